@@ -1,0 +1,21 @@
+#include "cli_common.hpp"
+
+#include <iostream>
+
+namespace aerolin::cli {
+
+model::AircraftData LoadAircraftReportingWarnings(const std::string& path) {
+  data::LoadResult result = data::LoadAircraftFile(path);
+  for (const core::Diagnostic& w : result.warnings)
+    std::cerr << "warning: " << w.ToString() << '\n';
+  return std::move(result.aircraft);
+}
+
+void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {
+  cmd.add_option("FILE", path,
+                 "aircraft data file (TOML), e.g. data/derivatives/p2v7.toml")
+      ->required()
+      ->check(CLI::ExistingFile);
+}
+
+}  // namespace aerolin::cli

@@ -1,0 +1,33 @@
+#pragma once
+// Shared wiring helpers of the aerolin CLI (not part of the library).
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+#include "data/load_aircraft.hpp"
+
+namespace aerolin::cli {
+
+/// Exit codes: 0 success, 1 bad data (file contents), 2 usage (flags, paths).
+inline constexpr int kExitData = 1;
+inline constexpr int kExitUsage = 2;
+
+/// A subcommand's action; returns the process exit code.
+using Action = std::function<int()>;
+
+/// Loads the aircraft file, printing its warnings to stderr as
+/// "warning: path:line: ...". Throws as data::LoadAircraftFile.
+model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
+
+/// Adds the positional FILE argument (must exist) to `cmd`.
+void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
+
+// Registration functions, one per *_command.cpp. Each adds its subcommand to
+// `app` and stores the action to run in `action` when it is selected.
+void RegisterModesCommand(CLI::App& app, Action& action);
+void RegisterMatricesCommand(CLI::App& app, Action& action);
+void RegisterSimulateCommand(CLI::App& app, Action& action);
+void RegisterPlotCommand(CLI::App& app, Action& action);
+
+}  // namespace aerolin::cli

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Quick start 1: install what is missing, build, and show the P2V-7's modes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+build/bin/aerolin modes data/derivatives/p2v7.toml

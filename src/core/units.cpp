@@ -1,0 +1,33 @@
+#include "core/units.hpp"
+
+#include <cmath>
+
+namespace aerolin::core {
+
+std::optional<UnitSystem> ParseUnitSystem(std::string_view text) {
+  if (text == "SI") return UnitSystem::kSI;
+  if (text == "imperial") return UnitSystem::kImperial;
+  return std::nullopt;
+}
+
+std::string_view ToString(UnitSystem system) {
+  return system == UnitSystem::kSI ? "SI" : "imperial";
+}
+
+BaseFactors FactorsOf(UnitSystem system) {
+  switch (system) {
+    case UnitSystem::kSI:
+      return {1.0, 1.0};
+    case UnitSystem::kImperial:
+      return {kMetresPerFoot, kKilogramsPerSlug};
+  }
+  return {1.0, 1.0};
+}
+
+double ToSIFactor(UnitSystem system, Dimension dim) {
+  const BaseFactors f = FactorsOf(system);
+  // Time is the second in both systems.
+  return std::pow(f.length, dim.length) * std::pow(f.mass, dim.mass);
+}
+
+}  // namespace aerolin::core

@@ -1,0 +1,31 @@
+#pragma once
+/// @file
+/// Reads an aircraft data file (TOML, format in data/derivatives/README.md)
+/// into SI, normalized, primed `model::AircraftData`.
+
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "model/aircraft_data.hpp"
+
+namespace aerolin::data {
+
+/// A loaded aircraft plus the warnings (implausible signs, likely
+/// degree/radian mix-ups) that did not stop the load.
+struct LoadResult {
+  model::AircraftData aircraft;
+  std::vector<core::Diagnostic> warnings;
+};
+
+/// Returns the aircraft in `path`, converted once to SI.
+/// @throws core::DataError listing every defect found, one
+///         "path:line: problem (hint)" line each; a file that cannot be
+///         opened is reported as "path:0: cannot open file".
+LoadResult LoadAircraftFile(const std::string& path);
+
+/// As LoadAircraftFile, for TOML text already in memory; `path` is used in
+/// messages only.
+LoadResult LoadAircraftString(const std::string& text, const std::string& path);
+
+}  // namespace aerolin::data

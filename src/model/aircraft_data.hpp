@@ -1,0 +1,79 @@
+#pragma once
+/// @file
+/// An aircraft's trim condition and dimensional stability derivatives, in SI,
+/// normalized (divided by mass or inertia), α/β form, primed lateral moments.
+/// This is what every data file becomes after loading (see data/).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aerolin::model {
+
+/// Trim (reference) flight condition.
+struct FlightCondition {
+  double U0 = 0.0;      ///< trim speed along stability x [m/s], > 0
+  double W0 = 0.0;      ///< trim speed along z [m/s] (0 in stability axes)
+  double theta0 = 0.0;  ///< trim pitch attitude θ0 [rad], |θ0| < π/2
+  double g = 9.80665;   ///< gravity [m/s²]
+  std::optional<double> altitude;  ///< informational [m]
+  std::optional<double> mach;      ///< informational [-]
+};
+
+/// Normalized longitudinal derivatives (Kato ch. 3; Etkin & Reid §4.9):
+/// forces divided by mass, moments by Iy. Per radian.
+struct LongitudinalDerivatives {
+  double Xu = 0.0;     ///< [1/s]
+  double Zu = 0.0;     ///< [1/s]
+  double Mu = 0.0;     ///< [1/(m·s)]
+  double Xa = 0.0;     ///< X_α [m/s²]
+  double Za = 0.0;     ///< Z_α [m/s²]
+  double Ma = 0.0;     ///< M_α [1/s²]
+  double Zadot = 0.0;  ///< Z_α̇ [m/s]
+  double Madot = 0.0;  ///< M_α̇ [1/s]
+  double Xq = 0.0;     ///< [m/s]
+  double Zq = 0.0;     ///< [m/s]
+  double Mq = 0.0;     ///< [1/s]
+};
+
+/// Normalized lateral-directional derivatives; L and N are *primed*
+/// (Ixz coupling included). Per radian.
+struct LateralDerivatives {
+  double Yb = 0.0;  ///< Y_β [m/s²]
+  double Yp = 0.0;  ///< [m/s]
+  double Yr = 0.0;  ///< [m/s]
+  double Lb = 0.0;  ///< L'_β [1/s²]
+  double Lp = 0.0;  ///< L'_p [1/s]
+  double Lr = 0.0;  ///< L'_r [1/s]
+  double Nb = 0.0;  ///< N'_β [1/s²]
+  double Np = 0.0;  ///< N'_p [1/s]
+  double Nr = 0.0;  ///< N'_r [1/s]
+};
+
+/// One control effector and its normalized derivatives per unit of control.
+struct Control {
+  std::string name;          ///< e.g. "elevator"
+  std::string unit = "rad";  ///< "rad" or "1" (dimensionless)
+  bool longitudinal = false;  ///< enters the longitudinal B (X, Z or M given)
+  bool lateral = false;       ///< enters the lateral B (Y, L or N given)
+  double X = 0.0;  ///< [m/s² per unit]
+  double Z = 0.0;  ///< [m/s² per unit]
+  double M = 0.0;  ///< [1/s² per unit]
+  double Y = 0.0;  ///< [m/s² per unit]
+  double L = 0.0;  ///< primed [1/s² per unit]
+  double N = 0.0;  ///< primed [1/s² per unit]
+  std::optional<double> min;  ///< lower limit [unit]
+  std::optional<double> max;  ///< upper limit [unit]
+};
+
+/// Everything aerolin knows about one aircraft at one flight condition.
+struct AircraftData {
+  std::string name;
+  std::string source;  ///< citation of the derivatives
+  FlightCondition condition;
+  LongitudinalDerivatives longitudinal;
+  LateralDerivatives lateral;
+  std::vector<Control> controls;  ///< in file order
+};
+
+}  // namespace aerolin::model

@@ -1,0 +1,51 @@
+#pragma once
+/// @file
+/// Builds the longitudinal and lateral-directional state-space models from
+/// normalized SI derivatives.
+
+#include "model/aircraft_data.hpp"
+#include "model/state_space.hpp"
+
+namespace aerolin::model {
+
+/// Returns the longitudinal model, x = (u, α, q, θ), inputs = the controls
+/// with `longitudinal == true`, in file order.
+///
+/// Small-perturbation equations about a trim with pitch attitude θ0 (Kato,
+/// Oya, Karasawa ch. 3; Etkin & Reid eq. 4.9,18), with D = 1 − Z_α̇/U0:
+/// @f[
+/// \dot u = X_u u + X_\alpha \alpha + (X_q - W_0) q - g\cos\theta_0\,\theta + X_\delta\delta
+/// @f]
+/// @f[
+/// D\,\dot\alpha = \tfrac{Z_u}{U_0} u + \tfrac{Z_\alpha}{U_0}\alpha
+///   + (1 + \tfrac{Z_q}{U_0}) q - \tfrac{g}{U_0}\sin\theta_0\,\theta + \tfrac{Z_\delta}{U_0}\delta
+/// @f]
+/// @f[
+/// \dot q = M_u u + M_\alpha\alpha + M_{\dot\alpha}\dot\alpha + M_q q + M_\delta\delta,
+/// \qquad \dot\theta = q
+/// @f]
+/// | Matrix | Rows | Cols |
+/// |:--:|:--:|:--:|
+/// | A | 4 | 4 |
+/// | B | 4 | number of longitudinal controls |
+StateSpace BuildLongitudinal(const AircraftData& aircraft);
+
+/// Returns the lateral-directional model, x = (β, p, r, φ, ψ), inputs = the
+/// controls with `lateral == true`, in file order (Kato ch. 3; Etkin & Reid
+/// eq. 4.9,19 with primed L', N'):
+/// @f[
+/// \dot\beta = \tfrac{Y_\beta}{U_0}\beta + \tfrac{W_0 + Y_p}{U_0} p
+///   + (\tfrac{Y_r}{U_0} - 1) r + \tfrac{g\cos\theta_0}{U_0}\phi + \tfrac{Y_\delta}{U_0}\delta
+/// @f]
+/// @f[
+/// \dot p = L'_\beta\beta + L'_p p + L'_r r + L'_\delta\delta,\quad
+/// \dot r = N'_\beta\beta + N'_p p + N'_r r + N'_\delta\delta,\quad
+/// \dot\phi = p + r\tan\theta_0,\quad \dot\psi = r / \cos\theta_0
+/// @f]
+/// | Matrix | Rows | Cols |
+/// |:--:|:--:|:--:|
+/// | A | 5 | 5 |
+/// | B | 5 | number of lateral controls |
+StateSpace BuildLateral(const AircraftData& aircraft);
+
+}  // namespace aerolin::model

@@ -1,0 +1,40 @@
+#pragma once
+/// @file
+/// The record of a flight: the state at t = 0 and at every slice end.
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+namespace aerolin::sim {
+
+/// Index of each component of the full flight state (12):
+/// the longitudinal (u, α, q, θ) and lateral (β, p, r, φ, ψ) perturbations
+/// followed by the earth-frame (NED) position [m] relative to the start.
+enum FlightStateIndex : int {
+  kU = 0, kAlpha, kQ, kTheta, kBeta, kP, kR, kPhi, kPsi, kNorth, kEast, kDown,
+  kNumFlightStates
+};
+using FlightState = Eigen::Matrix<double, kNumFlightStates, 1>;
+
+/// CSV/column names of the 12 states, in FlightStateIndex order.
+inline const std::vector<std::string>& FlightStateNames() {
+  static const std::vector<std::string> names = {
+      "u", "alpha", "q", "theta", "beta", "p", "r", "phi", "psi",
+      "north", "east", "down"};
+  return names;
+}
+
+/// A recorded flight. Row k: time[k], state[k] at that time, and controls[k],
+/// the control values held during the slice that ends at time[k] (row 0:
+/// zeros). All SI; angles in rad.
+struct FlightLog {
+  std::vector<std::string> control_names;  ///< in data-file order
+  std::vector<std::string> control_units;  ///< "rad" or "1"
+  std::vector<double> time;                ///< [s]
+  std::vector<FlightState> state;
+  std::vector<Eigen::VectorXd> controls;
+  std::size_t size() const { return time.size(); }
+};
+
+}  // namespace aerolin::sim
