@@ -1,0 +1,228 @@
+#include "viz/hud.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/units.hpp"
+
+namespace aerolin::viz {
+namespace {
+
+const sf::Color kPanelFill(255, 255, 255, 205);
+const sf::Color kPanelEdge(120, 130, 150, 160);
+const sf::Color kInk(25, 30, 40);
+const sf::Color kDim(90, 98, 115);
+const sf::Color kWarn(200, 30, 20);
+const sf::Color kBarFill(24, 86, 200);
+const sf::Color kBarTrack(210, 216, 226);
+const sf::Color kStable(20, 120, 50);
+
+std::string Fmt(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+}  // namespace
+
+std::vector<std::string> ValidityWarnings(const sim::FlightState& x, double U0,
+                                          const sim::ValidityThresholds& limits) {
+  std::vector<std::string> out;
+  using core::kRadToDeg;
+  auto angle = [&](int i, const char* name, double limit) {
+    if (std::abs(x[i]) > limit)
+      out.push_back(std::string(name) + " = " + Fmt("%+.1f", x[i] * kRadToDeg) +
+                    "\xc2\xb0 beyond \xc2\xb1" + Fmt("%.0f", limit * kRadToDeg) +
+                    "\xc2\xb0: left the small-perturbation range");
+  };
+  if (U0 > 0.0 && std::abs(x[sim::kU]) > limits.speed_ratio * U0)
+    out.push_back("u = " + Fmt("%+.1f", x[sim::kU]) + " m/s beyond " +
+                  Fmt("%.0f", limits.speed_ratio * 100) +
+                  " % of U0: left the small-perturbation range");
+  angle(sim::kAlpha, "\xce\xb1", limits.alpha);
+  angle(sim::kBeta, "\xce\xb2", limits.beta);
+  angle(sim::kPhi, "\xcf\x86", limits.phi);
+  return out;
+}
+
+float HudRenderer::Text(sf::RenderTarget& target, const std::string& s, float x,
+                        float y, unsigned size, sf::Color color, bool mono) {
+  text_.setFont(mono ? *mono_ : *sans_);
+  text_.setString(sf::String::fromUtf8(s.begin(), s.end()));
+  text_.setCharacterSize(size);
+  text_.setFillColor(color);
+  text_.setOutlineThickness(0.0f);
+  text_.setPosition(std::round(x), std::round(y));
+  target.draw(text_);
+  return text_.getLocalBounds().width;
+}
+
+void HudRenderer::Panel(sf::RenderTarget& target, sf::FloatRect r) {
+  sf::RectangleShape shape({r.width, r.height});
+  shape.setPosition(r.left, r.top);
+  shape.setFillColor(kPanelFill);
+  shape.setOutlineColor(kPanelEdge);
+  shape.setOutlineThickness(1.0f);
+  target.draw(shape);
+  panels_.push_back(r);
+}
+
+void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
+  using core::kRadToDeg;
+  panels_.clear();
+  const sf::Vector2f size = target.getView().getSize();
+  const unsigned fs = 14;
+  const float lh = 19.0f;
+
+  // Left panel: time, states, controls.
+  const float lx = 12, ly = 12, lw = 300;
+  const float lheight = 30 + 22 + 11 * lh + 18 + h.controls.size() * 26.0f + 10;
+  Panel(target, {lx, ly, lw, lheight});
+  float y = ly + 8;
+  Text(target, h.aircraft, lx + 10, y, 15, kInk, false);
+  y += 24;
+  Text(target, "t = " + Fmt("%9.1f", h.time) + " s", lx + 10, y, 16, kInk);
+  y += 26;
+  struct Row { const char* sym; double v; const char* fmt; const char* unit; };
+  const sim::FlightState& s = h.state;
+  const double dh = -s[sim::kDown];
+  const Row rows[] = {
+      {"u ", s[sim::kU], "%+9.2f", "m/s"},
+      {"\xce\xb1 ", s[sim::kAlpha] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
+      {"q ", s[sim::kQ] * kRadToDeg, "%+9.2f", "\xc2\xb0/s"},
+      {"\xce\xb8 ", s[sim::kTheta] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
+      {"\xce\xb2 ", s[sim::kBeta] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
+      {"p ", s[sim::kP] * kRadToDeg, "%+9.2f", "\xc2\xb0/s"},
+      {"r ", s[sim::kR] * kRadToDeg, "%+9.2f", "\xc2\xb0/s"},
+      {"\xcf\x86 ", s[sim::kPhi] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
+      {"\xcf\x88 ", s[sim::kPsi] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
+      {"\xce\x94h", dh, "%+9.1f", "m"},
+  };
+  for (const Row& r : rows) {
+    Text(target, std::string(r.sym) + " " + Fmt(r.fmt, r.v) + " " + r.unit, lx + 14, y, fs, kInk);
+    y += lh;
+  }
+  std::string pos = "N " + Fmt("%.2f", s[sim::kNorth] / 1000.0) + " km  E " +
+                    Fmt("%.2f", s[sim::kEast] / 1000.0) + " km";
+  if (h.trim_altitude) pos += "  h " + Fmt("%.0f", *h.trim_altitude + dh) + " m";
+  Text(target, pos, lx + 14, y, 13, kDim);
+  y += lh + 6;
+  Text(target, "controls", lx + 10, y, 13, kDim, false);
+  y += 18;
+  for (const ControlGauge& c : h.controls) {
+    const bool rad = c.unit == "rad";
+    const std::string value = rad ? Fmt("%+6.2f\xc2\xb0", c.value * kRadToDeg)
+                                  : Fmt("%+7.2f", c.value);
+    Text(target, c.name.substr(0, 8), lx + 14, y, 13, kInk);
+    const float bx = lx + 95, bw = 110, bh = 10, by = y + 5;
+    sf::RectangleShape track({bw, bh});
+    track.setPosition(bx, by);
+    track.setFillColor(kBarTrack);
+    target.draw(track);
+    const double f = std::clamp(c.range > 0 ? c.value / c.range : 0.0, -1.0, 1.0);
+    sf::RectangleShape bar({static_cast<float>(std::abs(f) * bw / 2), bh});
+    bar.setPosition(static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by);
+    bar.setFillColor(kBarFill);
+    target.draw(bar);
+    sf::RectangleShape mid({1.5f, bh + 4});
+    mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
+    mid.setFillColor(kInk);
+    target.draw(mid);
+    Text(target, value, bx + bw + 6, y, 13, kInk);
+    Text(target, c.keys, lx + lw - 34, y, 11, kDim);
+    y += 26;
+  }
+
+  // Right panel: the mode table of the loaded aircraft.
+  const float rw = 430, rx = size.x - rw - 12, ry = 12;
+  const float rheight = 34 + lh * (h.modes.size() + 1) + 6;
+  Panel(target, {rx, ry, rw, rheight});
+  Text(target, "modes (linear model)", rx + 10, ry + 8, 15, kInk, false);
+  float my = ry + 34;
+  Text(target, "mode                 \xcf\x89n rad/s    \xce\xb6    T/\xcf\x84 s", rx + 10, my, 13, kDim);
+  my += lh;
+  for (const ModeRow& m : h.modes) {
+    std::string t = m.period ? Fmt("T %6.1f", *m.period)
+                    : m.time_constant ? Fmt("\xcf\x84 %6.1f", *m.time_constant)
+                                      : std::string("     -");
+    char line[160];
+    std::snprintf(line, sizeof line, "%-20.20s %8.3f %7.3f  ", m.name.c_str(),
+                  m.natural_frequency, m.damping_ratio);
+    Text(target, std::string(line) + t, rx + 10, my, 13, m.stable ? kInk : kWarn);
+    my += lh;
+  }
+
+  // Bottom status strip: cost, overruns, real-time factor.
+  const float bh = 50, by = size.y - bh - 8;
+  Panel(target, {12, by, size.x - 24, bh});
+  char status[512];
+  std::snprintf(status, sizeof status,
+                "slice %.3g s  cost %.1f \xc2\xb5s mean / %.1f \xc2\xb5s max   "
+                "overruns %llu   behind %.2f s   slices %llu",
+                h.slice_dt, h.slice_cost_mean * 1e6, h.slice_cost_max * 1e6,
+                h.overruns, h.behind, h.slices);
+  Text(target, status, 22, by + 6, 13, h.overruns > 0 ? kWarn : kInk);
+  std::snprintf(status, sizeof status,
+                "time \xc3\x97%.2f (measured \xc3\x97%.2f)   %.0f fps   frame %.2f ms   "
+                "%zu path points   camera: %s   H/F1: help",
+                h.time_scale, h.realtime_factor, h.fps, h.frame_cost * 1e3,
+                h.drawn_points, h.camera_mode.c_str());
+  Text(target, status, 22, by + 26, 13, kInk);
+  if (!h.log_path.empty()) {
+    const std::string log = "log: " + h.log_path;
+    text_.setFont(*mono_);
+    text_.setCharacterSize(12);
+    text_.setString(log);
+    const float w = text_.getLocalBounds().width;
+    Text(target, log, size.x - 24 - w, by + 28, 12, kDim);
+  }
+
+  // Top centre: pause banner, validity warnings, status message.
+  float cy = 14;
+  const float cx = size.x / 2;
+  if (h.paused) {
+    text_.setFont(*sans_);
+    text_.setCharacterSize(26);
+    text_.setString("PAUSED  (P / Space)");
+    const float w = text_.getLocalBounds().width;
+    Panel(target, {cx - w / 2 - 14, cy - 4, w + 28, 40});
+    Text(target, "PAUSED  (P / Space)", cx - w / 2, cy, 26, kInk, false);
+    cy += 46;
+  }
+  for (const std::string& w : h.warnings) {
+    text_.setFont(*sans_);
+    text_.setCharacterSize(15);
+    text_.setString(sf::String::fromUtf8(w.begin(), w.end()));
+    const float tw = text_.getLocalBounds().width;
+    Panel(target, {cx - tw / 2 - 10, cy - 2, tw + 20, 24});
+    Text(target, w, cx - tw / 2, cy, 15, kWarn, false);
+    cy += 28;
+  }
+  if (!h.message.empty()) Text(target, h.message, 22, by - 24, 14, kInk, false);
+}
+
+void HudRenderer::DrawHelp(sf::RenderTarget& target, const std::vector<KeyHelp>& keys) {
+  const sf::Vector2f size = target.getView().getSize();
+  const float lh = 22, w = 640;
+  const float h = 60 + keys.size() * lh + 20;
+  sf::RectangleShape dim(size);
+  dim.setFillColor(sf::Color(20, 25, 35, 110));
+  target.draw(dim);
+  const float x = (size.x - w) / 2, y = std::max(10.0f, (size.y - h) / 2);
+  sf::RectangleShape box({w, h});
+  box.setPosition(x, y);
+  box.setFillColor(sf::Color(255, 255, 255, 240));
+  box.setOutlineColor(kPanelEdge);
+  box.setOutlineThickness(1.5f);
+  target.draw(box);
+  Text(target, "aerolin-fly \xe2\x80\x94 keys", x + 20, y + 14, 20, kInk, false);
+  float ty = y + 54;
+  for (const KeyHelp& k : keys) {
+    Text(target, k.keys, x + 20, ty, 15, kBarFill);
+    Text(target, k.action, x + 250, ty, 15, kInk, false);
+    ty += lh;
+  }
+}
+
+}  // namespace aerolin::viz

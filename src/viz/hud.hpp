@@ -1,0 +1,97 @@
+#pragma once
+/// @file
+/// The flight window's head-up display and help overlay (SFML text and
+/// shapes, drawn in screen pixels over the scene).
+
+#include <SFML/Graphics.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/flight_log.hpp"
+#include "sim/validity.hpp"
+
+namespace aerolin::viz {
+
+/// One control's bar: value and the range the bar spans.
+struct ControlGauge {
+  std::string name;
+  std::string unit;    ///< "rad" (shown in degrees) or "1"
+  double value = 0.0;  ///< [unit]
+  double range = 1.0;  ///< the bar spans ±range [unit]
+  std::string keys;    ///< e.g. "8/5"
+};
+
+/// One row of the mode table.
+struct ModeRow {
+  std::string name;
+  double natural_frequency = 0.0;        ///< ωn [rad/s]
+  double damping_ratio = 0.0;            ///< ζ
+  std::optional<double> period;          ///< damped period [s]
+  std::optional<double> time_constant;   ///< real roots [s]
+  bool stable = true;
+};
+
+/// Everything the HUD shows in one frame.
+struct HudState {
+  std::string aircraft;
+  double time = 0.0;  ///< simulation time [s]
+  sim::FlightState state = sim::FlightState::Zero();
+  double U0 = 0.0;    ///< trim speed [m/s]
+  std::optional<double> trim_altitude;  ///< [m]
+  std::vector<ControlGauge> controls;
+  std::vector<ModeRow> modes;
+  double slice_dt = 0.1;          ///< [s]
+  double slice_cost_mean = 0.0;   ///< wall time per slice [s]
+  double slice_cost_max = 0.0;    ///< [s]
+  double frame_cost = 0.0;        ///< wall time to build the last frame [s]
+  double fps = 0.0;
+  double time_scale = 1.0;        ///< requested
+  double realtime_factor = 0.0;   ///< measured sim seconds per wall second
+  double behind = 0.0;            ///< simulated time still owed [s]
+  unsigned long long overruns = 0;
+  unsigned long long slices = 0;
+  std::size_t drawn_points = 0;
+  bool paused = false;
+  std::string camera_mode;
+  std::vector<std::string> warnings;  ///< validity warnings, shown in red
+  std::string message;                ///< transient status (saved files, ...)
+  std::string log_path;
+};
+
+/// A key and what it does, for the help overlay.
+struct KeyHelp {
+  std::string keys;
+  std::string action;
+};
+
+class HudRenderer {
+ public:
+  HudRenderer(const sf::Font& sans, const sf::Font& mono) : sans_(&sans), mono_(&mono) {}
+
+  /// Draws the HUD panels over whatever is in `target`.
+  void Draw(sf::RenderTarget& target, const HudState& hud);
+  /// Draws the help overlay listing `keys` in the middle of the window.
+  void DrawHelp(sf::RenderTarget& target, const std::vector<KeyHelp>& keys);
+
+  /// Rectangles (pixels) of the panels drawn in the last Draw, for tests.
+  const std::vector<sf::FloatRect>& panels() const { return panels_; }
+
+ private:
+  float Text(sf::RenderTarget& target, const std::string& s, float x, float y,
+             unsigned size, sf::Color color, bool mono = true);
+  void Panel(sf::RenderTarget& target, sf::FloatRect r);
+
+  const sf::Font* sans_;
+  const sf::Font* mono_;
+  sf::Text text_;
+  std::vector<sf::FloatRect> panels_;
+};
+
+/// Returns one warning line per quantity of `state` now beyond the engine's
+/// small-perturbation `limits` (sim/validity.hpp), given the trim speed U0
+/// [m/s]; empty when within range.
+std::vector<std::string> ValidityWarnings(const sim::FlightState& state, double U0,
+                                          const sim::ValidityThresholds& limits = {});
+
+}  // namespace aerolin::viz

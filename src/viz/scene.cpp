@@ -1,0 +1,297 @@
+#include "viz/scene.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace aerolin::viz {
+namespace {
+
+const sf::Color kSkyTop(206, 222, 240);
+const sf::Color kSkyBottom(244, 247, 251);
+const sf::Color kGridLine(160, 174, 192, 150);
+const sf::Color kGridBorder(110, 124, 145, 200);
+const sf::Color kPath(24, 86, 200);
+const sf::Color kPathOld(120, 160, 225);
+const sf::Color kShadow(60, 66, 80, 80);
+const sf::Color kAxis(40, 44, 52);
+const sf::Color kWing(255, 69, 0, 235);   // matplotlib "orangered"
+const sf::Color kBody(0, 255, 0, 235);    // matplotlib "lime"
+const sf::Color kEdge(0, 0, 0);
+
+constexpr float kPathWidth = 2.6f;     // [px]
+constexpr float kShadowWidth = 2.0f;   // [px]
+constexpr float kGridWidth = 1.0f;     // [px]
+constexpr int kMaxLabelsPerAxis = 8;
+
+sf::Vector2f V(const ScreenPoint& p) {
+  return {static_cast<float>(p.x), static_cast<float>(p.y)};
+}
+
+// A segment drawn as two triangles of the given width, so lines are thicker
+// than SFML's one-pixel sf::Lines and can blend colour along their length.
+void AppendSegment(sf::VertexArray& out, sf::Vector2f a, sf::Vector2f b,
+                   float width, sf::Color ca, sf::Color cb) {
+  sf::Vector2f d = b - a;
+  const float len = std::sqrt(d.x * d.x + d.y * d.y);
+  if (!(len > 1e-4f) || !std::isfinite(len)) return;
+  const sf::Vector2f n(-d.y / len * 0.5f * width, d.x / len * 0.5f * width);
+  out.append({a + n, ca});
+  out.append({a - n, ca});
+  out.append({b + n, cb});
+  out.append({b + n, cb});
+  out.append({a - n, ca});
+  out.append({b - n, cb});
+}
+
+void AppendProjectedSegment(sf::VertexArray& out, const Projector& projector,
+                            const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                            float width, sf::Color ca, sf::Color cb) {
+  const auto seg = projector.ProjectSegment(a, b);
+  if (seg) AppendSegment(out, V(seg->first), V(seg->second), width, ca, cb);
+}
+
+sf::Color Mix(sf::Color a, sf::Color b, float t) {
+  auto m = [t](sf::Uint8 x, sf::Uint8 y) {
+    return static_cast<sf::Uint8>(std::lround(x + (y - x) * t));
+  };
+  return {m(a.r, b.r), m(a.g, b.g), m(a.b, b.b), m(a.a, b.a)};
+}
+
+}  // namespace
+
+const std::vector<GlyphTriangle>& PaperPlane() {
+  static const std::vector<GlyphTriangle> triangles = {
+      {{2, 0, 0}, {-1, -1, 0}, {-1, -0.1, 0}, true},     // left wing
+      {{2, 0, 0}, {-1, 1, 0}, {-1, 0.1, 0}, true},       // right wing
+      {{2, 0, 0}, {-1, 0, 0.3}, {-1, -0.1, 0}, false},   // left body half
+      {{2, 0, 0}, {-1, 0, 0.3}, {-1, 0.1, 0}, false},    // right body half
+  };
+  return triangles;
+}
+
+GroundGrid LayoutGrid(const Bounds& bounds, double min_extent) {
+  GroundGrid g;
+  const Eigen::Vector3d lo = bounds.empty ? Eigen::Vector3d::Zero() : bounds.min;
+  const Eigen::Vector3d hi = bounds.empty ? Eigen::Vector3d::Zero() : bounds.max;
+  const double extent = std::max({hi.x() - lo.x(), hi.y() - lo.y(), min_extent});
+  g.step = NiceStep(extent, 8.0);
+  const Eigen::Vector2d center(0.5 * (lo.x() + hi.x()), 0.5 * (lo.y() + hi.y()));
+  for (int i = 0; i < 2; ++i) {
+    const double half = 0.5 * std::max(hi[i] - lo[i], min_extent) + g.step;
+    g.min[i] = std::floor((std::min(lo[i], center[i] - half)) / g.step) * g.step;
+    g.max[i] = std::ceil((std::max(hi[i], center[i] + half)) / g.step) * g.step;
+  }
+  const double z_step = NiceStep(std::max(hi.z() - lo.z(), 0.1 * extent), 4.0);
+  g.ground_z = std::floor(lo.z() / z_step) * z_step - z_step;
+  g.top_z = std::ceil(hi.z() / z_step) * z_step + z_step;
+  return g;
+}
+
+std::string FormatDistance(double metres, double step) {
+  char buf[32];
+  if (std::abs(metres) < 1e-9 * std::max(step, 1.0)) metres = 0.0;
+  if (step >= 1000.0 || std::abs(metres) >= 10000.0) {
+    const bool whole = std::fmod(step, 1000.0) == 0.0;
+    std::snprintf(buf, sizeof buf, whole ? "%.0f km" : "%.1f km", metres / 1000.0);
+  } else {
+    std::snprintf(buf, sizeof buf, step >= 1.0 ? "%.0f m" : "%.1f m", metres);
+  }
+  return buf;
+}
+
+void SceneRenderer::Label(sf::RenderTarget& target, const std::string& text,
+                          float x, float y, unsigned size, sf::Color color,
+                          bool center) {
+  text_.setFont(*font_);
+  text_.setString(sf::String::fromUtf8(text.begin(), text.end()));
+  text_.setCharacterSize(size);
+  text_.setFillColor(color);
+  text_.setOutlineColor(sf::Color(250, 251, 253, 220));
+  text_.setOutlineThickness(2.0f);
+  const sf::FloatRect r = text_.getLocalBounds();
+  text_.setPosition(std::round(center ? x - r.left - 0.5f * r.width : x),
+                    std::round(y - r.top - 0.5f * r.height));
+  target.draw(text_);
+}
+
+void SceneRenderer::Draw(sf::RenderTarget& target, const Projector& projector,
+                         const SceneView& view) {
+  grid_ = LayoutGrid(view.bounds, 1000.0);
+  DrawBackground(target);
+  DrawGrid(target, projector);
+  DrawPath(target, projector, view);
+  DrawAxes(target, projector);
+  DrawGlyph(target, projector, view);
+}
+
+void SceneRenderer::DrawBackground(sf::RenderTarget& target) {
+  const sf::Vector2f size = target.getView().getSize();
+  sf::VertexArray quad(sf::TriangleStrip, 4);
+  quad[0] = {{0, 0}, kSkyTop};
+  quad[1] = {{size.x, 0}, kSkyTop};
+  quad[2] = {{0, size.y}, kSkyBottom};
+  quad[3] = {{size.x, size.y}, kSkyBottom};
+  target.draw(quad);
+}
+
+void SceneRenderer::DrawGrid(sf::RenderTarget& target, const Projector& projector) {
+  lines_.clear();
+  const GroundGrid& g = grid_;
+  const double z = g.ground_z;
+  for (double x = g.min.x(); x <= g.max.x() + 0.5 * g.step; x += g.step) {
+    const bool edge = x <= g.min.x() + 1e-6 || x >= g.max.x() - 1e-6;
+    AppendProjectedSegment(lines_, projector, {x, g.min.y(), z}, {x, g.max.y(), z},
+                           edge ? 1.6f : kGridWidth, edge ? kGridBorder : kGridLine,
+                           edge ? kGridBorder : kGridLine);
+  }
+  for (double y = g.min.y(); y <= g.max.y() + 0.5 * g.step; y += g.step) {
+    const bool edge = y <= g.min.y() + 1e-6 || y >= g.max.y() - 1e-6;
+    AppendProjectedSegment(lines_, projector, {g.min.x(), y, z}, {g.max.x(), y, z},
+                           edge ? 1.6f : kGridWidth, edge ? kGridBorder : kGridLine,
+                           edge ? kGridBorder : kGridLine);
+  }
+  target.draw(lines_);
+}
+
+void SceneRenderer::DrawPath(sf::RenderTarget& target, const Projector& projector,
+                             const SceneView& view) {
+  lines_.clear();
+  shadow_.clear();
+  if (view.path == nullptr || view.path->size() < 2) return;
+  const std::vector<Eigen::Vector3d>& path = *view.path;
+  const double z = grid_.ground_z;
+  const float n = static_cast<float>(path.size() - 1);
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const Eigen::Vector3d& a = path[i - 1];
+    const Eigen::Vector3d& b = path[i];
+    // Older path fades toward a lighter blue, so direction of travel reads.
+    const float ta = std::min(1.0f, (i - 1) / n * 1.4f);
+    const float tb = std::min(1.0f, i / n * 1.4f);
+    AppendProjectedSegment(lines_, projector, a, b, kPathWidth,
+                           Mix(kPathOld, kPath, ta), Mix(kPathOld, kPath, tb));
+    AppendProjectedSegment(shadow_, projector, {a.x(), a.y(), z}, {b.x(), b.y(), z},
+                           kShadowWidth, kShadow, kShadow);
+  }
+  target.draw(shadow_);
+  target.draw(lines_);
+}
+
+void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projector) {
+  const GroundGrid& g = grid_;
+  const Eigen::Vector3d& eye = projector.eye();
+  const double cx = 0.5 * (g.min.x() + g.max.x());
+  const double cy = 0.5 * (g.min.y() + g.max.y());
+  // Labels go on the grid edges nearest the eye, the altitude axis on the
+  // far corner, so neither is hidden behind the scene.
+  const double near_y = eye.y() < cy ? g.min.y() : g.max.y();
+  const double near_x = eye.x() < cx ? g.min.x() : g.max.x();
+  const double far_x = eye.x() < cx ? g.max.x() : g.min.x();
+  const double far_y = eye.y() < cy ? g.max.y() : g.min.y();
+  const double z = g.ground_z;
+  const double out = 0.45 * g.step;  // label offset outside the grid [m]
+  const int nx = static_cast<int>(std::lround((g.max.x() - g.min.x()) / g.step));
+  const int ny = static_cast<int>(std::lround((g.max.y() - g.min.y()) / g.step));
+  const int every_x = std::max(1, (nx + kMaxLabelsPerAxis - 1) / kMaxLabelsPerAxis);
+  const int every_y = std::max(1, (ny + kMaxLabelsPerAxis - 1) / kMaxLabelsPerAxis);
+  const double sy = near_y == g.min.y() ? -1.0 : 1.0;
+  const double sx = near_x == g.min.x() ? -1.0 : 1.0;
+  const unsigned kTick = 13;
+
+  for (int i = 0; i <= nx; i += every_x) {
+    const double x = g.min.x() + i * g.step;
+    if (auto p = projector.Project({x, near_y + sy * out, z}))
+      Label(target, FormatDistance(x, g.step), p->x, p->y, kTick, kAxis, true);
+  }
+  for (int i = 0; i <= ny; i += every_y) {
+    const double y = g.min.y() + i * g.step;
+    if (auto p = projector.Project({near_x + sx * out, y, z}))
+      Label(target, FormatDistance(y, g.step), p->x, p->y, kTick, kAxis, true);
+  }
+  if (auto p = projector.Project({cx, near_y + sy * 2.2 * out, z}))
+    Label(target, "east [x] \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
+  if (auto p = projector.Project({near_x + sx * 2.6 * out, cy, z}))
+    Label(target, "north [y] \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
+
+  // Altitude axis with ticks, relative to the start of the flight.
+  lines_.clear();
+  const double z_step = NiceStep(g.top_z - g.ground_z, 4.0);
+  AppendProjectedSegment(lines_, projector, {far_x, far_y, g.ground_z},
+                         {far_x, far_y, g.top_z}, 1.8f, kAxis, kAxis);
+  target.draw(lines_);
+  const double first = std::ceil(g.ground_z / z_step) * z_step;
+  for (double h = first; h <= g.top_z + 1e-6; h += z_step) {
+    if (auto p = projector.Project({far_x, far_y, h})) {
+      sf::RectangleShape tick({8.f, 1.8f});
+      tick.setPosition(static_cast<float>(p->x) - 4.f, static_cast<float>(p->y) - 0.9f);
+      tick.setFillColor(kAxis);
+      target.draw(tick);
+      Label(target, (h > 0 ? "+" : "") + FormatDistance(h, z_step),
+            static_cast<float>(p->x) + 8.f, p->y, kTick, kAxis, false);
+    }
+  }
+  if (auto p = projector.Project({far_x, far_y, g.top_z}))
+    Label(target, "altitude \xce\x94h \xe2\x86\x91", p->x, p->y - 18.0, 15, kAxis, true);
+}
+
+void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& projector,
+                              const SceneView& view) {
+  aircraft_px_ = projector.Project(view.aircraft);
+  if (!aircraft_px_) return;
+  // Scale so the 3-unit-long plane spans kGlyphPixels at its depth.
+  const double scale = projector.WorldPerPixel(aircraft_px_->depth, kGlyphPixels / 3.0);
+  const GroundGrid& g = grid_;
+
+  // Drop line and shadow of the glyph on the ground.
+  lines_.clear();
+  const Eigen::Vector3d foot(view.aircraft.x(), view.aircraft.y(), g.ground_z);
+  const int dashes = 24;
+  for (int i = 0; i < dashes; i += 2) {
+    const Eigen::Vector3d a = view.aircraft + (foot - view.aircraft) * (double(i) / dashes);
+    const Eigen::Vector3d b = view.aircraft + (foot - view.aircraft) * (double(i + 1) / dashes);
+    AppendProjectedSegment(lines_, projector, a, b, 1.2f, kShadow, kShadow);
+  }
+  sf::VertexArray tris(sf::Triangles);
+  struct Drawn {
+    std::array<ScreenPoint, 3> p;
+    double depth;
+    sf::Color fill;
+  };
+  std::vector<Drawn> drawn;
+  for (const GlyphTriangle& t : PaperPlane()) {
+    std::array<Eigen::Vector3d, 3> w = {view.aircraft + scale * (view.attitude * t.a),
+                                        view.aircraft + scale * (view.attitude * t.b),
+                                        view.aircraft + scale * (view.attitude * t.c)};
+    std::array<ScreenPoint, 3> s;
+    bool ok = true;
+    for (int k = 0; k < 3; ++k) {
+      auto p = projector.Project(w[k]);
+      if (!p) ok = false; else s[k] = *p;
+      // Shadow vertex straight below.
+      if (auto q = projector.Project({w[k].x(), w[k].y(), g.ground_z}))
+        tris.append({V(*q), sf::Color(40, 44, 56, 70)});
+      else
+        tris.append({V(*aircraft_px_), sf::Color::Transparent});
+    }
+    if (ok) drawn.push_back({s, (s[0].depth + s[1].depth + s[2].depth) / 3.0,
+                             t.wing ? kWing : kBody});
+  }
+  target.draw(tris);
+  target.draw(lines_);
+  // Painter's algorithm: four triangles, farthest first.
+  std::sort(drawn.begin(), drawn.end(),
+            [](const Drawn& a, const Drawn& b) { return a.depth > b.depth; });
+  for (const Drawn& d : drawn) {
+    sf::VertexArray fill(sf::Triangles, 3);
+    sf::VertexArray edge(sf::Triangles);
+    for (int k = 0; k < 3; ++k) {
+      fill[k] = {V(d.p[k]), d.fill};
+      AppendSegment(edge, V(d.p[k]), V(d.p[(k + 1) % 3]), 1.4f, kEdge, kEdge);
+    }
+    target.draw(fill);
+    target.draw(edge);
+  }
+}
+
+}  // namespace aerolin::viz
