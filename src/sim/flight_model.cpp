@@ -1,0 +1,74 @@
+#include "sim/flight_model.hpp"
+
+#include <Eigen/Geometry>
+#include <cmath>
+
+#include "model/build.hpp"
+
+namespace aerolin::sim {
+
+Eigen::Matrix3d BodyToEarthRotation(double psi, double theta, double phi) {
+  return (Eigen::AngleAxisd(psi, Eigen::Vector3d::UnitZ()) *
+          Eigen::AngleAxisd(theta, Eigen::Vector3d::UnitY()) *
+          Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitX()))
+      .toRotationMatrix();
+}
+
+FlightModel::FlightModel(const model::AircraftData& aircraft)
+    : U0_(aircraft.condition.U0),
+      theta0_(aircraft.condition.theta0),
+      alpha0_(std::atan2(aircraft.condition.W0, aircraft.condition.U0)),
+      controls_(aircraft.controls) {
+  const model::StateSpace lon = model::BuildLongitudinal(aircraft);
+  const model::StateSpace lat = model::BuildLateral(aircraft);
+  A_.setZero();
+  A_.topLeftCorner<4, 4>() = lon.A();
+  A_.bottomRightCorner<5, 5>() = lat.A();
+  // The sub-models list their inputs in data-file order, keeping only the
+  // controls of their axis; scatter their B columns back to file order.
+  B_ = Eigen::MatrixXd::Zero(kNumLinearStates,
+                             static_cast<Eigen::Index>(controls_.size()));
+  Eigen::Index j_lon = 0, j_lat = 0;
+  for (std::size_t c = 0; c < controls_.size(); ++c) {
+    const auto col = static_cast<Eigen::Index>(c);
+    if (controls_[c].longitudinal) B_.col(col).head<4>() = lon.B().col(j_lon++);
+    if (controls_[c].lateral) B_.col(col).tail<5>() = lat.B().col(j_lat++);
+  }
+}
+
+std::vector<std::string> FlightModel::control_names() const {
+  std::vector<std::string> names;
+  for (const model::Control& c : controls_) names.push_back(c.name);
+  return names;
+}
+
+std::vector<std::string> FlightModel::control_units() const {
+  std::vector<std::string> units;
+  for (const model::Control& c : controls_) units.push_back(c.unit);
+  return units;
+}
+
+Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
+  // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
+  // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
+  const double ub = U0_ + x[kU];
+  const double alpha = alpha0_ + x[kAlpha];
+  const double ca = std::cos(alpha), sa = std::sin(alpha);
+  const double cb = std::cos(x[kBeta]), sb = std::sin(x[kBeta]);
+  const double wb = ub * sa / ca;
+  const double vb = ub * sb / (cb * ca);
+  // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
+  // BodyToEarthRotation, checked by a test): this runs ~6 times per RK step.
+  const double theta = theta0_ + x[kTheta];
+  const double cp = std::cos(x[kPhi]), sp = std::sin(x[kPhi]);
+  const double ct = std::cos(theta), st = std::sin(theta);
+  const double cs = std::cos(x[kPsi]), ss = std::sin(x[kPsi]);
+  // Body → earth, column by column applied to (ub, vb, wb).
+  const double y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
+  const double z1 = sp * vb + cp * wb;
+  const double x2 = ct * ub + st * z1;  // Ry(θ)
+  const double z2 = -st * ub + ct * z1;
+  return {cs * x2 - ss * y1, ss * x2 + cs * y1, z2};  // Rz(ψ)
+}
+
+}  // namespace aerolin::sim

@@ -1,0 +1,83 @@
+#pragma once
+/// @file
+/// The full flight model: the linear longitudinal and lateral perturbation
+/// equations plus the earth-frame position kinematics.
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "model/aircraft_data.hpp"
+#include "sim/flight_log.hpp"
+
+namespace aerolin::sim {
+
+/// The 9 linear perturbation states (u, α, q, θ, β, p, r, φ, ψ).
+inline constexpr int kNumLinearStates = 9;
+using LinearState = Eigen::Matrix<double, kNumLinearStates, 1>;
+using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
+
+/// Returns the body-to-earth rotation R_eb = Rz(ψ) Ry(θ) Rx(φ) (z-y-x Euler
+/// angles, see model/conventions.hpp), built as the Eigen rotation
+/// `AngleAxisd(ψ, Z) * AngleAxisd(θ, Y) * AngleAxisd(φ, X)`.
+/// All angles [rad]; θ is the *total* pitch attitude θ0 + θ. The matrix has no
+/// singularity; only the Euler-angle *rates* do at |θ| = 90°, and the linear
+/// model keeps those fixed at their trim values (ψ̇ = r / cos θ0).
+Eigen::Matrix3d BodyToEarthRotation(double psi, double theta, double phi);
+
+/// The 12-state flight model
+/// @f[
+/// \dot x_{lin} = A x_{lin} + B \delta, \qquad
+/// \dot p_e = R_{eb}(\psi, \theta_0 + \theta, \phi)\, v_b(u, \alpha, \beta)
+/// @f]
+/// with x = (u, α, q, θ, β, p, r, φ, ψ, north, east, down) (FlightStateIndex)
+/// and the body velocity [m/s] taken from the perturbations by the exact
+/// geometric definitions α_tot = atan(w/u_b), β = asin(v/V):
+/// @f[
+/// u_b = U_0 + u,\quad w_b = u_b \tan(\alpha_0 + \alpha),\quad
+/// v_b = u_b \tan\beta / \cos(\alpha_0 + \alpha),\quad \alpha_0 = \operatorname{atan2}(W_0, U_0).
+/// @f]
+/// To first order this is the seed's v = u_b sin β, w = u_b tan α; it differs
+/// at second order in β. Valid for |α0 + α| < 90°, |β| < 90°, U0 + u > 0.
+///
+/// | Matrix | Rows | Cols |
+/// |:--:|:--:|:--:|
+/// | A | 9 | 9 (block-diagonal: longitudinal 4×4, lateral 5×5) |
+/// | B | 9 | num_controls (data-file order) |
+class FlightModel {
+ public:
+  /// Builds A and B with model::BuildLongitudinal / BuildLateral.
+  /// @throws std::invalid_argument as model::StateSpace.
+  explicit FlightModel(const model::AircraftData& aircraft);
+
+  const LinearMatrix& A() const { return A_; }
+  const Eigen::MatrixXd& B() const { return B_; }
+  double U0() const { return U0_; }          ///< trim speed [m/s]
+  double theta0() const { return theta0_; }  ///< trim pitch attitude [rad]
+  double alpha0() const { return alpha0_; }  ///< atan2(W0, U0) [rad]
+  int num_controls() const { return static_cast<int>(controls_.size()); }
+  /// The aircraft's controls, in data-file order (names, units, limits).
+  const std::vector<model::Control>& controls() const { return controls_; }
+  std::vector<std::string> control_names() const;
+  std::vector<std::string> control_units() const;
+
+  /// Returns the earth-frame (NED) velocity [m/s] of state `x`.
+  Eigen::Vector3d VelocityNed(const FlightState& x) const;
+
+  /// Writes ẋ for state `x` with the control term `B_delta` = B δ (9 values,
+  /// precomputed because δ is held over a slice).
+  void Derivative(const FlightState& x, const LinearState& B_delta,
+                  FlightState& dxdt) const {
+    dxdt.head<kNumLinearStates>().noalias() = A_ * x.head<kNumLinearStates>();
+    dxdt.head<kNumLinearStates>() += B_delta;
+    dxdt.tail<3>() = VelocityNed(x);
+  }
+
+ private:
+  LinearMatrix A_;
+  Eigen::MatrixXd B_;
+  double U0_, theta0_, alpha0_;
+  std::vector<model::Control> controls_;
+};
+
+}  // namespace aerolin::sim

@@ -1,0 +1,123 @@
+#include "sim/pilot.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "model/conventions.hpp"
+
+namespace aerolin::sim {
+namespace {
+
+// Key text, in Key order; pairs (2i, 2i+1) drive model::kKeyBoundControls[i].
+constexpr std::array<std::string_view, kNumKeys> kKeyTexts = {
+    "8", "5", "+", "-", "4", "6", "9", "7"};
+
+bool PositiveFinite(double v) { return std::isfinite(v) && v > 0.0; }
+
+}  // namespace
+
+std::optional<Key> ParseKey(std::string_view text) {
+  for (int i = 0; i < kNumKeys; ++i)
+    if (kKeyTexts[i] == text) return static_cast<Key>(i);
+  return std::nullopt;
+}
+
+std::string_view KeyText(Key key) {
+  return kKeyTexts[static_cast<std::size_t>(key)];
+}
+
+std::string_view KeyControlName(Key key) {
+  return model::kKeyBoundControls[static_cast<std::size_t>(key) / 2];
+}
+
+ControlLimits LimitsOf(const model::Control& control,
+                       const PilotSettings& settings) {
+  const double d = control.unit == "rad" ? settings.default_angle_limit
+                                         : settings.default_dimensionless_limit;
+  return {control.min.value_or(-d), control.max.value_or(d)};
+}
+
+Pilot::Pilot(const std::vector<model::Control>& controls, double dt,
+             PilotSettings settings) {
+  if (!PositiveFinite(dt))
+    throw std::invalid_argument("Pilot: slice length dt must be > 0, got " +
+                                std::to_string(dt));
+  if (!PositiveFinite(settings.reference_period) ||
+      !PositiveFinite(settings.surface_step) ||
+      !PositiveFinite(settings.throttle_step) ||
+      !(settings.release_factor >= 0.0 && settings.release_factor < 1.0))
+    throw std::invalid_argument(
+        "Pilot: steps and reference period must be > 0 and the release "
+        "factor in [0, 1)");
+  // At dt == reference_period the ratio is exactly 1, so the step and the
+  // factor are exactly the seed's 0.01 / 1 and 0.5.
+  const double ratio = dt / settings.reference_period;
+  decay_ = std::pow(settings.release_factor, ratio);
+  const auto n = static_cast<Eigen::Index>(controls.size());
+  values_ = Eigen::VectorXd::Zero(n);
+  for (const model::Control& c : controls) {
+    int pair = -1;
+    for (std::size_t i = 0; i < model::kKeyBoundControls.size(); ++i)
+      if (model::kKeyBoundControls[i] == c.name) pair = static_cast<int>(i);
+    pair_.push_back(pair);
+    const double step = c.name == "throttle" ? settings.throttle_step
+                                             : settings.surface_step;
+    step_.push_back(step * ratio);
+    limits_.push_back(LimitsOf(c, settings));
+  }
+  overridden_.assign(controls.size(), 0);
+}
+
+std::optional<Key> Pilot::plus_key(int c) const {
+  if (pair_[c] < 0) return std::nullopt;
+  return static_cast<Key>(2 * pair_[c]);
+}
+
+std::optional<Key> Pilot::minus_key(int c) const {
+  if (pair_[c] < 0) return std::nullopt;
+  return static_cast<Key>(2 * pair_[c] + 1);
+}
+
+const Eigen::VectorXd& Pilot::Update(KeySet keys,
+                                     std::span<const ControlOverride> overrides) {
+  for (const ControlOverride& o : overrides)
+    if (o.control < 0 || o.control >= num_controls())
+      throw std::invalid_argument("Pilot::Update: override of control " +
+                                  std::to_string(o.control) + ", have " +
+                                  std::to_string(num_controls()) + " controls");
+  for (int c = 0; c < num_controls(); ++c) {
+    const ControlOverride* forced = nullptr;
+    for (const ControlOverride& o : overrides)
+      if (o.control == c) forced = &o;  // the last one wins
+    if (forced != nullptr) {
+      values_[c] = forced->value;
+      overridden_[c] = 1;
+      continue;
+    }
+    if (overridden_[c]) {
+      values_[c] = 0.0;
+      overridden_[c] = 0;
+    }
+    double v = values_[c];
+    const int pair = pair_[c];
+    // if / else if / else, as the seed: the "+" key wins when both are held.
+    if (pair >= 0 && keys.Has(static_cast<Key>(2 * pair)))
+      v += step_[c];
+    else if (pair >= 0 && keys.Has(static_cast<Key>(2 * pair + 1)))
+      v -= step_[c];
+    else
+      v *= decay_;
+    values_[c] = std::clamp(v, limits_[c].min, limits_[c].max);
+  }
+  return values_;
+}
+
+void Pilot::Reset() {
+  values_.setZero();
+  std::fill(overridden_.begin(), overridden_.end(), 0);
+}
+
+}  // namespace aerolin::sim

@@ -1,0 +1,132 @@
+#pragma once
+/// @file
+/// The seed's numpad pilot as a reusable component: the set of keys held
+/// during a slice goes in, the control values to hold over that slice come
+/// out. The scripted pilot (pilot_script.hpp) and the live flight window feed
+/// the same `Pilot`, so a recorded flight replays exactly.
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "model/aircraft_data.hpp"
+
+namespace aerolin::sim {
+
+/// Numpad keys of the seed program. Each pair drives one control, bound by
+/// name (model::kKeyBoundControls): 8/5 elevator +/−, +/- throttle +/−,
+/// 4/6 aileron +/−, 9/7 rudder +/−.
+enum class Key : std::uint8_t { k8, k5, kPlus, kMinus, k4, k6, k9, k7 };
+inline constexpr int kNumKeys = 8;
+
+/// Parses "8", "5", "+", "-", "4", "6", "9", "7"; nullopt otherwise.
+std::optional<Key> ParseKey(std::string_view text);
+/// Returns the key's text as written in scripts ("8", "+", ...).
+std::string_view KeyText(Key key);
+/// Returns the name of the control `key` drives ("elevator", ...).
+std::string_view KeyControlName(Key key);
+
+/// The set of keys held during one slice (a bit mask; no allocation).
+class KeySet {
+ public:
+  KeySet() = default;
+  KeySet(std::initializer_list<Key> keys) {
+    for (Key k : keys) Set(k);
+  }
+  void Set(Key key) { bits_ |= Bit(key); }
+  void Clear(Key key) { bits_ &= static_cast<std::uint8_t>(~Bit(key)); }
+  bool Has(Key key) const { return (bits_ & Bit(key)) != 0; }
+  bool empty() const { return bits_ == 0; }
+  std::uint8_t bits() const { return bits_; }
+  friend bool operator==(KeySet a, KeySet b) { return a.bits_ == b.bits_; }
+
+ private:
+  static std::uint8_t Bit(Key key) {
+    return static_cast<std::uint8_t>(1u << static_cast<unsigned>(key));
+  }
+  std::uint8_t bits_ = 0;
+};
+
+/// A control forced to a value for one slice (a script's `set` line).
+struct ControlOverride {
+  int control = 0;     ///< index in data-file order
+  double value = 0.0;  ///< [control unit]
+};
+
+/// How the numpad moves the controls. Rates are given per reference period
+/// of 0.1 s (the seed's slice) and scaled to the slice length Δt, so the feel
+/// does not depend on Δt: per slice a held key adds
+/// `step · Δt / reference_period` and a released control is multiplied by
+/// `release_factor^(Δt / reference_period)`. At Δt = 0.1 s these are exactly
+/// the seed's ±0.01 (surfaces), ±1 (throttle) and ×0.5.
+struct PilotSettings {
+  double reference_period = 0.1;  ///< [s]
+  double surface_step = 0.01;     ///< [rad per reference period] = 0.1 rad/s
+  double throttle_step = 1.0;     ///< [1 per reference period] = 10 /s
+  double release_factor = 0.5;    ///< per reference period (half-life 0.1 s)
+  /// Limits of a control whose data file gives none: ±0.5 rad for a "rad"
+  /// control (beyond any real surface, so the seed's behaviour is unchanged),
+  /// ±100 for a dimensionless one.
+  double default_angle_limit = 0.5;            ///< [rad]
+  double default_dimensionless_limit = 100.0;  ///< [1]
+};
+
+/// Closed interval a control is kept in [control unit].
+struct ControlLimits {
+  double min = 0.0;
+  double max = 0.0;
+};
+
+/// Returns the limits of `control`: the data file's min/max where given,
+/// else the symmetric default of `settings` for its unit.
+ControlLimits LimitsOf(const model::Control& control,
+                       const PilotSettings& settings);
+
+/// The numpad pilot. Per slice and per key-bound control: if its "+" key is
+/// held the value grows by one step, else if its "−" key is held it shrinks
+/// by one step, else it is multiplied by the release factor; the result is
+/// clamped to the control's limits. A control under a `ControlOverride` takes
+/// the override's value (no ramp, no decay); in the first slice after an
+/// override ends it restarts from 0 (so pulses end cleanly). Controls not
+/// bound to a key (other names) stay at 0 unless overridden.
+class Pilot {
+ public:
+  /// @param controls the aircraft's controls, in data-file order.
+  /// @param dt slice length Δt [s], > 0.
+  /// @throws std::invalid_argument if `dt` or a setting is not positive/finite.
+  Pilot(const std::vector<model::Control>& controls, double dt,
+        PilotSettings settings = {});
+
+  /// Applies one slice's input and returns the control values to hold over
+  /// that slice (data-file order, control units). Does not allocate.
+  /// @throws std::invalid_argument if an override's index is out of range.
+  const Eigen::VectorXd& Update(KeySet keys,
+                                std::span<const ControlOverride> overrides = {});
+
+  /// Returns all controls to 0.
+  void Reset();
+
+  const Eigen::VectorXd& controls() const { return values_; }
+  int num_controls() const { return static_cast<int>(values_.size()); }
+  /// Change of control `c` per slice while its key is held [control unit].
+  double step_per_slice(int c) const { return step_[c]; }
+  /// Factor applied per slice to a released control.
+  double release_factor_per_slice() const { return decay_; }
+  const ControlLimits& limits(int c) const { return limits_[c]; }
+  /// The "+" / "−" key of control `c`, or nullopt if it is not key-bound.
+  std::optional<Key> plus_key(int c) const;
+  std::optional<Key> minus_key(int c) const;
+
+ private:
+  Eigen::VectorXd values_;
+  std::vector<double> step_;
+  std::vector<ControlLimits> limits_;
+  std::vector<int> pair_;  // key pair index 0..3 (Key = 2·pair, 2·pair+1) or -1
+  std::vector<char> overridden_;
+  double decay_ = 0.5;
+};
+
+}  // namespace aerolin::sim

@@ -1,0 +1,235 @@
+#include "sim/slicer.hpp"
+
+// odeint's controlled stepper copies a default-constructed dopri5 whose
+// fixed-size Eigen buffers are not yet initialized (they are written before
+// being read); GCC 12 flags the copy. Silenced for this file only.
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+#include <algorithm>
+#include <array>
+// odeint.hpp first: the Eigen adaptor builds on its algebra dispatcher.
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/external/eigen/eigen.hpp>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <unsupported/Eigen/MatrixFunctions>
+
+#include "core/error.hpp"
+
+namespace aerolin::sim {
+namespace {
+
+namespace odeint = boost::numeric::odeint;
+
+// Fixed-size 12-vectors keep every RK stage on the stack: no allocation, and
+// Eigen unrolls the 9×9 product.
+using Dopri5 = odeint::runge_kutta_dopri5<FlightState, double, FlightState,
+                                          double, odeint::vector_space_algebra>;
+using ErrorChecker =
+    odeint::default_error_checker<double, odeint::vector_space_algebra,
+                                  odeint::default_operations>;
+using ControlledDopri5 = odeint::controlled_runge_kutta<Dopri5, ErrorChecker>;
+
+// A slice that needs more rejected steps than this is not going to finish:
+// odeint shrinks the step at least 5× per rejection.
+constexpr int kMaxRejectionsPerSlice = 200;
+
+// 4-point Gauss–Legendre nodes on [-1, 1] and weights (Abramowitz & Stegun
+// table 25.4); exact for polynomials of degree 7.
+constexpr std::array<double, 4> kGaussNodes = {
+    -0.86113631159405257522, -0.33998104358485626480, 0.33998104358485626480,
+    0.86113631159405257522};
+constexpr std::array<double, 4> kGaussWeights = {
+    0.34785484513745385737, 0.65214515486254614263, 0.65214515486254614263,
+    0.34785484513745385737};
+
+struct Rhs {
+  const FlightModel* model;
+  const LinearState* b_delta;
+  void operator()(const FlightState& x, FlightState& dxdt, double) const {
+    model->Derivative(x, *b_delta, dxdt);
+  }
+};
+
+// The zero-order-hold transition over τ: x(τ) = Φ x(0) + Γ δ.
+struct Transition {
+  LinearMatrix phi;
+  Eigen::MatrixXd gamma;  // 9 × num_controls
+};
+
+Transition ZeroOrderHold(const FlightModel& model, double tau) {
+  const int m = model.num_controls();
+  const int n = kNumLinearStates;
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m, n + m);
+  M.topLeftCorner(n, n) = model.A() * tau;
+  M.topRightCorner(n, m) = model.B() * tau;
+  const Eigen::MatrixXd E = M.exp();
+  return {E.topLeftCorner<kNumLinearStates, kNumLinearStates>(),
+          E.topRightCorner(n, m)};
+}
+
+void CheckPositive(double v, const char* what) {
+  if (!std::isfinite(v) || v <= 0.0)
+    throw std::invalid_argument(std::string("Slicer: ") + what +
+                                " must be positive and finite, got " +
+                                std::to_string(v));
+}
+
+}  // namespace
+
+std::optional<Integrator> ParseIntegrator(std::string_view text) {
+  if (text == "rk45") return Integrator::kRk45;
+  if (text == "exact") return Integrator::kExact;
+  return std::nullopt;
+}
+
+std::string_view ToString(Integrator integrator) {
+  return integrator == Integrator::kRk45 ? "rk45" : "exact";
+}
+
+struct Slicer::Impl {
+  Impl(FlightModel m, const SliceOptions& o, const FlightState& x0)
+      : model(std::move(m)),
+        options(o),
+        x(x0),
+        stepper(ErrorChecker(o.atol, o.rtol)),
+        new_b_delta(LinearState::Zero()) {
+    if (options.integrator == Integrator::kExact) {
+      step = ZeroOrderHold(model, options.dt);
+      for (std::size_t i = 0; i < kGaussNodes.size(); ++i)
+        nodes[i] = ZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
+      node_state.setZero();
+    }
+    Reset(x0);
+  }
+
+  void Reset(const FlightState& x0) {
+    x = x0;
+    k = 0;
+    h = options.dt;
+    fsal_valid = false;
+    b_delta.setZero();
+    stepper.reset();
+  }
+
+  SliceStats AdvanceRk45() {
+    const double T = options.dt;
+    Rhs rhs{&model, &b_delta};
+    // FSAL: the derivative at the end of the last step is the one at the start
+    // of this slice, except for the control term; the kinematics part (the
+    // trigonometry) is reused, the linear part is redone only if δ changed.
+    if (!fsal_valid) {
+      b_delta = new_b_delta;
+      rhs(x, dxdt, 0.0);
+      fsal_valid = true;
+    } else if (new_b_delta != b_delta) {
+      b_delta = new_b_delta;
+      dxdt.head<kNumLinearStates>().noalias() =
+          model.A() * x.head<kNumLinearStates>();
+      dxdt.head<kNumLinearStates>() += b_delta;
+    }
+    SliceStats stats;
+    double tau = 0.0;  // time within the slice; the model is autonomous
+    while (T - tau > 1e-12 * T) {
+      const double remaining = T - tau;
+      const bool clamped = h >= remaining;
+      double step = clamped ? remaining : h;
+      const odeint::controlled_step_result result =
+          stepper.try_step(rhs, x, dxdt, tau, step);
+      if (result == odeint::success) {
+        ++stats.steps;
+        // A step shortened to land on the slice end says little about the
+        // step size the dynamics allow; keep the larger estimate.
+        h = clamped ? std::max(h, step) : step;
+        if (clamped) tau = T;
+        if (!x.allFinite() || !std::isfinite(h)) break;  // caller flags it
+      } else {
+        ++stats.rejected;
+        h = step;
+        if (stats.rejected > kMaxRejectionsPerSlice || !(h > 1e-14 * T))
+          throw core::NumericalError(
+              "RK45 cannot meet rtol " + std::to_string(options.rtol) +
+              ", atol " + std::to_string(options.atol) + " in slice " +
+              std::to_string(k) + " (t = " + std::to_string(k * T) +
+              " s): step size " + std::to_string(h) + " s after " +
+              std::to_string(stats.rejected) + " rejections");
+      }
+    }
+    return stats;
+  }
+
+  SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls) {
+    // Position: Gauss–Legendre quadrature of the NED velocity along the exact
+    // linear trajectory (the velocity does not depend on position).
+    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      node_state.head<kNumLinearStates>().noalias() =
+          nodes[i].phi * x.head<kNumLinearStates>();
+      node_state.head<kNumLinearStates>().noalias() += nodes[i].gamma * controls;
+      displacement += (0.5 * options.dt * kGaussWeights[i]) *
+                      model.VelocityNed(node_state);
+    }
+    LinearState next;
+    next.noalias() = step.phi * x.head<kNumLinearStates>();
+    next.noalias() += step.gamma * controls;
+    x.head<kNumLinearStates>() = next;
+    x.tail<3>() += displacement;
+    return {1, 0};
+  }
+
+  FlightModel model;
+  SliceOptions options;
+  FlightState x;
+  long k = 0;
+  // RK45
+  ControlledDopri5 stepper;
+  FlightState dxdt;
+  LinearState b_delta, new_b_delta;
+  bool fsal_valid = false;
+  double h = 0.0;  // step size carried over from the last slice [s]
+  // Exact
+  Transition step;
+  std::array<Transition, kGaussNodes.size()> nodes;
+  FlightState node_state;
+};
+
+Slicer::Slicer(FlightModel model, const SliceOptions& options,
+               const FlightState& x0) {
+  CheckPositive(options.dt, "dt");
+  CheckPositive(options.rtol, "rtol");
+  CheckPositive(options.atol, "atol");
+  impl_ = std::make_unique<Impl>(std::move(model), options, x0);
+}
+
+Slicer::~Slicer() = default;
+Slicer::Slicer(Slicer&&) noexcept = default;
+Slicer& Slicer::operator=(Slicer&&) noexcept = default;
+
+SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls) {
+  Impl& s = *impl_;
+  if (controls.size() != s.model.num_controls())
+    throw std::invalid_argument(
+        "Slicer::Advance: controls has " + std::to_string(controls.size()) +
+        " entries, the model has " + std::to_string(s.model.num_controls()) +
+        " controls");
+  SliceStats stats;
+  if (s.options.integrator == Integrator::kExact) {
+    stats = s.AdvanceExact(controls);
+  } else {
+    s.new_b_delta.noalias() = s.model.B() * controls;
+    stats = s.AdvanceRk45();
+  }
+  ++s.k;
+  return stats;
+}
+
+void Slicer::Reset(const FlightState& x0) { impl_->Reset(x0); }
+const FlightState& Slicer::state() const { return impl_->x; }
+long Slicer::slice_index() const { return impl_->k; }
+double Slicer::dt() const { return impl_->options.dt; }
+const SliceOptions& Slicer::options() const { return impl_->options; }
+const FlightModel& Slicer::model() const { return impl_->model; }
+
+}  // namespace aerolin::sim

@@ -1,0 +1,63 @@
+#include "sim/validity.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace aerolin::sim {
+
+ValidityMonitor::ValidityMonitor(const ValidityThresholds& thresholds,
+                                 double U0)
+    : thresholds_(thresholds), U0_(U0) {
+  for (const auto& [name, limit] :
+       {std::pair<const char*, double>{"alpha", thresholds.alpha},
+        {"beta", thresholds.beta},
+        {"phi", thresholds.phi},
+        {"u/U0", thresholds.speed_ratio}}) {
+    ValidityFlag flag;
+    flag.name = name;
+    flag.limit = limit;
+    flags_.push_back(flag);
+  }
+}
+
+bool ValidityMonitor::Check(double t, const FlightState& x) {
+  if (divergence_) return false;
+  const std::array<double, 4> values = {x[kAlpha], x[kBeta], x[kPhi],
+                                        x[kU] / U0_};
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    ValidityFlag& f = flags_[i];
+    const double a = std::abs(values[i]);
+    if (a > f.peak) {
+      f.peak = a;
+      f.peak_time = t;
+    }
+    if (a > f.limit && !f.first_exceeded) f.first_exceeded = t;
+  }
+  static const char* const kNames[kNumFlightStates] = {
+      "u/U0", "alpha", "q", "theta", "beta", "p", "r", "phi", "psi",
+      "north", "east", "down"};
+  for (int i = 0; i < kNumFlightStates; ++i) {
+    const double v = i == kU ? x[i] / U0_ : x[i];
+    const bool bounded = i != kPsi && i < kNorth;
+    if (std::isfinite(v) && (!bounded || std::abs(v) <= thresholds_.divergence))
+      continue;
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "state diverged at t = %.6g s: %s = %.6g (limit %.6g); run "
+                  "stopped",
+                  t, kNames[i], v, thresholds_.divergence);
+    divergence_ = buf;
+    return false;
+  }
+  return true;
+}
+
+bool ValidityMonitor::any_exceeded() const {
+  for (const ValidityFlag& f : flags_)
+    if (f.exceeded()) return true;
+  return false;
+}
+
+}  // namespace aerolin::sim
