@@ -1,0 +1,38 @@
+#pragma once
+/// @file
+/// Classical low-order approximations of the modes, to set beside the exact
+/// eigenvalues (Nelson, Flight Stability and Automatic Control, 2nd ed.,
+/// §4.4–4.5 and §5.6; Etkin & Reid §6.3, §6.8).
+
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "analysis/modes.hpp"
+#include "model/aircraft_data.hpp"
+
+namespace aerolin::analysis {
+
+/// One approximate root and the method that produced it.
+struct Approximation {
+  ModeKind kind;
+  std::string method;           ///< e.g. "2-DOF (α, q)"
+  std::complex<double> lambda;  ///< approximate eigenvalue [1/s], Im ≥ 0
+};
+
+/// Returns the classical approximations that apply to `aircraft`:
+/// - short period, 2-DOF (α, q): the (α, q) block of the longitudinal A;
+/// - phugoid, Lanchester (Nelson eq. 4.84): ωn = √(−g Zu/U0), ζ = −Xu/(2ωn)
+///   (equal to Lanchester's √2 g/U0 when Zu = −2g/U0); omitted if Zu ≥ 0;
+/// - Dutch roll, 2-DOF (β, r): the (β, r) block of the lateral A;
+/// - roll subsidence, 1-DOF: λ = L'p;
+/// - spiral, quasi-static with gravity (Etkin & Reid §6.8):
+///   λ = −(g/U0)(L'β N'r − L'r N'β)/(L'β N'p − L'p N'β); omitted if the
+///   denominator is 0.
+std::vector<Approximation> ClassicalApproximations(const model::AircraftData& aircraft);
+
+/// Relative error of `approx` against `exact` in percent: of ωn for
+/// oscillatory roots, of λ for real ones.
+double PercentError(std::complex<double> approx, std::complex<double> exact);
+
+}  // namespace aerolin::analysis

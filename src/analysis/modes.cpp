@@ -1,0 +1,309 @@
+#include "analysis/modes.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+#include "model/conventions.hpp"
+
+namespace aerolin::analysis {
+namespace {
+
+// An eigenvalue whose imaginary part is below this fraction of max(|λ|, 1)
+// is real: Eigen splits a repeated (defective) real root into a pair whose
+// imaginary parts are of order sqrt(machine epsilon) · |λ| ≈ 1e-8 |λ|.
+constexpr double kRealRootTolerance = 1e-6;
+// |Re λ| below this [1/s] is neutral (neither converging nor diverging).
+constexpr double kNeutralTolerance = 1e-12;
+// A scaled state is "dominant" evidence when at least this share of the largest.
+constexpr double kDominantShare = 0.3;
+
+// One real root or one conjugate pair (Im λ > 0 member) with its eigenvector.
+struct Root {
+  std::complex<double> lambda;
+  Eigen::VectorXcd vector;
+  bool oscillatory() const { return lambda.imag() != 0.0; }
+};
+
+std::vector<Root> Roots(const Eigen::MatrixXd& A, const char* what) {
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(A, true);
+  if (solver.info() != Eigen::Success)
+    throw core::NumericalError(std::string("eigen-decomposition of the ") + what +
+                               " A matrix failed (" + std::to_string(A.rows()) + " states)");
+  std::vector<Root> roots;
+  const Eigen::VectorXcd values = solver.eigenvalues();
+  const Eigen::MatrixXcd vectors = solver.eigenvectors();
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    const std::complex<double> lambda = values(i);
+    const double scale = std::max(std::abs(lambda), 1.0);
+    if (std::abs(lambda.imag()) <= kRealRootTolerance * scale) {
+      // Real, or a numerically split repeated real root: one real root each.
+      Eigen::VectorXcd v = vectors.col(i).real().cast<std::complex<double>>();
+      if (v.norm() == 0.0) v = vectors.col(i).imag().cast<std::complex<double>>();
+      roots.push_back({{lambda.real(), 0.0}, v});
+    } else if (lambda.imag() > 0.0) {
+      roots.push_back({lambda, vectors.col(i)});
+    }
+  }
+  return roots;
+}
+
+// Share of |a| in |a| + |b|: how much of a motion is in the first quantity.
+double Content(std::complex<double> a, std::complex<double> b) {
+  const double sum = std::abs(a) + std::abs(b);
+  return sum > 0.0 ? std::abs(a) / sum : 0.0;
+}
+
+Mode MakeMode(ModeKind kind, const Root& root, const std::vector<core::Signal>& states,
+              const Eigen::VectorXd& state_scale, int preferred_reference) {
+  Mode m;
+  m.kind = kind;
+  m.lambda = root.lambda;
+  m.oscillatory = root.oscillatory();
+  const double sigma = root.lambda.real();
+  const double wd = root.lambda.imag();
+  m.natural_frequency = std::abs(root.lambda);
+  m.damping_ratio = m.natural_frequency > 0.0 ? -sigma / m.natural_frequency : 0.0;
+  const bool neutral = std::abs(sigma) <= kNeutralTolerance;
+  m.stable = sigma < 0.0 || neutral;
+  if (m.oscillatory) m.damped_period = 2.0 * core::kPi / wd;
+  if (!neutral) {
+    if (sigma < 0.0)
+      m.time_to_half = std::log(2.0) / -sigma;
+    else
+      m.time_to_double = std::log(2.0) / sigma;
+  }
+  if (!m.oscillatory && !neutral) m.time_constant = 1.0 / std::abs(sigma);
+  if (m.oscillatory && m.time_to_half) m.cycles_to_half = *m.time_to_half / *m.damped_period;
+
+  // Scaled magnitudes: u/U0, angles in rad, rates divided by ωn, so that a
+  // pure rotation shows its rate and angle as equal.
+  const Eigen::Index n = root.vector.size();
+  Eigen::VectorXd scaled(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    double s = state_scale(i);
+    if (states[i].unit == "rad/s" && m.natural_frequency > 0.0) s /= m.natural_frequency;
+    scaled(i) = std::abs(root.vector(i)) * s;
+  }
+  const double largest = scaled.maxCoeff();
+  std::vector<Eigen::Index> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Eigen::Index a, Eigen::Index b) { return scaled(a) > scaled(b); });
+  for (Eigen::Index i : order)
+    if (largest > 0.0 && scaled(i) >= kDominantShare * largest)
+      m.dominant_states.push_back(states[i].name);
+
+  // Reference: the preferred state unless it is (numerically) absent from
+  // this mode, then the largest scaled component.
+  int reference = preferred_reference;
+  if (std::abs(root.vector(reference)) < 1e-9 * root.vector.cwiseAbs().maxCoeff())
+    reference = static_cast<int>(order.front());
+  m.reference_state = reference;
+  m.shape = root.vector / root.vector(reference);
+  return m;
+}
+
+void AddQualifier(Mode& m, const std::string& q) {
+  if (q.empty()) return;
+  m.qualifier = m.qualifier.empty() ? q : m.qualifier + ", " + q;
+}
+
+void QualifyStability(Mode& m) {
+  if (m.kind == ModeKind::kHeading) return;
+  const double sigma = m.lambda.real();
+  if (std::abs(sigma) <= kNeutralTolerance)
+    AddQualifier(m, "neutral");
+  else if (sigma > 0.0)
+    AddQualifier(m, m.oscillatory ? "unstable" : "divergent");
+}
+
+// Marks two real roots of one mode that coincide as repeated.
+void QualifyRepeated(std::vector<Mode>& modes, ModeKind kind) {
+  std::vector<Mode*> reals;
+  for (Mode& m : modes)
+    if (m.kind == kind && !m.oscillatory) reals.push_back(&m);
+  if (reals.size() == 2 &&
+      std::abs(reals[0]->lambda.real() - reals[1]->lambda.real()) <=
+          1e-6 * std::max(1.0, std::abs(reals[0]->lambda.real()))) {
+    AddQualifier(*reals[0], "repeated root");
+    AddQualifier(*reals[1], "repeated root");
+  }
+}
+
+void SortModes(std::vector<Mode>& modes) {
+  std::stable_sort(modes.begin(), modes.end(), [](const Mode& a, const Mode& b) {
+    if ((a.kind == ModeKind::kHeading) != (b.kind == ModeKind::kHeading))
+      return b.kind == ModeKind::kHeading;
+    if (a.natural_frequency != b.natural_frequency)
+      return a.natural_frequency > b.natural_frequency;
+    return a.lambda.real() < b.lambda.real();
+  });
+}
+
+// Splits roots into oscillatory pairs and real roots.
+void Partition(const std::vector<Root>& roots, std::vector<const Root*>& pairs,
+               std::vector<const Root*>& reals) {
+  for (const Root& r : roots) (r.oscillatory() ? pairs : reals).push_back(&r);
+}
+
+}  // namespace
+
+std::string ToString(ModeKind kind) {
+  switch (kind) {
+    case ModeKind::kShortPeriod: return "short period";
+    case ModeKind::kPhugoid: return "phugoid";
+    case ModeKind::kDutchRoll: return "dutch roll";
+    case ModeKind::kRollSubsidence: return "roll subsidence";
+    case ModeKind::kSpiral: return "spiral";
+    case ModeKind::kRollSpiral: return "roll-spiral oscillation";
+    case ModeKind::kHeading: return "heading";
+  }
+  return "unknown";
+}
+
+std::optional<ModeKind> ParseModeKind(const std::string& text) {
+  if (text == "short-period") return ModeKind::kShortPeriod;
+  if (text == "phugoid") return ModeKind::kPhugoid;
+  if (text == "dutch-roll") return ModeKind::kDutchRoll;
+  if (text == "roll") return ModeKind::kRollSubsidence;
+  if (text == "spiral") return ModeKind::kSpiral;
+  if (text == "roll-spiral") return ModeKind::kRollSpiral;
+  if (text == "heading") return ModeKind::kHeading;
+  return std::nullopt;
+}
+
+std::string Mode::full_name() const {
+  return qualifier.empty() ? ToString(kind) : ToString(kind) + " (" + qualifier + ")";
+}
+
+const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
+  for (const Mode& m : modes)
+    if (m.kind == kind) return &m;
+  return nullptr;
+}
+
+std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
+  using namespace model;
+  if (lon.num_states() != kNumLongitudinalStates)
+    throw std::invalid_argument("AnalyzeLongitudinal: expected 4 states (u, alpha, q, theta), got " +
+                                std::to_string(lon.num_states()));
+  const std::vector<Root> roots = Roots(lon.A(), "longitudinal");
+  std::vector<const Root*> pairs, reals;
+  Partition(roots, pairs, reals);
+  // Short period is the α-rich motion, phugoid the u/θ exchange at nearly
+  // constant α (Etkin & Reid §6.2): rank by α content relative to u/U0.
+  auto alpha_content = [U0](const Root* r) {
+    return Content(r->vector(kAlpha), r->vector(kU) / U0);
+  };
+  std::vector<std::pair<const Root*, ModeKind>> named;
+  if (pairs.size() == 2) {
+    const bool first_is_sp = alpha_content(pairs[0]) >= alpha_content(pairs[1]);
+    named = {{pairs[first_is_sp ? 0 : 1], ModeKind::kShortPeriod},
+             {pairs[first_is_sp ? 1 : 0], ModeKind::kPhugoid}};
+  } else if (pairs.size() == 1) {
+    const double reals_content = 0.5 * (alpha_content(reals[0]) + alpha_content(reals[1]));
+    const bool pair_is_sp = alpha_content(pairs[0]) >= reals_content;
+    named = {{pairs[0], pair_is_sp ? ModeKind::kShortPeriod : ModeKind::kPhugoid},
+             {reals[0], pair_is_sp ? ModeKind::kPhugoid : ModeKind::kShortPeriod},
+             {reals[1], pair_is_sp ? ModeKind::kPhugoid : ModeKind::kShortPeriod}};
+  } else {
+    std::vector<const Root*> by_content = reals;
+    std::stable_sort(by_content.begin(), by_content.end(), [&](const Root* a, const Root* b) {
+      return alpha_content(a) > alpha_content(b);
+    });
+    for (std::size_t i = 0; i < by_content.size(); ++i)
+      named.push_back({by_content[i], i < 2 ? ModeKind::kShortPeriod : ModeKind::kPhugoid});
+  }
+  Eigen::VectorXd scale(4);
+  scale << 1.0 / U0, 1.0, 1.0, 1.0;
+  std::vector<Mode> modes;
+  for (const auto& [root, kind] : named) {
+    Mode m = MakeMode(kind, *root, lon.states(), scale, kTheta);
+    if (!m.oscillatory) AddQualifier(m, kind == ModeKind::kShortPeriod ? "overdamped" : "aperiodic");
+    QualifyStability(m);
+    modes.push_back(std::move(m));
+  }
+  QualifyRepeated(modes, ModeKind::kShortPeriod);
+  QualifyRepeated(modes, ModeKind::kPhugoid);
+  SortModes(modes);
+  return modes;
+}
+
+std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
+  using namespace model;
+  if (lat.num_states() != kNumLateralStates)
+    throw std::invalid_argument("AnalyzeLateral: expected 5 states (beta, p, r, phi, psi), got " +
+                                std::to_string(lat.num_states()));
+  const Eigen::MatrixXd& A = lat.A();
+  if (!A.col(kPsi).isZero(0.0))
+    throw std::invalid_argument("AnalyzeLateral: psi must not feed back (column psi of A must be 0)");
+  // ψ is a pure integrator, so A is block lower-triangular: the heading root
+  // is exactly 0 and the other four are those of the (β, p, r, φ) block. This
+  // keeps a neutral spiral (a second zero root) distinct from heading.
+  const Eigen::MatrixXd block = A.topLeftCorner(4, 4);
+  std::vector<Root> block_roots = Roots(block, "lateral");
+  std::vector<Root> roots;
+  for (Root& r : block_roots) {
+    Eigen::VectorXcd v(5);
+    v.head(4) = r.vector;
+    // λψ = A_ψ· v  ⇒  ψ = (r / cos θ0) / λ; for λ = 0 the heading drift is secular, not modal.
+    const std::complex<double> psi_rate = A.row(kPsi).head(4).cast<std::complex<double>>() * r.vector;
+    v(kPsi) = std::abs(r.lambda) > kNeutralTolerance ? psi_rate / r.lambda : std::complex<double>(0.0);
+    roots.push_back({r.lambda, v});
+  }
+  std::vector<const Root*> pairs, reals;
+  Partition(roots, pairs, reals);
+  // Dutch roll is the sideslip-rich oscillation; roll and spiral are
+  // bank motions with little sideslip (Etkin & Reid §6.7).
+  auto beta_content = [](const Root* r) { return Content(r->vector(kBeta), r->vector(kPhi)); };
+  auto faster = [](const Root* a, const Root* b) { return std::abs(a->lambda) > std::abs(b->lambda); };
+  std::vector<std::pair<const Root*, ModeKind>> named;
+  auto name_roll_and_spiral = [&](std::vector<const Root*> two) {
+    std::stable_sort(two.begin(), two.end(), faster);
+    named.push_back({two[0], ModeKind::kRollSubsidence});
+    named.push_back({two[1], ModeKind::kSpiral});
+  };
+  if (pairs.size() == 2) {
+    const bool first_is_dr = beta_content(pairs[0]) >= beta_content(pairs[1]);
+    named = {{pairs[first_is_dr ? 0 : 1], ModeKind::kDutchRoll},
+             {pairs[first_is_dr ? 1 : 0], ModeKind::kRollSpiral}};
+  } else if (pairs.size() == 1) {
+    const double reals_content = 0.5 * (beta_content(reals[0]) + beta_content(reals[1]));
+    if (beta_content(pairs[0]) >= reals_content) {
+      named.push_back({pairs[0], ModeKind::kDutchRoll});
+      name_roll_and_spiral({reals[0], reals[1]});
+    } else {
+      named = {{pairs[0], ModeKind::kRollSpiral},
+               {reals[0], ModeKind::kDutchRoll},
+               {reals[1], ModeKind::kDutchRoll}};
+    }
+  } else {
+    std::vector<const Root*> by_content = reals;
+    std::stable_sort(by_content.begin(), by_content.end(),
+                     [&](const Root* a, const Root* b) { return beta_content(a) > beta_content(b); });
+    named = {{by_content[0], ModeKind::kDutchRoll}, {by_content[1], ModeKind::kDutchRoll}};
+    name_roll_and_spiral({by_content[2], by_content[3]});
+  }
+  const Eigen::VectorXd scale = Eigen::VectorXd::Ones(5);
+  std::vector<Mode> modes;
+  for (const auto& [root, kind] : named) {
+    Mode m = MakeMode(kind, *root, lat.states(), scale, kPhi);
+    if (kind == ModeKind::kDutchRoll && !m.oscillatory) AddQualifier(m, "overdamped");
+    if (kind == ModeKind::kRollSpiral) AddQualifier(m, "lateral phugoid");
+    QualifyStability(m);
+    modes.push_back(std::move(m));
+  }
+  QualifyRepeated(modes, ModeKind::kDutchRoll);
+  Eigen::VectorXcd heading = Eigen::VectorXcd::Zero(5);
+  heading(kPsi) = 1.0;
+  modes.push_back(MakeMode(ModeKind::kHeading, Root{{0.0, 0.0}, heading}, lat.states(), scale, kPsi));
+  SortModes(modes);
+  return modes;
+}
+
+}  // namespace aerolin::analysis

@@ -1,0 +1,750 @@
+#include "data/load_aircraft.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string_view>
+#include <toml++/toml.h>
+
+#include "core/units.hpp"
+
+namespace aerolin::data {
+namespace {
+
+using core::Dimension;
+using core::Diagnostic;
+using core::SourceLocation;
+using core::UnitSystem;
+
+// What a derivative is divided by to become "normalized" (raw form only).
+enum class Divisor { kNone, kMass, kIx, kIy, kIz };
+
+// One derivative key: its normalized dimension (L, M, T exponents) and, for
+// the raw form, what divides it. The raw dimension is the normalized one
+// times the divisor's dimension (mass or inertia).
+struct DerivativeSpec {
+  std::string_view key;
+  Dimension normalized;
+  Divisor divisor;
+};
+
+constexpr Dimension kPerS = core::PerSecond(1);
+constexpr Dimension kPerS2 = core::PerSecond(2);
+constexpr Dimension kPerLengthS{-1, 0, -1};
+constexpr Dimension kPerLength{-1, 0, 0};
+
+// The dimension table of every derivative aerolin reads (normalized form;
+// Etkin & Reid Table 4.4 gives the raw forms). Written once, here.
+constexpr DerivativeSpec kLongitudinalSpecs[] = {
+    {"Xu", kPerS, Divisor::kMass},          {"Zu", kPerS, Divisor::kMass},
+    {"Mu", kPerLengthS, Divisor::kIy},      {"Xa", core::kAcceleration, Divisor::kMass},
+    {"Za", core::kAcceleration, Divisor::kMass}, {"Ma", kPerS2, Divisor::kIy},
+    {"Madot", kPerS, Divisor::kIy},         {"Zadot", core::kSpeed, Divisor::kMass},
+    {"Xw", kPerS, Divisor::kMass},          {"Zw", kPerS, Divisor::kMass},
+    {"Mw", kPerLengthS, Divisor::kIy},      {"Mwdot", kPerLength, Divisor::kIy},
+    {"Zwdot", core::kDimensionless, Divisor::kMass},
+    {"Xq", core::kSpeed, Divisor::kMass},   {"Zq", core::kSpeed, Divisor::kMass},
+    {"Mq", kPerS, Divisor::kIy},
+};
+constexpr DerivativeSpec kLateralSpecs[] = {
+    {"Yb", core::kAcceleration, Divisor::kMass}, {"Lb", kPerS2, Divisor::kIx},
+    {"Nb", kPerS2, Divisor::kIz},           {"Yv", kPerS, Divisor::kMass},
+    {"Lv", kPerLengthS, Divisor::kIx},      {"Nv", kPerLengthS, Divisor::kIz},
+    {"Yp", core::kSpeed, Divisor::kMass},   {"Yr", core::kSpeed, Divisor::kMass},
+    {"Lp", kPerS, Divisor::kIx},            {"Lr", kPerS, Divisor::kIx},
+    {"Np", kPerS, Divisor::kIz},            {"Nr", kPerS, Divisor::kIz},
+};
+constexpr DerivativeSpec kControlSpecs[] = {
+    {"X", core::kAcceleration, Divisor::kMass}, {"Z", core::kAcceleration, Divisor::kMass},
+    {"M", kPerS2, Divisor::kIy},                {"Y", core::kAcceleration, Divisor::kMass},
+    {"L", kPerS2, Divisor::kIx},                {"N", kPerS2, Divisor::kIz},
+};
+
+// Required keys of each form; optional ones default to 0 because the
+// textbooks neglect them (Xq, Zα̇); documented in data/derivatives/README.md.
+constexpr std::string_view kAlphaFormKeys[] = {"Xa", "Za", "Ma", "Madot"};
+constexpr std::string_view kWFormKeys[] = {"Xw", "Zw", "Mw", "Mwdot"};
+constexpr std::string_view kLongitudinalCommonKeys[] = {"Xu", "Zu", "Mu", "Zq", "Mq"};
+constexpr std::string_view kBetaFormKeys[] = {"Yb", "Lb", "Nb"};
+constexpr std::string_view kVFormKeys[] = {"Yv", "Lv", "Nv"};
+constexpr std::string_view kLateralCommonKeys[] = {"Yp", "Yr", "Lp", "Lr", "Np", "Nr"};
+
+// Shortest readable form of a number for messages (4 significant digits).
+std::string Format(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+SourceLocation LocationOf(const toml::node& node, const std::string& path) {
+  const toml::source_region& src = node.source();
+  const int line = static_cast<int>(src.begin.line);
+  return {path, line > 0 ? line : 1};
+}
+
+// Levenshtein distance, case-insensitive, for "did you mean".
+std::size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+// Spelling variants users write for the same derivative: "M_alpha",
+// "Malfa", "Nbeta", "M_alpha_dot" all reduce to the key's canonical form.
+std::string Canonical(std::string_view key) {
+  std::string s;
+  for (char c : key)
+    if (c != '_') s += c;
+  auto replace = [&s](std::string_view from, std::string_view to) {
+    for (std::size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size()))
+      s.replace(pos, from.size(), to);
+  };
+  replace("alpha", "a");
+  replace("alfa", "a");
+  replace("beta", "b");
+  replace("Dot", "dot");
+  return s;
+}
+
+std::optional<std::string> Suggest(std::string_view key,
+                                   const std::vector<std::string_view>& allowed) {
+  const std::string canonical = Canonical(key);
+  for (std::string_view candidate : allowed)
+    if (canonical == candidate) return std::string(candidate);
+  std::optional<std::string> best;
+  std::size_t best_distance = 3;  // suggest only close matches (≤ 2 edits)
+  for (std::string_view candidate : allowed) {
+    const std::size_t d = EditDistance(key, candidate);
+    if (d < best_distance) {
+      best_distance = d;
+      best = std::string(candidate);
+    }
+  }
+  return best;
+}
+
+// Reads one file; collects every defect instead of stopping at the first.
+class Reader {
+ public:
+  explicit Reader(std::string path) : path_(std::move(path)) {}
+
+  LoadResult Read(const toml::table& root);
+
+ private:
+  void Error(const SourceLocation& where, std::string message) {
+    errors_.push_back({where, std::move(message)});
+  }
+  void Warn(const SourceLocation& where, std::string message) {
+    warnings_.push_back({where, std::move(message)});
+  }
+  SourceLocation At(const toml::node& node) const { return LocationOf(node, path_); }
+
+  const toml::table* RequireTable(const toml::table& root, std::string_view name);
+  void CheckKeys(const toml::table& table, std::string_view table_name,
+                 const std::vector<std::string_view>& allowed, std::string_view hint = {});
+  std::optional<double> Number(const toml::table& table, std::string_view key,
+                               std::string_view table_name);
+  std::optional<std::string> String(const toml::table& table, std::string_view key,
+                                    std::string_view table_name, bool required);
+  std::optional<bool> Bool(const toml::table& table, std::string_view key,
+                           std::string_view table_name);
+  void Missing(const toml::table& table, std::string_view table_name,
+               std::string_view key, std::string_view hint);
+
+  void ReadAircraft(const toml::table& root, model::AircraftData& out);
+  void ReadCondition(const toml::table& root, model::AircraftData& out);
+  void ReadMass(const toml::table& root);
+  void ReadLongitudinal(const toml::table& root, model::AircraftData& out);
+  void ReadLateral(const toml::table& root, model::AircraftData& out);
+  void ReadControls(const toml::table& root, model::AircraftData& out);
+  void CheckSigns(const toml::table& root, const model::AircraftData& out);
+
+  // Converts a derivative to normalized SI. For the raw form divides by the
+  // mass or inertia (already SI); reports a missing divisor once per key.
+  std::optional<double> Normalize(double value, const DerivativeSpec& spec, bool raw,
+                                  const SourceLocation& where);
+  const DerivativeSpec& Spec(std::string_view key) const;
+
+  // The "form" key of a derivative section: true for raw.
+  std::optional<bool> ReadForm(const toml::table& table, std::string_view table_name);
+
+  std::string path_;
+  std::vector<Diagnostic> errors_;
+  std::vector<Diagnostic> warnings_;
+  std::vector<std::string> suggested_;  // "table.key" offered as "did you mean"
+  UnitSystem units_ = UnitSystem::kSI;
+  bool units_known_ = false;
+  double U0_ = 1.0;  // SI, for w/v-form conversion
+  // [mass], SI; nullopt when absent.
+  std::optional<double> m_, Ix_, Iy_, Iz_, Ixz_;
+  SourceLocation mass_at_{};
+  SourceLocation ixz_at_{};
+  bool longitudinal_raw_ = false;
+  bool lateral_raw_ = false;
+  std::optional<bool> lateral_primed_;
+};
+
+const DerivativeSpec& Reader::Spec(std::string_view key) const {
+  for (const DerivativeSpec& s : kLongitudinalSpecs)
+    if (s.key == key) return s;
+  for (const DerivativeSpec& s : kLateralSpecs)
+    if (s.key == key) return s;
+  for (const DerivativeSpec& s : kControlSpecs)
+    if (s.key == key) return s;
+  static const DerivativeSpec kUnknown{"", core::kDimensionless, Divisor::kNone};
+  return kUnknown;
+}
+
+const toml::table* Reader::RequireTable(const toml::table& root, std::string_view name) {
+  const toml::node* node = root.get(name);
+  if (node == nullptr) {
+    Error({path_, 1}, "missing table [" + std::string(name) + "]");
+    return nullptr;
+  }
+  const toml::table* table = node->as_table();
+  if (table == nullptr) Error(At(*node), "'" + std::string(name) + "' must be a table");
+  return table;
+}
+
+void Reader::CheckKeys(const toml::table& table, std::string_view table_name,
+                       const std::vector<std::string_view>& allowed, std::string_view hint) {
+  for (const auto& [key, node] : table) {
+    const std::string_view k = key.str();
+    if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
+    std::string message = "unknown key '" + std::string(k) + "' in [" + std::string(table_name) + "]";
+    if (const auto suggestion = Suggest(k, allowed)) {
+      message += " (did you mean '" + *suggestion + "'?)";
+      suggested_.push_back(std::string(table_name) + "." + *suggestion);
+    }
+    else if (!hint.empty())
+      message += " (" + std::string(hint) + ")";
+    Error(At(node), message);
+  }
+}
+
+void Reader::Missing(const toml::table& table, std::string_view table_name,
+                     std::string_view key, std::string_view hint) {
+  // A misspelt key was already reported with this key as the suggestion:
+  // one defect, one line.
+  const std::string qualified = std::string(table_name) + "." + std::string(key);
+  if (std::find(suggested_.begin(), suggested_.end(), qualified) != suggested_.end()) return;
+  std::string message = "missing '" + std::string(key) + "' in [" + std::string(table_name) + "]";
+  if (!hint.empty()) message += " (" + std::string(hint) + ")";
+  Error(At(table), message);
+}
+
+std::optional<double> Reader::Number(const toml::table& table, std::string_view key,
+                                     std::string_view table_name) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) return std::nullopt;
+  const std::optional<double> value = node->value<double>();
+  if (!value) {
+    Error(At(*node), "'" + std::string(key) + "' in [" + std::string(table_name) +
+                         "] must be a number");
+    return std::nullopt;
+  }
+  if (!std::isfinite(*value)) {
+    Error(At(*node), "'" + std::string(key) + "' in [" + std::string(table_name) +
+                         "] must be a finite number");
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<std::string> Reader::String(const toml::table& table, std::string_view key,
+                                          std::string_view table_name, bool required) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) {
+    if (required) Missing(table, table_name, key, "a quoted string");
+    return std::nullopt;
+  }
+  const std::optional<std::string> value = node->value<std::string>();
+  if (!value)
+    Error(At(*node), "'" + std::string(key) + "' in [" + std::string(table_name) +
+                         "] must be a quoted string");
+  return value;
+}
+
+std::optional<bool> Reader::Bool(const toml::table& table, std::string_view key,
+                                 std::string_view table_name) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) return std::nullopt;
+  const std::optional<bool> value = node->value<bool>();
+  if (!value)
+    Error(At(*node), "'" + std::string(key) + "' in [" + std::string(table_name) +
+                         "] must be true or false");
+  return value;
+}
+
+std::optional<bool> Reader::ReadForm(const toml::table& table, std::string_view table_name) {
+  const std::optional<std::string> form = String(table, "form", table_name, false);
+  if (!form) {
+    if (!table.contains("form"))
+      Missing(table, table_name, "form", "form = \"normalized\" or form = \"raw\"");
+    return std::nullopt;
+  }
+  if (*form == "normalized") return false;
+  if (*form == "raw") return true;
+  Error(At(*table.get("form")), "unknown form '" + *form +
+                                    "' (expected \"normalized\" or \"raw\")");
+  return std::nullopt;
+}
+
+std::optional<double> Reader::Normalize(double value, const DerivativeSpec& spec, bool raw,
+                                        const SourceLocation& where) {
+  if (!units_known_) return std::nullopt;
+  if (!raw) return core::ToSI(value, units_, spec.normalized);
+  const std::optional<double>* divisor = nullptr;
+  Dimension divisor_dim = core::kInertia;
+  std::string_view name;
+  switch (spec.divisor) {
+    case Divisor::kMass: divisor = &m_; divisor_dim = core::kMass; name = "m"; break;
+    case Divisor::kIx: divisor = &Ix_; name = "Ix"; break;
+    case Divisor::kIy: divisor = &Iy_; name = "Iy"; break;
+    case Divisor::kIz: divisor = &Iz_; name = "Iz"; break;
+    case Divisor::kNone: return core::ToSI(value, units_, spec.normalized);
+  }
+  if (!divisor->has_value()) {
+    // Reported once per missing quantity, at the first derivative needing it.
+    const std::string message = "raw form needs [mass] " + std::string(name) +
+                                " to normalize '" + std::string(spec.key) +
+                                "' (add it, or give normalized derivatives with form = \"normalized\")";
+    const bool already = std::any_of(errors_.begin(), errors_.end(), [&](const Diagnostic& d) {
+      return d.message.rfind("raw form needs [mass] " + std::string(name) + " ", 0) == 0;
+    });
+    if (!already) Error(where, message);
+    return std::nullopt;
+  }
+  const double raw_si = core::ToSI(value, units_, spec.normalized * divisor_dim);
+  return raw_si / **divisor;
+}
+
+void Reader::ReadAircraft(const toml::table& root, model::AircraftData& out) {
+  const toml::table* t = RequireTable(root, "aircraft");
+  if (t == nullptr) return;
+  CheckKeys(*t, "aircraft", {"name", "source", "notes"});
+  if (auto name = String(*t, "name", "aircraft", true)) out.name = *name;
+  if (auto source = String(*t, "source", "aircraft", true)) out.source = *source;
+  String(*t, "notes", "aircraft", false);
+}
+
+void Reader::ReadCondition(const toml::table& root, model::AircraftData& out) {
+  const toml::table* t = RequireTable(root, "condition");
+  if (t == nullptr) return;
+  CheckKeys(*t, "condition",
+            {"units", "U0", "theta0", "theta0_deg", "W0", "g", "altitude", "mach"});
+  if (auto units = String(*t, "units", "condition", true)) {
+    if (auto system = core::ParseUnitSystem(*units)) {
+      units_ = *system;
+      units_known_ = true;
+    } else {
+      Error(At(*t->get("units")), "unknown unit system '" + *units +
+                                      "' (expected \"SI\" or \"imperial\")");
+    }
+  }
+  model::FlightCondition& fc = out.condition;
+  if (auto U0 = Number(*t, "U0", "condition")) {
+    if (*U0 <= 0.0)
+      Error(At(*t->get("U0")), "U0 must be > 0 (trim speed along the stability x axis)");
+    else if (units_known_)
+      fc.U0 = U0_ = core::ToSI(*U0, units_, core::kSpeed);
+  } else if (!t->contains("U0")) {
+    Missing(*t, "condition", "U0", "trim speed in the file's length unit per second");
+  }
+  const auto theta_rad = Number(*t, "theta0", "condition");
+  const auto theta_deg = Number(*t, "theta0_deg", "condition");
+  if (t->contains("theta0") && t->contains("theta0_deg")) {
+    Error(At(*t->get("theta0_deg")), "both theta0 and theta0_deg given (keep one)");
+  } else if (theta_rad || theta_deg) {
+    const double theta0 = theta_rad ? *theta_rad : *theta_deg * core::kDegToRad;
+    const toml::node& node = *t->get(theta_rad ? "theta0" : "theta0_deg");
+    if (std::abs(theta0) >= core::kPi / 2) {
+      std::string message = "|theta0| must be < 90 deg, the Euler-angle singularity";
+      if (theta_rad && std::abs(*theta_rad) < 90.0)
+        message = "theta0 = " + Format(*theta_rad) + " rad is " +
+                  Format(*theta_rad * core::kRadToDeg) +
+                  " deg; |theta0| must be < 90 deg (did you mean theta0_deg = " +
+                  Format(*theta_rad) + "?)";
+      Error(At(node), message);
+    } else {
+      fc.theta0 = theta0;
+      if (theta_rad && std::abs(*theta_rad) > 0.35)
+        Warn(At(node), "theta0 = " + Format(*theta_rad) + " rad is " +
+                           Format(*theta_rad * core::kRadToDeg) +
+                           " deg; if you meant degrees, write theta0_deg");
+    }
+  }
+  if (auto W0 = Number(*t, "W0", "condition"); W0 && units_known_)
+    fc.W0 = core::ToSI(*W0, units_, core::kSpeed);
+  if (auto g = Number(*t, "g", "condition")) {
+    if (*g <= 0.0)
+      Error(At(*t->get("g")), "g must be > 0");
+    else if (units_known_)
+      fc.g = core::ToSI(*g, units_, core::kAcceleration);
+  } else {
+    fc.g = core::kStandardGravity;  // documented default: standard gravity
+  }
+  if (auto h = Number(*t, "altitude", "condition"); h && units_known_)
+    fc.altitude = core::ToSI(*h, units_, core::kLength);
+  if (auto mach = Number(*t, "mach", "condition")) fc.mach = *mach;
+}
+
+void Reader::ReadMass(const toml::table& root) {
+  const toml::node* node = root.get("mass");
+  if (node == nullptr) return;
+  const toml::table* t = node->as_table();
+  if (t == nullptr) {
+    Error(At(*node), "'mass' must be a table");
+    return;
+  }
+  mass_at_ = At(*t);
+  CheckKeys(*t, "mass", {"m", "Ix", "Iy", "Iz", "Ixz"});
+  auto read = [&](std::string_view key, Dimension dim, bool positive) -> std::optional<double> {
+    const auto v = Number(*t, key, "mass");
+    if (!v || !units_known_) return std::nullopt;
+    if (positive && *v <= 0.0) {
+      Error(At(*t->get(key)), "'" + std::string(key) + "' must be > 0");
+      return std::nullopt;
+    }
+    return core::ToSI(*v, units_, dim);
+  };
+  m_ = read("m", core::kMass, true);
+  Ix_ = read("Ix", core::kInertia, true);
+  Iy_ = read("Iy", core::kInertia, true);
+  Iz_ = read("Iz", core::kInertia, true);
+  Ixz_ = read("Ixz", core::kInertia, false);
+  if (const toml::node* n = t->get("Ixz")) ixz_at_ = At(*n);
+}
+
+void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out) {
+  const toml::table* t = RequireTable(root, "longitudinal");
+  if (t == nullptr) return;
+  std::vector<std::string_view> allowed = {"form"};
+  for (const DerivativeSpec& s : kLongitudinalSpecs) allowed.push_back(s.key);
+  CheckKeys(*t, "longitudinal", allowed,
+            "control derivatives go in a [controls.<name>] table");
+  const std::optional<bool> raw = ReadForm(*t, "longitudinal");
+
+  auto any_of = [&](const auto& keys) {
+    return std::any_of(std::begin(keys), std::end(keys),
+                       [&](std::string_view k) { return t->contains(k); });
+  };
+  const bool alpha_form = any_of(kAlphaFormKeys) || t->contains("Zadot");
+  const bool w_form = any_of(kWFormKeys) || t->contains("Zwdot");
+  if (alpha_form && w_form) {
+    const toml::node* first_w = nullptr;
+    for (std::string_view k : {"Xw", "Zw", "Mw", "Mwdot", "Zwdot"})
+      if (const toml::node* n = t->get(k); n && (!first_w || n->source().begin.line < first_w->source().begin.line))
+        first_w = n;
+    Error(At(*first_w), "both α-form (Xa Za Ma Madot) and w-form (Xw Zw Mw Mwdot) "
+                        "derivatives given; use one form per file");
+    return;
+  }
+  std::vector<std::string_view> required(std::begin(kLongitudinalCommonKeys),
+                                         std::end(kLongitudinalCommonKeys));
+  if (w_form)
+    required.insert(required.end(), std::begin(kWFormKeys), std::end(kWFormKeys));
+  else
+    required.insert(required.end(), std::begin(kAlphaFormKeys), std::end(kAlphaFormKeys));
+  for (std::string_view key : required)
+    if (!t->contains(key))
+      Missing(*t, "longitudinal", key,
+              "required derivative; write 0.0 if the source neglects it");
+  if (!raw) return;
+  longitudinal_raw_ = *raw;
+
+  auto get = [&](std::string_view key) -> double {
+    const auto v = Number(*t, key, "longitudinal");
+    if (!v) return 0.0;
+    const auto n = Normalize(*v, Spec(key), *raw, At(*t->get(key)));
+    return n ? *n : 0.0;
+  };
+  model::LongitudinalDerivatives& d = out.longitudinal;
+  d.Xu = get("Xu");
+  d.Zu = get("Zu");
+  d.Mu = get("Mu");
+  d.Xq = get("Xq");
+  d.Zq = get("Zq");
+  d.Mq = get("Mq");
+  if (w_form) {
+    // α = w/U0, so ∂/∂α = U0 ∂/∂w (Etkin & Reid §4.9).
+    d.Xa = U0_ * get("Xw");
+    d.Za = U0_ * get("Zw");
+    d.Ma = U0_ * get("Mw");
+    d.Madot = U0_ * get("Mwdot");
+    d.Zadot = U0_ * get("Zwdot");
+  } else {
+    d.Xa = get("Xa");
+    d.Za = get("Za");
+    d.Ma = get("Ma");
+    d.Madot = get("Madot");
+    d.Zadot = get("Zadot");
+  }
+  if (const toml::node* zd = t->get(w_form ? "Zwdot" : "Zadot");
+      zd && std::abs(1.0 - d.Zadot / U0_) < 1e-6)
+    Error(At(*zd), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
+}
+
+void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
+  const toml::table* t = RequireTable(root, "lateral");
+  if (t == nullptr) return;
+  std::vector<std::string_view> allowed = {"form", "primed"};
+  for (const DerivativeSpec& s : kLateralSpecs) allowed.push_back(s.key);
+  CheckKeys(*t, "lateral", allowed, "control derivatives go in a [controls.<name>] table");
+  const std::optional<bool> raw = ReadForm(*t, "lateral");
+  const std::optional<bool> primed = Bool(*t, "primed", "lateral");
+  if (raw && *raw && primed && *primed)
+    Error(At(*t->get("primed")),
+          "raw derivatives are never primed (remove 'primed' or set it to false)");
+  if (raw && !*raw && !primed && !t->contains("primed"))
+    Missing(*t, "lateral", "primed",
+            "primed = true if L and N already include the Ixz coupling, false otherwise");
+
+  auto any_of = [&](const auto& keys) {
+    return std::any_of(std::begin(keys), std::end(keys),
+                       [&](std::string_view k) { return t->contains(k); });
+  };
+  const bool beta_form = any_of(kBetaFormKeys);
+  const bool v_form = any_of(kVFormKeys);
+  if (beta_form && v_form) {
+    const toml::node* first_v = nullptr;
+    for (std::string_view k : kVFormKeys)
+      if (const toml::node* n = t->get(k); n && (!first_v || n->source().begin.line < first_v->source().begin.line))
+        first_v = n;
+    Error(At(*first_v), "both β-form (Yb Lb Nb) and v-form (Yv Lv Nv) derivatives "
+                        "given; use one form per file");
+    return;
+  }
+  std::vector<std::string_view> required(std::begin(kLateralCommonKeys),
+                                         std::end(kLateralCommonKeys));
+  if (v_form)
+    required.insert(required.end(), std::begin(kVFormKeys), std::end(kVFormKeys));
+  else
+    required.insert(required.end(), std::begin(kBetaFormKeys), std::end(kBetaFormKeys));
+  for (std::string_view key : required)
+    if (!t->contains(key))
+      Missing(*t, "lateral", key, "required derivative; write 0.0 if the source neglects it");
+  if (!raw) return;
+  lateral_raw_ = *raw;
+  lateral_primed_ = *raw ? std::optional<bool>(false) : primed;
+
+  auto get = [&](std::string_view key) -> double {
+    const auto v = Number(*t, key, "lateral");
+    if (!v) return 0.0;
+    const auto n = Normalize(*v, Spec(key), *raw, At(*t->get(key)));
+    return n ? *n : 0.0;
+  };
+  model::LateralDerivatives& d = out.lateral;
+  d.Yp = get("Yp");
+  d.Yr = get("Yr");
+  d.Lp = get("Lp");
+  d.Lr = get("Lr");
+  d.Np = get("Np");
+  d.Nr = get("Nr");
+  if (v_form) {
+    // β = v/U0, so ∂/∂β = U0 ∂/∂v.
+    d.Yb = U0_ * get("Yv");
+    d.Lb = U0_ * get("Lv");
+    d.Nb = U0_ * get("Nv");
+  } else {
+    d.Yb = get("Yb");
+    d.Lb = get("Lb");
+    d.Nb = get("Nb");
+  }
+}
+
+// Applies the Ixz coupling to unprimed moment derivatives (Etkin & Reid
+// eq. 4.12,5; Nelson eq. 5.50): L' = (L + Ixz/Ix N)/G, N' = (N + Ixz/Iz L)/G,
+// G = 1 − Ixz²/(Ix Iz).
+struct Primer {
+  double a = 0.0;  // Ixz/Ix
+  double b = 0.0;  // Ixz/Iz
+  double G = 1.0;
+  void Apply(double& L, double& N) const {
+    const double Lp = (L + a * N) / G;
+    const double Np = (N + b * L) / G;
+    L = Lp;
+    N = Np;
+  }
+};
+
+void Reader::ReadControls(const toml::table& root, model::AircraftData& out) {
+  const toml::node* node = root.get("controls");
+  if (node == nullptr) return;  // an aircraft with no controls is valid: free response only
+  const toml::table* controls = node->as_table();
+  if (controls == nullptr) {
+    Error(At(*node), "'controls' must be a table of [controls.<name>] tables");
+    return;
+  }
+  // toml++ keeps keys sorted; file order is the order of the source lines.
+  std::vector<std::pair<std::string, const toml::table*>> ordered;
+  for (const auto& [key, value] : *controls) {
+    const toml::table* t = value.as_table();
+    if (t == nullptr) {
+      Error(At(value), "'controls." + std::string(key.str()) +
+                           "' must be a table ([controls." + std::string(key.str()) + "])");
+      continue;
+    }
+    ordered.emplace_back(std::string(key.str()), t);
+  }
+  std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
+    return a.second->source().begin.line < b.second->source().begin.line;
+  });
+  for (const auto& [name, t] : ordered) {
+    const std::string table_name = "controls." + name;
+    CheckKeys(*t, table_name, {"X", "Z", "M", "Y", "L", "N", "unit", "min", "max"});
+    model::Control c;
+    c.name = name;
+    if (auto unit = String(*t, "unit", table_name, false)) {
+      if (*unit == "rad" || *unit == "1")
+        c.unit = *unit;
+      else
+        Error(At(*t->get("unit")), "unknown control unit '" + *unit +
+                                       "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
+    }
+    bool any = false;
+    for (const DerivativeSpec& spec : kControlSpecs) {
+      const auto v = Number(*t, spec.key, table_name);
+      if (!t->contains(spec.key)) continue;
+      any = true;
+      const bool longitudinal = spec.key == "X" || spec.key == "Z" || spec.key == "M";
+      (longitudinal ? c.longitudinal : c.lateral) = true;
+      if (!v) continue;
+      // Controls follow the form of the section their derivative enters.
+      const bool raw = longitudinal ? longitudinal_raw_ : lateral_raw_;
+      const auto n = Normalize(*v, spec, raw, At(*t->get(spec.key)));
+      const double value = n ? *n : 0.0;
+      if (spec.key == "X") c.X = value;
+      if (spec.key == "Z") c.Z = value;
+      if (spec.key == "M") c.M = value;
+      if (spec.key == "Y") c.Y = value;
+      if (spec.key == "L") c.L = value;
+      if (spec.key == "N") c.N = value;
+    }
+    if (!any)
+      Error(At(*t), "control '" + name +
+                        "' has no derivative (give at least one of X Z M Y L N)");
+    c.min = Number(*t, "min", table_name);
+    c.max = Number(*t, "max", table_name);
+    if (c.min && c.max && *c.min >= *c.max)
+      Error(At(*t->get("min")), "control '" + name + "': min must be < max");
+    for (const char* key : {"min", "max"})
+      if (const auto v = Number(*t, key, table_name); v && c.unit == "rad" && std::abs(*v) > 1.6)
+        Warn(At(*t->get(key)), "control '" + name + "' " + key + " = " + Format(*v) +
+                                   " rad is " + Format(*v * core::kRadToDeg) +
+                                   " deg; limits are in rad");
+    out.controls.push_back(std::move(c));
+  }
+}
+
+void Reader::CheckSigns(const toml::table& root, const model::AircraftData& out) {
+  auto at = [&](std::string_view section, std::initializer_list<std::string_view> keys) {
+    const toml::node* sec = root.get(section);
+    const toml::table* t = sec ? sec->as_table() : nullptr;
+    if (t)
+      for (std::string_view k : keys)
+        if (const toml::node* n = t->get(k)) return At(*n);
+    return SourceLocation{path_, 1};
+  };
+  const auto& lon = out.longitudinal;
+  const auto& lat = out.lateral;
+  if (lon.Ma > 0.0)
+    Warn(at("longitudinal", {"Ma", "Mw"}),
+         "M_alpha > 0: the aircraft is statically unstable in pitch; check the sign");
+  if (lon.Mq > 0.0)
+    Warn(at("longitudinal", {"Mq"}), "M_q > 0: pitch damping is normally negative; check the sign");
+  if (lat.Lp > 0.0)
+    Warn(at("lateral", {"Lp"}), "L_p > 0: roll damping is normally negative; check the sign");
+  if (lat.Nb < 0.0)
+    Warn(at("lateral", {"Nb", "Nv"}),
+         "N_beta < 0: the aircraft is directionally unstable; check the sign");
+}
+
+LoadResult Reader::Read(const toml::table& root) {
+  LoadResult result;
+  model::AircraftData& out = result.aircraft;
+  CheckKeys(root, "top level",
+            {"aircraft", "condition", "mass", "longitudinal", "lateral", "controls"});
+  ReadAircraft(root, out);
+  ReadCondition(root, out);
+  ReadMass(root);
+  ReadLongitudinal(root, out);
+  ReadLateral(root, out);
+
+  // Priming of the lateral moments (and later of the control moments).
+  Primer primer;
+  const toml::table* lat = root["lateral"].as_table();
+  if (lateral_primed_ && !*lateral_primed_ && lat != nullptr) {
+    const bool needs_inertia = Ixz_.has_value() && *Ixz_ != 0.0;
+    if (!Ixz_.has_value() && !lateral_raw_) {
+      Error(At(*lat->get("primed")),
+            "primed = false needs [mass] Ixz (write Ixz = 0.0 if the product of inertia is negligible)");
+    } else if (needs_inertia && (!Ix_ || !Iz_)) {
+      Error(ixz_at_, "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
+                     "(add them, or give primed derivatives with primed = true)");
+    } else if (needs_inertia) {
+      primer.a = *Ixz_ / *Ix_;
+      primer.b = *Ixz_ / *Iz_;
+      primer.G = 1.0 - (*Ixz_ * *Ixz_) / (*Ix_ * *Iz_);
+      if (primer.G <= 0.0) {
+        Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
+        primer = Primer{};
+      }
+    }
+  }
+  ReadControls(root, out);
+  model::LateralDerivatives& d = out.lateral;
+  primer.Apply(d.Lb, d.Nb);
+  primer.Apply(d.Lp, d.Np);
+  primer.Apply(d.Lr, d.Nr);
+  for (model::Control& c : out.controls) primer.Apply(c.L, c.N);
+
+  if (errors_.empty()) CheckSigns(root, out);
+  if (!errors_.empty()) {
+    std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+      return a.where.line < b.where.line;
+    });
+    throw core::DataError(std::move(errors_));
+  }
+  std::stable_sort(warnings_.begin(), warnings_.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.where.line < b.where.line; });
+  result.warnings = std::move(warnings_);
+  return result;
+}
+
+}  // namespace
+
+LoadResult LoadAircraftString(const std::string& text, const std::string& path) {
+  toml::table root;
+  try {
+    root = toml::parse(text, path);
+  } catch (const toml::parse_error& e) {
+    const toml::source_region& src = e.source();
+    throw core::DataError({path, static_cast<int>(src.begin.line)},
+                          "TOML syntax error: " + std::string(e.description()) + " (column " +
+                              std::to_string(src.begin.column) + ")");
+  }
+  return Reader(path).Read(root);
+}
+
+LoadResult LoadAircraftFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw core::DataError({path, 0}, "cannot open file (check the path)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return LoadAircraftString(text.str(), path);
+}
+
+}  // namespace aerolin::data
