@@ -1,0 +1,370 @@
+#include "analysis/modes.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <toml++/toml.h>
+
+#include "core/units.hpp"
+#include "data/load_aircraft.hpp"
+#include "model/build.hpp"
+#include "model/conventions.hpp"
+
+namespace aerolin::analysis {
+namespace {
+
+using cd = std::complex<double>;
+
+// Vieta / polynomial comparisons: coefficients of a 4th–5th order
+// polynomial with entries O(1..100) computed in double precision.
+constexpr double kPolynomialTolerance = 1e-9;
+// ‖A v − λ v‖ / ‖v‖ for a backward-stable eigen-solver on O(100) entries.
+constexpr double kResidualTolerance = 1e-10;
+
+model::AircraftData Load(const std::string& name) {
+  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name).aircraft;
+}
+
+// Characteristic polynomial det(sI − A) = s^n + c[1] s^{n−1} + … + c[n] by the
+// Faddeev–LeVerrier recursion: an oracle that shares nothing with Eigen's QR.
+std::vector<double> CharacteristicPolynomial(const Eigen::MatrixXd& A) {
+  const Eigen::Index n = A.rows();
+  std::vector<double> c(n + 1, 0.0);
+  c[0] = 1.0;
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
+  const Eigen::MatrixXd I = Eigen::MatrixXd::Identity(n, n);
+  for (Eigen::Index k = 1; k <= n; ++k) {
+    M = A * M + c[k - 1] * I;
+    c[k] = -(A * M).trace() / static_cast<double>(k);
+  }
+  return c;
+}
+
+// All roots (expanding pairs) that a mode list reports.
+std::vector<cd> AllRoots(const std::vector<Mode>& modes) {
+  std::vector<cd> roots;
+  for (const Mode& m : modes) {
+    roots.push_back(m.lambda);
+    if (m.oscillatory) roots.push_back(std::conj(m.lambda));
+  }
+  return roots;
+}
+
+// Coefficients of Π (s − r_i): the reported roots' own polynomial.
+std::vector<double> PolynomialFromRoots(const std::vector<cd>& roots) {
+  std::vector<cd> p = {1.0};
+  for (const cd& r : roots) {
+    std::vector<cd> next(p.size() + 1, 0.0);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      next[i] += p[i];
+      next[i + 1] -= r * p[i];
+    }
+    p = next;
+  }
+  std::vector<double> out;
+  for (const cd& v : p) out.push_back(v.real());
+  return out;
+}
+
+void ExpectRootsMatchCharacteristicPolynomial(const Eigen::MatrixXd& A, const std::vector<Mode>& modes) {
+  const std::vector<double> expected = CharacteristicPolynomial(A);
+  const std::vector<double> got = PolynomialFromRoots(AllRoots(modes));
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i)
+    EXPECT_NEAR(got[i], expected[i], kPolynomialTolerance * std::max(1.0, std::abs(expected[i])))
+        << "coefficient of s^" << (got.size() - 1 - i);
+}
+
+void ExpectShapesAreEigenvectors(const Eigen::MatrixXd& A, const std::vector<Mode>& modes) {
+  for (const Mode& m : modes) {
+    if (m.kind == ModeKind::kSpiral && std::abs(m.lambda) == 0.0) continue;
+    const Eigen::VectorXcd residual = A.cast<cd>() * m.shape - m.lambda * m.shape;
+    EXPECT_LT(residual.norm() / m.shape.norm(), kResidualTolerance) << m.full_name();
+    EXPECT_NEAR(std::abs(m.shape(m.reference_state) - cd(1.0)), 0.0, 1e-12) << m.full_name();
+  }
+}
+
+std::vector<ModeKind> Kinds(const std::vector<Mode>& modes) {
+  std::vector<ModeKind> kinds;
+  for (const Mode& m : modes) kinds.push_back(m.kind);
+  return kinds;
+}
+
+class BundledAircraft : public testing::TestWithParam<const char*> {};
+
+TEST_P(BundledAircraft, RootsMatchCharacteristicPolynomialAndShapesAreEigenvectors) {
+  const model::AircraftData a = Load(GetParam());
+  const model::StateSpace lon = model::BuildLongitudinal(a);
+  const model::StateSpace lat = model::BuildLateral(a);
+  const std::vector<Mode> lon_modes = AnalyzeLongitudinal(lon, a.condition.U0);
+  const std::vector<Mode> lat_modes = AnalyzeLateral(lat);
+  ExpectRootsMatchCharacteristicPolynomial(lon.A(), lon_modes);
+  ExpectRootsMatchCharacteristicPolynomial(lat.A(), lat_modes);
+  ExpectShapesAreEigenvectors(lon.A(), lon_modes);
+  ExpectShapesAreEigenvectors(lat.A(), lat_modes);
+  EXPECT_EQ(Kinds(lon_modes), (std::vector<ModeKind>{ModeKind::kShortPeriod, ModeKind::kPhugoid}));
+  const std::vector<ModeKind> lat_kinds = Kinds(lat_modes);
+  for (ModeKind k : {ModeKind::kDutchRoll, ModeKind::kRollSubsidence, ModeKind::kSpiral})
+    EXPECT_EQ(std::count(lat_kinds.begin(), lat_kinds.end(), k), 1) << ToString(k);
+  EXPECT_EQ(lat_kinds.back(), ModeKind::kHeading);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, BundledAircraft,
+                         testing::Values("p2v7.toml", "boeing747_cruise_40kft.toml",
+                                         "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                           std::string n = info.param;
+                           return n.substr(0, n.find('.'));
+                         });
+
+TEST(PublishedModes, EveryFixtureModeWithinPrintedPrecision) {
+  const toml::table fixture =
+      toml::parse_file(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/published_modes.toml");
+  const toml::array* aircraft = fixture["aircraft"].as_array();
+  ASSERT_NE(aircraft, nullptr);
+  int checked = 0;
+  for (const toml::node& node : *aircraft) {
+    const toml::table& entry = *node.as_table();
+    const std::string file = entry["file"].value_or(std::string());
+    const model::AircraftData a = Load(file);
+    std::vector<Mode> modes = AnalyzeLongitudinal(model::BuildLongitudinal(a), a.condition.U0);
+    const std::vector<Mode> lat = AnalyzeLateral(model::BuildLateral(a));
+    modes.insert(modes.end(), lat.begin(), lat.end());
+    for (const toml::node& m : *entry["mode"].as_array()) {
+      const toml::table& mode = *m.as_table();
+      const std::string name = mode["name"].value_or(std::string());
+      const auto found = std::find_if(modes.begin(), modes.end(),
+                                      [&](const Mode& x) { return ToString(x.kind) == name; });
+      ASSERT_NE(found, modes.end()) << file << ": no mode named " << name;
+      EXPECT_NEAR(found->lambda.real(), mode["real"].value_or(0.0), mode["tol_real"].value_or(0.0))
+          << file << " " << name;
+      EXPECT_NEAR(found->lambda.imag(), mode["imag"].value_or(0.0), mode["tol_imag"].value_or(0.0))
+          << file << " " << name;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 15);
+}
+
+TEST(AnalyzeLongitudinal, P2V7PhugoidPeriodWithConsistentUnits) {
+  // The seed mixed g = 9.81 m/s² with ft/s data and got a 79.5 s phugoid;
+  // with consistent units the period is 43.57 s (numpy on the same matrix).
+  const model::AircraftData a = Load("p2v7.toml");
+  const std::vector<Mode> modes = AnalyzeLongitudinal(model::BuildLongitudinal(a), a.condition.U0);
+  const Mode* phugoid = FindMode(modes, ModeKind::kPhugoid);
+  ASSERT_NE(phugoid, nullptr);
+  EXPECT_NEAR(*phugoid->damped_period, 43.57, 0.01);
+  const Mode* sp = FindMode(modes, ModeKind::kShortPeriod);
+  EXPECT_NEAR(*sp->damped_period, 3.394, 0.001);
+}
+
+TEST(ModeCharacteristics, FollowFromEigenvalue) {
+  // A = [[σ, ω], [−ω, σ]] embedded as the (α, q) block: λ = −0.5 ± 2i.
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(4, 4);
+  A(1, 1) = -0.5; A(1, 2) = 2.0; A(2, 1) = -2.0; A(2, 2) = -0.5;  // α, q
+  A(0, 0) = -0.02; A(3, 3) = -0.01;                                 // u, θ: slow reals
+  const model::StateSpace sys(A, Eigen::MatrixXd::Zero(4, 0),
+                              {{"u", "m/s", "u"}, {"alpha", "rad", "α"}, {"q", "rad/s", "q"}, {"theta", "rad", "θ"}},
+                              {});
+  const std::vector<Mode> modes = AnalyzeLongitudinal(sys, 100.0);
+  const Mode* sp = FindMode(modes, ModeKind::kShortPeriod);
+  ASSERT_NE(sp, nullptr);
+  EXPECT_TRUE(sp->oscillatory);
+  const double wn = std::sqrt(4.25);
+  EXPECT_NEAR(sp->natural_frequency, wn, 1e-12);
+  EXPECT_NEAR(sp->damping_ratio, 0.5 / wn, 1e-12);
+  EXPECT_NEAR(*sp->damped_period, core::kPi, 1e-12);
+  EXPECT_NEAR(*sp->time_to_half, std::log(2.0) / 0.5, 1e-12);
+  EXPECT_NEAR(*sp->cycles_to_half, std::log(2.0) / 0.5 / core::kPi, 1e-12);
+  EXPECT_FALSE(sp->time_to_double.has_value());
+  EXPECT_FALSE(sp->time_constant.has_value());
+  // The u-rich and θ-rich real roots form an aperiodic phugoid.
+  int aperiodic = 0;
+  for (const Mode& m : modes)
+    if (m.kind == ModeKind::kPhugoid) {
+      EXPECT_FALSE(m.oscillatory);
+      EXPECT_EQ(m.qualifier, "aperiodic");
+      ASSERT_TRUE(m.time_constant.has_value());
+      EXPECT_NEAR(*m.time_constant, 1.0 / std::abs(m.lambda.real()), 1e-12);
+      ++aperiodic;
+    }
+  EXPECT_EQ(aperiodic, 2);
+}
+
+// Builds A = V Λ V⁻¹ in real Jordan form: each entry of `roots` is a real
+// root (imag 0) with one column of `vectors`, or a pair σ ± iω with two
+// columns (real and imaginary parts of its eigenvector).
+Eigen::MatrixXd FromModes(const std::vector<cd>& roots, const Eigen::MatrixXd& vectors) {
+  const Eigen::Index n = vectors.rows();
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, n);
+  Eigen::Index col = 0;
+  for (const cd& r : roots) {
+    if (r.imag() == 0.0) {
+      J(col, col) = r.real();
+      col += 1;
+    } else {
+      J(col, col) = r.real();
+      J(col + 1, col + 1) = r.real();
+      J(col, col + 1) = r.imag();
+      J(col + 1, col) = -r.imag();
+      col += 2;
+    }
+  }
+  return vectors * J * vectors.inverse();
+}
+
+model::StateSpace Longitudinal(const Eigen::MatrixXd& A) {
+  return model::StateSpace(A, Eigen::MatrixXd::Zero(4, 0),
+                           {{"u", "m/s", "u"}, {"alpha", "rad", "α"}, {"q", "rad/s", "q"}, {"theta", "rad", "θ"}},
+                           {});
+}
+
+model::StateSpace Lateral(const Eigen::MatrixXd& block4) {
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(5, 5);
+  A.topLeftCorner(4, 4) = block4;
+  A(model::kPsi, model::kR) = 1.0;
+  return model::StateSpace(A, Eigen::MatrixXd::Zero(5, 0),
+                           {{"beta", "rad", "β"}, {"p", "rad/s", "p"}, {"r", "rad/s", "r"},
+                            {"phi", "rad", "φ"}, {"psi", "rad", "ψ"}},
+                           {});
+}
+
+// Columns: (u, α, q, θ) eigenvectors. α-rich columns for the short period,
+// u-rich (u/U0 ≫ α) for the phugoid, with U0 = 100 m/s.
+Eigen::MatrixXd LongitudinalVectors() {
+  Eigen::MatrixXd V(4, 4);
+  V << 2.0, 1.0, 50.0, 20.0,   // u
+      1.0, 0.3, 0.01, 0.02,    // α
+      0.5, 1.0, 0.05, 0.1,     // q
+      0.3, 0.2, 1.0, 0.5;      // θ
+  return V;
+}
+
+TEST(AnalyzeLongitudinal, NamesOverdampedShortPeriod) {
+  const Eigen::MatrixXd A = FromModes({{-3.0, 0}, {-1.5, 0}, {-0.01, 0.15}}, LongitudinalVectors());
+  const std::vector<Mode> modes = AnalyzeLongitudinal(Longitudinal(A), 100.0);
+  ASSERT_EQ(modes.size(), 3u);
+  EXPECT_EQ(modes[0].full_name(), "short period (overdamped)");
+  EXPECT_NEAR(modes[0].lambda.real(), -3.0, 1e-9);
+  EXPECT_EQ(modes[1].full_name(), "short period (overdamped)");
+  EXPECT_EQ(modes[2].full_name(), "phugoid");
+  ExpectRootsMatchCharacteristicPolynomial(A, modes);
+}
+
+TEST(AnalyzeLongitudinal, NamesAperiodicDivergentPhugoid) {
+  const Eigen::MatrixXd A = FromModes({{-1.0, 2.0}, {0.05, 0}, {-0.2, 0}}, LongitudinalVectors());
+  const std::vector<Mode> modes = AnalyzeLongitudinal(Longitudinal(A), 100.0);
+  ASSERT_EQ(modes.size(), 3u);
+  EXPECT_EQ(modes[0].full_name(), "short period");
+  EXPECT_EQ(modes[1].full_name(), "phugoid (aperiodic)");
+  EXPECT_EQ(modes[2].full_name(), "phugoid (aperiodic, divergent)");
+  EXPECT_FALSE(modes[2].stable);
+  EXPECT_NEAR(*modes[2].time_to_double, std::log(2.0) / 0.05, 1e-9);
+}
+
+TEST(AnalyzeLongitudinal, NamesRepeatedRootsWithoutCrashing) {
+  // A defective (Jordan) double root: Eigen returns it split by ~1e-8.
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(4, 4);
+  J(0, 0) = -2.0; J(1, 1) = -2.0; J(0, 1) = 1.0;        // SP: double root, Jordan block
+  J(2, 2) = -0.01; J(2, 3) = 0.15; J(3, 2) = -0.15; J(3, 3) = -0.01;  // phugoid pair
+  const Eigen::MatrixXd V = LongitudinalVectors();
+  const Eigen::MatrixXd A = V * J * V.inverse();
+  const std::vector<Mode> modes = AnalyzeLongitudinal(Longitudinal(A), 100.0);
+  ASSERT_EQ(modes.size(), 3u);
+  EXPECT_EQ(modes[0].full_name(), "short period (overdamped, repeated root)");
+  EXPECT_EQ(modes[1].full_name(), "short period (overdamped, repeated root)");
+  EXPECT_NEAR(modes[0].lambda.real(), -2.0, 1e-6);
+  EXPECT_EQ(modes[2].kind, ModeKind::kPhugoid);
+}
+
+// Columns: (β, p, r, φ) eigenvectors. β-rich for Dutch roll; p/φ-rich with
+// little β for roll and spiral.
+Eigen::MatrixXd LateralVectors() {
+  Eigen::MatrixXd V(4, 4);
+  V << 1.0, 0.5, 0.02, 0.01,   // β
+      0.3, 0.8, 2.0, 0.01,     // p
+      0.9, 0.4, 0.1, 0.2,      // r
+      0.3, 0.2, 1.0, 1.0;      // φ
+  return V;
+}
+
+TEST(AnalyzeLateral, NamesClassicalModesAndHeading) {
+  const Eigen::MatrixXd block = FromModes({{-0.1, 1.0}, {-2.0, 0}, {-0.01, 0}}, LateralVectors());
+  const std::vector<Mode> modes = AnalyzeLateral(Lateral(block));
+  EXPECT_EQ(Kinds(modes), (std::vector<ModeKind>{ModeKind::kRollSubsidence, ModeKind::kDutchRoll,
+                                                 ModeKind::kSpiral, ModeKind::kHeading}));
+  EXPECT_EQ(modes.back().lambda, cd(0.0));
+  EXPECT_EQ(modes.back().dominant_states, std::vector<std::string>{"psi"});
+}
+
+TEST(AnalyzeLateral, NamesDivergentSpiral) {
+  const Eigen::MatrixXd block = FromModes({{-0.1, 1.0}, {-2.0, 0}, {0.02, 0}}, LateralVectors());
+  const std::vector<Mode> modes = AnalyzeLateral(Lateral(block));
+  const Mode* spiral = FindMode(modes, ModeKind::kSpiral);
+  ASSERT_NE(spiral, nullptr);
+  EXPECT_EQ(spiral->full_name(), "spiral (divergent)");
+  EXPECT_FALSE(spiral->stable);
+}
+
+TEST(AnalyzeLateral, NamesOverdampedDutchRoll) {
+  const Eigen::MatrixXd block = FromModes({{-0.8, 0}, {-0.4, 0}, {-2.0, 0}, {-0.01, 0}}, LateralVectors());
+  const std::vector<Mode> modes = AnalyzeLateral(Lateral(block));
+  int dutch = 0;
+  for (const Mode& m : modes)
+    if (m.kind == ModeKind::kDutchRoll) {
+      EXPECT_EQ(m.full_name(), "dutch roll (overdamped)");
+      ++dutch;
+    }
+  EXPECT_EQ(dutch, 2);
+  EXPECT_NEAR(FindMode(modes, ModeKind::kRollSubsidence)->lambda.real(), -2.0, 1e-9);
+  EXPECT_NEAR(FindMode(modes, ModeKind::kSpiral)->lambda.real(), -0.01, 1e-9);
+}
+
+TEST(AnalyzeLateral, NamesCoupledRollSpiralOscillation) {
+  // Dutch roll pair (β-rich) plus a φ-rich pair: the lateral phugoid.
+  const Eigen::MatrixXd block = FromModes({{-0.1, 1.0}, {-0.5, 0.3}}, LateralVectors());
+  const std::vector<Mode> modes = AnalyzeLateral(Lateral(block));
+  ASSERT_NE(FindMode(modes, ModeKind::kDutchRoll), nullptr);
+  const Mode* rs = FindMode(modes, ModeKind::kRollSpiral);
+  ASSERT_NE(rs, nullptr);
+  EXPECT_EQ(rs->full_name(), "roll-spiral oscillation (lateral phugoid)");
+  EXPECT_NEAR(rs->lambda.imag(), 0.3, 1e-9);
+}
+
+TEST(AnalyzeLateral, NeutralSpiralStaysDistinctFromHeading) {
+  // Spiral exactly neutral: two zero roots in the full 5×5 A.
+  const Eigen::MatrixXd block = FromModes({{-0.1, 1.0}, {-2.0, 0}, {0.0, 0}}, LateralVectors());
+  const std::vector<Mode> modes = AnalyzeLateral(Lateral(block));
+  const Mode* spiral = FindMode(modes, ModeKind::kSpiral);
+  ASSERT_NE(spiral, nullptr);
+  EXPECT_EQ(spiral->full_name(), "spiral (neutral)");
+  EXPECT_EQ(modes.back().kind, ModeKind::kHeading);
+}
+
+TEST(AnalyzeLateral, ClimbingTrimStillNamesEveryMode) {
+  model::AircraftData a = Load("p2v7.toml");
+  a.condition.theta0 = 15.0 * core::kDegToRad;
+  const model::StateSpace lat = model::BuildLateral(a);
+  const std::vector<Mode> modes = AnalyzeLateral(lat);
+  for (ModeKind k : {ModeKind::kDutchRoll, ModeKind::kRollSubsidence, ModeKind::kSpiral, ModeKind::kHeading})
+    EXPECT_NE(FindMode(modes, k), nullptr) << ToString(k);
+  ExpectRootsMatchCharacteristicPolynomial(lat.A(), modes);
+  ExpectShapesAreEigenvectors(lat.A(), modes);
+}
+
+TEST(AnalyzeLateral, RejectsWrongStateCount) {
+  EXPECT_THROW(AnalyzeLateral(Longitudinal(Eigen::MatrixXd::Identity(4, 4))), std::invalid_argument);
+}
+
+TEST(ParseModeKind, AcceptsCliSpellings) {
+  EXPECT_EQ(ParseModeKind("short-period"), ModeKind::kShortPeriod);
+  EXPECT_EQ(ParseModeKind("dutch-roll"), ModeKind::kDutchRoll);
+  EXPECT_EQ(ParseModeKind("roll"), ModeKind::kRollSubsidence);
+  EXPECT_FALSE(ParseModeKind("dutch roll").has_value());
+}
+
+}  // namespace
+}  // namespace aerolin::analysis

@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin {
+namespace {
+
+using testing_cli::RunAerolin;
+
+TEST(ModesCommand, PrintsNamedP2V7Modes) {
+  const auto r = RunAerolin("modes data/derivatives/p2v7.toml", "modes_table");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  for (const char* name : {"short period", "phugoid", "dutch roll", "roll subsidence", "spiral", "heading"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+  EXPECT_NE(r.out.find("43.57"), std::string::npos) << "phugoid period with consistent units";
+  EXPECT_NE(r.out.find("Classical approximations"), std::string::npos);
+}
+
+TEST(ModesCommand, JsonFollowsSchema) {
+  const auto r = RunAerolin("modes data/derivatives/p2v7.toml --json", "modes_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["schema"], "aerolin.modes/1");
+  ASSERT_EQ(doc["longitudinal"]["modes"].size(), 2u);
+  ASSERT_EQ(doc["lateral"]["modes"].size(), 4u);
+  const auto& sp = doc["longitudinal"]["modes"][0];
+  EXPECT_EQ(sp["name"], "short period");
+  EXPECT_NEAR(sp["damped_period_s"].get<double>(), 3.394, 0.001);
+  EXPECT_TRUE(sp["time_to_double_s"].is_null());
+  EXPECT_EQ(sp["shape"].size(), 4u);
+  EXPECT_EQ(doc["lateral"]["modes"][3]["name"], "heading");
+  EXPECT_EQ(doc["units"]["speed"], "m/s");
+}
+
+TEST(ModesCommand, ImperialUnitsShowTrimSpeedInFeet) {
+  const auto r = RunAerolin("modes data/derivatives/p2v7.toml --json --units imperial", "modes_imperial");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(doc["condition"]["U0"].get<double>(), 293.8, 1e-9);
+  EXPECT_EQ(doc["units"]["speed"], "ft/s");
+}
+
+TEST(ModesCommand, BadDataExitsOneWithLocatedMessage) {
+  const auto r = RunAerolin("modes tests/fixtures/derivatives/unknown_key.toml", "modes_bad");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "error: tests/fixtures/derivatives/unknown_key.toml:17: unknown key 'M_alfa' in "
+            "[longitudinal] (did you mean 'Ma'?)\n");
+}
+
+TEST(ModesCommand, WarningsGoToStderrAndDoNotFail) {
+  const auto r = RunAerolin("modes tests/fixtures/derivatives/warning_positive_Ma.toml", "modes_warn");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.err.find("warning: tests/fixtures/derivatives/warning_positive_Ma.toml:17: M_alpha > 0"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(ModesCommand, MissingFileIsAUsageError) {
+  const auto r = RunAerolin("modes data/derivatives/no_such_aircraft.toml", "modes_missing");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no_such_aircraft.toml"), std::string::npos) << r.err;
+}
+
+TEST(ModesCommand, UnknownFlagIsAUsageError) {
+  const auto r = RunAerolin("modes data/derivatives/p2v7.toml --frobnicate", "modes_flag");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(ModesCommand, BadUnitsValueIsAUsageError) {
+  const auto r = RunAerolin("modes data/derivatives/p2v7.toml --units furlong", "modes_units");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(Cli, HelpOnEveryCommandExitsZero) {
+  for (const char* cmd : {"--help", "modes --help", "matrices --help"}) {
+    const auto r = RunAerolin(cmd, "help");
+    EXPECT_EQ(r.exit_code, 0) << cmd;
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;
+  }
+}
+
+TEST(Cli, NoSubcommandIsAUsageError) {
+  EXPECT_EQ(RunAerolin("", "nosub").exit_code, 2);
+}
+
+TEST(MatricesCommand, PrintsLabelledMatricesAndJson) {
+  const auto r = RunAerolin("matrices data/derivatives/p2v7.toml", "matrices");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Longitudinal A"), std::string::npos);
+  EXPECT_NE(r.out.find("dalpha/dt"), std::string::npos);
+  EXPECT_NE(r.out.find("elevator [rad]"), std::string::npos);
+  const auto j = RunAerolin("matrices data/derivatives/p2v7.toml --json", "matrices_json");
+  ASSERT_EQ(j.exit_code, 0);
+  const nlohmann::json doc = nlohmann::json::parse(j.out);
+  // A(u, θ) = −g in SI: the model uses consistent units.
+  EXPECT_NEAR(doc["longitudinal"]["A"][0][3].get<double>(), -9.80665, 1e-12);
+}
+
+}  // namespace
+}  // namespace aerolin

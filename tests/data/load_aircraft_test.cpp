@@ -1,0 +1,334 @@
+#include "data/load_aircraft.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/units.hpp"
+
+namespace aerolin::data {
+namespace {
+
+// Unit conversion multiplies by exact factors; allow a few ulps.
+constexpr double kConversion = 1e-12;
+
+std::string Fixture(const std::string& name) {
+  return std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name;
+}
+
+// The message of the DataError that loading `name` throws, with the
+// fixture directory prefix removed so the text reads "name:line: ...".
+std::string ErrorOf(const std::string& name) {
+  try {
+    LoadAircraftFile(Fixture(name));
+  } catch (const core::DataError& e) {
+    std::string text = e.what();
+    const std::string prefix = std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/";
+    for (std::size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix))
+      text.erase(pos, prefix.size());
+    return text;
+  }
+  return "(no error)";
+}
+
+TEST(LoadAircraftFile, P2V7BecomesSI) {
+  const LoadResult r = LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  EXPECT_TRUE(r.warnings.empty());
+  const model::AircraftData& a = r.aircraft;
+  EXPECT_EQ(a.name, "Lockheed P2V-7 Neptune");
+  EXPECT_NEAR(a.condition.U0, 293.8 * 0.3048, kConversion);
+  EXPECT_DOUBLE_EQ(a.condition.g, core::kStandardGravity);
+  EXPECT_NEAR(a.longitudinal.Xa, 14.7 * 0.3048, kConversion);
+  EXPECT_NEAR(a.longitudinal.Za, -236.0 * 0.3048, kConversion);
+  EXPECT_NEAR(a.longitudinal.Zq, -5.76 * 0.3048, kConversion);
+  EXPECT_DOUBLE_EQ(a.longitudinal.Ma, -3.78);  // 1/s², unit-free
+  EXPECT_DOUBLE_EQ(a.longitudinal.Mq, -0.992);
+  EXPECT_NEAR(a.lateral.Yb, -45.4 * 0.3048, kConversion);
+  EXPECT_DOUBLE_EQ(a.lateral.Lb, -1.71);
+  ASSERT_EQ(a.controls.size(), 4u);
+  EXPECT_EQ(a.controls[0].name, "elevator");  // file order, not alphabetical
+  EXPECT_EQ(a.controls[1].name, "throttle");
+  EXPECT_EQ(a.controls[1].unit, "1");
+  EXPECT_NEAR(a.controls[1].X, 0.01 * 0.3048, kConversion);
+  EXPECT_TRUE(a.controls[0].longitudinal);
+  EXPECT_FALSE(a.controls[0].lateral);
+  EXPECT_EQ(a.controls[3].name, "rudder");
+  EXPECT_NEAR(a.controls[3].Y, 9.17 * 0.3048, kConversion);
+}
+
+const char* kHeader = R"(
+[aircraft]
+name = "t"
+source = "t"
+[condition]
+units = "SI"
+U0 = 100.0
+)";
+
+const char* kLateralPrimed = R"(
+[lateral]
+form = "normalized"
+primed = true
+Yb = -20.0
+Yp = 0.0
+Yr = 0.0
+Lb = -2.0
+Lp = -1.5
+Lr = 0.3
+Nb = 1.2
+Np = -0.05
+Nr = -0.2
+)";
+
+const char* kLongitudinalAlpha = R"(
+[longitudinal]
+form = "normalized"
+Xu = -0.02
+Zu = -0.2
+Mu = 0.001
+Xa = 5.0
+Za = -200.0
+Ma = -4.0
+Madot = -0.3
+Zadot = -2.0
+Zq = -3.0
+Mq = -1.0
+)";
+
+TEST(LoadAircraftString, WFormEqualsAlphaFormTimesU0) {
+  const std::string w_form = R"(
+[longitudinal]
+form = "normalized"
+Xu = -0.02
+Zu = -0.2
+Mu = 0.001
+Xw = 0.05
+Zw = -2.0
+Mw = -0.04
+Mwdot = -0.003
+Zwdot = -0.02
+Zq = -3.0
+Mq = -1.0
+)";
+  const auto a = LoadAircraftString(kHeader + std::string(kLongitudinalAlpha) + kLateralPrimed, "a");
+  const auto w = LoadAircraftString(kHeader + w_form + kLateralPrimed, "w");
+  const auto& la = a.aircraft.longitudinal;
+  const auto& lw = w.aircraft.longitudinal;
+  EXPECT_NEAR(lw.Xa, la.Xa, kConversion);
+  EXPECT_NEAR(lw.Za, la.Za, kConversion);
+  EXPECT_NEAR(lw.Ma, la.Ma, kConversion);
+  EXPECT_NEAR(lw.Madot, la.Madot, kConversion);
+  EXPECT_NEAR(lw.Zadot, la.Zadot, kConversion);
+}
+
+TEST(LoadAircraftString, RawFormIsDividedByMassAndInertia) {
+  const std::string raw = R"(
+[mass]
+m = 1000.0
+Iy = 5000.0
+Ix = 2000.0
+Iz = 4000.0
+Ixz = 0.0
+[longitudinal]
+form = "raw"
+Xu = -20.0
+Zu = -200.0
+Mu = 5.0
+Xa = 5000.0
+Za = -200000.0
+Ma = -20000.0
+Madot = -1500.0
+Zq = -3000.0
+Mq = -5000.0
+[lateral]
+form = "raw"
+Yb = -20000.0
+Yp = 0.0
+Yr = 0.0
+Lb = -4000.0
+Lp = -3000.0
+Lr = 600.0
+Nb = 4800.0
+Np = -200.0
+Nr = -800.0
+[controls.elevator]
+M = -10000.0
+[controls.rudder]
+N = -2000.0
+)";
+  const auto r = LoadAircraftString(kHeader + raw, "raw");
+  const auto& lon = r.aircraft.longitudinal;
+  EXPECT_NEAR(lon.Xu, -0.02, kConversion);
+  EXPECT_NEAR(lon.Za, -200.0, kConversion);
+  EXPECT_NEAR(lon.Mu, 0.001, kConversion);
+  EXPECT_NEAR(lon.Ma, -4.0, kConversion);
+  EXPECT_NEAR(lon.Madot, -0.3, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Lb, -2.0, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Nb, 1.2, kConversion);
+  EXPECT_NEAR(r.aircraft.controls[0].M, -2.0, kConversion);
+  EXPECT_NEAR(r.aircraft.controls[1].N, -0.5, kConversion);
+}
+
+TEST(LoadAircraftString, UnprimedMomentsGetIxzCoupling) {
+  const std::string unprimed = R"(
+[mass]
+Ix = 2000.0
+Iz = 4000.0
+Ixz = 400.0
+[lateral]
+form = "normalized"
+primed = false
+Yb = -20.0
+Yp = 0.0
+Yr = 0.0
+Lb = -2.0
+Lp = -1.5
+Lr = 0.3
+Nb = 1.2
+Np = -0.05
+Nr = -0.2
+[controls.aileron]
+L = 1.0
+N = 0.1
+)";
+  const auto r = LoadAircraftString(kHeader + std::string(kLongitudinalAlpha) + unprimed, "u");
+  // Etkin & Reid eq. 4.12,5 with i1 = Ixz/Ix = 0.2, i2 = Ixz/Iz = 0.1, G = 1 − i1 i2 = 0.98.
+  const double G = 0.98;
+  EXPECT_NEAR(r.aircraft.lateral.Lb, (-2.0 + 0.2 * 1.2) / G, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Nb, (1.2 + 0.1 * -2.0) / G, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Lp, (-1.5 + 0.2 * -0.05) / G, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Nr, (-0.2 + 0.1 * 0.3) / G, kConversion);
+  EXPECT_NEAR(r.aircraft.controls[0].L, (1.0 + 0.2 * 0.1) / G, kConversion);
+  EXPECT_NEAR(r.aircraft.controls[0].N, (0.1 + 0.1 * 1.0) / G, kConversion);
+  // Side-force derivatives are untouched.
+  EXPECT_NEAR(r.aircraft.lateral.Yb, -20.0, kConversion);
+}
+
+TEST(LoadAircraftString, VFormEqualsBetaFormTimesU0) {
+  const std::string v_form = R"(
+[lateral]
+form = "normalized"
+primed = true
+Yv = -0.2
+Yp = 0.0
+Yr = 0.0
+Lv = -0.02
+Lp = -1.5
+Lr = 0.3
+Nv = 0.012
+Np = -0.05
+Nr = -0.2
+)";
+  const auto r = LoadAircraftString(kHeader + std::string(kLongitudinalAlpha) + v_form, "v");
+  EXPECT_NEAR(r.aircraft.lateral.Yb, -20.0, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Lb, -2.0, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Nb, 1.2, kConversion);
+}
+
+TEST(LoadAircraftFile, MissingFileIsADataError) {
+  EXPECT_EQ(ErrorOf("no_such_file.toml"), "no_such_file.toml:0: cannot open file (check the path)");
+}
+
+// One fixture per defect; each pins file:line and the message.
+struct DefectCase {
+  const char* file;
+  const char* expected;
+};
+
+class LoaderDefect : public testing::TestWithParam<DefectCase> {};
+
+TEST_P(LoaderDefect, ReportsLocatedMessage) {
+  EXPECT_EQ(ErrorOf(GetParam().file), GetParam().expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fixtures, LoaderDefect,
+    testing::Values(
+        DefectCase{"missing_derivative.toml",
+                   "missing_derivative.toml:10: missing 'Ma' in [longitudinal] (required derivative; "
+                   "write 0.0 if the source neglects it)"},
+        DefectCase{"unknown_key.toml",
+                   "unknown_key.toml:17: unknown key 'M_alfa' in [longitudinal] (did you mean 'Ma'?)"},
+        DefectCase{"unknown_key_no_suggestion.toml",
+                   "unknown_key_no_suggestion.toml:21: unknown key 'flaps' in [longitudinal] "
+                   "(control derivatives go in a [controls.<name>] table)"},
+        DefectCase{"both_alpha_and_w_form.toml",
+                   "both_alpha_and_w_form.toml:21: both α-form (Xa Za Ma Madot) and w-form (Xw Zw Mw "
+                   "Mwdot) derivatives given; use one form per file"},
+        DefectCase{"non_finite_value.toml",
+                   "non_finite_value.toml:20: 'Mq' in [longitudinal] must be a finite number"},
+        DefectCase{"non_numeric_value.toml",
+                   "non_numeric_value.toml:20: 'Mq' in [longitudinal] must be a number"},
+        DefectCase{"unknown_unit_system.toml",
+                   "unknown_unit_system.toml:6: unknown unit system 'metric' (expected \"SI\" or "
+                   "\"imperial\")"},
+        DefectCase{"missing_units.toml",
+                   "missing_units.toml:5: missing 'units' in [condition] (a quoted string)"},
+        DefectCase{"nonpositive_U0.toml",
+                   "nonpositive_U0.toml:7: U0 must be > 0 (trim speed along the stability x axis)"},
+        DefectCase{"theta0_90_deg.toml",
+                   "theta0_90_deg.toml:8: |theta0| must be < 90 deg, the Euler-angle singularity"},
+        DefectCase{"theta0_degrees_in_rad_key.toml",
+                   "theta0_degrees_in_rad_key.toml:8: theta0 = 5 rad is 286.5 deg; |theta0| must be "
+                   "< 90 deg (did you mean theta0_deg = 5?)"},
+        DefectCase{"theta0_both_keys.toml",
+                   "theta0_both_keys.toml:8: both theta0 and theta0_deg given (keep one)"},
+        DefectCase{"raw_without_mass.toml",
+                   "raw_without_mass.toml:12: raw form needs [mass] m to normalize 'Xu' (add it, or "
+                   "give normalized derivatives with form = \"normalized\")\n"
+                   "raw_without_mass.toml:14: raw form needs [mass] Iy to normalize 'Mu' (add it, or "
+                   "give normalized derivatives with form = \"normalized\")"},
+        DefectCase{"unprimed_ixz_without_inertias.toml",
+                   "unprimed_ixz_without_inertias.toml:11: unprimed L, N with Ixz != 0 need [mass] Ix "
+                   "and Iz to apply the Ixz coupling (add them, or give primed derivatives with "
+                   "primed = true)"},
+        DefectCase{"unprimed_without_ixz.toml",
+                   "unprimed_without_ixz.toml:24: primed = false needs [mass] Ixz (write Ixz = 0.0 if "
+                   "the product of inertia is negligible)"},
+        DefectCase{"control_without_derivative.toml",
+                   "control_without_derivative.toml:43: control 'spoiler' has no derivative (give at "
+                   "least one of X Z M Y L N)"},
+        DefectCase{"toml_syntax_error.toml",
+                   "toml_syntax_error.toml:20: TOML syntax error: Error while parsing key-value pair: "
+                   "expected a comment or whitespace, saw '0' (column 13)"},
+        DefectCase{"missing_table.toml", "missing_table.toml:1: missing table [lateral]"},
+        DefectCase{"several_defects.toml",
+                   "several_defects.toml:17: unknown key 'M_alfa' in [longitudinal] (did you mean "
+                   "'Ma'?)\nseveral_defects.toml:33: 'Nr' in [lateral] must be a finite number"}),
+    [](const testing::TestParamInfo<DefectCase>& info) {
+      std::string name = info.param.file;
+      name = name.substr(0, name.find('.'));
+      return name;
+    });
+
+TEST(LoadAircraftFile, ValidMinimalFixtureLoads) {
+  EXPECT_NO_THROW(LoadAircraftFile(Fixture("valid_minimal.toml")));
+}
+
+TEST(LoadAircraftFile, WarnsOnPositiveMalpha) {
+  const LoadResult r = LoadAircraftFile(Fixture("warning_positive_Ma.toml"));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].where.line, 17);
+  EXPECT_EQ(r.warnings[0].message,
+            "M_alpha > 0: the aircraft is statically unstable in pitch; check the sign");
+}
+
+TEST(LoadAircraftFile, WarnsOnLargeThetaInRadians) {
+  const LoadResult r = LoadAircraftFile(Fixture("warning_theta0_large_rad.toml"));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].where.line, 8);
+  EXPECT_EQ(r.warnings[0].message,
+            "theta0 = 0.5 rad is 28.65 deg; if you meant degrees, write theta0_deg");
+  EXPECT_DOUBLE_EQ(r.aircraft.condition.theta0, 0.5);
+}
+
+TEST(LoadAircraftFile, EveryBundledAircraftLoadsWithoutWarnings) {
+  for (const char* name : {"p2v7.toml", "boeing747_cruise_40kft.toml", "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml"}) {
+    const LoadResult r =
+        LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name);
+    EXPECT_TRUE(r.warnings.empty()) << name << ": " << r.warnings.front().ToString();
+  }
+}
+
+}  // namespace
+}  // namespace aerolin::data
