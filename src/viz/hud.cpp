@@ -76,7 +76,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   const float lh = 19.0f;
 
   // Left panel: time, states, controls.
-  const float lx = 12, ly = 12, lw = 300;
+  const float lx = 12, ly = 12, lw = 330;
   const float lheight = 30 + 22 + 11 * lh + 18 + h.controls.size() * 26.0f + 10;
   Panel(target, {lx, ly, lw, lheight});
   float y = ly + 8;
@@ -130,7 +130,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     mid.setFillColor(kInk);
     target.draw(mid);
     Text(target, value, bx + bw + 6, y, 13, kInk);
-    Text(target, c.keys, lx + lw - 34, y, 11, kDim);
+    Text(target, c.keys, lx + lw - 38, y + 1, 12, kDim);
     y += 26;
   }
 
@@ -169,18 +169,19 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
                 h.time_scale, h.realtime_factor, h.fps, h.frame_cost * 1e3,
                 h.drawn_points, h.camera_mode.c_str());
   Text(target, status, 22, by + 26, 13, kInk);
-  if (!h.log_path.empty()) {
-    const std::string log = "log: " + h.log_path;
+  if (!h.log_path.empty() || !h.pilot.empty()) {
+    const std::string log = h.pilot + (h.pilot.empty() || h.log_path.empty() ? "" : "   ") +
+                            (h.log_path.empty() ? "" : "log: " + h.log_path);
     text_.setFont(*mono_);
     text_.setCharacterSize(12);
-    text_.setString(log);
+    text_.setString(sf::String::fromUtf8(log.begin(), log.end()));
     const float w = text_.getLocalBounds().width;
-    Text(target, log, size.x - 24 - w, by + 28, 12, kDim);
+    Text(target, log, size.x - 24 - w, by + 7, 12, kDim);
   }
 
   // Top centre: pause banner, validity warnings, status message.
   float cy = 14;
-  const float cx = size.x / 2;
+  const float cx = 0.5f * ((lx + lw) + rx);
   if (h.paused) {
     text_.setFont(*sans_);
     text_.setCharacterSize(26);

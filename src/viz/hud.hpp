@@ -57,6 +57,7 @@ struct HudState {
   std::vector<std::string> warnings;  ///< validity warnings, shown in red
   std::string message;                ///< transient status (saved files, ...)
   std::string log_path;
+  std::string pilot;  ///< who flies, e.g. "script: a.txt" (empty: the user)
 };
 
 /// A key and what it does, for the help overlay.

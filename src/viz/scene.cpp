@@ -83,7 +83,9 @@ GroundGrid LayoutGrid(const Bounds& bounds, double min_extent) {
     g.min[i] = std::floor((std::min(lo[i], center[i] - half)) / g.step) * g.step;
     g.max[i] = std::ceil((std::max(hi[i], center[i] + half)) / g.step) * g.step;
   }
-  const double z_step = NiceStep(std::max(hi.z() - lo.z(), 0.1 * extent), 4.0);
+  // The altitude axis spans at least 30 % of the horizontal extent, so a
+  // level flight still gets a readable axis and its shadow sits visibly below.
+  const double z_step = NiceStep(std::max(hi.z() - lo.z(), 0.3 * extent), 3.0);
   g.ground_z = std::floor(lo.z() / z_step) * z_step - z_step;
   g.top_z = std::ceil(hi.z() / z_step) * z_step + z_step;
   return g;
@@ -199,20 +201,26 @@ void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projecto
   const double sx = near_x == g.min.x() ? -1.0 : 1.0;
   const unsigned kTick = 13;
 
+  // The corner shared by both label rows gets no label, so they never collide.
   for (int i = 0; i <= nx; i += every_x) {
     const double x = g.min.x() + i * g.step;
+    if (std::abs(x - near_x) < 1e-6 * g.step) continue;
     if (auto p = projector.Project({x, near_y + sy * out, z}))
       Label(target, FormatDistance(x, g.step), p->x, p->y, kTick, kAxis, true);
   }
   for (int i = 0; i <= ny; i += every_y) {
     const double y = g.min.y() + i * g.step;
+    if (std::abs(y - near_y) < 1e-6 * g.step) continue;
     if (auto p = projector.Project({near_x + sx * out, y, z}))
       Label(target, FormatDistance(y, g.step), p->x, p->y, kTick, kAxis, true);
   }
-  if (auto p = projector.Project({cx, near_y + sy * 2.2 * out, z}))
-    Label(target, "east [x] \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
-  if (auto p = projector.Project({near_x + sx * 2.6 * out, cy, z}))
-    Label(target, "north [y] \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
+  // Axis titles sit between two labels, further out than the labels.
+  const double tx = g.min.x() + (std::floor(nx / 2.0) + 0.5) * g.step;
+  const double ty = g.min.y() + (std::floor(ny / 2.0) + 0.5) * g.step;
+  if (auto p = projector.Project({tx, near_y + sy * 3.0 * out, z}))
+    Label(target, "east \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
+  if (auto p = projector.Project({near_x + sx * 3.2 * out, ty, z}))
+    Label(target, "north \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
 
   // Altitude axis with ticks, relative to the start of the flight.
   lines_.clear();

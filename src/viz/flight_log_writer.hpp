@@ -1,0 +1,41 @@
+#pragma once
+/// @file
+/// Writes a live flight to disk as it happens: the CSV of `aerolin simulate`
+/// (row by row) and the recorded pilot script, flushed on demand so a crash
+/// loses at most the time since the last flush.
+
+#include <Eigen/Core>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "sim/flight_log.hpp"
+
+namespace aerolin::viz {
+
+class FlightLogWriter {
+ public:
+  /// Opens (truncating) `csv_path` and writes the header for `control_names`
+  /// / `control_units`; the script goes to `script_path`.
+  /// @throws std::runtime_error if a file cannot be opened.
+  FlightLogWriter(std::string csv_path, std::string script_path,
+                  const std::vector<std::string>& control_names,
+                  const std::vector<std::string>& control_units);
+
+  /// Appends row (t, x, controls); buffered until Flush().
+  void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls);
+  /// Writes the CSV buffer through and replaces the script file with
+  /// `script_text` (written to a temporary file, then renamed, so the file on
+  /// disk is always a complete script).
+  void Flush(const std::string& script_text);
+
+  const std::string& csv_path() const { return csv_path_; }
+  const std::string& script_path() const { return script_path_; }
+
+ private:
+  std::string csv_path_, script_path_;
+  std::ofstream csv_;
+  std::string pending_;  // rows not yet written
+};
+
+}  // namespace aerolin::viz

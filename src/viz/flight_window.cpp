@@ -1,0 +1,495 @@
+#include "viz/flight_window.hpp"
+
+#include <SFML/Graphics.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "core/units.hpp"
+#include "sim/simulate.hpp"
+#include "viz/camera.hpp"
+#include "viz/font.hpp"
+#include "viz/scene.hpp"
+#include "viz/slice_clock.hpp"
+
+namespace aerolin::viz {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using sim::Key;
+
+constexpr double kPi = 3.14159265358979323846;
+// Wall time a frame may spend on catch-up slices before it draws anyway
+// [s]: at 60 Hz a frame lasts 16.7 ms, drawing takes ~1-3 ms.
+constexpr double kSliceBudget = 0.010;
+// Wall time a fast scripted run spends on slices between two drawn frames [s].
+constexpr double kFastBudget = 0.030;
+// Time constants of the camera filters [s].
+constexpr double kFitTau = 0.6;
+constexpr double kChaseTau = 0.4;
+// Smallest overview radius [m], so a flight's first second is not a close-up.
+constexpr double kMinFitRadius = 600.0;
+constexpr double kDefaultChaseDistance = 450.0;  // [m]
+// A camera-filter time step long enough to settle every filter at once [s].
+constexpr double kSnapCamera = 1e6;
+
+enum class CameraMode { kOverview, kChase, kFree };
+
+const char* ToString(CameraMode m) {
+  switch (m) {
+    case CameraMode::kOverview: return "overview (auto-fit)";
+    case CameraMode::kChase: return "chase";
+    case CameraMode::kFree: return "free orbit";
+  }
+  return "?";
+}
+
+// Pilot keys: the numpad as in the seed, plus alternates for keyboards
+// without one (see KeyBindings). NumLock-off numpad codes (Home, PageUp, arrows)
+// are the same alternates, so the numpad works either way.
+std::optional<Key> PilotKeyOf(sf::Keyboard::Key code) {
+  using K = sf::Keyboard;
+  switch (code) {
+    case K::Numpad8: case K::Up: return Key::k8;
+    case K::Numpad5: case K::Down: return Key::k5;
+    case K::Add: case K::Equal: return Key::kPlus;
+    case K::Subtract: case K::Hyphen: return Key::kMinus;
+    case K::Numpad4: case K::Left: return Key::k4;
+    case K::Numpad6: case K::Right: return Key::k6;
+    case K::Numpad9: case K::E: case K::PageUp: return Key::k9;
+    case K::Numpad7: case K::Q: case K::Home: return Key::k7;
+    default: return std::nullopt;
+  }
+}
+
+std::string Fmt(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
+  sf::Texture texture;
+  const sf::Vector2u size = window.getSize();
+  if (!texture.create(size.x, size.y))
+    throw std::runtime_error("cannot create a " + std::to_string(size.x) + "x" +
+                             std::to_string(size.y) + " texture for the screenshot");
+  texture.update(window);
+  if (!texture.copyToImage().saveToFile(path))
+    throw std::runtime_error("cannot write screenshot '" + path + "'");
+}
+
+class FlightWindow {
+ public:
+  FlightWindow(FlightSession& session, const WindowOptions& options)
+      : session_(session), options_(options), clock_(session.dt()) {
+    if (!sans_.loadFromFile(FindFont("DejaVuSans.ttf")) ||
+        !mono_.loadFromFile(FindFont("DejaVuSansMono.ttf")))
+      throw std::runtime_error("cannot load the DejaVu fonts (fonts-dejavu-core)");
+    scene_ = std::make_unique<SceneRenderer>(sans_);
+    hud_ = std::make_unique<HudRenderer>(sans_, mono_);
+    sf::ContextSettings settings;
+    settings.antialiasingLevel = 4;
+    window_.create(sf::VideoMode(options.width, options.height), options.title,
+                   sf::Style::Default, settings);
+    if (!window_.isOpen()) throw std::runtime_error("cannot open the window (is DISPLAY set?)");
+    window_.setKeyRepeatEnabled(false);
+    const bool fast = options.script != nullptr && !options.realtime;
+    if (!fast) window_.setFramerateLimit(options.fps_limit);
+    clock_.SetTimeScale(options.time_scale);
+    ResetView();
+    path_points_.reserve(session.path().max_drawn() + 2);
+  }
+
+  int Run() {
+    const bool scripted = options_.script != nullptr;
+    const long total = options_.duration ? sim::NumSlices(*options_.duration, session_.dt()) : -1;
+    double next_frame_time = options_.frame_interval;
+    int frame_number = 0;
+    auto last = Clock::now();
+    while (window_.isOpen()) {
+      PollEvents();
+      if (!window_.isOpen()) break;
+      const auto now = Clock::now();
+      const double wall_dt = std::chrono::duration<double>(now - last).count();
+      last = now;
+      const bool done = total >= 0 && session_.slice_index() >= total;
+      if (!done) {
+        if (scripted && !options_.realtime) {
+          RunFastSlices(total, options_.frames_dir.empty() ? -1.0 : next_frame_time);
+        } else {
+          RunRealTimeSlices(wall_dt, total);
+        }
+      }
+      session_.MaybeFlush();
+      UpdateRates(now);
+      // A fast scripted run moves the camera filters by simulated time, so
+      // its frames look like the real-time flight's.
+      const double camera_dt = scripted && !options_.realtime
+                                   ? session_.time() - last_render_time_ : wall_dt;
+      last_render_time_ = session_.time();
+      Render(std::max(camera_dt, 0.0));
+      if (!options_.frames_dir.empty() && session_.time() + 1e-9 >= next_frame_time) {
+        char name[64];
+        std::snprintf(name, sizeof name, "frame-%05d.png", frame_number++);
+        SaveWindow(window_, (std::filesystem::path(options_.frames_dir) / name).string());
+        while (next_frame_time <= session_.time() + 1e-9) next_frame_time += options_.frame_interval;
+      }
+      if (total >= 0 && session_.slice_index() >= total) {
+        // The final frame shows the newest state, not one interpolated
+        // between the last two slices.
+        Render(kSnapCamera, /*final_frame=*/true);
+        session_.MaybeFlush(true);
+        if (!options_.screenshot.empty()) SaveWindow(window_, options_.screenshot);
+        window_.display();
+        return 0;
+      }
+      window_.display();
+    }
+    session_.MaybeFlush(true);
+    return 0;
+  }
+
+ private:
+  void ResetView() {
+    mode_ = CameraMode::kOverview;
+    camera_ = OrbitCamera{};
+    camera_.azimuth = -2.3;  // from the south-west, the flight heading north
+    camera_.elevation = 0.42;
+    camera_.fov_y = 0.75;
+    overview_zoom_ = 1.0;
+    chase_distance_ = kDefaultChaseDistance;
+    chase_offset_ = 0.0;
+    const auto [w, h] = window_.getSize();
+    camera_ = FitToBounds(session_.path().bounds(), camera_, double(w) / h, kMinFitRadius);
+  }
+
+  void PollEvents() {
+    sf::Event e;
+    while (window_.pollEvent(e)) {
+      switch (e.type) {
+        case sf::Event::Closed: window_.close(); break;
+        case sf::Event::Resized:
+          window_.setView(sf::View(sf::FloatRect(0, 0, float(e.size.width), float(e.size.height))));
+          break;
+        case sf::Event::LostFocus: keys_.ReleaseAll(); break;
+        case sf::Event::KeyPressed: OnKey(e.key.code, true); break;
+        case sf::Event::KeyReleased: OnKey(e.key.code, false); break;
+        case sf::Event::MouseButtonPressed:
+          if (e.mouseButton.button == sf::Mouse::Left) {
+            dragging_ = true;
+            drag_from_ = {e.mouseButton.x, e.mouseButton.y};
+          }
+          break;
+        case sf::Event::MouseButtonReleased:
+          if (e.mouseButton.button == sf::Mouse::Left) dragging_ = false;
+          break;
+        case sf::Event::MouseMoved:
+          if (dragging_) {
+            const sf::Vector2i to(e.mouseMove.x, e.mouseMove.y);
+            const double dx = to.x - drag_from_.x, dy = to.y - drag_from_.y;
+            drag_from_ = to;
+            if (mode_ == CameraMode::kChase) {
+              chase_offset_ = std::remainder(chase_offset_ - dx * 0.006, 2 * kPi);
+              camera_.Orbit(0.0, dy * 0.006);
+            } else {
+              camera_.Orbit(-dx * 0.006, dy * 0.006);
+            }
+          }
+          break;
+        case sf::Event::MouseWheelScrolled: {
+          const double f = std::pow(0.88, e.mouseWheelScroll.delta);
+          if (mode_ == CameraMode::kOverview) overview_zoom_ = std::clamp(overview_zoom_ * f, 0.1, 8.0);
+          else if (mode_ == CameraMode::kChase) chase_distance_ = std::clamp(chase_distance_ * f, 20.0, 2e4);
+          else camera_.Zoom(f, 5.0, 5e6);
+          break;
+        }
+        default: break;
+      }
+    }
+  }
+
+  void OnKey(sf::Keyboard::Key code, bool down) {
+    using K = sf::Keyboard;
+    if (auto key = PilotKeyOf(code)) {
+      if (options_.script != nullptr) return;  // the script flies
+      const int k = static_cast<int>(*key);
+      if (down) keys_.Press(k); else keys_.Release(k);
+      return;
+    }
+    if (!down) return;
+    switch (code) {
+      case K::Escape: window_.close(); break;
+      case K::P: case K::Space: clock_.SetPaused(!clock_.paused()); break;
+      case K::R: session_.ResetToTrim(); Note("reset to trim; new log " + session_.csv_path()); break;
+      case K::Num1: Excite(Excitation::kShortPeriod); break;
+      case K::Num2: Excite(Excitation::kPhugoid); break;
+      case K::Num3: Excite(Excitation::kDutchRoll); break;
+      case K::Num4: Excite(Excitation::kRoll); break;
+      case K::Num5: Excite(Excitation::kSpiral); break;
+      case K::LBracket: clock_.StepTimeScale(false); break;
+      case K::RBracket: clock_.StepTimeScale(true); break;
+      case K::S: Snapshot(); break;
+      case K::H: case K::F1: help_ = !help_; break;
+      case K::C:
+        if (mode_ == CameraMode::kOverview) mode_ = CameraMode::kChase;
+        else if (mode_ == CameraMode::kChase) mode_ = CameraMode::kFree;
+        else mode_ = CameraMode::kOverview;
+        Note(std::string("camera: ") + ToString(mode_));
+        break;
+      case K::V: ResetView(); Note("view reset"); break;
+      default: break;
+    }
+  }
+
+  void Excite(Excitation e) {
+    if (session_.Excite(e)) Note("excited " + ToString(e) + "; new log " + session_.csv_path());
+    else Note("this aircraft has no " + ToString(e) + " mode");
+  }
+
+  void Note(const std::string& text) {
+    message_ = text;
+    message_until_ = Clock::now() + std::chrono::seconds(4);
+    std::cout << text << '\n';
+  }
+
+  void Snapshot() {
+    session_.MaybeFlush(true);
+    std::filesystem::create_directories(options_.snapshot_dir);
+    const std::string stem =
+        (std::filesystem::path(options_.snapshot_dir) /
+         ("aerolin-fly-" + std::to_string(++snapshots_) + "-t" + Fmt("%.1f", session_.time())))
+            .string();
+    Render(0.0);
+    SaveWindow(window_, stem + ".png");
+    if (!session_.csv_path().empty()) {
+      namespace fs = std::filesystem;
+      fs::copy_file(session_.csv_path(), stem + ".csv", fs::copy_options::overwrite_existing);
+      fs::copy_file(session_.script_path(), stem + ".script.txt", fs::copy_options::overwrite_existing);
+      Note("saved " + stem + ".png/.csv/.script.txt");
+    } else {
+      Note("saved " + stem + ".png");
+    }
+  }
+
+  sim::KeySet HeldKeys() const {
+    sim::KeySet set;
+    for (int k = 0; k < sim::kNumKeys; ++k)
+      if (keys_.Active(k)) set.Set(static_cast<Key>(k));
+    return set;
+  }
+
+  void StepOnce() {
+    try {
+      if (options_.script != nullptr) session_.StepScript(*options_.script);
+      else session_.Step(HeldKeys());
+    } catch (const core::NumericalError& e) {
+      if (options_.script != nullptr) throw;
+      clock_.SetPaused(true);
+      Note(std::string("simulation stopped: ") + e.what() + " (R resets)");
+    }
+    keys_.SliceDone();
+  }
+
+  // Real time: pay the slices owed, but stop after kSliceBudget of wall time
+  // so the window keeps drawing; what is left stays owed (no simulated time
+  // or input is dropped) and the frame counts as an overrun.
+  void RunRealTimeSlices(double wall_dt, long total) {
+    clock_.AdvanceWall(std::min(wall_dt, 1.0));
+    const auto deadline = Clock::now() + std::chrono::duration<double>(kSliceBudget);
+    while (clock_.SliceDue() && Clock::now() < deadline) {
+      if (total >= 0 && session_.slice_index() >= total) break;
+      StepOnce();
+      clock_.ConsumeSlice();
+    }
+    clock_.EndFrame();
+  }
+
+  void RunFastSlices(long total, double stop_at_time) {
+    const auto deadline = Clock::now() + std::chrono::duration<double>(kFastBudget);
+    while (session_.slice_index() < total && Clock::now() < deadline) {
+      StepOnce();
+      if (stop_at_time >= 0 && session_.time() + 1e-9 >= stop_at_time) break;
+    }
+  }
+
+  void UpdateRates(Clock::time_point now) {
+    samples_.push_back({now, session_.time() + session_.slice_index() * 0.0, ++frames_});
+    while (samples_.size() > 2 &&
+           std::chrono::duration<double>(now - samples_.front().wall).count() > 1.0)
+      samples_.pop_front();
+    const double span = std::chrono::duration<double>(now - samples_.front().wall).count();
+    if (span > 0.2) {
+      fps_ = (samples_.back().frame - samples_.front().frame) / span;
+      const double dsim = samples_.back().sim - samples_.front().sim;
+      rtf_ = dsim >= 0 ? dsim / span : 0.0;  // a reset restarts sim time
+    }
+  }
+
+  void UpdateCamera(const Eigen::Vector3d& aircraft, double psi, double wall_dt) {
+    const auto [w, h] = window_.getSize();
+    const double aspect = double(w) / std::max(1u, h);
+    switch (mode_) {
+      case CameraMode::kOverview: {
+        Bounds b = session_.path().bounds();
+        b.Extend(aircraft);
+        const OrbitCamera goal = FitToBounds(b, camera_, aspect, kMinFitRadius);
+        camera_.target = SmoothApproach(camera_.target, goal.target, wall_dt, kFitTau);
+        fit_distance_ = SmoothApproach(fit_distance_ > 0 ? fit_distance_ : goal.distance,
+                                       goal.distance, wall_dt, kFitTau);
+        camera_.distance = fit_distance_ * overview_zoom_;
+        break;
+      }
+      case CameraMode::kChase: {
+        // Behind the aircraft: heading ψ from north toward east.
+        const double behind = std::atan2(-std::cos(psi), -std::sin(psi)) + chase_offset_;
+        camera_.azimuth = SmoothApproachAngle(camera_.azimuth, behind, wall_dt, kChaseTau);
+        camera_.target = aircraft;
+        camera_.distance = SmoothApproach(camera_.distance, chase_distance_, wall_dt, kChaseTau);
+        break;
+      }
+      case CameraMode::kFree: break;
+    }
+  }
+
+  void Render(double wall_dt, bool final_frame = false) {
+    const auto start = Clock::now();
+    const double alpha = final_frame ? 1.0 : clock_.Alpha();
+    const bool realtime_draw = options_.script == nullptr || options_.realtime;
+    const sim::FlightState x =
+        realtime_draw ? Interpolate(session_.previous_state(), session_.state(), alpha)
+                      : session_.state();
+    const double theta = session_.model().theta0() + x[sim::kTheta];
+    const Eigen::Vector3d aircraft = ToScene(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
+    UpdateCamera(aircraft, x[sim::kPsi], wall_dt);
+
+    session_.path().Collect(&path_points_);
+    if (!path_points_.empty()) path_points_.back() = aircraft;
+
+    const sf::Vector2u size = window_.getSize();
+    const Projector projector(camera_, int(size.x), int(size.y));
+    SceneView view;
+    view.path = &path_points_;
+    view.bounds = session_.path().bounds();
+    view.bounds.Extend(aircraft);
+    view.aircraft = aircraft;
+    view.attitude = BodyToScene(x[sim::kPsi], theta, x[sim::kPhi]);
+    window_.clear();
+    scene_->Draw(window_, projector, view);
+    aircraft_px_ = scene_->aircraft_on_screen();
+
+    HudState h;
+    h.aircraft = options_.aircraft_name;
+    h.time = session_.time() - (1.0 - alpha) * (realtime_draw ? session_.dt() : 0.0);
+    if (session_.slice_index() == 0) h.time = 0.0;
+    h.state = x;
+    h.U0 = session_.model().U0();
+    const sim::Pilot& pilot = session_.pilot();
+    gauge_range_.resize(pilot.num_controls(), 0.0);
+    for (int c = 0; c < pilot.num_controls(); ++c) {
+      const model::Control& ctl = session_.model().controls()[c];
+      const double v = pilot.controls()[c];
+      const double base = ctl.unit == "rad" ? 0.1 : 10.0;  // bar span before growing
+      gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
+      ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
+      if (auto plus = pilot.plus_key(c))
+        g.keys = std::string(sim::KeyText(*plus)) + "/" + std::string(sim::KeyText(*pilot.minus_key(c)));
+      h.controls.push_back(g);
+    }
+    for (const analysis::Mode& m : session_.modes()) {
+      if (m.kind == analysis::ModeKind::kHeading) continue;
+      h.modes.push_back({m.full_name(), m.natural_frequency, m.damping_ratio,
+                         m.damped_period, m.time_constant, m.stable});
+    }
+    h.slice_dt = session_.dt();
+    h.slice_cost_mean = session_.slice_cost_mean();
+    h.slice_cost_max = session_.slice_cost_max();
+    h.frame_cost = frame_cost_;
+    h.fps = fps_;
+    h.time_scale = clock_.time_scale();
+    h.realtime_factor = rtf_;
+    h.behind = clock_.SliceDue() ? clock_.owed() : 0.0;
+    h.overruns = clock_.overruns();
+    h.slices = session_.slice_index();
+    h.drawn_points = path_points_.size();
+    h.paused = clock_.paused();
+    h.camera_mode = ToString(mode_);
+    h.warnings = ValidityWarnings(x, h.U0);
+    if (options_.script != nullptr)
+      h.pilot = "script: " + std::filesystem::path(options_.script->path).filename().string();
+    if (Clock::now() < message_until_) h.message = message_;
+    h.log_path = session_.csv_path();
+    hud_->Draw(window_, h);
+    if (help_) hud_->DrawHelp(window_, KeyBindings());
+    frame_cost_ = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+
+  struct RateSample {
+    Clock::time_point wall;
+    double sim;
+    long frame;
+  };
+
+  FlightSession& session_;
+  WindowOptions options_;
+  sf::RenderWindow window_;
+  sf::Font sans_, mono_;
+  std::unique_ptr<SceneRenderer> scene_;
+  std::unique_ptr<HudRenderer> hud_;
+  SliceClock clock_;
+  KeyLatch<sim::kNumKeys> keys_;
+  CameraMode mode_ = CameraMode::kOverview;
+  OrbitCamera camera_;
+  double overview_zoom_ = 1.0, fit_distance_ = 0.0;
+  double chase_distance_ = kDefaultChaseDistance, chase_offset_ = 0.0;
+  bool dragging_ = false;
+  sf::Vector2i drag_from_;
+  bool help_ = false;
+  std::vector<Eigen::Vector3d> path_points_;
+  std::vector<double> gauge_range_;
+  std::optional<ScreenPoint> aircraft_px_;
+  std::deque<RateSample> samples_;
+  long frames_ = 0;
+  double fps_ = 0.0, rtf_ = 0.0, frame_cost_ = 0.0;
+  double last_render_time_ = 0.0;
+  std::string message_;
+  Clock::time_point message_until_;
+  int snapshots_ = 0;
+};
+
+}  // namespace
+
+const std::vector<KeyHelp>& KeyBindings() {
+  static const std::vector<KeyHelp> keys = {
+      {"Num8 / Num5   (\xe2\x86\x91 / \xe2\x86\x93)", "elevator + / \xe2\x88\x92 (ramps while held)"},
+      {"Num4 / Num6   (\xe2\x86\x90 / \xe2\x86\x92)", "aileron + / \xe2\x88\x92"},
+      {"Num9 / Num7   (E / Q)", "rudder + / \xe2\x88\x92"},
+      {"Num+ / Num\xe2\x88\x92   (= / -)", "throttle + / \xe2\x88\x92"},
+      {"", "released controls decay \xc3\x97" "0.5 per 0.1 s"},
+      {"P / Space", "pause / resume"},
+      {"R", "reset to trim (starts a new log)"},
+      {"1 2 3 4 5", "excite short period / phugoid / Dutch roll / roll / spiral"},
+      {"[  /  ]", "time \xc3\x97" "0.5 / \xc3\x97" "2 (0.25\xc3\x97 to 16\xc3\x97)"},
+      {"S", "save screenshot PNG + the flight so far"},
+      {"C", "camera: overview \xe2\x86\x92 chase \xe2\x86\x92 free orbit"},
+      {"V", "reset the view"},
+      {"mouse drag / wheel", "orbit / zoom"},
+      {"H / F1", "this help"},
+      {"Esc / close", "quit (the log is already on disk)"},
+  };
+  return keys;
+}
+
+int RunFlightWindow(FlightSession& session, const WindowOptions& options) {
+  if (!options.frames_dir.empty()) std::filesystem::create_directories(options.frames_dir);
+  FlightWindow window(session, options);
+  return window.Run();
+}
+
+}  // namespace aerolin::viz

@@ -1,0 +1,52 @@
+#pragma once
+/// @file
+/// The aerolin-fly window: event handling, the real-time slice loop with
+/// catch-up, camera modes, and drawing of scene + HUD, around a
+/// FlightSession.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/pilot_script.hpp"
+#include "viz/flight_session.hpp"
+#include "viz/hud.hpp"
+
+namespace aerolin::viz {
+
+/// How the window runs.
+struct WindowOptions {
+  int width = 1280;   ///< initial size [px]
+  int height = 800;
+  std::string title = "aerolin-fly";
+  std::string aircraft_name;
+  /// Scripted pilot (keys 8/5/+/-/4/6/9/7 are then ignored); nullptr: the
+  /// user flies.
+  const sim::PilotScript* script = nullptr;
+  /// Stop after this much simulated time [s] (required with a script).
+  std::optional<double> duration;
+  /// Scripted flights run as fast as possible unless this is set.
+  bool realtime = false;
+  /// Save the final frame here (PNG) and exit.
+  std::string screenshot;
+  /// Save a frame every `frame_interval` simulated seconds into this directory.
+  std::string frames_dir;
+  double frame_interval = 0.5;  ///< [s] simulated
+  /// Where S saves screenshots (the log directory by default).
+  std::string snapshot_dir = ".";
+  /// Initial time scale (0.25 … 16).
+  double time_scale = 1.0;
+  /// Frame-rate limit [Hz] in interactive/real-time runs.
+  unsigned fps_limit = 60;
+};
+
+/// Returns every key of the window and what it does (help overlay, README).
+const std::vector<KeyHelp>& KeyBindings();
+
+/// Opens the window and runs until the user quits or the scripted duration
+/// is flown. Returns the process exit code (0 on success).
+/// @throws std::runtime_error if the fonts are missing or the window cannot
+///         be created; core::NumericalError if a scripted flight diverges.
+int RunFlightWindow(FlightSession& session, const WindowOptions& options);
+
+}  // namespace aerolin::viz
