@@ -1,0 +1,122 @@
+#include "export/mathgl_canvas.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+namespace aerolin::exporting {
+
+ImageFormat ImageFormatOf(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  if (ext == ".png") return ImageFormat::kPng;
+  if (ext == ".svg") return ImageFormat::kSvg;
+  throw std::invalid_argument(path + ": unknown image format '" + ext +
+                              "' (expected .png or .svg)");
+}
+
+namespace internal {
+
+std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
+                                     const std::string& path) {
+  ImageFormatOf(path);  // fail before drawing
+  if (options.width_px <= 0 || options.height_px <= 0)
+    throw std::invalid_argument(
+        path + ": image size must be positive, got " +
+        std::to_string(options.width_px) + "x" +
+        std::to_string(options.height_px) + " px");
+  // MathGL prints its warnings to stderr by default; aerolin reports them
+  // through the exception thrown by WriteCanvas instead.
+  mglGraph::SuppressWarn(true);
+  auto graph = std::make_unique<mglGraph>(0, options.width_px,
+                                          options.height_px);
+  graph->Clf('w');
+  graph->Light(false);
+  graph->SetQuality(MGL_DRAW_NORM);
+  return graph;
+}
+
+void InPanel(mglGraph& graph, const PanelRect& rect) {
+  // MathGL shrinks an InPlot area about its centre by its plot factor (1.55
+  // by default) to leave room for labels, and scales text with the area's
+  // height. Undo both so the box lands on `rect` and text keeps its size.
+  constexpr double kMathGLPlotFactor = 1.55;
+  const double cx = 0.5 * (rect.x0 + rect.x1);
+  const double cy = 0.5 * (rect.y0 + rect.y1);
+  const double hx = 0.5 * (rect.x1 - rect.x0) * kMathGLPlotFactor;
+  const double hy = 0.5 * (rect.y1 - rect.y0) * kMathGLPlotFactor;
+  graph.InPlot(cx - hx, cx + hx, cy - hy, cy + hy, false);
+  graph.SetFontSize(kPanelFontSize / (2.0 * hy));
+}
+
+void WriteCanvas(mglGraph& graph, const std::string& path) {
+  const ImageFormat format = ImageFormatOf(path);
+  std::error_code ec;
+  std::filesystem::remove(path, ec);  // so a stale file cannot pass the check
+  graph.SetWarn(0, "");
+  if (format == ImageFormat::kPng)
+    graph.WritePNG(path.c_str(), "", false);
+  else
+    graph.WriteSVG(path.c_str(), "");
+  const std::string message = graph.Message() ? graph.Message() : "";
+  const bool written = std::filesystem::is_regular_file(path, ec) &&
+                       std::filesystem::file_size(path, ec) > 0;
+  if (graph.GetWarn() != 0 || !written)
+    throw std::runtime_error(
+        path + ": cannot write image (MathGL: " +
+        (message.empty() ? std::string("no message") : message) + ")");
+}
+
+std::wstring Widen(const std::string& utf8) {
+  std::wstring out;
+  constexpr wchar_t kReplacement = 0xFFFD;
+  for (std::size_t i = 0; i < utf8.size();) {
+    const unsigned char c = static_cast<unsigned char>(utf8[i]);
+    int extra = 0;
+    char32_t code = 0;
+    if (c < 0x80) {
+      code = c;
+    } else if ((c & 0xE0) == 0xC0) {
+      extra = 1;
+      code = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2;
+      code = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      extra = 3;
+      code = c & 0x07;
+    } else {
+      out.push_back(kReplacement);
+      ++i;
+      continue;
+    }
+    bool valid = true;
+    for (int k = 1; k <= extra; ++k) {
+      if (i + k >= utf8.size() ||
+          (static_cast<unsigned char>(utf8[i + k]) & 0xC0) != 0x80) {
+        valid = false;
+        break;
+      }
+      code = (code << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    }
+    if (!valid) {
+      out.push_back(kReplacement);
+      ++i;
+      continue;
+    }
+    out.push_back(static_cast<wchar_t>(code));
+    i += extra + 1;
+  }
+  return out;
+}
+
+std::wstring FigureTitle(const PlotOptions& options, const std::string& title) {
+  return Widen(options.aircraft.empty() ? title
+                                        : options.aircraft + ": " + title);
+}
+
+}  // namespace internal
+}  // namespace aerolin::exporting

@@ -1,0 +1,50 @@
+#pragma once
+/// @file
+/// Internal to aerolin_export: the one place that creates a MathGL canvas and
+/// writes it to a file, so size checks, fonts and error reporting are shared
+/// by every figure. Not installed; includes MathGL.
+
+#include <mgl2/mgl.h>
+
+#include <memory>
+#include <string>
+
+#include "export/plot.hpp"
+#include "export/plot_layout.hpp"
+
+namespace aerolin::exporting::internal {
+
+/// Font size of the 2D figures' tick labels, in MathGL units for an area as
+/// tall as the image (about 1 % of the image height per unit; axis labels
+/// are 1.4 times larger).
+inline constexpr double kPanelFontSize = 1.4;
+/// Title size relative to the current font (MathGL's negative-size convention).
+inline constexpr double kTitleScale = -2.0;
+/// Legend text as large as the tick labels (MathGL draws it smaller).
+inline constexpr const char* kLegendOption = "size -1.4";
+
+/// Returns an off-screen canvas of the requested size, white, lighting off,
+/// with aerolin's fonts and line widths.
+/// @throws std::invalid_argument naming `path` if the size is not positive or
+///         the extension is unknown (checked before any drawing).
+std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
+                                     const std::string& path);
+
+/// Makes `rect` (fractions of the image, see plot_layout.hpp) the axes box of
+/// the following 2D drawing, and scales the font so text has the same size
+/// in every panel whatever the panel's size.
+void InPanel(mglGraph& graph, const PanelRect& rect);
+
+/// Writes `graph` to `path` in the format of its extension.
+/// @throws std::runtime_error naming `path`, with MathGL's message, if the
+///         file was not written.
+void WriteCanvas(mglGraph& graph, const std::string& path);
+
+/// Converts UTF-8 text (aircraft names, Greek symbols) to the wide string
+/// MathGL's text functions take; invalid bytes become U+FFFD.
+std::wstring Widen(const std::string& utf8);
+
+/// Returns "title" or "aircraft: title".
+std::wstring FigureTitle(const PlotOptions& options, const std::string& title);
+
+}  // namespace aerolin::exporting::internal

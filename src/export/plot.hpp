@@ -1,0 +1,78 @@
+#pragma once
+/// @file
+/// Headless figure export (MathGL): the 3D trajectory with paper-plane
+/// glyphs, the time histories, and the s-plane. Each function renders
+/// off-screen, needs no display, and writes one PNG or SVG file chosen by the
+/// path's extension.
+
+#include <string>
+#include <vector>
+
+#include "analysis/modes.hpp"
+#include "sim/flight_log.hpp"
+
+namespace aerolin::exporting {
+
+/// File formats a figure can be written in.
+enum class ImageFormat { kPng, kSvg };
+
+/// Returns the format named by `path`'s extension: ".png" or ".svg"
+/// (case-insensitive).
+/// @throws std::invalid_argument naming `path` for any other extension.
+ImageFormat ImageFormatOf(const std::string& path);
+
+/// What every figure shares.
+struct PlotOptions {
+  int width_px = 1200;   ///< image width [px], > 0
+  int height_px = 900;   ///< image height [px], > 0
+  std::string aircraft;  ///< aircraft name, shown in each title ("" → none)
+  /// Trim pitch attitude θ0 [rad]: the glyphs are drawn at θ0 + θ.
+  double theta0 = 0.0;
+  /// Time between paper-plane glyphs [s]; <= 0 picks a nice interval giving
+  /// about eight. A glyph is always drawn at the start and at the end.
+  double glyph_interval_s = 0.0;
+  /// Glyph length (nose to tail) as a fraction of the longest axis of the
+  /// trajectory box [-].
+  double glyph_length_fraction = 0.08;
+};
+
+/// Writes the 3D trajectory of `log` to `path`: the flight path in
+/// (east, north, altitude) [m] with the same scale on all three axes, its
+/// shadow on the ground plane of the box, and the seed's paper-plane glyph
+/// (orangered wings, lime body, black edges) at the aircraft's attitude at
+/// regular intervals and at the final position.
+/// @throws std::invalid_argument if `log` is empty, the size is not positive
+///         or the extension is unknown (message names `path`).
+/// @throws std::runtime_error if the file cannot be written (message names
+///         `path` and carries MathGL's own message).
+void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
+                      const std::string& path);
+
+/// Writes the time histories of `log` to `path`, one panel per state group
+/// and one for the controls, against time [s]:
+/// | Panel | Signals | Unit |
+/// |:--|:--|:--|
+/// | speed | u | m/s |
+/// | longitudinal attitude | α, θ | deg |
+/// | angular rates | q, p, r | deg/s |
+/// | lateral attitude | β, φ, ψ | deg |
+/// | position | altitude h = −down, east | m |
+/// | controls | each control | deg ("rad" controls) or as logged |
+/// North is left to the trajectory figure: it grows as U0·t and would flatten
+/// the other two.
+/// @throws as PlotTrajectory3D.
+void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
+                       const std::string& path);
+
+/// Writes the s-plane to `path`: the eigenvalues of the longitudinal modes
+/// `lon` and lateral-directional modes `lat` (both members of each conjugate
+/// pair), each labelled with its mode name, in a full view and a view zoomed
+/// on the slow modes near the origin.
+/// @throws std::invalid_argument if both lists are empty, or as
+///         PlotTrajectory3D.
+/// @throws std::runtime_error as PlotTrajectory3D.
+void PlotSPlane(const std::vector<analysis::Mode>& lon,
+                const std::vector<analysis::Mode>& lat,
+                const PlotOptions& options, const std::string& path);
+
+}  // namespace aerolin::exporting

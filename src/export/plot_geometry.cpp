@@ -1,0 +1,142 @@
+#include "export/plot_geometry.hpp"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace aerolin::exporting {
+
+std::array<Triangle, kNumGlyphParts> PaperPlaneBody(double scale) {
+  // The seed program's vertices (plot_paper_airplane_update), y > 0 half;
+  // the other half is the mirror image in y.
+  const Triangle wing = {Eigen::Vector3d(2, 0, 0), Eigen::Vector3d(-1, 1, 0),
+                         Eigen::Vector3d(-1, 0.1, 0)};
+  const Triangle body = {Eigen::Vector3d(2, 0, 0), Eigen::Vector3d(-1, 0, 0.1),
+                         Eigen::Vector3d(-1, 0.1, 0)};
+  const auto scaled = [scale](Triangle t, double y_sign) {
+    for (Eigen::Vector3d& v : t) {
+      v.y() *= y_sign;
+      v *= scale;
+    }
+    return t;
+  };
+  std::array<Triangle, kNumGlyphParts> parts;
+  parts[kRightWing] = scaled(wing, 1.0);
+  parts[kRightBody] = scaled(body, 1.0);
+  parts[kLeftWing] = scaled(wing, -1.0);
+  parts[kLeftBody] = scaled(body, -1.0);
+  return parts;
+}
+
+Eigen::Matrix3d BodyToEarth(double phi, double theta, double psi) {
+  return (Eigen::AngleAxisd(psi, Eigen::Vector3d::UnitZ()) *
+          Eigen::AngleAxisd(theta, Eigen::Vector3d::UnitY()) *
+          Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitX()))
+      .toRotationMatrix();
+}
+
+std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
+    const sim::FlightState& state, double theta0, double scale) {
+  const Eigen::Matrix3d R = BodyToEarth(
+      state[sim::kPhi], theta0 + state[sim::kTheta], state[sim::kPsi]);
+  const Eigen::Vector3d position_e(state[sim::kNorth], state[sim::kEast],
+                                   state[sim::kDown]);
+  std::array<Triangle, kNumGlyphParts> parts = PaperPlaneBody(scale);
+  for (Triangle& t : parts)
+    for (Eigen::Vector3d& v : t) v = NedToPlot(position_e + R * v);
+  return parts;
+}
+
+double NiceCeil(double x) {
+  if (!(x > 0.0) || !std::isfinite(x))
+    throw std::invalid_argument("NiceCeil: expected a finite x > 0, got " +
+                                std::to_string(x));
+  const double decade = std::pow(10.0, std::floor(std::log10(x)));
+  // A relative slack so that e.g. 2.0000000001 (rounding) still gives 2.
+  constexpr double kSlack = 1e-9;
+  for (const double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * decade >= x * (1.0 - kSlack)) return m * decade;
+  return 10.0 * decade;
+}
+
+std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
+                                   double interval, int target_count) {
+  std::vector<std::size_t> rows;
+  if (time.empty()) return rows;
+  const double t0 = time.front();
+  const double duration = time.back() - t0;
+  if (interval <= 0.0) {
+    if (duration <= 0.0 || target_count < 1) return {0, time.size() - 1};
+    interval = NiceCeil(duration / target_count);
+  }
+  // Samples at multiples of dt carry rounding error; a row within this
+  // fraction of the interval before a mark counts as on it.
+  constexpr double kOnMarkFraction = 1e-6;
+  rows.push_back(0);
+  double next_mark = t0 + interval;
+  for (std::size_t k = 1; k < time.size(); ++k) {
+    if (time[k] >= next_mark - kOnMarkFraction * interval) {
+      rows.push_back(k);
+      while (next_mark - kOnMarkFraction * interval <= time[k])
+        next_mark += interval;
+    }
+  }
+  if (rows.back() != time.size() - 1) rows.push_back(time.size() - 1);
+  return rows;
+}
+
+PlotBox EqualScaleBox(const std::vector<Eigen::Vector3d>& points,
+                      double margin, double min_fraction) {
+  if (points.empty())
+    throw std::invalid_argument("EqualScaleBox: no points");
+  PlotBox box{points.front(), points.front()};
+  for (const Eigen::Vector3d& p : points) {
+    box.min = box.min.cwiseMin(p);
+    box.max = box.max.cwiseMax(p);
+  }
+  box.min.array() -= margin;
+  box.max.array() += margin;
+  const double longest = std::max(box.extent().maxCoeff(), 1e-9);
+  const double shortest_allowed = min_fraction * longest;
+  for (int i = 0; i < 3; ++i) {
+    const double grow = shortest_allowed - box.extent()[i];
+    if (grow > 0.0) {
+      box.min[i] -= 0.5 * grow;
+      box.max[i] += 0.5 * grow;
+    }
+  }
+  return box;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> PathRunsAvoiding(
+    const std::vector<Eigen::Vector3d>& path,
+    const std::vector<Eigen::Vector3d>& keep_clear, double radius) {
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  std::size_t first = 0;
+  const auto close_run = [&](std::size_t end) {
+    if (end >= first + 2) runs.emplace_back(first, end);
+  };
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const bool clear = std::none_of(
+        keep_clear.begin(), keep_clear.end(),
+        [&](const Eigen::Vector3d& c) { return (path[k] - c).norm() <= radius; });
+    if (!clear) {
+      close_run(k);
+      first = k + 1;
+    }
+  }
+  close_run(path.size());
+  return runs;
+}
+
+std::vector<Eigen::Vector3d> PathInPlotFrame(const sim::FlightLog& log) {
+  std::vector<Eigen::Vector3d> path;
+  path.reserve(log.size());
+  for (const sim::FlightState& x : log.state)
+    path.push_back(
+        NedToPlot(Eigen::Vector3d(x[sim::kNorth], x[sim::kEast], x[sim::kDown])));
+  return path;
+}
+
+}  // namespace aerolin::exporting

@@ -1,0 +1,92 @@
+#pragma once
+/// @file
+/// The drawing math behind the plot files, kept free of any plotting library
+/// so it can be tested: the paper-plane glyph, where glyphs go along a path,
+/// and the equal-scale box around a trajectory.
+///
+/// **Plot frame.** Figures are drawn in (east, north, altitude) [m]: a
+/// right-handed frame with altitude up. Plotting (north, east, altitude)
+/// directly would be left-handed and show every turn mirrored.
+
+#include <Eigen/Core>
+#include <array>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "sim/flight_log.hpp"
+
+namespace aerolin::exporting {
+
+/// A triangle's three vertices.
+using Triangle = std::array<Eigen::Vector3d, 3>;
+
+/// The four triangles of the seed's paper plane, in this order; wings are
+/// drawn orangered, body halves lime.
+enum GlyphPart : int {
+  kRightWing = 0,  ///< y > 0 (the seed calls it "left": its plot frame differs)
+  kRightBody,
+  kLeftWing,
+  kLeftBody,
+  kNumGlyphParts
+};
+
+/// The paper plane in body axes (x forward, y right, z down) [m]: the seed's
+/// triangles scaled by `scale` [m per unit]. The nose is at (2s, 0, 0), the
+/// wing tips at (−s, ±s, 0), the keel at (−s, 0, 0.1 s).
+std::array<Triangle, kNumGlyphParts> PaperPlaneBody(double scale);
+
+/// Returns R_eb = Rz(ψ) Ry(θ) Rx(φ), mapping body vectors to earth (NED)
+/// vectors; angles [rad] (conventions.hpp, "Attitude").
+Eigen::Matrix3d BodyToEarth(double phi, double theta, double psi);
+
+/// Maps a NED position [m] to the plot frame: (east, north, −down).
+inline Eigen::Vector3d NedToPlot(const Eigen::Vector3d& ned) {
+  return {ned.y(), ned.x(), -ned.z()};
+}
+
+/// Returns the glyph's triangles in the plot frame (east, north, altitude)
+/// [m] for the aircraft in `state`: rotated by Rz(ψ) Ry(θ0 + θ) Rx(φ),
+/// translated to (north, east, down). `theta0` [rad] is the trim pitch
+/// attitude, `scale` [m] the glyph scale of PaperPlaneBody.
+std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
+    const sim::FlightState& state, double theta0, double scale);
+
+/// Returns the smallest "nice" number (1, 2 or 5 times a power of ten) that
+/// is at least `x`; `x` must be > 0.
+double NiceCeil(double x);
+
+/// Returns the rows of a log at which glyphs are drawn: the first row, the
+/// first row at or after each multiple of `interval` [s] from the start, and
+/// the last row; ascending, no duplicates. `interval` <= 0 picks a nice
+/// interval giving about `target_count` glyphs. Empty `time` → empty.
+std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
+                                   double interval, int target_count = 8);
+
+/// An axis-aligned box in the plot frame [m].
+struct PlotBox {
+  Eigen::Vector3d min;
+  Eigen::Vector3d max;
+  Eigen::Vector3d extent() const { return max - min; }
+};
+
+/// Returns the box to draw a path in with the same scale on all three axes:
+/// the path's bounds grown by `margin` [m] on every side, then each axis
+/// widened about its centre to at least `min_fraction` of the longest one,
+/// so a level or straight flight still gets a readable box.
+/// @throws std::invalid_argument if `points` is empty.
+PlotBox EqualScaleBox(const std::vector<Eigen::Vector3d>& points,
+                      double margin, double min_fraction);
+
+/// Splits `path` into runs of consecutive points that are all farther than
+/// `radius` [m] from every point of `keep_clear`; each run is a half-open
+/// index range [first, last) with at least two points. Used to break the
+/// drawn path where a glyph sits on it, so the line does not hide the glyph.
+std::vector<std::pair<std::size_t, std::size_t>> PathRunsAvoiding(
+    const std::vector<Eigen::Vector3d>& path,
+    const std::vector<Eigen::Vector3d>& keep_clear, double radius);
+
+/// Returns the path of a log in the plot frame [m], one point per row.
+std::vector<Eigen::Vector3d> PathInPlotFrame(const sim::FlightLog& log);
+
+}  // namespace aerolin::exporting

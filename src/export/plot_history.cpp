@@ -1,0 +1,133 @@
+// The time-history figure (plot.hpp, PlotTimeHistories).
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/units.hpp"
+#include "export/mathgl_canvas.hpp"
+#include "export/plot_geometry.hpp"
+#include "export/plot_layout.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+// Distinguishable on paper and for colour-blind readers (matplotlib tab10).
+constexpr std::array<const char*, 4> kSeriesPens = {
+    "{x1F77B4}2", "{xD62728}2", "{x2CA02C}2", "{xFF7F0E}2"};
+
+struct Series {
+  std::wstring label;
+  std::vector<double> values;
+};
+
+struct Panel {
+  std::wstring y_label;
+  std::vector<Series> series;
+};
+
+Series StateSeries(const sim::FlightLog& log, int index, double factor,
+                   const std::wstring& label) {
+  Series s{label, {}};
+  s.values.reserve(log.size());
+  for (const sim::FlightState& x : log.state) s.values.push_back(factor * x[index]);
+  return s;
+}
+
+std::vector<Panel> BuildPanels(const sim::FlightLog& log) {
+  using namespace sim;
+  constexpr double kDeg = core::kRadToDeg;
+  std::vector<Panel> panels;
+  // Left column longitudinal, right column lateral-directional.
+  panels.push_back({L"speed, m/s", {StateSeries(log, kU, 1.0, L"u")}});
+  panels.push_back({L"sideslip, deg", {StateSeries(log, kBeta, kDeg, L"\\beta")}});
+  panels.push_back({L"angle, deg",
+                    {StateSeries(log, kAlpha, kDeg, L"\\alpha"),
+                     StateSeries(log, kTheta, kDeg, L"\\theta")}});
+  panels.push_back({L"angle, deg",
+                    {StateSeries(log, kPhi, kDeg, L"\\phi"),
+                     StateSeries(log, kPsi, kDeg, L"\\psi")}});
+  panels.push_back({L"rate, deg/s", {StateSeries(log, kQ, kDeg, L"q")}});
+  panels.push_back({L"rate, deg/s",
+                    {StateSeries(log, kP, kDeg, L"p"),
+                     StateSeries(log, kR, kDeg, L"r")}});
+  panels.push_back({L"position, m",
+                    {StateSeries(log, kDown, -1.0, L"altitude h"),
+                     StateSeries(log, kEast, 1.0, L"east")}});
+
+  Panel controls{L"control, deg", {}};
+  bool any_dimensionless = false;
+  for (std::size_t c = 0; c < log.control_names.size(); ++c) {
+    const bool radians =
+        c < log.control_units.size() && log.control_units[c] == "rad";
+    any_dimensionless = any_dimensionless || !radians;
+    Series s{internal::Widen(log.control_names[c]) + (radians ? L"" : L" (-)"),
+             {}};
+    for (const Eigen::VectorXd& u : log.controls)
+      s.values.push_back(static_cast<Eigen::Index>(c) < u.size()
+                             ? (radians ? kDeg : 1.0) * u[c]
+                             : 0.0);
+    controls.series.push_back(std::move(s));
+  }
+  if (any_dimensionless) controls.y_label = L"control, deg or (-)";
+  panels.push_back(std::move(controls));
+  return panels;
+}
+
+}  // namespace
+
+void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
+                       const std::string& path) {
+  if (log.size() == 0)
+    throw std::invalid_argument(path + ": the flight log is empty");
+  std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
+  mglGraph& gr = *canvas;
+
+  const std::vector<Panel> panels = BuildPanels(log);
+  const int rows = static_cast<int>((panels.size() + 1) / 2);
+  const GridLayout layout = HistoryLayout(rows, 2);
+
+  mglData time(static_cast<long>(log.size()));
+  for (std::size_t k = 0; k < log.size(); ++k) time.a[k] = log.time[k];
+  const double t0 = log.time.front();
+  const double t1 = std::max(log.time.back(), t0 + 1e-9);
+
+  gr.SetFontSize(internal::kPanelFontSize);
+  gr.SetTuneTicks(0);  // no "x10^3" factor above an axis: write the numbers
+  gr.Putsw(0.5, 0.5 * (1.0 + layout.title_bottom),
+          internal::FigureTitle(options, "time histories").c_str(), ":AC",
+          internal::kTitleScale);
+
+  for (std::size_t i = 0; i < panels.size(); ++i) {
+    const Panel& panel = panels[i];
+    const int row = static_cast<int>(i) / 2;
+    const PanelRect r = layout.Cell(row, static_cast<int>(i) % 2);
+    internal::InPanel(gr, r);
+    std::vector<std::vector<double>> columns;
+    for (const Series& s : panel.series) columns.push_back(s.values);
+    const AxisRange y = PaddedRange(columns);
+    gr.SetRanges(t0, t1, y.min, y.max);
+    gr.SetOrigin(t0, y.min);
+    gr.SetTicks('x', NiceCeil((t1 - t0) / 8.0), 0, t0);
+    gr.SetTicks('y', NiceCeil((y.max - y.min) / 4.0), 0, 0.0);
+    gr.SetTickTempl('x', "%g");
+    gr.SetTickTempl('y', "%g");
+    gr.Grid("xy", "{xD0D0D0}:");
+    gr.Box("k", false);
+    gr.Axis("xy");
+    gr.Label('y', panel.y_label.c_str(), 0);
+    if (row == rows - 1) gr.Label('x', L"time, s", 0);
+    for (std::size_t j = 0; j < panel.series.size(); ++j) {
+      const Series& s = panel.series[j];
+      mglData values(static_cast<long>(s.values.size()));
+      for (std::size_t k = 0; k < s.values.size(); ++k) values.a[k] = s.values[k];
+      const char* pen = kSeriesPens[j % kSeriesPens.size()];
+      gr.Plot(time, values, pen);
+      gr.AddLegend(s.label.c_str(), pen);
+    }
+    gr.Legend(3, "#", internal::kLegendOption);
+    gr.ClearLegend();
+  }
+  internal::WriteCanvas(gr, path);
+}
+
+}  // namespace aerolin::exporting

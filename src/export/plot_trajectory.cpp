@@ -1,0 +1,151 @@
+// The 3D trajectory figure (plot.hpp, PlotTrajectory3D).
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "export/mathgl_canvas.hpp"
+#include "export/plot_geometry.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+// The seed's glyph colours (matplotlib "orangered" and "lime").
+constexpr const char* kWingFace = "{xFF4500}";
+constexpr const char* kBodyFace = "{x00FF00}";
+constexpr const char* kEdgePen = "k";
+constexpr const char* kPathPen = "{x1F4E9C}3";   // dark blue, thick
+constexpr const char* kShadowPen = "{x9A9A9A}2";  // mid grey
+constexpr const char* kDropPen = "{xB0B0B0}=";    // light grey, dashed
+// Each axis of the box is at least this fraction of the longest, so a level
+// flight still shows an altitude axis (the scale stays equal on all axes).
+constexpr double kMinAxisFraction = 0.3;
+// View angles [deg] of MathGL's Rotate: tilt from the top view (60: the eye
+// is 30 deg above the ground plane) and azimuth. Looking from the south-west,
+// the mostly-northward paths of the bundled scenarios recede to the right.
+constexpr double kViewPolarDeg = 60.0;
+constexpr double kViewAzimuthDeg = 35.0;
+constexpr double kTicksOnLongestAxis = 6.0;
+// MathGL's default 1.55 leaves a wide empty margin around a rotated box.
+constexpr double kPlotFactor = 1.3;
+// The path line stops this many glyph lengths short of each glyph's centre.
+constexpr double kPathGapFraction = 0.55;
+
+mglPoint ToPoint(const Eigen::Vector3d& v) { return mglPoint(v.x(), v.y(), v.z()); }
+
+// Coordinate `axis` of path[first, last).
+mglData Column(const std::vector<Eigen::Vector3d>& path, int axis,
+               std::size_t first, std::size_t last) {
+  mglData d(static_cast<long>(last - first));
+  for (std::size_t k = first; k < last; ++k) d.a[k - first] = path[k][axis];
+  return d;
+}
+
+void DrawGlyph(mglGraph& gr, const std::array<Triangle, kNumGlyphParts>& parts) {
+  for (int i = 0; i < kNumGlyphParts; ++i) {
+    const Triangle& t = parts[i];
+    const bool wing = (i == kRightWing || i == kLeftWing);
+    // A quadrilateral with its last corner repeated is MathGL's triangle.
+    gr.Face(ToPoint(t[0]), ToPoint(t[1]), ToPoint(t[2]), ToPoint(t[2]),
+            wing ? kWingFace : kBodyFace);
+    for (int e = 0; e < 3; ++e)
+      gr.Line(ToPoint(t[e]), ToPoint(t[(e + 1) % 3]), kEdgePen, 2);
+  }
+}
+
+std::string FormatSeconds(double t) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g s", std::round(t * 10.0) / 10.0);
+  return buffer;
+}
+
+}  // namespace
+
+void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
+                      const std::string& path) {
+  if (log.size() == 0)
+    throw std::invalid_argument(path + ": the flight log is empty");
+  std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
+  mglGraph& gr = *canvas;
+
+  const std::vector<Eigen::Vector3d> track = PathInPlotFrame(log);
+  // Size the glyph from the path alone, then let the box make room for it.
+  const PlotBox path_box = EqualScaleBox(track, 0.0, kMinAxisFraction);
+  const double glyph_length =
+      options.glyph_length_fraction * std::max(path_box.extent().maxCoeff(), 1.0);
+  const double glyph_scale = glyph_length / 3.0;  // body x runs from −s to 2s
+  const PlotBox box = EqualScaleBox(track, glyph_length, kMinAxisFraction);
+  const Eigen::Vector3d extent = box.extent();
+
+  gr.SetFontSizePT(7.0);
+  gr.Title(internal::FigureTitle(options, "flight path").c_str(), "", -1.4);
+  gr.SetTuneTicks(0);
+  // One tick step on all axes: the scales are equal, so the grid is square.
+  const double tick = NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
+  // Short axes get a finer step so each shows at least three ticks.
+  const char* const kAxisNames = "xyz";
+  for (int i = 0; i < 3; ++i) {
+    const double step = std::min(tick, NiceCeil(extent[i] / 4.0));
+    gr.SetTicks(kAxisNames[i], step, 0, 0.0);
+    gr.SetTickTempl(kAxisNames[i], "%.0f");
+  }
+  gr.SetRanges(box.min.x(), box.max.x(), box.min.y(), box.max.y(), box.min.z(),
+               box.max.z());
+  gr.SetOrigin(box.min.x(), box.min.y(), box.min.z());
+  gr.SetPlotFactor(kPlotFactor);
+  gr.Rotate(kViewPolarDeg, kViewAzimuthDeg);
+  gr.Aspect(extent.x(), extent.y(), extent.z());
+
+  gr.Grid("xyz", "{xD0D0D0}:");
+  gr.Box("k", false);
+  // The axes are drawn along the box edges nearest the reader: east along the
+  // front, north along the right-hand side, altitude at the front-left corner.
+  gr.SetOrigin(box.min.x(), box.min.y(), box.min.z());
+  gr.Axis("xz");
+  gr.Label('x', L"east, m", 0);
+  gr.Label('z', L"altitude, m", 0);
+  gr.SetOrigin(box.max.x(), box.min.y(), box.min.z());
+  gr.Axis("y");
+  gr.Label('y', L"north, m", 0);
+
+  mglData ground(static_cast<long>(track.size()));
+  ground.Fill(box.min.z(), box.min.z());
+  gr.Plot(Column(track, 0, 0, track.size()), Column(track, 1, 0, track.size()),
+          ground, kShadowPen);
+
+  const std::vector<std::size_t> rows =
+      GlyphRows(log.time, options.glyph_interval_s);
+  std::vector<Eigen::Vector3d> glyph_positions;
+  for (const std::size_t k : rows) glyph_positions.push_back(track[k]);
+  // The glyph sits on the path; break the line there so it does not cover
+  // the glyph's thin body halves.
+  for (const auto& [first, last] :
+       PathRunsAvoiding(track, glyph_positions, kPathGapFraction * glyph_length))
+    gr.Plot(Column(track, 0, first, last), Column(track, 1, first, last),
+            Column(track, 2, first, last), kPathPen);
+  for (const std::size_t k : rows) {
+    const Eigen::Vector3d& p = track[k];
+    gr.Line(ToPoint(p), mglPoint(p.x(), p.y(), box.min.z()), kDropPen, 2);
+    DrawGlyph(gr, PaperPlaneInPlotFrame(log.state[k], options.theta0, glyph_scale));
+    // Time tags sit above the glyph so the wings do not cover them.
+    gr.Puts(mglPoint(p.x(), p.y(), p.z() + 0.9 * glyph_length),
+            FormatSeconds(log.time[k]).c_str(), ":C", -0.8);
+  }
+
+  gr.AddLegend(L"flight path", kPathPen);
+  gr.AddLegend(L"ground track (shadow)", kShadowPen);
+  const double interval =
+      rows.size() > 2 ? log.time[rows[1]] - log.time[rows[0]] : 0.0;
+  const std::wstring glyph_label =
+      interval > 0.0 ? L"attitude every " +
+                           internal::Widen(FormatSeconds(interval)) +
+                           L" (equal axis scales)"
+                     : std::wstring(L"attitude (equal axis scales)");
+  gr.AddLegend(glyph_label.c_str(), "{xFF4500}#^");
+  gr.Legend(3, "#", "size -0.85");
+
+  internal::WriteCanvas(gr, path);
+}
+
+}  // namespace aerolin::exporting
