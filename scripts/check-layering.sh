@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Fails (exit 1) on any #include that breaks aerolin's one-way module rule
+#   core <- model <- {data, analysis, sim} <- export <- viz <- apps
+# or that uses a third-party library outside the module allowed to:
+# toml++ only in src/data/*.cpp, odeint only in src/sim/*.cpp,
+# SFML only in src/viz and apps/aerolin-fly.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+rank() {
+  case "$1" in
+    core) echo 0 ;; model) echo 1 ;; data|analysis|sim) echo 2 ;;
+    export) echo 3 ;; viz) echo 4 ;; *) echo 9 ;;
+  esac
+}
+status=0
+for file in $(find src -name '*.hpp' -o -name '*.cpp' | sort); do
+  module=$(echo "$file" | cut -d/ -f2)
+  mrank=$(rank "$module")
+  while IFS= read -r line; do
+    target=$(echo "$line" | sed -E 's/^#include "([a-z_]+)\/.*/\1/')
+    [ "$target" = "$line" ] && continue
+    [ "$target" = "$module" ] && continue
+    trank=$(rank "$target")
+    if [ "$trank" -ge "$mrank" ]; then
+      echo "$file: includes $target/ (a module that may not be used from $module/): $line"
+      status=1
+    fi
+  done < <(grep -E '^#include "' "$file")
+done
+check_only_in() {  # pattern, allowed path regex, library name
+  local hits
+  hits=$(grep -rlE "$1" src apps 2>/dev/null | grep -vE "$2" || true)
+  for h in $hits; do
+    echo "$h: includes $3, allowed only in $(echo "$2" | tr -d '^$')"
+    status=1
+  done
+}
+check_only_in '#include <toml\+\+' '^src/data/[a-z_]+\.cpp$' 'toml++'
+check_only_in '#include <boost/numeric/odeint' '^src/sim/[a-z_]+\.cpp$' 'Boost.Odeint'
+check_only_in '#include <SFML/' '^(src/viz/|apps/aerolin-fly/)' 'SFML'
+[ $status -eq 0 ] && echo "layering: ok"
+exit $status
