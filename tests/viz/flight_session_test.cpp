@@ -1,0 +1,152 @@
+#include "viz/flight_session.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "data/load_aircraft.hpp"
+#include "sim/simulate.hpp"
+
+namespace aerolin::viz {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kP2V7 = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+
+std::string TempDir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("aerolin_viz_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir.string();
+}
+
+// Reads a CSV written by FlightLogWriter: header, then numeric rows.
+std::vector<std::vector<double>> ReadCsv(const std::string& path, std::string* header) {
+  std::ifstream in(path);
+  std::getline(in, *header);
+  std::vector<std::vector<double>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<double> row;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) row.push_back(std::stod(cell));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// A deterministic "person": holds each key for a few slices at a time,
+// sometimes two channels at once (fixed LCG, no random_device).
+sim::KeySet KeysForSlice(long k) {
+  sim::KeySet keys;
+  const unsigned phase = static_cast<unsigned>((k / 7) * 2654435761u) >> 28;
+  if (phase & 1) keys.Set(sim::Key::k8);
+  if (phase & 2) keys.Set(sim::Key::k4);
+  if ((phase & 12) == 4) keys.Set(sim::Key::k9);
+  if ((phase & 12) == 8) keys.Set(sim::Key::kMinus);
+  if ((phase & 12) == 12) keys.Set(sim::Key::k6);
+  return keys;
+}
+
+TEST(FlightSession, LiveFlightReplaysBitForBitFromItsRecordedScript) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.log_dir = TempDir("replay");
+  options.log_stem = "live";
+  constexpr long kSlices = 600;  // 60 s at 0.1 s
+  std::string csv, script;
+  {
+    FlightSession session(loaded.aircraft, options);
+    for (long k = 0; k < kSlices; ++k) session.Step(KeysForSlice(k));
+    csv = session.csv_path();
+    script = session.script_path();
+  }  // destructor flushes
+
+  const sim::PilotScript parsed = sim::LoadPilotScript(script, loaded.aircraft.controls);
+  EXPECT_FALSE(parsed.keys.empty());
+  sim::SimulationOptions sim_options;
+  sim_options.duration = kSlices * 0.1;
+  const sim::SimulationResult replay =
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &parsed, sim_options);
+  ASSERT_EQ(replay.log.size(), static_cast<std::size_t>(kSlices + 1));
+
+  std::string header;
+  const auto rows = ReadCsv(csv, &header);
+  ASSERT_EQ(rows.size(), replay.log.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    ASSERT_EQ(rows[k].size(), 1u + sim::kNumFlightStates + 4u);
+    EXPECT_EQ(rows[k][0], replay.log.time[k]) << "row " << k;
+    for (int i = 0; i < sim::kNumFlightStates; ++i)
+      ASSERT_EQ(rows[k][1 + i], replay.log.state[k][i]) << "row " << k << " state " << i;
+    for (int c = 0; c < 4; ++c)
+      ASSERT_EQ(rows[k][1 + sim::kNumFlightStates + c], replay.log.controls[k][c]) << "row " << k;
+  }
+  fs::remove_all(options.log_dir);
+}
+
+TEST(FlightSession, ScriptedFlightEqualsSimulate) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  const std::string script_path =
+      std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/elevator_doublet.txt";
+  const sim::PilotScript script = sim::LoadPilotScript(script_path, loaded.aircraft.controls);
+  SessionOptions options;  // no log directory: nothing written
+  FlightSession session(loaded.aircraft, options);
+  for (long k = 0; k < 300; ++k) session.StepScript(script);
+  sim::SimulationOptions sim_options;
+  sim_options.duration = 30.0;
+  const sim::SimulationResult expected =
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &script, sim_options);
+  EXPECT_EQ(session.state(), expected.log.state.back());
+  EXPECT_EQ(session.time(), expected.log.time.back());
+  EXPECT_TRUE(session.csv_path().empty());
+}
+
+TEST(FlightSession, LogIsOnDiskBeforeTheFlightEnds) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.log_dir = TempDir("flush");
+  options.log_stem = "f";
+  options.flush_interval = 0.0;  // flush at every opportunity
+  FlightSession session(loaded.aircraft, options);
+  for (long k = 0; k < 50; ++k) {
+    session.Step(sim::KeySet{sim::Key::k8});
+    session.MaybeFlush();
+  }
+  std::string header;
+  EXPECT_EQ(ReadCsv(session.csv_path(), &header).size(), 51u);
+  EXPECT_EQ(header.rfind("t,u,alpha,q,theta", 0), 0u) << header;
+  std::ifstream s(session.script_path());
+  std::stringstream text;
+  text << s.rdbuf();
+  EXPECT_NE(text.str().find("0 5 8"), std::string::npos) << text.str();
+  fs::remove_all(options.log_dir);
+}
+
+TEST(FlightSession, ResetAndExciteStartNewSegments) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.log_dir = TempDir("segments");
+  options.log_stem = "s";
+  FlightSession session(loaded.aircraft, options);
+  const std::string first = session.csv_path();
+  for (long k = 0; k < 10; ++k) session.Step({});
+  ASSERT_TRUE(session.Excite(Excitation::kDutchRoll));
+  EXPECT_NE(session.csv_path(), first);
+  EXPECT_EQ(session.slice_index(), 0);
+  EXPECT_NE(session.state()[sim::kBeta], 0.0);
+  EXPECT_NE(session.ReplayCommand().find("--excite dutch-roll"), std::string::npos);
+  EXPECT_EQ(session.path().num_samples(), 1u);
+  session.ResetToTrim();
+  EXPECT_TRUE(session.state().isZero());
+  EXPECT_FALSE(session.excitation().has_value());
+  for (Excitation e : {Excitation::kShortPeriod, Excitation::kPhugoid, Excitation::kRoll,
+                       Excitation::kSpiral})
+    EXPECT_TRUE(session.Excite(e)) << ToString(e);
+  fs::remove_all(options.log_dir);
+}
+
+}  // namespace
+}  // namespace aerolin::viz
