@@ -28,7 +28,7 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
   const long n = NumSlices(options.duration, dt);
   Slicer slicer(model, options.slice, x0);
   Pilot pilot(model.controls(), dt, options.pilot);
-  ValidityMonitor monitor(options.validity, model.U0());
+  ValidityMonitor monitor(options.validity, model.U0(), model.alpha0());
 
   SimulationResult result;
   FlightLog& log = result.log;
@@ -50,6 +50,7 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
   std::vector<ControlOverride> overrides;
   overrides.reserve(script ? script->sets.size() : 0);
   double cost_sum_us = 0.0;
+  long timed = 0;
   using Clock = std::chrono::steady_clock;
   for (long k = 0; k < n; ++k) {
     if (script) script->InputForSlice(k, dt, keys, overrides);
@@ -65,21 +66,22 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
     const double cost_us =
         std::chrono::duration<double, std::micro>(Clock::now() - start).count();
     cost_sum_us += cost_us;
+    ++timed;
     result.slice_cost_max_us = std::max(result.slice_cost_max_us, cost_us);
     result.rk_steps += stats.steps;
     result.rk_rejected += stats.rejected;
-    ++result.slices;
     const double t = static_cast<double>(k + 1) * dt;
     if (!monitor.Check(t, slicer.state())) {
       result.stopped = monitor.divergence();
       break;
     }
+    ++result.slices;
     log.time.push_back(t);
     log.state.push_back(slicer.state());
     log.controls.push_back(controls);
   }
-  if (result.slices > 0)
-    result.slice_cost_mean_us = cost_sum_us / static_cast<double>(result.slices);
+  if (timed > 0)
+    result.slice_cost_mean_us = cost_sum_us / static_cast<double>(timed);
   result.validity = monitor.flags();
   return result;
 }

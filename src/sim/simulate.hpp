@@ -32,7 +32,7 @@ struct SimulationResult {
   /// Set if the run stopped early (divergence, or RK45 could not meet its
   /// tolerance); the log ends at the last finite state.
   std::optional<std::string> stopped;
-  long slices = 0;       ///< slices flown
+  long slices = 0;       ///< slices flown and logged (log.size() − 1)
   long rk_steps = 0;     ///< accepted integrator steps, all slices
   long rk_rejected = 0;  ///< rejected RK45 steps, all slices
   /// Wall time of Slicer::Advance per slice (solver only, the seed's measure)

@@ -12,6 +12,7 @@
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <unsupported/Eigen/MatrixFunctions>
@@ -149,15 +150,19 @@ struct Slicer::Impl {
         ++stats.rejected;
         h = step;
         if (stats.rejected > kMaxRejectionsPerSlice || !(h > 1e-14 * T))
-          throw core::NumericalError(
-              "RK45 cannot meet rtol " + std::to_string(options.rtol) +
-              ", atol " + std::to_string(options.atol) + " in slice " +
-              std::to_string(k) + " (t = " + std::to_string(k * T) +
-              " s): step size " + std::to_string(h) + " s after " +
-              std::to_string(stats.rejected) + " rejections");
+          throw core::NumericalError(FailureMessage(stats.rejected));
       }
     }
     return stats;
+  }
+
+  std::string FailureMessage(int rejected) const {
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "RK45 cannot meet rtol %g, atol %g in slice %ld (t = %g s): "
+                  "step size %g s after %d rejections",
+                  options.rtol, options.atol, k, k * options.dt, h, rejected);
+    return buf;
   }
 
   SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls) {

@@ -8,8 +8,8 @@
 namespace aerolin::sim {
 
 ValidityMonitor::ValidityMonitor(const ValidityThresholds& thresholds,
-                                 double U0)
-    : thresholds_(thresholds), U0_(U0) {
+                                 double U0, double alpha0)
+    : thresholds_(thresholds), U0_(U0), alpha0_(alpha0) {
   for (const auto& [name, limit] :
        {std::pair<const char*, double>{"alpha", thresholds.alpha},
         {"beta", thresholds.beta},
@@ -48,6 +48,30 @@ bool ValidityMonitor::Check(double t, const FlightState& x) {
                   "state diverged at t = %.6g s: %s = %.6g (limit %.6g); run "
                   "stopped",
                   t, kNames[i], v, thresholds_.divergence);
+    divergence_ = buf;
+    return false;
+  }
+  // Beyond these the body velocity (tan α, tan β / cos α) is undefined.
+  constexpr double kRightAngle = 1.5707963267948966;
+  const char* undefined = nullptr;
+  double value = 0.0;
+  if (std::abs(alpha0_ + x[kAlpha]) >= kRightAngle) {
+    undefined = "alpha0 + alpha";
+    value = alpha0_ + x[kAlpha];
+  } else if (std::abs(x[kBeta]) >= kRightAngle) {
+    undefined = "beta";
+    value = x[kBeta];
+  } else if (U0_ + x[kU] <= 0.0) {
+    undefined = "U0 + u";
+    value = U0_ + x[kU];
+  }
+  if (undefined != nullptr) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "state diverged at t = %.6g s: %s = %.6g, where the body "
+                  "velocity is undefined (|angle| >= 90 deg or speed <= 0); "
+                  "run stopped",
+                  t, undefined, value);
     divergence_ = buf;
     return false;
   }

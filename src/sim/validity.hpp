@@ -24,7 +24,9 @@ struct ValidityThresholds {
   /// Divergence: any state non-finite, or |u|/U0, |α|, |q|, |θ|, |β|, |p|,
   /// |r| or |φ| above this [1, rad, rad/s] — far outside any meaningful
   /// flight; the run is stopped. (ψ and position may grow without bound in a
-  /// stable flight and are only checked for being finite.)
+  /// stable flight and are only checked for being finite.) The run also stops
+  /// where the position kinematics are undefined: |α0 + α| or |β| ≥ 90°, or
+  /// U0 + u ≤ 0.
   double divergence = 1e3;
 };
 
@@ -42,7 +44,9 @@ struct ValidityFlag {
 class ValidityMonitor {
  public:
   /// @param U0 trim speed [m/s], > 0.
-  ValidityMonitor(const ValidityThresholds& thresholds, double U0);
+  /// @param alpha0 trim angle of attack in the state's axes, atan2(W0, U0) [rad].
+  ValidityMonitor(const ValidityThresholds& thresholds, double U0,
+                  double alpha0 = 0.0);
 
   /// Checks state `x` at time `t` [s]. Returns false, and sets divergence(),
   /// if the state diverged.
@@ -58,6 +62,7 @@ class ValidityMonitor {
  private:
   ValidityThresholds thresholds_;
   double U0_;
+  double alpha0_;
   std::vector<ValidityFlag> flags_;
   std::optional<std::string> divergence_;
 };

@@ -1,0 +1,170 @@
+#include "sim/pilot_script.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/error.hpp"
+#include "p2v7_fixture.hpp"
+#include "sim/simulate.hpp"
+
+namespace aerolin::sim {
+namespace {
+
+PilotScript Parse(const std::string& text) {
+  return ParsePilotScript(text, "s.txt", test::MakeP2V7().controls);
+}
+
+// Returns what() of the DataError `text` raises ("" if none).
+std::string ErrorOf(const std::string& text) {
+  try {
+    Parse(text);
+  } catch (const core::DataError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ParsePilotScript, ReadsKeysSetLinesAndComments) {
+  const PilotScript s = Parse(
+      "# (a) elevator doublet\n"
+      "1.0 2.0 8\n"
+      "  2.0\t4.0 5   # trailing comment\n"
+      "\n"
+      "5 6 set rudder -0.02\r\n");
+  ASSERT_EQ(s.keys.size(), 2u);
+  EXPECT_EQ(s.keys[1].key, Key::k5);
+  EXPECT_EQ(s.keys[1].t_end, 4.0);
+  EXPECT_EQ(s.keys[1].line, 3);
+  ASSERT_EQ(s.sets.size(), 1u);
+  EXPECT_EQ(s.sets[0].control, 3);
+  EXPECT_EQ(s.sets[0].value, -0.02);
+  EXPECT_EQ(s.end_time(), 6.0);
+}
+
+TEST(ParsePilotScript, HoldsAKeyInSlicesFromRoundStartToRoundEnd) {
+  const PilotScript s = Parse("1.0 2.0 8\n0.26 0.36 4\n0.31 0.34 6\n");
+  KeySet held;
+  std::vector<ControlOverride> overrides;
+  auto held_at = [&](long k, Key key) {
+    s.InputForSlice(k, 0.1, held, overrides);
+    return held.Has(key);
+  };
+  EXPECT_FALSE(held_at(9, Key::k8));
+  EXPECT_TRUE(held_at(10, Key::k8));
+  EXPECT_TRUE(held_at(19, Key::k8));
+  EXPECT_FALSE(held_at(20, Key::k8));
+  // round(2.6) = 3 ≤ k < round(3.6) = 4: slice 3 only.
+  EXPECT_FALSE(held_at(2, Key::k4));
+  EXPECT_TRUE(held_at(3, Key::k4));
+  EXPECT_FALSE(held_at(4, Key::k4));
+  // round(3.1) = 3 ≤ k < round(3.4) = 3: no slice at all.
+  EXPECT_FALSE(held_at(3, Key::k6));
+}
+
+// Every defect class, its message pinned.
+TEST(ParsePilotScript, ReportsEachDefectClass) {
+  EXPECT_EQ(ErrorOf("1 2\n"),
+            "s.txt:1: expected 't_start t_end KEY' or 't_start t_end set "
+            "CONTROL VALUE', got 2 fields");
+  EXPECT_EQ(ErrorOf("1 2 set elevator\n"),
+            "s.txt:1: expected 't_start t_end KEY' or 't_start t_end set "
+            "CONTROL VALUE', got 4 fields");
+  EXPECT_EQ(ErrorOf("one 2 8\n"), "s.txt:1: 'one' is not a time in seconds");
+  EXPECT_EQ(ErrorOf("1 nan 8\n"), "s.txt:1: 'nan' is not a time in seconds");
+  EXPECT_EQ(ErrorOf("-1 2 8\n"), "s.txt:1: t_start -1 is negative");
+  EXPECT_EQ(ErrorOf("\n3 2 8\n"), "s.txt:2: t_end 2 is before t_start 3");
+  EXPECT_EQ(ErrorOf("1 2 3\n"),
+            "s.txt:1: unknown key '3' (keys: 8 5 + - 4 6 9 7, or 'set')");
+  EXPECT_EQ(ErrorOf("1 2 set elevon 0.1\n"),
+            "s.txt:1: unknown control 'elevon' (controls: elevator, throttle, "
+            "aileron, rudder)");
+  EXPECT_EQ(ErrorOf("1 2 set elevator x\n"),
+            "s.txt:1: 'x' is not a number (value of elevator in rad)");
+  EXPECT_EQ(ErrorOf("1 2 set elevator 0.7\n"),
+            "s.txt:1: value 0.7 is outside elevator's limits [-0.5, 0.5] rad");
+  EXPECT_EQ(ErrorOf("1 3 set throttle 2\n2 4 set throttle 1\n"),
+            "s.txt:2: 'set throttle' from 2 to 4 s overlaps line 1");
+}
+
+TEST(ParsePilotScript, RejectsAKeyWhoseControlTheAircraftLacks) {
+  std::vector<model::Control> controls = test::MakeP2V7().controls;
+  controls.erase(controls.begin() + 1);  // no throttle
+  try {
+    ParsePilotScript("0 1 +\n", "s.txt", controls);
+    FAIL();
+  } catch (const core::DataError& e) {
+    EXPECT_STREQ(e.what(),
+                 "s.txt:1: key '+' drives 'throttle', which this aircraft does "
+                 "not have (controls: elevator, aileron, rudder)");
+  }
+}
+
+TEST(ParsePilotScript, ReportsEveryDefectOnItsOwnLine) {
+  try {
+    Parse("1 2 8\n1 2 x\n\n5 4 9\n");
+    FAIL();
+  } catch (const core::DataError& e) {
+    ASSERT_EQ(e.defects().size(), 2u);
+    EXPECT_EQ(e.defects()[0].where.line, 2);
+    EXPECT_EQ(e.defects()[1].where.line, 4);
+  }
+}
+
+TEST(LoadPilotScript, ReportsAMissingFile) {
+  try {
+    LoadPilotScript("/nonexistent/script.txt", test::MakeP2V7().controls);
+    FAIL();
+  } catch (const core::DataError& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/script.txt:0: cannot open file");
+  }
+}
+
+TEST(KeyRecorder, WritesHoldsAsScriptLines) {
+  KeyRecorder rec(0.1);
+  for (int k = 0; k < 30; ++k)
+    rec.Record(k >= 3 && k < 23 ? KeySet{Key::k8} : KeySet{});
+  rec.Record({Key::kPlus});
+  EXPECT_EQ(rec.ToScript(),
+            "# recorded by aerolin, slice length 0.1 s\n"
+            "0.3 2.3 8\n"
+            "3 3.1 +\n");
+}
+
+TEST(KeyRecorder, ReplayOfARecordedFlightIsBitForBitIdentical) {
+  // A "live" flight: random keys per slice (fixed seed) fed straight to the
+  // pilot and the slicer, recorded; then the recording replayed by Simulate.
+  const model::AircraftData aircraft = test::MakeP2V7();
+  for (const double dt : {0.1, 0.02}) {
+    SliceOptions options;
+    options.dt = dt;
+    Slicer live(FlightModel(aircraft), options);
+    Pilot pilot(aircraft.controls, dt);
+    KeyRecorder recorder(dt);
+    std::mt19937 rng(7);
+    std::bernoulli_distribution press(0.15);
+    std::vector<FlightState> live_states;
+    const long n = std::lround(60.0 / dt);
+    for (long k = 0; k < n; ++k) {
+      KeySet keys;
+      for (int i = 0; i < kNumKeys; ++i)
+        if (press(rng)) keys.Set(static_cast<Key>(i));
+      recorder.Record(keys);
+      live.Advance(pilot.Update(keys));
+      live_states.push_back(live.state());
+    }
+    const PilotScript script =
+        ParsePilotScript(recorder.ToScript(), "rec.txt", aircraft.controls);
+    SimulationOptions o;
+    o.slice = options;
+    o.duration = 60.0;
+    const SimulationResult replay =
+        Simulate(FlightModel(aircraft), FlightState::Zero(), &script, o);
+    ASSERT_EQ(replay.log.size(), live_states.size() + 1);
+    for (std::size_t k = 0; k < live_states.size(); ++k)
+      ASSERT_EQ(replay.log.state[k + 1], live_states[k]) << "dt " << dt << " k " << k;
+  }
+}
+
+}  // namespace
+}  // namespace aerolin::sim

@@ -1,0 +1,99 @@
+#include "sim/pilot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "p2v7_fixture.hpp"
+
+namespace aerolin::sim {
+namespace {
+
+constexpr int kElevator = 0, kThrottle = 1, kAileron = 2, kRudder = 3;
+
+TEST(Pilot, IsTheSeedsNumpadAtTheSeedsSlice) {
+  Pilot pilot(test::MakeP2V7().controls, 0.1);
+  EXPECT_EQ(pilot.step_per_slice(kElevator), 0.01);
+  EXPECT_EQ(pilot.step_per_slice(kThrottle), 1.0);
+  EXPECT_EQ(pilot.release_factor_per_slice(), 0.5);
+  // The seed's arithmetic, replayed: 8 for 3 slices, 5 for 1, release 2.
+  double seed = 0.0;
+  for (const KeySet keys : {KeySet{Key::k8}, KeySet{Key::k8}, KeySet{Key::k8},
+                            KeySet{Key::k5}, KeySet{}, KeySet{}}) {
+    if (keys.Has(Key::k8))
+      seed += 0.01;
+    else if (keys.Has(Key::k5))
+      seed -= 0.01;
+    else
+      seed *= 0.5;
+    EXPECT_EQ(pilot.Update(keys)[kElevator], seed);  // bit for bit
+  }
+  EXPECT_EQ(pilot.Update({Key::kPlus, Key::k4, Key::k7}),
+            (Eigen::Vector4d(seed * 0.5, 1.0, 0.01, -0.01)));
+}
+
+TEST(Pilot, RampAndDecayRatesDoNotDependOnSliceLength) {
+  // Holding 8 for 1 s then releasing for 0.5 s gives the same elevator at
+  // Δt = 0.01 s as at 0.1 s (rounding over 150 operations aside).
+  constexpr double kRounding = 1e-14;
+  Pilot coarse(test::MakeP2V7().controls, 0.1);
+  Pilot fine(test::MakeP2V7().controls, 0.01);
+  for (int k = 0; k < 10; ++k) coarse.Update({Key::k8});
+  for (int k = 0; k < 100; ++k) fine.Update({Key::k8});
+  EXPECT_NEAR(fine.controls()[kElevator], 0.1, kRounding);
+  EXPECT_NEAR(coarse.controls()[kElevator], 0.1, kRounding);
+  for (int k = 0; k < 5; ++k) coarse.Update({});
+  for (int k = 0; k < 50; ++k) fine.Update({});
+  EXPECT_NEAR(fine.controls()[kElevator], 0.1 / 32.0, kRounding);
+  EXPECT_NEAR(coarse.controls()[kElevator], 0.1 / 32.0, kRounding);
+  EXPECT_NEAR(fine.step_per_slice(kThrottle), 0.1, kRounding);
+}
+
+TEST(Pilot, PlusKeyWinsWhenBothAreHeld) {
+  Pilot pilot(test::MakeP2V7().controls, 0.1);
+  EXPECT_EQ(pilot.Update({Key::k9, Key::k7})[kRudder], 0.01);
+}
+
+TEST(Pilot, ClampsToDataFileOrDefaultLimits) {
+  std::vector<model::Control> controls = test::MakeP2V7().controls;
+  controls[kElevator].max = 0.035;
+  Pilot pilot(controls, 0.1);
+  for (int k = 0; k < 10; ++k) pilot.Update({Key::k8, Key::k6, Key::kMinus});
+  EXPECT_EQ(pilot.controls()[kElevator], 0.035);
+  EXPECT_NEAR(pilot.controls()[kAileron], -0.1, 1e-15);  // not yet at −0.5
+  for (int k = 0; k < 200; ++k) pilot.Update({Key::k6, Key::kMinus});
+  EXPECT_EQ(pilot.controls()[kAileron], -0.5);     // default ±0.5 rad
+  EXPECT_EQ(pilot.controls()[kThrottle], -100.0);  // default ±100
+}
+
+TEST(Pilot, OverrideHoldsItsValueThenRestartsFromZero) {
+  Pilot pilot(test::MakeP2V7().controls, 0.1);
+  const ControlOverride set[] = {{kElevator, 0.03}};
+  for (int k = 0; k < 3; ++k)
+    EXPECT_EQ(pilot.Update({Key::k5}, set)[kElevator], 0.03);  // keys ignored
+  EXPECT_EQ(pilot.Update({})[kElevator], 0.0);
+  EXPECT_EQ(pilot.Update(KeySet{}, set)[kElevator], 0.03);
+  EXPECT_EQ(pilot.Update({Key::k8})[kElevator], 0.01);
+}
+
+TEST(Pilot, ControlsWithOtherNamesAreNotKeyBound) {
+  std::vector<model::Control> controls = test::MakeP2V7().controls;
+  controls[kAileron].name = "spoiler";
+  Pilot pilot(controls, 0.1);
+  EXPECT_FALSE(pilot.plus_key(kAileron));
+  EXPECT_EQ(pilot.plus_key(kRudder), Key::k9);
+  EXPECT_EQ(pilot.Update({Key::k4})[kAileron], 0.0);
+}
+
+TEST(Pilot, ParsesAndNamesKeys) {
+  for (int i = 0; i < kNumKeys; ++i) {
+    const Key key = static_cast<Key>(i);
+    EXPECT_EQ(ParseKey(KeyText(key)), key);
+  }
+  EXPECT_FALSE(ParseKey("3"));
+  EXPECT_EQ(KeyControlName(Key::kMinus), "throttle");
+  EXPECT_EQ(KeyControlName(Key::k7), "rudder");
+}
+
+}  // namespace
+}  // namespace aerolin::sim
