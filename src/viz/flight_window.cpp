@@ -146,7 +146,14 @@ class FlightWindow {
         // between the last two slices.
         Render(kSnapCamera, /*final_frame=*/true);
         session_.MaybeFlush(true);
-        if (!options_.screenshot.empty()) SaveWindow(window_, options_.screenshot);
+        if (!options_.screenshot.empty()) {
+          SaveWindow(window_, options_.screenshot);
+          std::cout << "screenshot: " << options_.screenshot;
+          if (aircraft_px_)
+            std::cout << " (aircraft at " << std::lround(aircraft_px_->x) << ", "
+                      << std::lround(aircraft_px_->y) << " px)";
+          std::cout << '\n';
+        }
         window_.display();
         return 0;
       }

@@ -1,0 +1,137 @@
+// Window tests: run aerolin-fly under Xvfb (CTest wraps this executable in
+// `xvfb-run -a`) and inspect its screenshots. Not a *_test.cpp file, so the
+// display-free suite aerolin_viz_tests does not pick it up.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <SFML/Graphics/Image.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFly = std::string(AEROLIN_BINARY_DIR) + "/aerolin-fly";
+const std::string kP2V7 = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+const std::string kScript = std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/elevator_doublet.txt";
+
+struct FlyRun {
+  int status;
+  std::string out;
+};
+
+FlyRun RunFly(const std::string& args, const fs::path& dir) {
+  const fs::path out = dir / "stdout.txt";
+  const std::string cmd = "'" + kFly + "' " + args + " > '" + out.string() + "' 2>&1";
+  const int status = std::system(cmd.c_str());
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  return {status, text.str()};
+}
+
+fs::path FreshDir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("aerolin_window_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+bool IsOrangered(sf::Color c) { return c.r > 200 && c.g > 30 && c.g < 130 && c.b < 70; }
+bool IsLime(sf::Color c) { return c.g > 190 && c.r < 120 && c.b < 120; }
+bool IsInk(sf::Color c) { return c.r < 90 && c.g < 90 && c.b < 110; }
+
+TEST(FlyWindow, ScriptedScreenshotShowsGlyphHudAndLogsTheFlight) {
+  const fs::path dir = FreshDir("shot");
+  const fs::path png = dir / "final.png";
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript + "' --duration 20 --screenshot '" +
+                             png.string() + "' --log-dir '" + dir.string() + "' --log-name w",
+                         dir);
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("flight log: " + (dir / "w-1.csv").string()), std::string::npos) << run.out;
+
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png.string()));
+  ASSERT_EQ(image.getSize().x, 1280u);
+  ASSERT_EQ(image.getSize().y, 800u);
+
+  // Not blank: a drawn scene has many distinct colours.
+  std::set<sf::Uint32> colours;
+  for (unsigned y = 0; y < 800; y += 3)
+    for (unsigned x = 0; x < 1280; x += 3) colours.insert(image.getPixel(x, y).toInteger());
+  EXPECT_GT(colours.size(), 200u);
+
+  // The glyph's colours appear around the projected aircraft position.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(aircraft at (-?\d+), (-?\d+) px)"))) << run.out;
+  const int ax = std::stoi(m[1]), ay = std::stoi(m[2]);
+  ASSERT_TRUE(ax >= 0 && ax < 1280 && ay >= 0 && ay < 800) << ax << "," << ay;
+  int orange = 0, lime = 0;
+  constexpr int kRadius = 48;  // [px] the glyph spans 64 px nose to tail
+  for (int y = std::max(0, ay - kRadius); y < std::min(800, ay + kRadius); ++y)
+    for (int x = std::max(0, ax - kRadius); x < std::min(1280, ax + kRadius); ++x) {
+      const sf::Color c = image.getPixel(x, y);
+      orange += IsOrangered(c);
+      lime += IsLime(c);
+    }
+  EXPECT_GT(orange, 40) << "around " << ax << "," << ay;
+  EXPECT_GT(lime, 2) << "around " << ax << "," << ay;
+  // ... and nowhere far from it (the glyph is drawn where the math says).
+  int far_orange = 0;
+  for (unsigned y = 0; y < 800; y += 2)
+    for (unsigned x = 0; x < 1280; x += 2)
+      if (std::abs(int(x) - ax) > 120 || std::abs(int(y) - ay) > 120)
+        far_orange += IsOrangered(image.getPixel(x, y));
+  EXPECT_LT(far_orange, 10);
+
+  // HUD text regions: the state panel (top left) and status strip (bottom).
+  int panel_ink = 0, strip_ink = 0;
+  for (unsigned y = 20; y < 380; ++y)
+    for (unsigned x = 20; x < 330; ++x) panel_ink += IsInk(image.getPixel(x, y));
+  for (unsigned y = 745; y < 790; ++y)
+    for (unsigned x = 20; x < 900; ++x) strip_ink += IsInk(image.getPixel(x, y));
+  EXPECT_GT(panel_ink, 1500);
+  EXPECT_GT(strip_ink, 800);
+
+  // The log holds every slice: header + t = 0 + 200 slices.
+  std::ifstream csv(dir / "w-1.csv");
+  int lines = 0;
+  for (std::string line; std::getline(csv, line);) ++lines;
+  EXPECT_EQ(lines, 202);
+  EXPECT_TRUE(fs::exists(dir / "w-1.script.txt"));
+  fs::remove_all(dir);
+}
+
+TEST(FlyWindow, FramesDirGetsOneFramePerInterval) {
+  const fs::path dir = FreshDir("frames");
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript +
+                             "' --duration 2 --frame-every 0.5 --no-log --frames-dir '" +
+                             (dir / "frames").string() + "' --width 640 --height 400",
+                         dir);
+  ASSERT_EQ(run.status, 0) << run.out;
+  int frames = 0;
+  for (const auto& e : fs::directory_iterator(dir / "frames")) frames += e.path().extension() == ".png";
+  EXPECT_EQ(frames, 4);
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile((dir / "frames" / "frame-00003.png").string()));
+  EXPECT_EQ(image.getSize().x, 640u);
+  fs::remove_all(dir);
+}
+
+TEST(FlyWindow, MissingScriptDurationIsAUsageError) {
+  const fs::path dir = FreshDir("usage");
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript + "'", dir);
+  EXPECT_EQ(WEXITSTATUS(run.status), 2) << run.out;
+  EXPECT_NE(run.out.find("--duration"), std::string::npos) << run.out;
+  fs::remove_all(dir);
+}
+
+}  // namespace
