@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <stdexcept>
 #include <system_error>
@@ -39,17 +40,17 @@ std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
   return graph;
 }
 
-void InPanel(mglGraph& graph, const PanelRect& rect) {
+void InPanel(mglGraph& graph, const PanelRect& rect, double font_size) {
   // MathGL shrinks an InPlot area about its centre by its plot factor (1.55
-  // by default) to leave room for labels, and scales text with the area's
-  // height. Undo both so the box lands on `rect` and text keeps its size.
+  // by default) to leave room for labels; undo that so the box lands on
+  // `rect`. Text scales with the area too, so the caller sets the font after.
   constexpr double kMathGLPlotFactor = 1.55;
   const double cx = 0.5 * (rect.x0 + rect.x1);
   const double cy = 0.5 * (rect.y0 + rect.y1);
   const double hx = 0.5 * (rect.x1 - rect.x0) * kMathGLPlotFactor;
   const double hy = 0.5 * (rect.y1 - rect.y0) * kMathGLPlotFactor;
   graph.InPlot(cx - hx, cx + hx, cy - hy, cy + hy, false);
-  graph.SetFontSize(kPanelFontSize / (2.0 * hy));
+  graph.SetFontSize(font_size);
 }
 
 void WriteCanvas(mglGraph& graph, const std::string& path) {

@@ -14,10 +14,6 @@
 
 namespace aerolin::exporting::internal {
 
-/// Font size of the 2D figures' tick labels, in MathGL units for an area as
-/// tall as the image (about 1 % of the image height per unit; axis labels
-/// are 1.4 times larger).
-inline constexpr double kPanelFontSize = 1.4;
 /// Title size relative to the current font (MathGL's negative-size convention).
 inline constexpr double kTitleScale = -2.0;
 /// Legend text as large as the tick labels (MathGL draws it smaller).
@@ -31,9 +27,10 @@ std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
                                      const std::string& path);
 
 /// Makes `rect` (fractions of the image, see plot_layout.hpp) the axes box of
-/// the following 2D drawing, and scales the font so text has the same size
-/// in every panel whatever the panel's size.
-void InPanel(mglGraph& graph, const PanelRect& rect);
+/// the following 2D drawing, with MathGL font size `font_size`. MathGL scales
+/// text with the panel's area in a way that differs between tick labels and
+/// axis labels, so each figure sets a size tuned (by eye) for its layout.
+void InPanel(mglGraph& graph, const PanelRect& rect, double font_size);
 
 /// Writes `graph` to `path` in the format of its extension.
 /// @throws std::runtime_error naming `path`, with MathGL's message, if the

@@ -8,7 +8,7 @@ namespace aerolin::exporting {
 
 PanelRect GridLayout::Cell(int row, int col) const {
   const double cell_w = 1.0 / cols;
-  const double cell_h = title_bottom / rows;
+  const double cell_h = (title_bottom - grid_bottom) / rows;
   const double x = col * cell_w;
   const double y = title_bottom - (row + 1) * cell_h;
   return {x + left_margin, x + cell_w - right_margin, y + bottom_margin,
@@ -42,6 +42,64 @@ AxisRange PaddedRange(const std::vector<std::vector<double>>& columns) {
   }
   const double pad = kPad * (hi - lo);
   return {lo - pad, hi + pad};
+}
+
+SPlaneWindow FullSPlaneWindow(const std::vector<std::complex<double>>& lambdas) {
+  double re_min = 0.0, re_max = 0.0, im_max = 0.0;
+  for (const std::complex<double>& l : lambdas) {
+    re_min = std::min(re_min, l.real());
+    re_max = std::max(re_max, l.real());
+    im_max = std::max(im_max, std::abs(l.imag()));
+  }
+  constexpr double kPad = 0.15;
+  const double span = std::max(re_max - re_min, 1e-6);
+  // Leave room right of the imaginary axis even for a stable set, so the
+  // stability boundary is not drawn on the frame.
+  const double re_hi = re_max + std::max(kPad * span, 0.1 * span);
+  const double re_lo = re_min - kPad * span;
+  const double im_half = im_max > 0.0 ? (1.0 + kPad) * im_max : 0.5 * span;
+  return {{re_lo, re_hi}, {-im_half, im_half}};
+}
+
+std::optional<SPlaneWindow> SlowModeWindow(
+    const std::vector<std::complex<double>>& lambdas, double fraction) {
+  double largest = 0.0;
+  for (const std::complex<double>& l : lambdas) largest = std::max(largest, std::abs(l));
+  double slow = 0.0;
+  for (const std::complex<double>& l : lambdas)
+    if (std::abs(l) < fraction * largest) slow = std::max(slow, std::abs(l));
+  if (!(slow > 0.0)) return std::nullopt;
+  const double r = 1.4 * slow;
+  return SPlaneWindow{{-r, r}, {-r, r}};
+}
+
+std::vector<double> SpreadLabels(const std::vector<std::array<double, 2>>& anchors,
+                                 double min_dx, double min_dy) {
+  std::vector<std::size_t> order(anchors.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // Highest first, so labels are pushed downwards only; ties by x.
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (anchors[a][1] != anchors[b][1]) return anchors[a][1] > anchors[b][1];
+    return anchors[a][0] < anchors[b][0];
+  });
+  std::vector<double> y(anchors.size());
+  std::vector<std::size_t> placed;
+  for (const std::size_t i : order) {
+    double yi = anchors[i][1];
+    bool moved = true;
+    while (moved) {
+      moved = false;
+      for (const std::size_t j : placed)
+        if (std::abs(anchors[i][0] - anchors[j][0]) < min_dx &&
+            std::abs(yi - y[j]) < min_dy) {
+          yi = y[j] - min_dy;
+          moved = true;
+        }
+    }
+    y[i] = yi;
+    placed.push_back(i);
+  }
+  return y;
 }
 
 }  // namespace aerolin::exporting
