@@ -61,6 +61,9 @@ int main(int argc, char** argv) {
   app.add_option("--width", win.width, "window width [px]")->check(CLI::Range(200, 8192));
   app.add_option("--height", win.height, "window height [px]")->check(CLI::Range(200, 8192));
   app.add_option("--time-scale", win.time_scale, "initial time scale, 0.25 to 16")->check(CLI::Range(0.25, 16.0));
+  app.add_flag("--show-help", win.show_help, "start with the key help overlay shown");
+  app.add_option("--camera", win.camera, "initial camera: overview, chase or free")
+      ->check(CLI::IsMember({"overview", "chase", "free"}));
   try {
     app.parse(argc, argv);
     if (!script_path.empty() && !duration)

@@ -104,6 +104,9 @@ class FlightWindow {
     if (!fast) window_.setFramerateLimit(options.fps_limit);
     clock_.SetTimeScale(options.time_scale);
     ResetView();
+    help_ = options.show_help;
+    if (options.camera == "chase") mode_ = CameraMode::kChase;
+    else if (options.camera == "free") mode_ = CameraMode::kFree;
     path_points_.reserve(session.path().max_drawn() + 2);
   }
 

@@ -38,6 +38,10 @@ struct WindowOptions {
   double time_scale = 1.0;
   /// Frame-rate limit [Hz] in interactive/real-time runs.
   unsigned fps_limit = 60;
+  /// Start with the help overlay shown.
+  bool show_help = false;
+  /// Start in this camera mode: "overview", "chase" or "free".
+  std::string camera = "overview";
 };
 
 /// Returns every key of the window and what it does (help overlay, README).

@@ -205,7 +205,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
 
 void HudRenderer::DrawHelp(sf::RenderTarget& target, const std::vector<KeyHelp>& keys) {
   const sf::Vector2f size = target.getView().getSize();
-  const float lh = 22, w = 640;
+  const float lh = 22, w = 720;
   const float h = 60 + keys.size() * lh + 20;
   sf::RectangleShape dim(size);
   dim.setFillColor(sf::Color(20, 25, 35, 110));

@@ -21,7 +21,7 @@ namespace aerolin::viz {
 class PathDecimator {
  public:
   /// @throws std::invalid_argument if capacity < 4 or tail < 1.
-  explicit PathDecimator(std::size_t capacity = 4096, std::size_t tail = 1024);
+  explicit PathDecimator(std::size_t capacity = 2048, std::size_t tail = 1024);
 
   /// Appends sample number num_samples() (scene frame, [m]).
   void Append(const Eigen::Vector3d& p);
