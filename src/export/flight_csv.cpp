@@ -1,0 +1,49 @@
+#include "export/flight_csv.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <stdexcept>
+
+namespace aerolin::exporting {
+namespace {
+
+void WriteNumber(std::ostream& out, double v) {
+  char buf[32];
+  const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  out.write(buf, ptr - buf);
+}
+
+}  // namespace
+
+std::string FlightCsvHeader(const sim::FlightLog& log) {
+  std::string header = "t";
+  for (const std::string& name : sim::FlightStateNames()) header += "," + name;
+  for (const std::string& name : log.control_names) header += "," + name;
+  return header;
+}
+
+void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out) {
+  out << FlightCsvHeader(log) << '\n';
+  for (std::size_t k = 0; k < log.size(); ++k) {
+    WriteNumber(out, log.time[k]);
+    for (int i = 0; i < sim::kNumFlightStates; ++i) {
+      out.put(',');
+      WriteNumber(out, log.state[k][i]);
+    }
+    for (Eigen::Index c = 0; c < log.controls[k].size(); ++c) {
+      out.put(',');
+      WriteNumber(out, log.controls[k][c]);
+    }
+    out.put('\n');
+  }
+}
+
+void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+  WriteFlightCsv(log, out);
+  out.flush();
+  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+}  // namespace aerolin::exporting

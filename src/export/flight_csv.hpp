@@ -1,0 +1,36 @@
+#pragma once
+/// @file
+/// A FlightLog as CSV: SI units, radians, full precision.
+
+#include <ostream>
+#include <string>
+
+#include "sim/flight_log.hpp"
+
+namespace aerolin::exporting {
+
+/// Returns the header line (no newline):
+/// `t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,` followed by the
+/// control names in data-file order, comma-separated.
+///
+/// | column | unit |
+/// |:--|:--|
+/// | t | s |
+/// | u | m/s (speed perturbation along body x) |
+/// | alpha, theta, beta, phi, psi | rad (perturbations) |
+/// | q, p, r | rad/s |
+/// | north, east, down | m (NED, from the start; altitude change = −down) |
+/// | controls | the control's unit: rad, or 1 for throttle |
+std::string FlightCsvHeader(const sim::FlightLog& log);
+
+/// Writes the header and one row per log entry (t = 0, then every slice
+/// end); the control columns of a row are the values held during the slice
+/// that ends at t (zeros at t = 0). Numbers are written with std::to_chars'
+/// shortest round-trip form, so reading them back gives the same doubles.
+void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out);
+
+/// As WriteFlightCsv, to the file at `path` (created or truncated).
+/// @throws std::runtime_error "cannot write 'path'" if it cannot be written.
+void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path);
+
+}  // namespace aerolin::exporting
