@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ class FlightLogWriter {
   std::string csv_path_, script_path_;
   std::ofstream csv_;
   std::string pending_;  // rows not yet written
+  sim::FlightLog row_;   // one-row log handed to export's CSV writer
+  std::ostringstream scratch_;
+  std::size_t header_length_ = 0;
 };
 
 }  // namespace aerolin::viz

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "data/load_aircraft.hpp"
+#include "export/flight_csv.hpp"
 #include "sim/simulate.hpp"
 
 namespace aerolin::viz {
@@ -102,6 +103,33 @@ TEST(FlightSession, ScriptedFlightEqualsSimulate) {
   EXPECT_EQ(session.state(), expected.log.state.back());
   EXPECT_EQ(session.time(), expected.log.time.back());
   EXPECT_TRUE(session.csv_path().empty());
+}
+
+TEST(FlightSession, ScriptedLogIsByteForByteTheCsvOfSimulate) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  const std::string script_path =
+      std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/elevator_doublet.txt";
+  const sim::PilotScript script = sim::LoadPilotScript(script_path, loaded.aircraft.controls);
+  SessionOptions options;
+  options.log_dir = TempDir("bytes");
+  options.log_stem = "b";
+  std::string csv;
+  {
+    FlightSession session(loaded.aircraft, options);
+    for (long k = 0; k < 200; ++k) session.StepScript(script);
+    csv = session.csv_path();
+  }
+  sim::SimulationOptions sim_options;
+  sim_options.duration = 20.0;
+  const sim::SimulationResult expected =
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &script, sim_options);
+  std::ostringstream want;
+  exporting::WriteFlightCsv(expected.log, want);
+  std::ifstream in(csv, std::ios::binary);
+  std::stringstream got;
+  got << in.rdbuf();
+  EXPECT_EQ(got.str(), want.str());
+  fs::remove_all(options.log_dir);
 }
 
 TEST(FlightSession, LogIsOnDiskBeforeTheFlightEnds) {
