@@ -67,7 +67,10 @@ std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
   const double t0 = time.front();
   const double duration = time.back() - t0;
   if (interval <= 0.0) {
-    if (duration <= 0.0 || target_count < 1) return {0, time.size() - 1};
+    if (duration <= 0.0 || target_count < 1) {
+      if (time.size() == 1) return {0};
+      return {0, time.size() - 1};
+    }
     interval = NiceCeil(duration / target_count);
   }
   // Samples at multiples of dt carry rounding error; a row within this

@@ -1,0 +1,149 @@
+#include "export/plot_geometry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/LU>
+#include <cmath>
+
+#include "core/units.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+// Rotations and sums of a few doubles: exact to rounding.
+constexpr double kTol = 1e-12;
+
+Eigen::Vector3d Nose(const std::array<Triangle, kNumGlyphParts>& g) {
+  return g[kRightWing][0];
+}
+Eigen::Vector3d RightTip(const std::array<Triangle, kNumGlyphParts>& g) {
+  return g[kRightWing][1];
+}
+
+TEST(PaperPlaneBody, IsTheSeedsTrianglesScaled) {
+  const auto g = PaperPlaneBody(2.0);
+  EXPECT_TRUE(g[kRightWing][0].isApprox(Eigen::Vector3d(4, 0, 0)));
+  EXPECT_TRUE(g[kRightWing][1].isApprox(Eigen::Vector3d(-2, 2, 0)));
+  EXPECT_TRUE(g[kRightWing][2].isApprox(Eigen::Vector3d(-2, 0.2, 0)));
+  EXPECT_TRUE(g[kRightBody][1].isApprox(Eigen::Vector3d(-2, 0, 0.2)));
+  // The left half mirrors the right in y.
+  for (int v = 0; v < 3; ++v) {
+    EXPECT_DOUBLE_EQ(g[kLeftWing][v].y(), -g[kRightWing][v].y());
+    EXPECT_DOUBLE_EQ(g[kLeftBody][v].x(), g[kRightBody][v].x());
+    EXPECT_DOUBLE_EQ(g[kLeftBody][v].z(), g[kRightBody][v].z());
+  }
+}
+
+TEST(BodyToEarth, IsZYXAndOrthonormal) {
+  const Eigen::Matrix3d R = BodyToEarth(0.3, -0.2, 1.1);
+  EXPECT_LT((R * R.transpose() - Eigen::Matrix3d::Identity()).norm(), kTol);
+  EXPECT_NEAR(R.determinant(), 1.0, kTol);
+  // Independent oracle: the seed's explicit matrices.
+  const double c1 = std::cos(1.1), s1 = std::sin(1.1);
+  const double c2 = std::cos(-0.2), s2 = std::sin(-0.2);
+  const double c3 = std::cos(0.3), s3 = std::sin(0.3);
+  Eigen::Matrix3d Rz, Ry, Rx;
+  Rz << c1, -s1, 0, s1, c1, 0, 0, 0, 1;
+  Ry << c2, 0, s2, 0, 1, 0, -s2, 0, c2;
+  Rx << 1, 0, 0, 0, c3, -s3, 0, s3, c3;
+  EXPECT_LT((R - Rz * Ry * Rx).norm(), kTol);
+}
+
+TEST(PaperPlaneInPlotFrame, LevelNorthPointsTheNoseNorthAtTheAircraft) {
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kNorth] = 100;
+  x[sim::kEast] = 50;
+  x[sim::kDown] = -30;  // 30 m up
+  const auto g = PaperPlaneInPlotFrame(x, 0.0, 1.0);
+  // Plot frame: (east, north, altitude).
+  EXPECT_TRUE(Nose(g).isApprox(Eigen::Vector3d(50, 102, 30), kTol));
+  EXPECT_TRUE(RightTip(g).isApprox(Eigen::Vector3d(51, 99, 30), kTol));
+}
+
+TEST(PaperPlaneInPlotFrame, HeadingEastPointsTheNoseEast) {
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kPsi] = core::kPi / 2;
+  const auto g = PaperPlaneInPlotFrame(x, 0.0, 1.0);
+  EXPECT_TRUE(Nose(g).isApprox(Eigen::Vector3d(2, 0, 0), 1e-9));
+  // The right wing then points south.
+  EXPECT_NEAR(RightTip(g).y(), -1.0, 1e-9);
+}
+
+TEST(PaperPlaneInPlotFrame, TrimPlusPerturbationPitchRaisesTheNose) {
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kTheta] = 0.1;
+  const auto g = PaperPlaneInPlotFrame(x, 0.2, 1.0);
+  EXPECT_NEAR(Nose(g).z(), 2.0 * std::sin(0.3), kTol);
+  EXPECT_NEAR(Nose(g).y(), 2.0 * std::cos(0.3), kTol);
+}
+
+TEST(PaperPlaneInPlotFrame, RightBankLowersTheRightWing) {
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kPhi] = 0.5;
+  const auto g = PaperPlaneInPlotFrame(x, 0.0, 1.0);
+  EXPECT_NEAR(RightTip(g).z(), -std::sin(0.5), kTol);
+  EXPECT_NEAR(g[kLeftWing][1].z(), std::sin(0.5), kTol);
+}
+
+TEST(NiceCeil, RoundsUpToOneTwoFive) {
+  EXPECT_DOUBLE_EQ(NiceCeil(0.7), 1.0);
+  EXPECT_DOUBLE_EQ(NiceCeil(1.0), 1.0);
+  EXPECT_DOUBLE_EQ(NiceCeil(1.2), 2.0);
+  EXPECT_DOUBLE_EQ(NiceCeil(3.0), 5.0);
+  EXPECT_DOUBLE_EQ(NiceCeil(7.5), 10.0);
+  EXPECT_DOUBLE_EQ(NiceCeil(420.0), 500.0);
+  EXPECT_DOUBLE_EQ(NiceCeil(0.013), 0.02);
+  EXPECT_THROW(NiceCeil(0.0), std::invalid_argument);
+}
+
+std::vector<double> Times(int n, double dt) {
+  std::vector<double> t;
+  for (int k = 0; k <= n; ++k) t.push_back(k * dt);  // as the slicer records
+  return t;
+}
+
+TEST(GlyphRows, TakesTheFirstRowAtEachMarkAndTheLastRow) {
+  const std::vector<std::size_t> rows = GlyphRows(Times(600, 0.1), 10.0);
+  EXPECT_EQ(rows, (std::vector<std::size_t>{0, 100, 200, 300, 400, 500, 600}));
+}
+
+TEST(GlyphRows, AddsTheFinalPositionOffTheGrid) {
+  const std::vector<std::size_t> rows = GlyphRows(Times(65, 0.1), 2.0);
+  EXPECT_EQ(rows, (std::vector<std::size_t>{0, 20, 40, 60, 65}));
+}
+
+TEST(GlyphRows, AutomaticIntervalGivesAboutTheTargetCount) {
+  // 60 s / 8 = 7.5 → 10 s: 7 glyphs.
+  EXPECT_EQ(GlyphRows(Times(600, 0.1), 0.0, 8).size(), 7u);
+  EXPECT_TRUE(GlyphRows({}, 1.0).empty());
+  EXPECT_EQ(GlyphRows({0.0}, 0.0), (std::vector<std::size_t>{0}));
+}
+
+TEST(EqualScaleBox, PadsAndWidensShortAxes) {
+  const PlotBox box = EqualScaleBox(
+      {Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(10, 1000, 5)}, 10.0, 0.3);
+  EXPECT_NEAR(box.min.y(), -10, kTol);
+  EXPECT_NEAR(box.max.y(), 1010, kTol);
+  // x: [−10, 20] widened about its centre 5 to 0.3 · 1020 = 306.
+  EXPECT_NEAR(box.extent().x(), 306, kTol);
+  EXPECT_NEAR(0.5 * (box.min.x() + box.max.x()), 5, kTol);
+  EXPECT_NEAR(box.extent().z(), 306, kTol);
+  EXPECT_THROW(EqualScaleBox({}, 1.0, 0.3), std::invalid_argument);
+}
+
+TEST(PathRunsAvoiding, BreaksThePathAroundEachCentre) {
+  std::vector<Eigen::Vector3d> path;
+  for (int k = 0; k <= 10; ++k) path.emplace_back(k, 0, 0);
+  const auto runs = PathRunsAvoiding(path, {Eigen::Vector3d(5, 0, 0)}, 1.5);
+  // Points 4, 5, 6 are within 1.5 of x = 5.
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0], (std::pair<std::size_t, std::size_t>{0, 4}));
+  EXPECT_EQ(runs[1], (std::pair<std::size_t, std::size_t>{7, 11}));
+  // A lone point between two gaps is no run.
+  const auto sparse = PathRunsAvoiding(
+      path, {Eigen::Vector3d(3, 0, 0), Eigen::Vector3d(6, 0, 0)}, 1.2);
+  for (const auto& [first, last] : sparse) EXPECT_GE(last - first, 2u);
+}
+
+}  // namespace
+}  // namespace aerolin::exporting

@@ -1,0 +1,201 @@
+#include "export/plot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include "export/plot_test_support.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+using testing::ClimbingTurn;
+using testing::DecodePng;
+using testing::LateralModes;
+using testing::LongitudinalModes;
+using testing::ReadFile;
+using testing::ReadPngHeader;
+
+// MathGL anti-aliases edges, so a glyph colour is matched within this many
+// levels per channel; the face interiors are the exact colour.
+constexpr int kColourTolerance = 12;
+// A glyph face covers hundreds of pixels at 1200x900; a few dozen proves the
+// faces were drawn without depending on the exact projection.
+constexpr int kMinGlyphPixels = 40;
+// The body halves are slivers (0.1 of the span) seen from above.
+constexpr int kMinBodyPixels = 20;
+
+std::string OutPath(const std::string& name) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "aerolin_plot_test";
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+int DistinctColours(const testing::RgbImage& image) {
+  std::set<std::uint32_t> colours;
+  for (std::size_t i = 0; i + 2 < image.rgb.size(); i += 3)
+    colours.insert((image.rgb[i] << 16) | (image.rgb[i + 1] << 8) | image.rgb[i + 2]);
+  return static_cast<int>(colours.size());
+}
+
+int NonWhitePixels(const testing::RgbImage& image) {
+  const int total = image.width * image.height;
+  return total - image.CountNear(255, 255, 255, 0);
+}
+
+TEST(ImageFormatOf, ReadsTheExtensionCaseInsensitively) {
+  EXPECT_EQ(ImageFormatOf("a/b.png"), ImageFormat::kPng);
+  EXPECT_EQ(ImageFormatOf("B.PNG"), ImageFormat::kPng);
+  EXPECT_EQ(ImageFormatOf("c.svg"), ImageFormat::kSvg);
+}
+
+TEST(ImageFormatOf, RejectsOtherExtensionsNamingThePath) {
+  try {
+    ImageFormatOf("out/figure.jpg");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "out/figure.jpg: unknown image format '.jpg' (expected .png or .svg)");
+  }
+}
+
+TEST(PlotTrajectory3D, WritesAPngOfTheRequestedSizeWithBothGlyphColours) {
+  PlotOptions options;
+  options.width_px = 1000;
+  options.height_px = 700;
+  options.aircraft = "Synthetic";
+  const std::string path = OutPath("trajectory.png");
+  PlotTrajectory3D(ClimbingTurn(), options, path);
+
+  const testing::PngSize size = ReadPngHeader(path);
+  EXPECT_EQ(size.width, 1000u);
+  EXPECT_EQ(size.height, 700u);
+  const testing::RgbImage image = DecodePng(path);
+  EXPECT_GT(DistinctColours(image), 50) << "antialiased lines and text";
+  EXPECT_GT(NonWhitePixels(image), 10000);
+  EXPECT_GT(image.CountNear(255, 69, 0, kColourTolerance), kMinGlyphPixels)
+      << "orangered wings";
+  // The lime slivers are a few pixels wide, so nearly every pixel is blended
+  // with its neighbours; nothing else in the figure is green-dominant.
+  EXPECT_GT(image.CountGreenDominant(180, 120), kMinBodyPixels) << "lime body halves";
+}
+
+TEST(PlotTrajectory3D, DrawsAGlyphForALevelStraightFlight) {
+  // A degenerate path (no climb, no turn) still gets a box and glyphs.
+  sim::FlightLog log = ClimbingTurn();
+  for (std::size_t k = 0; k < log.size(); ++k) {
+    log.state[k].setZero();
+    log.state[k][sim::kNorth] = 90.0 * log.time[k];
+  }
+  const std::string path = OutPath("straight.png");
+  PlotTrajectory3D(log, {}, path);
+  const testing::RgbImage image = DecodePng(path);
+  EXPECT_EQ(image.width, 1200);
+  EXPECT_EQ(image.height, 900);
+  EXPECT_GT(image.CountNear(255, 69, 0, kColourTolerance), kMinGlyphPixels);
+}
+
+TEST(PlotTrajectory3D, WritesAWellFormedSvgWithGlyphFaces) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const std::string path = OutPath("trajectory.svg");
+  PlotTrajectory3D(ClimbingTurn(), options, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_EQ(testing::XmlStructureProblem(svg), "");
+  EXPECT_NE(svg.find("<svg width=\"800\" height=\"600\""), std::string::npos);
+  // MathGL writes each filled polygon as a <path> inside <g fill="#rrggbb">.
+  const std::regex wing_faces("<g fill=\"#ff4500\"[^>]*>\\s*<path");
+  const std::regex body_faces("<g fill=\"#00ff00\"[^>]*>\\s*<path");
+  EXPECT_TRUE(std::regex_search(svg, wing_faces));
+  EXPECT_TRUE(std::regex_search(svg, body_faces));
+}
+
+TEST(PlotTrajectory3D, RejectsAnEmptyLogNamingThePath) {
+  try {
+    PlotTrajectory3D(sim::FlightLog{}, {}, "x.png");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "x.png: the flight log is empty");
+  }
+}
+
+TEST(PlotTrajectory3D, RejectsANonPositiveSize) {
+  PlotOptions options;
+  options.width_px = 0;
+  try {
+    PlotTrajectory3D(ClimbingTurn(), options, "x.png");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "x.png: image size must be positive, got 0x900 px");
+  }
+}
+
+TEST(PlotTrajectory3D, ReportsAnUnwritablePathWithMathGLsMessage) {
+  const std::string path = "/nonexistent-dir/aerolin/trajectory.png";
+  try {
+    PlotTrajectory3D(ClimbingTurn(), {}, path);
+    FAIL() << "expected std::runtime_error";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind(path + ": cannot write image (MathGL: ", 0), 0u) << what;
+    EXPECT_NE(what.find("couldn't open file"), std::string::npos) << what;
+  }
+}
+
+TEST(PlotTimeHistories, WritesAPngOfTheRequestedSizeThatIsNotBlank) {
+  PlotOptions options;
+  options.width_px = 900;
+  options.height_px = 1000;
+  const std::string path = OutPath("history.png");
+  PlotTimeHistories(ClimbingTurn(), options, path);
+  const testing::PngSize size = ReadPngHeader(path);
+  EXPECT_EQ(size.width, 900u);
+  EXPECT_EQ(size.height, 1000u);
+  const testing::RgbImage image = DecodePng(path);
+  EXPECT_GT(DistinctColours(image), 50);
+  // The first two series colours (u, β ... in blue; θ, ψ ... in red).
+  EXPECT_GT(image.CountNear(0x1F, 0x77, 0xB4, kColourTolerance), 500);
+  EXPECT_GT(image.CountNear(0xD6, 0x27, 0x28, kColourTolerance), 500);
+}
+
+TEST(PlotTimeHistories, WritesAWellFormedSvg) {
+  const std::string path = OutPath("history.svg");
+  PlotTimeHistories(ClimbingTurn(), {}, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_EQ(testing::XmlStructureProblem(svg), "");
+  EXPECT_NE(svg.find("<svg width=\"1200\" height=\"900\""), std::string::npos);
+}
+
+TEST(PlotSPlane, WritesAPngWithEveryModeColour) {
+  const std::string path = OutPath("splane.png");
+  PlotSPlane(LongitudinalModes(), LateralModes(), {}, path);
+  const testing::RgbImage image = DecodePng(path);
+  EXPECT_EQ(image.width, 1200);
+  EXPECT_EQ(image.height, 900);
+  // Short period (blue), dutch roll (red), roll subsidence (orange) markers.
+  EXPECT_GT(image.CountNear(0x1F, 0x77, 0xB4, kColourTolerance), 50);
+  EXPECT_GT(image.CountNear(0xD6, 0x27, 0x28, kColourTolerance), 50);
+  EXPECT_GT(image.CountNear(0xFF, 0x7F, 0x0E, kColourTolerance), 50);
+}
+
+TEST(PlotSPlane, NamesTheModesInTheSvg) {
+  const std::string path = OutPath("splane.svg");
+  PlotSPlane(LongitudinalModes(), LateralModes(), {}, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_EQ(testing::XmlStructureProblem(svg), "");
+  // MathGL draws text as glyph outlines, so names are not searchable; the
+  // marker colours of every mode kind are.
+  for (const char* colour : {"#1f77b4", "#17becf", "#d62728", "#ff7f0e", "#9467bd", "#7f7f7f"})
+    EXPECT_NE(svg.find(colour), std::string::npos) << colour;
+}
+
+TEST(PlotSPlane, RejectsNoModes) {
+  EXPECT_THROW(PlotSPlane({}, {}, {}, OutPath("none.png")), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace aerolin::exporting
