@@ -61,6 +61,9 @@ int main(int argc, char** argv) {
   app.add_option("--width", win.width, "window width [px]")->check(CLI::Range(200, 8192));
   app.add_option("--height", win.height, "window height [px]")->check(CLI::Range(200, 8192));
   app.add_option("--time-scale", win.time_scale, "initial time scale, 0.25 to 16")->check(CLI::Range(0.25, 16.0));
+  std::string excite;
+  app.add_option("--excite", excite, "start on a mode: short-period, phugoid, dutch-roll, roll, spiral")
+      ->check(CLI::IsMember({"short-period", "phugoid", "dutch-roll", "roll", "spiral"}));
   app.add_flag("--show-help", win.show_help, "start with the key help overlay shown");
   app.add_option("--camera", win.camera, "initial camera: overview, chase or free")
       ->check(CLI::IsMember({"overview", "chase", "free"}));
@@ -88,6 +91,7 @@ int main(int argc, char** argv) {
     if (!script_path.empty())
       script = sim::LoadPilotScript(script_path, loaded.aircraft.controls, session_options.pilot);
 
+    if (!excite.empty()) session_options.start_on = viz::ParseExcitation(excite);
     viz::FlightSession session(loaded.aircraft, session_options);
     if (no_log) std::cout << "flight log: off (--no-log)\n";
     else std::cout << "flight log: " << session.csv_path() << " and " << session.script_path()

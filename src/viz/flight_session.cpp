@@ -50,6 +50,13 @@ std::string ToString(Excitation e) {
   return "?";
 }
 
+std::optional<Excitation> ParseExcitation(const std::string& text) {
+  for (Excitation e : {Excitation::kShortPeriod, Excitation::kPhugoid, Excitation::kDutchRoll,
+                       Excitation::kRoll, Excitation::kSpiral})
+    if (ToString(e) == text) return e;
+  return std::nullopt;
+}
+
 FlightSession::FlightSession(const model::AircraftData& aircraft,
                              const SessionOptions& options)
     : aircraft_(aircraft),
@@ -62,7 +69,15 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
   modes_ = longitudinal_modes_;
   modes_.insert(modes_.end(), lateral_modes_.begin(), lateral_modes_.end());
   if (!options_.log_dir.empty()) std::filesystem::create_directories(options_.log_dir);
-  StartSegment(sim::FlightState::Zero(), std::nullopt);
+  if (options_.start_on) {
+    const auto start = ExcitedState(*options_.start_on);
+    if (!start)
+      throw std::invalid_argument(aircraft.name + " has no " + ToString(*options_.start_on) + " mode");
+    excite_spelling_ = start->second;
+    StartSegment(start->first, options_.start_on);
+  } else {
+    StartSegment(sim::FlightState::Zero(), std::nullopt);
+  }
 }
 
 FlightSession::~FlightSession() {
@@ -119,14 +134,34 @@ void FlightSession::AfterSlice(sim::KeySet keys) {
 
 void FlightSession::ResetToTrim() { StartSegment(sim::FlightState::Zero(), std::nullopt); }
 
-bool FlightSession::Excite(Excitation e) {
+std::optional<std::pair<sim::FlightState, std::string>> FlightSession::ExcitedState(
+    Excitation e) const {
   const analysis::Mode* mode = ModeFor(e, longitudinal_modes_, lateral_modes_);
-  if (mode == nullptr) return false;
+  if (mode == nullptr) return std::nullopt;
   const bool lon = e == Excitation::kShortPeriod || e == Excitation::kPhugoid;
   const sim::ModeAxis axis = lon ? sim::ModeAxis::kLongitudinal : sim::ModeAxis::kLateral;
+  // Same amplitude and U0 as `aerolin simulate --excite`, so the log replays.
   const double amplitude =
-      sim::DefaultExcitationAmplitude(axis, mode->reference_state, model().U0());
-  StartSegment(sim::ModeInitialState(mode->shape, mode->reference_state, axis, amplitude), e);
+      sim::DefaultExcitationAmplitude(axis, mode->reference_state, aircraft_.condition.U0);
+  std::string spelling;
+  switch (mode->kind) {
+    case analysis::ModeKind::kShortPeriod: spelling = "short-period"; break;
+    case analysis::ModeKind::kPhugoid: spelling = "phugoid"; break;
+    case analysis::ModeKind::kDutchRoll: spelling = "dutch-roll"; break;
+    case analysis::ModeKind::kRollSubsidence: spelling = "roll"; break;
+    case analysis::ModeKind::kSpiral: spelling = "spiral"; break;
+    case analysis::ModeKind::kRollSpiral: spelling = "roll-spiral"; break;
+    case analysis::ModeKind::kHeading: spelling = "heading"; break;
+  }
+  return std::make_pair(
+      sim::ModeInitialState(mode->shape, mode->reference_state, axis, amplitude), spelling);
+}
+
+bool FlightSession::Excite(Excitation e) {
+  const auto start = ExcitedState(e);
+  if (!start) return false;
+  excite_spelling_ = start->second;
+  StartSegment(start->first, e);
   return true;
 }
 
@@ -159,7 +194,8 @@ std::string FlightSession::ReplayCommand() const {
       << " --dt " << slicer_.dt() << " --integrator " << sim::ToString(options_.slice.integrator)
       << " --duration " << slicer_.time();
   if (!script_path().empty()) cmd << " --script " << script_path();
-  if (excitation_) cmd << " --excite " << ToString(*excitation_);
+  if (excitation_) cmd << " --excite " << excite_spelling_;
+  cmd << " --csv replay.csv";
   return cmd.str();
 }
 

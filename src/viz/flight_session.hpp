@@ -28,6 +28,8 @@ enum class Excitation { kShortPeriod, kPhugoid, kDutchRoll, kRoll, kSpiral };
 /// Returns "short-period", "phugoid", "dutch-roll", "roll", "spiral" (the
 /// spelling of `aerolin simulate --excite`).
 std::string ToString(Excitation e);
+/// Parses the spelling of ToString; nullopt otherwise.
+std::optional<Excitation> ParseExcitation(const std::string& text);
 
 /// What the session needs besides the aircraft.
 struct SessionOptions {
@@ -39,6 +41,8 @@ struct SessionOptions {
   std::string log_stem = "flight";
   std::string aircraft_path;  ///< only quoted in the replay hint
   double flush_interval = 1.0;  ///< [s] of wall time between log flushes
+  /// Start the first segment on this mode instead of at trim.
+  std::optional<Excitation> start_on;
 };
 
 class FlightSession {
@@ -87,6 +91,9 @@ class FlightSession {
 
  private:
   void StartSegment(const sim::FlightState& x0, std::optional<Excitation> e);
+  /// The state that starts on mode `e` and the `aerolin simulate --excite`
+  /// spelling of the mode used, or nullopt if the aircraft lacks it.
+  std::optional<std::pair<sim::FlightState, std::string>> ExcitedState(Excitation e) const;
   void AfterSlice(sim::KeySet keys);
 
   model::AircraftData aircraft_;
@@ -101,6 +108,7 @@ class FlightSession {
   std::unique_ptr<sim::KeyRecorder> recorder_;
   std::unique_ptr<FlightLogWriter> log_;
   std::optional<Excitation> excitation_;
+  std::string excite_spelling_;  // of the mode actually excited
   int segment_ = 0;
   std::chrono::steady_clock::time_point last_flush_;
   sim::KeySet held_scratch_;

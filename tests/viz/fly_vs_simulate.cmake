@@ -1,0 +1,29 @@
+# Flies a scripted pilot in aerolin-fly (under Xvfb), then replays the
+# recorded script with `aerolin simulate`; the two CSVs must be identical.
+# -D FLY=... AEROLIN=... AIRCRAFT=... SCRIPT=... WORK=... [EXCITE=mode]
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(fly_args ${AIRCRAFT} --script ${SCRIPT} --duration 30 --log-dir ${WORK} --log-name live
+    --width 400 --height 300)
+set(sim_excite)
+if(EXCITE)
+  list(APPEND fly_args --excite ${EXCITE})
+  set(sim_excite --excite ${EXCITE})
+endif()
+execute_process(COMMAND ${FLY} ${fly_args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "aerolin-fly failed (${rc}): ${out} ${err}")
+endif()
+# Replay the script the window recorded, not the input script.
+execute_process(COMMAND ${AEROLIN} simulate ${AIRCRAFT} --script ${WORK}/live-1.script.txt
+                        --duration 30 ${sim_excite} --csv ${WORK}/replay.csv
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "aerolin simulate failed (${rc}): ${out} ${err}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK}/live-1.csv ${WORK}/replay.csv
+                RESULT_VARIABLE same)
+if(NOT same EQUAL 0)
+  message(FATAL_ERROR "flight log ${WORK}/live-1.csv differs from aerolin simulate's ${WORK}/replay.csv")
+endif()
+message(STATUS "identical: ${WORK}/live-1.csv and ${WORK}/replay.csv")
