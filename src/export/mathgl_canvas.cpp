@@ -62,7 +62,11 @@ void WriteCanvas(mglGraph& graph, const std::string& path) {
     graph.WritePNG(path.c_str(), "", false);
   else
     graph.WriteSVG(path.c_str(), "");
-  const std::string message = graph.Message() ? graph.Message() : "";
+  std::string message = graph.Message() ? graph.Message() : "";
+  // MathGL starts each message with a newline; keep the report on one line.
+  const std::size_t first = message.find_first_not_of(" \n\r\t");
+  const std::size_t last = message.find_last_not_of(" \n\r\t");
+  message = first == std::string::npos ? "" : message.substr(first, last - first + 1);
   const bool written = std::filesystem::is_regular_file(path, ec) &&
                        std::filesystem::file_size(path, ec) > 0;
   if (graph.GetWarn() != 0 || !written)

@@ -29,6 +29,8 @@ constexpr double kViewAzimuthDeg = 35.0;
 constexpr double kTicksOnLongestAxis = 6.0;
 // MathGL's default 1.55 leaves a wide empty margin around a rotated box.
 constexpr double kPlotFactor = 1.3;
+// Tick labels of the short axes collide when larger.
+constexpr double kFontPt = 5.5;
 // The path line stops this many glyph lengths short of each glyph's centre.
 constexpr double kPathGapFraction = 0.55;
 
@@ -81,8 +83,8 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   const PlotBox box = EqualScaleBox(track, glyph_length, kMinAxisFraction);
   const Eigen::Vector3d extent = box.extent();
 
-  gr.SetFontSizePT(7.0);
-  gr.Title(internal::FigureTitle(options, "flight path").c_str(), "", -1.4);
+  gr.SetFontSizePT(kFontPt);
+  gr.Title(internal::FigureTitle(options, "flight path").c_str(), "", -1.8);
   gr.SetTuneTicks(0);
   // One tick step on all axes: the scales are equal, so the grid is square.
   const double tick = NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
