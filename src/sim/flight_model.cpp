@@ -24,6 +24,8 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
   A_.setZero();
   A_.topLeftCorner<4, 4>() = lon.A();
   A_.bottomRightCorner<5, 5>() = lat.A();
+  A_lon_ = lon.A();
+  A_lat_ = lat.A();
   // The sub-models list their inputs in data-file order, keeping only the
   // controls of their axis; scatter their B columns back to file order.
   B_ = Eigen::MatrixXd::Zero(kNumLinearStates,

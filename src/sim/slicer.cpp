@@ -127,9 +127,7 @@ struct Slicer::Impl {
       fsal_valid = true;
     } else if (new_b_delta != b_delta) {
       b_delta = new_b_delta;
-      dxdt.head<kNumLinearStates>().noalias() =
-          model.A() * x.head<kNumLinearStates>();
-      dxdt.head<kNumLinearStates>() += b_delta;
+      model.LinearDerivative(x, b_delta, dxdt);
     }
     SliceStats stats;
     double tau = 0.0;  // time within the slice; the model is autonomous
