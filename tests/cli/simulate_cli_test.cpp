@@ -1,0 +1,83 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin {
+namespace {
+
+using testing_cli::ReadAll;
+using testing_cli::RunAerolin;
+
+const std::string kP2V7 = "data/derivatives/p2v7.toml";
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(SimulateCommand, WritesCsvAndJsonSummary) {
+  const std::string csv = std::string(AEROLIN_BINARY_DIR) + "/sim_cli_doublet.csv";
+  const auto r = RunAerolin("simulate " + kP2V7 +
+                                " --script tests/fixtures/scripts/elevator_doublet.txt"
+                                " --duration 10 --json --csv '" + csv + "'",
+                            "sim_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> lines = Lines(ReadAll(csv));
+  std::remove(csv.c_str());
+  ASSERT_EQ(lines.size(), 102u);  // header + t = 0 + 100 slices
+  EXPECT_EQ(lines[0],
+            "t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator,throttle,"
+            "aileron,rudder");
+  EXPECT_EQ(lines[1], "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+  EXPECT_EQ(lines[101].substr(0, 3), "10,");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["slices"], 100);
+  EXPECT_GE(j["rk_steps"].get<int>(), 100);
+  EXPECT_GT(j["slice_cost_us"]["mean"].get<double>(), 0.0);
+  EXPECT_GE(j["slice_cost_us"]["max"].get<double>(), j["slice_cost_us"]["mean"].get<double>());
+  EXPECT_EQ(j["valid"], true);
+  EXPECT_LT(j["max_excursions"]["theta"]["value"].get<double>(), 0.0);  // '8' pitches down first
+}
+
+TEST(SimulateCommand, ExactAndRk45AgreeAndTextSummaryReportsCost) {
+  const auto rk = RunAerolin("simulate " + kP2V7 + " --excite phugoid --duration 20 --json", "sim_rk");
+  const auto ex = RunAerolin("simulate " + kP2V7 + " --excite phugoid --duration 20 --json --integrator exact",
+                             "sim_ex");
+  ASSERT_EQ(rk.exit_code, 0) << rk.err;
+  ASSERT_EQ(ex.exit_code, 0) << ex.err;
+  const nlohmann::json a = nlohmann::json::parse(rk.out), b = nlohmann::json::parse(ex.out);
+  EXPECT_EQ(a["excite"], "phugoid");
+  // RK45 at rtol 1e-6 over 200 slices: u (~1.8 m/s) to ~1e-5 m/s.
+  EXPECT_NEAR(a["final"]["state"]["u"].get<double>(), b["final"]["state"]["u"].get<double>(), 1e-4);
+  const auto text = RunAerolin("simulate " + kP2V7 + " --excite roll --duration 1", "sim_text");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("excited: roll, amplitude 0.02"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("cost per slice mean"), std::string::npos) << text.out;
+}
+
+TEST(SimulateCommand, BadScriptExitsOneWithEveryDefectLocated) {
+  const auto r = RunAerolin("simulate " + kP2V7 +
+                                " --script tests/fixtures/scripts/two_defects.txt --duration 10",
+                            "sim_bad");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err,
+            "error: tests/fixtures/scripts/two_defects.txt:3: unknown key 'x' (keys: 8 5 + - 4 6 9 7, or 'set')\n"
+            "tests/fixtures/scripts/two_defects.txt:4: t_end 2 is before t_start 3\n");
+}
+
+TEST(SimulateCommand, UsageErrorsExitTwo) {
+  EXPECT_EQ(RunAerolin("simulate " + kP2V7 + " --script no/such/file.txt --duration 1", "sim_u1").exit_code, 2);
+  EXPECT_EQ(RunAerolin("simulate " + kP2V7, "sim_u2").exit_code, 2);  // --duration required
+  EXPECT_EQ(RunAerolin("simulate " + kP2V7 + " --duration 1 --integrator euler", "sim_u3").exit_code, 2);
+  const auto r = RunAerolin("simulate " + kP2V7 + " --duration 1.05", "sim_u4");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not a positive whole number of"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace aerolin
