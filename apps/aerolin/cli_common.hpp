@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "data/load_aircraft.hpp"
@@ -12,6 +13,12 @@ namespace aerolin::cli {
 /// Exit codes: 0 success, 1 bad data (file contents), 2 usage (flags, paths).
 inline constexpr int kExitData = 1;
 inline constexpr int kExitUsage = 2;
+
+/// A usage error found after parsing (e.g. flags that disagree); exit 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// A subcommand's action; returns the process exit code.
 using Action = std::function<int()>;

@@ -36,6 +36,9 @@ int main(int argc, char** argv) {
   }
   try {
     return action ? action() : cli::kExitUsage;
+  } catch (const cli::UsageError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return cli::kExitUsage;
   } catch (const core::DataError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return cli::kExitData;

@@ -5,7 +5,12 @@
 namespace aerolin::core {
 
 std::string Diagnostic::ToString() const {
-  return where.path + ":" + std::to_string(where.line) + ": " + message;
+  std::string text = where.path;
+  text += ':';
+  text += std::to_string(where.line);
+  text += ": ";
+  text += message;
+  return text;
 }
 
 namespace {

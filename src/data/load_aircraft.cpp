@@ -104,18 +104,25 @@ std::size_t EditDistance(std::string_view a, std::string_view b) {
 // Spelling variants users write for the same derivative: "M_alpha",
 // "Malfa", "Nbeta", "M_alpha_dot" all reduce to the key's canonical form.
 std::string Canonical(std::string_view key) {
-  std::string s;
-  for (char c : key)
-    if (c != '_') s += c;
-  auto replace = [&s](std::string_view from, std::string_view to) {
-    for (std::size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size()))
-      s.replace(pos, from.size(), to);
-  };
-  replace("alpha", "a");
-  replace("alfa", "a");
-  replace("beta", "b");
-  replace("Dot", "dot");
-  return s;
+  static constexpr std::pair<std::string_view, std::string_view> kSpellings[] = {
+      {"alpha", "a"}, {"alfa", "a"}, {"beta", "b"}, {"Dot", "dot"}};
+  std::string out;
+  for (std::size_t i = 0; i < key.size();) {
+    if (key[i] == '_') {
+      ++i;
+      continue;
+    }
+    bool replaced = false;
+    for (const auto& [from, to] : kSpellings)
+      if (key.substr(i, from.size()) == from) {
+        out += to;
+        i += from.size();
+        replaced = true;
+        break;
+      }
+    if (!replaced) out += key[i++];
+  }
+  return out;
 }
 
 std::optional<std::string> Suggest(std::string_view key,

@@ -15,27 +15,32 @@ void WriteNumber(std::ostream& out, double v) {
 
 }  // namespace
 
-std::string FlightCsvHeader(const sim::FlightLog& log) {
+std::string FlightCsvHeader(const std::vector<std::string>& control_names) {
   std::string header = "t";
   for (const std::string& name : sim::FlightStateNames()) header += "," + name;
-  for (const std::string& name : log.control_names) header += "," + name;
+  for (const std::string& name : control_names) header += "," + name;
   return header;
+}
+
+std::string FlightCsvHeader(const sim::FlightLog& log) { return FlightCsvHeader(log.control_names); }
+
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls) {
+  WriteNumber(out, t);
+  for (int i = 0; i < sim::kNumFlightStates; ++i) {
+    out.put(',');
+    WriteNumber(out, x[i]);
+  }
+  for (Eigen::Index c = 0; c < controls.size(); ++c) {
+    out.put(',');
+    WriteNumber(out, controls[c]);
+  }
+  out.put('\n');
 }
 
 void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out) {
   out << FlightCsvHeader(log) << '\n';
-  for (std::size_t k = 0; k < log.size(); ++k) {
-    WriteNumber(out, log.time[k]);
-    for (int i = 0; i < sim::kNumFlightStates; ++i) {
-      out.put(',');
-      WriteNumber(out, log.state[k][i]);
-    }
-    for (Eigen::Index c = 0; c < log.controls[k].size(); ++c) {
-      out.put(',');
-      WriteNumber(out, log.controls[k][c]);
-    }
-    out.put('\n');
-  }
+  for (std::size_t k = 0; k < log.size(); ++k) WriteFlightCsvRow(out, log.time[k], log.state[k], log.controls[k]);
 }
 
 void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path) {

@@ -4,6 +4,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "sim/flight_log.hpp"
 
@@ -22,6 +23,15 @@ namespace aerolin::exporting {
 /// | north, east, down | m (NED, from the start; altitude change = −down) |
 /// | controls | the control's unit: rad, or 1 for throttle |
 std::string FlightCsvHeader(const sim::FlightLog& log);
+/// As above, for the control names alone (a log being written row by row).
+std::string FlightCsvHeader(const std::vector<std::string>& control_names);
+
+/// Writes one row (no header): t, the 12 states, the controls held during
+/// the slice that ends at t; shortest round-trip numbers, newline-terminated.
+/// WriteFlightCsv is this row for every log entry, so a log written row by
+/// row as a flight happens has the same bytes.
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls);
 
 /// Writes the header and one row per log entry (t = 0, then every slice
 /// end); the control columns of a row are the values held during the slice

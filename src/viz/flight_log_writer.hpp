@@ -6,7 +6,6 @@
 
 #include <Eigen/Core>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,14 +15,13 @@ namespace aerolin::viz {
 
 class FlightLogWriter {
  public:
-  /// Opens (truncating) `csv_path` and writes the header for `control_names`
-  /// / `control_units`; the script goes to `script_path`.
+  /// Opens (truncating) `csv_path` and writes the header for `control_names`;
+  /// the script goes to `script_path`.
   /// @throws std::runtime_error if a file cannot be opened.
   FlightLogWriter(std::string csv_path, std::string script_path,
-                  const std::vector<std::string>& control_names,
-                  const std::vector<std::string>& control_units);
+                  const std::vector<std::string>& control_names);
 
-  /// Appends row (t, x, controls); buffered until Flush().
+  /// Appends row (t, x, controls); buffered (stream buffer) until Flush().
   void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls);
   /// Writes the CSV buffer through and replaces the script file with
   /// `script_text` (written to a temporary file, then renamed, so the file on
@@ -36,10 +34,6 @@ class FlightLogWriter {
  private:
   std::string csv_path_, script_path_;
   std::ofstream csv_;
-  std::string pending_;  // rows not yet written
-  sim::FlightLog row_;   // one-row log handed to export's CSV writer
-  std::ostringstream scratch_;
-  std::size_t header_length_ = 0;
 };
 
 }  // namespace aerolin::viz

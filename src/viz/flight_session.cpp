@@ -101,8 +101,7 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
   ++segment_;
   if (!options_.log_dir.empty()) {
     log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(),
-                                             model().control_names(),
-                                             model().control_units());
+                                             model().control_names());
     log_->AppendRow(0.0, x0, Eigen::VectorXd::Zero(pilot_.num_controls()));
     MaybeFlush(true);
   }

@@ -32,14 +32,20 @@ TEST(ClassicalApproximations, RollIsLpAndLanchesterUsesZu) {
   a.lateral.Lb = -1.0;
   a.lateral.Nb = 1.0;
   const auto approx = ClassicalApproximations(a);
+  int checked = 0;
   for (const Approximation& x : approx) {
-    if (x.kind == ModeKind::kRollSubsidence) EXPECT_DOUBLE_EQ(x.lambda.real(), -3.0);
+    if (x.kind == ModeKind::kRollSubsidence) {
+      EXPECT_DOUBLE_EQ(x.lambda.real(), -3.0);
+      ++checked;
+    }
     if (x.kind == ModeKind::kPhugoid) {
+      ++checked;
       // Lanchester: ωn = √2 g/U0, undamped when Xu = 0.
       EXPECT_NEAR(x.lambda.imag(), std::sqrt(2.0) * 9.80665 / 100.0, 1e-12);
       EXPECT_NEAR(x.lambda.real(), 0.0, 1e-12);
     }
   }
+  EXPECT_EQ(checked, 2);
 }
 
 TEST(PercentError, OfNaturalFrequencyOrRealRoot) {

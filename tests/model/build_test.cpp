@@ -24,10 +24,25 @@ AircraftData P2V7InFeet() {
                     .Mq = -0.992};
   a.lateral = {.Yb = -45.4, .Yp = 0.716, .Yr = 2.66, .Lb = -1.71, .Lp = -0.962,
                .Lr = 0.271, .Nb = 0.986, .Np = -0.0632, .Nr = -0.215};
-  Control elevator{.name = "elevator", .longitudinal = true, .Z = -12.9, .M = -2.48};
-  Control throttle{.name = "throttle", .unit = "1", .longitudinal = true, .X = 0.01};
-  Control aileron{.name = "aileron", .lateral = true, .L = 1.72, .N = -0.0436};
-  Control rudder{.name = "rudder", .lateral = true, .Y = 9.17, .L = 0.244, .N = -0.666};
+  auto control = [](std::string name, bool longitudinal) {
+    Control c;
+    c.name = std::move(name);
+    (longitudinal ? c.longitudinal : c.lateral) = true;
+    return c;
+  };
+  Control elevator = control("elevator", true);
+  elevator.Z = -12.9;
+  elevator.M = -2.48;
+  Control throttle = control("throttle", true);
+  throttle.unit = "1";
+  throttle.X = 0.01;
+  Control aileron = control("aileron", false);
+  aileron.L = 1.72;
+  aileron.N = -0.0436;
+  Control rudder = control("rudder", false);
+  rudder.Y = 9.17;
+  rudder.L = 0.244;
+  rudder.N = -0.666;
   a.controls = {elevator, throttle, aileron, rudder};
   return a;
 }

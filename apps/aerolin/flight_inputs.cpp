@@ -1,0 +1,96 @@
+#include "flight_inputs.hpp"
+
+#include <stdexcept>
+
+#include "cli_common.hpp"
+#include "model/build.hpp"
+#include "sim/excitation.hpp"
+
+namespace aerolin::cli {
+namespace {
+
+// The mode's eigenvector comes from analysis/ and goes to sim/ as plain Eigen
+// data: the two modules are siblings and do not know each other.
+sim::FlightState ExcitedState(const Flight& flight, const std::string& spelling,
+                              std::optional<double>& amplitude) {
+  const std::optional<analysis::ModeKind> kind = analysis::ParseModeKind(spelling);
+  if (!kind) throw std::invalid_argument("unknown mode '" + spelling + "'");
+  const bool lon = *kind == analysis::ModeKind::kShortPeriod ||
+                   *kind == analysis::ModeKind::kPhugoid;
+  const std::vector<analysis::Mode>& modes = lon ? flight.longitudinal_modes : flight.lateral_modes;
+  const analysis::Mode* mode = analysis::FindMode(modes, *kind);
+  if (mode == nullptr) {
+    std::string have;
+    for (const analysis::Mode& m : modes) have += (have.empty() ? "" : ", ") + m.full_name();
+    throw std::runtime_error(flight.aircraft.name + " has no " + analysis::ToString(*kind) +
+                             " mode (its " + (lon ? "longitudinal" : "lateral") +
+                             " modes: " + have + ")");
+  }
+  const sim::ModeAxis axis = lon ? sim::ModeAxis::kLongitudinal : sim::ModeAxis::kLateral;
+  if (!amplitude)
+    amplitude = sim::DefaultExcitationAmplitude(axis, mode->reference_state,
+                                                flight.aircraft.condition.U0);
+  return sim::ModeInitialState(mode->shape, mode->reference_state, axis, *amplitude);
+}
+
+}  // namespace
+
+void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
+  AddAircraftFileArgument(cmd, inputs.file);
+  cmd.add_option("--script", inputs.script,
+                 "pilot script: 't_start t_end KEY' / 't_start t_end set CONTROL VALUE' lines")
+      ->check(CLI::ExistingFile);
+  cmd.add_option("--excite", inputs.excite, "start on this mode's eigenvector (real part)")
+      ->check(CLI::IsMember(
+          {"short-period", "phugoid", "dutch-roll", "roll", "spiral", "roll-spiral"}));
+  cmd.add_option("--amplitude", inputs.amplitude,
+                 "excitation amplitude of the mode's reference state [m/s, rad or rad/s]; "
+                 "default 0.02 rad (rad/s), or 0.02 U0 if the reference state is u")
+      ->needs(cmd.get_option("--excite"))
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--duration", inputs.duration, "flight time [s], a whole number of slices")
+      ->required()
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--dt", inputs.dt, "slice length [s]")->default_val(0.1)->check(CLI::PositiveNumber);
+  cmd.add_option("--integrator", inputs.integrator,
+                 "rk45 (Dormand-Prince, error-controlled) or exact (matrix exponential)")
+      ->check(CLI::IsMember({"rk45", "exact"}))
+      ->default_val("rk45");
+  cmd.add_option("--rtol", inputs.rtol, "RK45 relative tolerance")
+      ->default_val(1e-6)
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--atol", inputs.atol, "RK45 absolute tolerance")
+      ->default_val(1e-9)
+      ->check(CLI::PositiveNumber);
+}
+
+Flight Fly(const FlightInputs& inputs) {
+  Flight flight;
+  sim::SimulationOptions& options = flight.options;
+  options.slice.dt = inputs.dt;
+  options.slice.integrator = *sim::ParseIntegrator(inputs.integrator);
+  options.slice.rtol = inputs.rtol;
+  options.slice.atol = inputs.atol;
+  options.duration = inputs.duration;
+  try {
+    sim::NumSlices(inputs.duration, inputs.dt);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--duration/--dt: " + std::string(e.what()));
+  }
+  flight.aircraft = LoadAircraftReportingWarnings(inputs.file);
+  flight.longitudinal_modes = analysis::AnalyzeLongitudinal(
+      model::BuildLongitudinal(flight.aircraft), flight.aircraft.condition.U0);
+  flight.lateral_modes = analysis::AnalyzeLateral(model::BuildLateral(flight.aircraft));
+
+  const sim::FlightModel flight_model(flight.aircraft);
+  std::optional<sim::PilotScript> script;
+  if (!inputs.script.empty())
+    script = sim::LoadPilotScript(inputs.script, flight.aircraft.controls, options.pilot);
+  sim::FlightState x0 = sim::FlightState::Zero();
+  flight.amplitude = inputs.amplitude;
+  if (!inputs.excite.empty()) x0 = ExcitedState(flight, inputs.excite, flight.amplitude);
+  flight.result = sim::Simulate(flight_model, x0, script ? &*script : nullptr, options);
+  return flight;
+}
+
+}  // namespace aerolin::cli

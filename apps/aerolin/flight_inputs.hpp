@@ -1,0 +1,50 @@
+#pragma once
+// The inputs shared by every command that flies the model (`simulate`,
+// `plot`): aircraft file, pilot script, mode excitation, duration, slices
+// and integrator; and the one place that turns them into a flight.
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/modes.hpp"
+#include "model/aircraft_data.hpp"
+#include "sim/simulate.hpp"
+
+namespace aerolin::cli {
+
+struct FlightInputs {
+  std::string file;
+  std::string script;
+  std::string excite;
+  std::optional<double> amplitude;
+  double duration = 0.0;
+  double dt = 0.1;
+  std::string integrator = "rk45";
+  double rtol = 1e-6;
+  double atol = 1e-9;
+};
+
+/// Adds FILE, --script, --excite, --amplitude, --duration, --dt,
+/// --integrator, --rtol and --atol to `cmd`, stored into `inputs`.
+void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs);
+
+/// A flown flight with what produced it.
+struct Flight {
+  model::AircraftData aircraft;
+  std::vector<analysis::Mode> longitudinal_modes;
+  std::vector<analysis::Mode> lateral_modes;
+  sim::SimulationOptions options;
+  sim::SimulationResult result;
+  std::optional<double> amplitude;  ///< the excitation amplitude used, if any
+};
+
+/// Loads the aircraft (printing its warnings), analyzes its modes, and flies
+/// it with the script and/or excitation of `inputs`.
+/// @throws UsageError if --duration is not a whole number of --dt slices.
+/// @throws core::DataError for a bad data file or script.
+/// @throws std::runtime_error if the aircraft has no mode of the asked kind.
+Flight Fly(const FlightInputs& inputs);
+
+}  // namespace aerolin::cli
