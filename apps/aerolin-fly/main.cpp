@@ -58,6 +58,9 @@ int main(int argc, char** argv) {
   app.add_option("--log-dir", log_dir, "directory of the flight logs (created if missing)");
   app.add_option("--log-name", log_stem, "stem of the log files (default flight-<date>-<time>)");
   app.add_flag("--no-log", no_log, "do not write a flight log");
+  app.add_option("--antialiasing", win.antialiasing,
+                 "multisampling level (default: 4 on a GPU, 0 on a software renderer such as Xvfb's)")
+      ->check(CLI::Range(0, 16));
   app.add_option("--width", win.width, "window width [px]")->check(CLI::Range(200, 8192));
   app.add_option("--height", win.height, "window height [px]")->check(CLI::Range(200, 8192));
   app.add_option("--time-scale", win.time_scale, "initial time scale, 0.25 to 16")->check(CLI::Range(0.25, 16.0));

@@ -1,6 +1,7 @@
 #include "viz/flight_window.hpp"
 
 #include <SFML/Graphics.hpp>
+#include <SFML/OpenGL.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -85,6 +86,19 @@ void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
     throw std::runtime_error("cannot write screenshot '" + path + "'");
 }
 
+}  // namespace
+
+unsigned DefaultAntialiasing() {
+  const sf::Context probe;  // a current GL context, to ask which renderer it is
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string name = renderer != nullptr ? renderer : "";
+  for (const char* software : {"llvmpipe", "softpipe", "Software Rasterizer", "swrast"})
+    if (name.find(software) != std::string::npos) return 0;
+  return 4;
+}
+
+namespace {
+
 class FlightWindow {
  public:
   FlightWindow(FlightSession& session, const WindowOptions& options)
@@ -95,7 +109,7 @@ class FlightWindow {
     scene_ = std::make_unique<SceneRenderer>(sans_);
     hud_ = std::make_unique<HudRenderer>(sans_, mono_);
     sf::ContextSettings settings;
-    settings.antialiasingLevel = 4;
+    settings.antialiasingLevel = options.antialiasing ? *options.antialiasing : DefaultAntialiasing();
     window_.create(sf::VideoMode(options.width, options.height), options.title,
                    sf::Style::Default, settings);
     if (!window_.isOpen()) throw std::runtime_error("cannot open the window (is DISPLAY set?)");

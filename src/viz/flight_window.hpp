@@ -38,11 +38,20 @@ struct WindowOptions {
   double time_scale = 1.0;
   /// Frame-rate limit [Hz] in interactive/real-time runs.
   unsigned fps_limit = 60;
+  /// Multisampling level; nullopt: 4 on a GPU, 0 on a software rasterizer
+  /// (see DefaultAntialiasing).
+  std::optional<unsigned> antialiasing;
   /// Start with the help overlay shown.
   bool show_help = false;
   /// Start in this camera mode: "overview", "chase" or "free".
   std::string camera = "overview";
 };
+
+/// Returns the multisampling level to use when none is asked for: 4 on a
+/// hardware OpenGL renderer, 0 on a software one (Mesa llvmpipe/softpipe, as
+/// under Xvfb), where 4× multisampling at 1280×800 costs about 5 ms a frame
+/// (measured: 48 fps instead of 59 with a 60 Hz limit).
+unsigned DefaultAntialiasing();
 
 /// Returns every key of the window and what it does (help overlay, README).
 const std::vector<KeyHelp>& KeyBindings();
