@@ -6,7 +6,7 @@ packages=(
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsfml-dev libmgl-dev fonts-dejavu-core
-  xvfb xauth
+  xvfb xauth xdotool
 )
 missing=()
 for p in "${packages[@]}"; do
