@@ -11,7 +11,7 @@ namespace {
 TEST(ClassicalApproximations, ShortPeriodTwoDofIsCloseForEveryBundledAircraft) {
   // The (α, q) approximation neglects only the slow u, θ coupling; for these
   // conventional aircraft its ωn is within 2 % of the exact root.
-  for (const char* name : {"p2v7.toml", "boeing747_cruise_40kft.toml", "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml"}) {
+  for (const char* name : {"p2v7.toml", "boeing747_cruise_40kft.toml", "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml", "a7a_clean_m025_sl.toml"}) {
     const model::AircraftData a =
         data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name).aircraft;
     const auto approx = ClassicalApproximations(a);

@@ -323,7 +323,7 @@ TEST(LoadAircraftFile, WarnsOnLargeThetaInRadians) {
 }
 
 TEST(LoadAircraftFile, EveryBundledAircraftLoadsWithoutWarnings) {
-  for (const char* name : {"p2v7.toml", "boeing747_cruise_40kft.toml", "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml"}) {
+  for (const char* name : {"p2v7.toml", "boeing747_cruise_40kft.toml", "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml", "a7a_clean_m025_sl.toml"}) {
     const LoadResult r =
         LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name);
     EXPECT_TRUE(r.warnings.empty()) << name << ": " << r.warnings.front().ToString();
