@@ -191,7 +191,14 @@ class FlightWindow {
     chase_distance_ = kDefaultChaseDistance;
     chase_offset_ = 0.0;
     const auto [w, h] = window_.getSize();
-    camera_ = FitToBounds(session_.path().bounds(), camera_, double(w) / h, kMinFitRadius);
+    camera_ = FitToBounds(session_.path().bounds(), camera_, (w - SceneShift()) / h, kMinFitRadius);
+  }
+
+  // Width [px] the HUD's state panel takes from the scene on the left (at
+  // most 45 % of a narrow window): the scene is centred in the rest, so the
+  // overview does not fit the flight, nor chase put the aircraft, under it.
+  double SceneShift() const {
+    return std::min<double>(kStatePanelRight, 0.45 * window_.getSize().x);
   }
 
   void PollEvents() {
@@ -358,7 +365,7 @@ class FlightWindow {
 
   void UpdateCamera(const Eigen::Vector3d& aircraft, double psi, double wall_dt) {
     const auto [w, h] = window_.getSize();
-    const double aspect = double(w) / std::max(1u, h);
+    const double aspect = (w - SceneShift()) / std::max(1u, h);
     switch (mode_) {
       case CameraMode::kOverview: {
         Bounds b = session_.path().bounds();
@@ -378,7 +385,12 @@ class FlightWindow {
         camera_.distance = SmoothApproach(camera_.distance, chase_distance_, wall_dt, kChaseTau);
         break;
       }
-      case CameraMode::kFree: break;
+      case CameraMode::kFree:
+        // Orbit around the aircraft at the angle and distance the user set
+        // (mouse): a fixed target would lose the aircraft within seconds,
+        // and there is no pan to bring it back.
+        camera_.target = aircraft;
+        break;
     }
   }
 
@@ -405,8 +417,15 @@ class FlightWindow {
     view.aircraft = aircraft;
     view.attitude = BodyToScene(x[sim::kPsi], theta, x[sim::kPhi]);
     window_.clear();
+    // The projector centres on its own viewport; shifting the view moves
+    // that centre into the middle of the area right of the state panel.
+    const float dx = static_cast<float>(0.5 * SceneShift());
+    const sf::View pixels(sf::FloatRect(0, 0, float(size.x), float(size.y)));
+    window_.setView(sf::View(sf::FloatRect(-dx, 0, float(size.x), float(size.y))));
     scene_->Draw(window_, projector, view);
+    window_.setView(pixels);
     aircraft_px_ = scene_->aircraft_on_screen();
+    if (aircraft_px_) aircraft_px_->x += dx;
 
     HudState h;
     h.aircraft = options_.aircraft_name;

@@ -76,7 +76,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   const float lh = 19.0f;
 
   // Left panel: time, states, controls.
-  const float lx = 12, ly = 12, lw = 330;
+  const float lx = 12, ly = 12, lw = kStatePanelRight - lx;
   const float lheight = 30 + 22 + 11 * lh + 18 + h.controls.size() * 26.0f + 10;
   Panel(target, {lx, ly, lw, lheight});
   float y = ly + 8;
@@ -153,30 +153,76 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     my += lh;
   }
 
-  // Bottom status strip: cost, overruns, real-time factor.
-  const float bh = 50, by = size.y - bh - 8;
-  Panel(target, {12, by, size.x - 24, bh});
-  char status[512];
-  std::snprintf(status, sizeof status,
-                "slice %.3g s  cost %.1f \xc2\xb5s mean / %.1f \xc2\xb5s max   "
-                "overruns %llu   behind %.2f s   slices %llu",
-                h.slice_dt, h.slice_cost_mean * 1e6, h.slice_cost_max * 1e6,
-                h.overruns, h.behind, h.slices);
-  Text(target, status, 22, by + 6, 13, h.overruns > 0 ? kWarn : kInk);
-  std::snprintf(status, sizeof status,
-                "time \xc3\x97%.2f (measured \xc3\x97%.2f)   %.0f fps   frame %.2f ms   "
-                "%zu path points   camera: %s   H/F1: help",
-                h.time_scale, h.realtime_factor, h.fps, h.frame_cost * 1e3,
-                h.drawn_points, h.camera_mode.c_str());
-  Text(target, status, 22, by + 26, 13, kInk);
-  if (!h.log_path.empty() || !h.pilot.empty()) {
-    const std::string log = h.pilot + (h.pilot.empty() || h.log_path.empty() ? "" : "   ") +
-                            (h.log_path.empty() ? "" : "log: " + h.log_path);
+  // Bottom status strip: cost, overruns, real-time factor. Two groups of
+  // fields, each wrapped onto as many lines as the width needs (an 800 px
+  // window takes three or four); who flies and the log path go right of the
+  // first line if they fit there, else on a line of their own.
+  struct Field {
+    std::string text;
+    sf::Color color;
+  };
+  char buf[256];
+  auto field = [&buf](const char* fmt, auto... v) {
+    std::snprintf(buf, sizeof buf, fmt, v...);
+    return std::string(buf);
+  };
+  const std::vector<std::vector<Field>> groups = {
+      {{field("slice %.3g s  cost %.1f \xc2\xb5s mean / %.1f \xc2\xb5s max", h.slice_dt,
+              h.slice_cost_mean * 1e6, h.slice_cost_max * 1e6), kInk},
+       {field("overruns %llu", h.overruns), h.overruns > 0 ? kWarn : kInk},
+       {field("behind %.2f s", h.behind), h.overruns > 0 ? kWarn : kInk},
+       {field("slices %llu", h.slices), kInk}},
+      {{field("time \xc3\x97%.2f (measured \xc3\x97%.2f)", h.time_scale, h.realtime_factor), kInk},
+       {field("%.0f fps", h.fps), kInk},
+       {field("frame %.2f ms", h.frame_cost * 1e3), kInk},
+       {field("%zu path points", h.drawn_points), kInk},
+       {"camera: " + h.camera_mode, kInk},
+       {"H/F1: help", kInk}}};
+  auto width_of = [this](const std::string& s, unsigned size) {
     text_.setFont(*mono_);
-    text_.setCharacterSize(12);
-    text_.setString(sf::String::fromUtf8(log.begin(), log.end()));
-    const float w = text_.getLocalBounds().width;
-    Text(target, log, size.x - 24 - w, by + 7, 12, kDim);
+    text_.setCharacterSize(size);
+    text_.setString(sf::String::fromUtf8(s.begin(), s.end()));
+    return text_.getLocalBounds().width;
+  };
+  const float text_w = size.x - 44;  // strip inner width [px]
+  const float gap = width_of("   ", 13);
+  std::vector<std::vector<std::pair<Field, float>>> lines;  // field, x offset
+  std::vector<float> line_w;
+  for (const std::vector<Field>& group : groups) {
+    lines.emplace_back();
+    line_w.push_back(0);
+    for (const Field& f : group) {
+      const float w = width_of(f.text, 13);
+      if (!lines.back().empty() && line_w.back() + gap + w > text_w) {
+        lines.emplace_back();
+        line_w.push_back(0);
+      }
+      const float x = lines.back().empty() ? 0 : line_w.back() + gap;
+      lines.back().push_back({f, x});
+      line_w.back() = x + w;
+    }
+  }
+  std::string log = h.pilot + (h.pilot.empty() || h.log_path.empty() ? "" : "   ") +
+                    (h.log_path.empty() ? "" : "log: " + h.log_path);
+  float log_w = log.empty() ? 0 : width_of(log, 12);
+  const bool log_on_first = log_w + 2 * gap + line_w.front() <= text_w;
+  if (!log_on_first && log_w > text_w) {
+    // Keep the end of a path too long for the strip: the file name matters.
+    while (log.size() > 1 && width_of("\xe2\x80\xa6" + log, 12) > text_w) {
+      log.erase(0, 1);
+      while (!log.empty() && (static_cast<unsigned char>(log[0]) & 0xC0) == 0x80) log.erase(0, 1);
+    }
+    log = "\xe2\x80\xa6" + log;
+  }
+  const float line_h = 20;
+  const int num_lines = static_cast<int>(lines.size()) + (!log.empty() && !log_on_first);
+  const float bh = 10 + line_h * num_lines, by = size.y - bh - 8;
+  Panel(target, {12, by, size.x - 24, bh});
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    for (const auto& [f, x] : lines[i]) Text(target, f.text, 22 + x, by + 6 + line_h * i, 13, f.color);
+  if (!log.empty()) {
+    if (log_on_first) Text(target, log, size.x - 24 - log_w, by + 7, 12, kDim);
+    else Text(target, log, 22, by + 7 + line_h * lines.size(), 12, kDim);
   }
 
   // Top centre: pause banner, validity warnings, status message.

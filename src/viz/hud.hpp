@@ -60,6 +60,10 @@ struct HudState {
   std::string pilot;  ///< who flies, e.g. "script: a.txt" (empty: the user)
 };
 
+/// Right edge of the HUD's state panel (top left) [px]: the window centres the
+/// 3D scene in the area right of it.
+inline constexpr float kStatePanelRight = 342.0f;
+
 /// A key and what it does, for the help overlay.
 struct KeyHelp {
   std::string keys;

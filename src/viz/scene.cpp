@@ -129,12 +129,14 @@ void SceneRenderer::Draw(sf::RenderTarget& target, const Projector& projector,
 }
 
 void SceneRenderer::DrawBackground(sf::RenderTarget& target) {
+  // The window may shift the view (scene centred beside the HUD): cover it all.
   const sf::Vector2f size = target.getView().getSize();
+  const sf::Vector2f lo = target.getView().getCenter() - 0.5f * size, hi = lo + size;
   sf::VertexArray quad(sf::TriangleStrip, 4);
-  quad[0] = {{0, 0}, kSkyTop};
-  quad[1] = {{size.x, 0}, kSkyTop};
-  quad[2] = {{0, size.y}, kSkyBottom};
-  quad[3] = {{size.x, size.y}, kSkyBottom};
+  quad[0] = {{lo.x, lo.y}, kSkyTop};
+  quad[1] = {{hi.x, lo.y}, kSkyTop};
+  quad[2] = {{lo.x, hi.y}, kSkyBottom};
+  quad[3] = {{hi.x, hi.y}, kSkyBottom};
   target.draw(quad);
 }
 
@@ -235,8 +237,10 @@ void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projecto
       tick.setPosition(static_cast<float>(p->x) - 4.f, static_cast<float>(p->y) - 0.9f);
       tick.setFillColor(kAxis);
       target.draw(tick);
-      Label(target, (h > 0 ? "+" : "") + FormatDistance(h, z_step),
-            static_cast<float>(p->x) + 8.f, p->y, kTick, kAxis, false);
+      // Appended, not "+" + string: GCC 12 warns (-Wrestrict) on the latter.
+      std::string label = h > 0 ? "+" : "";
+      label += FormatDistance(h, z_step);
+      Label(target, label, static_cast<float>(p->x) + 8.f, p->y, kTick, kAxis, false);
     }
   }
   if (auto p = projector.Project({far_x, far_y, g.top_z}))
