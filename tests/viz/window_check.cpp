@@ -110,6 +110,30 @@ TEST(FlyWindow, ScriptedScreenshotShowsGlyphHudAndLogsTheFlight) {
   fs::remove_all(dir);
 }
 
+TEST(FlyWindow, ChaseCameraCentresTheAircraftBesideTheHud) {
+  const fs::path dir = FreshDir("chase");
+  const fs::path png = dir / "chase.png";
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript + "' --duration 20 --no-log" +
+                             " --camera chase --width 800 --height 600 --screenshot '" + png.string() + "'",
+                         dir);
+  ASSERT_EQ(run.status, 0) << run.out;
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png.string()));
+  ASSERT_EQ(image.getSize().x, 800u);
+  ASSERT_EQ(image.getSize().y, 600u);
+  // Chase looks at the aircraft, and the scene is centred in the area right
+  // of the 342 px state panel: x = (800 + 342) / 2, y = 600 / 2.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(aircraft at (-?\d+), (-?\d+) px)"))) << run.out;
+  EXPECT_NEAR(std::stoi(m[1]), 571, 2);
+  EXPECT_NEAR(std::stoi(m[2]), 300, 2);
+  int orange = 0;
+  for (int y = 300 - 48; y < 300 + 48; ++y)
+    for (int x = 571 - 48; x < 571 + 48; ++x) orange += IsOrangered(image.getPixel(x, y));
+  EXPECT_GT(orange, 40);
+  fs::remove_all(dir);
+}
+
 TEST(FlyWindow, FramesDirGetsOneFramePerInterval) {
   const fs::path dir = FreshDir("frames");
   const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript +
