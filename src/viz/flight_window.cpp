@@ -191,7 +191,8 @@ class FlightWindow {
     chase_distance_ = kDefaultChaseDistance;
     chase_offset_ = 0.0;
     const auto [w, h] = window_.getSize();
-    camera_ = FitToBounds(session_.path().bounds(), camera_, (w - SceneShift()) / h, kMinFitRadius);
+    camera_ = FitToBounds(DrawnBounds(session_.path().bounds()), camera_, (w - SceneShift()) / h,
+                          kMinFitRadius);
   }
 
   // Width [px] the HUD's state panel takes from the scene on the left (at
@@ -370,7 +371,7 @@ class FlightWindow {
       case CameraMode::kOverview: {
         Bounds b = session_.path().bounds();
         b.Extend(aircraft);
-        const OrbitCamera goal = FitToBounds(b, camera_, aspect, kMinFitRadius);
+        const OrbitCamera goal = FitToBounds(DrawnBounds(b), camera_, aspect, kMinFitRadius);
         camera_.target = SmoothApproach(camera_.target, goal.target, wall_dt, kFitTau);
         fit_distance_ = SmoothApproach(fit_distance_ > 0 ? fit_distance_ : goal.distance,
                                        goal.distance, wall_dt, kFitTau);

@@ -91,6 +91,14 @@ GroundGrid LayoutGrid(const Bounds& bounds, double min_extent) {
   return g;
 }
 
+Bounds DrawnBounds(const Bounds& path) {
+  const GroundGrid g = LayoutGrid(path, kMinGridExtent);
+  Bounds drawn = path;
+  drawn.Extend({g.min.x(), g.min.y(), g.ground_z});
+  drawn.Extend({g.max.x(), g.max.y(), g.top_z});
+  return drawn;
+}
+
 std::string FormatDistance(double metres, double step) {
   char buf[32];
   if (std::abs(metres) < 1e-9 * std::max(step, 1.0)) metres = 0.0;
@@ -120,7 +128,7 @@ void SceneRenderer::Label(sf::RenderTarget& target, const std::string& text,
 
 void SceneRenderer::Draw(sf::RenderTarget& target, const Projector& projector,
                          const SceneView& view) {
-  grid_ = LayoutGrid(view.bounds, 1000.0);
+  grid_ = LayoutGrid(view.bounds, kMinGridExtent);
   DrawBackground(target);
   DrawGrid(target, projector);
   DrawPath(target, projector, view);

@@ -46,6 +46,14 @@ struct GroundGrid {
 };
 GroundGrid LayoutGrid(const Bounds& bounds, double min_extent);
 
+/// Smallest horizontal extent [m] of the ground grid drawn under a flight.
+inline constexpr double kMinGridExtent = 1000.0;
+
+/// Returns `path` extended by the ground grid and altitude axis the scene
+/// draws around it (LayoutGrid with kMinGridExtent), so that fitting the
+/// camera to it keeps the grid's corners and labels in view. O(1).
+Bounds DrawnBounds(const Bounds& path);
+
 /// Returns "250 m", "1.5 km", ... for a distance [m] shown with grid `step`.
 std::string FormatDistance(double metres, double step);
 
