@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/units.hpp"
+
 namespace aerolin::model {
 
 /// Trim (reference) flight condition.
@@ -15,7 +17,7 @@ struct FlightCondition {
   double U0 = 0.0;      ///< trim speed along stability x [m/s], > 0
   double W0 = 0.0;      ///< trim speed along z [m/s] (0 in stability axes)
   double theta0 = 0.0;  ///< trim pitch attitude θ0 [rad], |θ0| < π/2
-  double g = 9.80665;   ///< gravity [m/s²]
+  double g = core::kStandardGravity;  ///< gravity [m/s²]
   std::optional<double> altitude;  ///< informational [m]
   std::optional<double> mach;      ///< informational [-]
 };

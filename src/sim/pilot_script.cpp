@@ -108,8 +108,10 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
     const std::optional<double> t0 = ParseNumber(f[0]);
     const std::optional<double> t1 = ParseNumber(f[1]);
     if (!t0 || !t1) {
-      defect(line_no, "'" + std::string(!t0 ? f[0] : f[1]) +
-                          "' is not a time in seconds");
+      std::string message = "'";
+      message += !t0 ? f[0] : f[1];
+      message += "' is not a time in seconds";
+      defect(line_no, message);
       continue;
     }
     if (*t0 < 0.0) {

@@ -6,10 +6,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/units.hpp"
+
 namespace aerolin::viz {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using core::kPi;
 // Near plane as a fraction of the orbit distance: there is no depth buffer,
 // so the ratio only has to keep the perspective division finite.
 constexpr double kNearFraction = 1e-3;

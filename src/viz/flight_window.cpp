@@ -25,7 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using sim::Key;
 
-constexpr double kPi = 3.14159265358979323846;
+using core::kPi;
 // Wall time a frame may spend on catch-up slices before it draws anyway
 // [s]: at 60 Hz a frame lasts 16.7 ms, drawing takes ~1-3 ms.
 constexpr double kSliceBudget = 0.010;
