@@ -103,6 +103,7 @@ int main(int argc, char** argv) {
     win.duration = duration;
     win.script = script ? &*script : nullptr;
     win.snapshot_dir = no_log ? std::string(".") : log_dir;
+    viz::StopOnInterruptSignals();
     const int code = viz::RunFlightWindow(session, win);
     if (!no_log) std::cout << "replay: " << session.ReplayCommand() << '\n';
     return code;

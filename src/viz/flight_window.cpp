@@ -2,6 +2,9 @@
 
 #include <SFML/Graphics.hpp>
 #include <SFML/OpenGL.hpp>
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,6 +18,7 @@
 #include "core/units.hpp"
 #include "sim/simulate.hpp"
 #include "viz/camera.hpp"
+#include "viz/display.hpp"
 #include "viz/font.hpp"
 #include "viz/scene.hpp"
 #include "viz/slice_clock.hpp"
@@ -88,6 +92,20 @@ void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// Set from a signal handler: only a lock-free atomic store happens there.
+std::atomic<bool> g_stop_requested{false};
+
+extern "C" void RequestStop(int) { g_stop_requested.store(true); }
+
+}  // namespace
+
+void StopOnInterruptSignals() {
+  std::signal(SIGINT, RequestStop);
+  std::signal(SIGTERM, RequestStop);
+}
+
 unsigned DefaultAntialiasing() {
   const sf::Context probe;  // a current GL context, to ask which renderer it is
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
@@ -131,6 +149,11 @@ class FlightWindow {
     int frame_number = 0;
     auto last = Clock::now();
     while (window_.isOpen()) {
+      if (g_stop_requested.load()) {
+        session_.MaybeFlush(true);
+        std::cout << "interrupted at t = " << session_.time() << " s; flight log flushed\n";
+        return kExitInterrupted;
+      }
       PollEvents();
       if (!window_.isOpen()) break;
       const auto now = Clock::now();
@@ -531,6 +554,7 @@ const std::vector<KeyHelp>& KeyBindings() {
 }
 
 int RunFlightWindow(FlightSession& session, const WindowOptions& options) {
+  RequireDisplay();
   if (!options.frames_dir.empty()) std::filesystem::create_directories(options.frames_dir);
   FlightWindow window(session, options);
   return window.Run();

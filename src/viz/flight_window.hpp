@@ -56,10 +56,20 @@ unsigned DefaultAntialiasing();
 /// Returns every key of the window and what it does (help overlay, README).
 const std::vector<KeyHelp>& KeyBindings();
 
+/// Exit code of RunFlightWindow when SIGINT or SIGTERM ended the flight
+/// (the shell's 128 + SIGINT); the log was flushed first.
+inline constexpr int kExitInterrupted = 130;
+
+/// Makes SIGINT (Ctrl-C) and SIGTERM end RunFlightWindow as closing the
+/// window does: the loop stops, the flight log is flushed, and
+/// RunFlightWindow returns kExitInterrupted. Call once, before it.
+void StopOnInterruptSignals();
+
 /// Opens the window and runs until the user quits or the scripted duration
 /// is flown. Returns the process exit code (0 on success).
-/// @throws std::runtime_error if the fonts are missing or the window cannot
-///         be created; core::NumericalError if a scripted flight diverges.
+/// @throws std::runtime_error if the fonts are missing, no X display can be
+///         opened (DISPLAY unset or unreachable), or the window cannot be
+///         created; core::NumericalError if a scripted flight diverges.
 int RunFlightWindow(FlightSession& session, const WindowOptions& options);
 
 }  // namespace aerolin::viz
