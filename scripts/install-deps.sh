@@ -5,8 +5,8 @@ packages=(
   build-essential cmake pkg-config
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libsfml-dev libmgl-dev fonts-dejavu-core
-  xvfb xauth xdotool
+  libsfml-dev libgl-dev libx11-dev libmgl-dev libpng-dev fonts-dejavu-core
+  xvfb xauth xdotool procps
 )
 missing=()
 for p in "${packages[@]}"; do
