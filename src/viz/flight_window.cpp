@@ -479,6 +479,7 @@ class FlightWindow {
     h.slice_cost_max = session_.slice_cost_max();
     h.frame_cost = frame_cost_;
     h.fps = fps_;
+    h.as_fast_as_possible = options_.script != nullptr && !options_.realtime;
     h.time_scale = clock_.time_scale();
     h.realtime_factor = rtf_;
     h.behind = clock_.SliceDue() ? clock_.owed() : 0.0;

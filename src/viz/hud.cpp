@@ -172,8 +172,10 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
        {field("overruns %llu", h.overruns), h.overruns > 0 ? kWarn : kInk},
        {field("behind %.2f s", h.behind), h.overruns > 0 ? kWarn : kInk},
        {field("slices %llu", h.slices), kInk}},
-      {{field("time \xc3\x97%.2f (measured \xc3\x97%.2f)", h.time_scale, h.realtime_factor), kInk},
-       {field("%.0f fps", h.fps), kInk},
+      {h.as_fast_as_possible
+           ? Field{"time: as fast as possible (scripted)", kInk}
+           : Field{field("time \xc3\x97%.2f (measured \xc3\x97%.2f)", h.time_scale, h.realtime_factor), kInk},
+       h.as_fast_as_possible ? Field{"fps: -", kInk} : Field{field("%.0f fps", h.fps), kInk},
        {field("frame %.2f ms", h.frame_cost * 1e3), kInk},
        {field("%zu path points", h.drawn_points), kInk},
        {"camera: " + h.camera_mode, kInk},

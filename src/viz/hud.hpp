@@ -48,6 +48,8 @@ struct HudState {
   double fps = 0.0;
   double time_scale = 1.0;        ///< requested
   double realtime_factor = 0.0;   ///< measured sim seconds per wall second
+  /// A scripted flight flown as fast as possible: no wall-clock rates to show.
+  bool as_fast_as_possible = false;
   double behind = 0.0;            ///< simulated time still owed [s]
   unsigned long long overruns = 0;
   unsigned long long slices = 0;
