@@ -3,6 +3,16 @@
 #include <iostream>
 
 namespace aerolin::cli {
+namespace {
+std::vector<std::string>& Arguments() {
+  static std::vector<std::string> arguments;
+  return arguments;
+}
+}  // namespace
+
+void SetCommandLine(int argc, char** argv) { Arguments().assign(argv, argv + argc); }
+
+const std::vector<std::string>& CommandLine() { return Arguments(); }
 
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path) {
   data::LoadResult result = data::LoadAircraftFile(path);

@@ -5,6 +5,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "data/load_aircraft.hpp"
 
@@ -22,6 +23,11 @@ class UsageError : public std::runtime_error {
 
 /// A subcommand's action; returns the process exit code.
 using Action = std::function<int()>;
+
+/// Remembers the process's arguments (for a command that hands them on).
+void SetCommandLine(int argc, char** argv);
+/// The arguments given to SetCommandLine, argv[0] first.
+const std::vector<std::string>& CommandLine();
 
 /// Loads the aircraft file, printing its warnings to stderr as
 /// "warning: path:line: ...". Throws as data::LoadAircraftFile.

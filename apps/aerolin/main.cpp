@@ -21,12 +21,9 @@ int main(int argc, char** argv) {
   cli::Action action;
   cli::RegisterModesCommand(app, action);
   cli::RegisterMatricesCommand(app, action);
-#ifdef AEROLIN_HAVE_SIMULATE
   cli::RegisterSimulateCommand(app, action);
-#endif
-#ifdef AEROLIN_HAVE_PLOT
   cli::RegisterPlotCommand(app, action);
-#endif
+  cli::SetCommandLine(argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,6 +3,11 @@
 //  [--width W] [--height H] [--glyph-interval S]`: flies the linear model as
 // `aerolin simulate` does and writes three figures without a display:
 // PREFIX_trajectory, PREFIX_history and PREFIX_splane, one file per format.
+//
+// Built twice (apps/aerolin/CMakeLists.txt): in `aerolin-plot`, with
+// AEROLIN_PLOT_IN_PROCESS, the command draws; in `aerolin`, it checks the
+// flags and then runs `aerolin-plot` from the same directory with the same
+// arguments, so that `aerolin` does not load MathGL.
 
 #include <iostream>
 #include <memory>
@@ -11,7 +16,16 @@
 
 #include "cli_common.hpp"
 #include "flight_inputs.hpp"
+#ifdef AEROLIN_PLOT_IN_PROCESS
 #include "export/plot.hpp"
+#else
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#endif
 
 namespace aerolin::cli {
 namespace {
@@ -25,6 +39,7 @@ struct PlotCommandOptions {
   double glyph_interval = 0.0;
 };
 
+#ifdef AEROLIN_PLOT_IN_PROCESS
 int RunPlot(const PlotCommandOptions& opt) {
   const Flight flight = Fly(opt.inputs);
   const sim::SimulationResult& result = flight.result;
@@ -49,6 +64,26 @@ int RunPlot(const PlotCommandOptions& opt) {
   }
   return 0;
 }
+#else
+// Replaces this process with `aerolin-plot` (beside this executable) run with
+// the same arguments; returns only by throwing.
+int RunPlotInSibling() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw std::runtime_error("cannot locate the aerolin executable: " + ec.message());
+  const std::string plotter = (self.parent_path() / "aerolin-plot").string();
+  std::vector<std::string> arguments = CommandLine();
+  arguments.at(0) = plotter;
+  std::vector<char*> argv;
+  for (std::string& a : arguments) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::cout.flush();
+  std::cerr.flush();
+  execv(plotter.c_str(), argv.data());
+  throw std::runtime_error("cannot run '" + plotter + "': " + std::strerror(errno) +
+                           " (aerolin plot draws with aerolin-plot, built beside aerolin)");
+}
+#endif
 
 }  // namespace
 
@@ -77,7 +112,12 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   cmd->add_option("--glyph-interval", opt->glyph_interval,
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")
       ->check(CLI::NonNegativeNumber);
+#ifdef AEROLIN_PLOT_IN_PROCESS
   cmd->callback([opt, &action] { action = [opt] { return RunPlot(*opt); }; });
+#else
+  // `opt` is captured only to keep the storage the options write into alive.
+  cmd->callback([opt, &action] { action = [] { return RunPlotInSibling(); }; });
+#endif
 }
 
 }  // namespace aerolin::cli
