@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <toml++/toml.h>
@@ -142,6 +143,27 @@ std::optional<std::string> Suggest(std::string_view key,
   return best;
 }
 
+// A derivative section's two spellings of the same derivatives (α- or
+// w-form, β- or v-form): the required keys of each, each one's optional key,
+// and the keys both need.
+struct FormChoice {
+  std::string_view section;  // "longitudinal", "lateral"
+  std::span<const std::string_view> first;
+  std::string_view first_optional;  // "" if none
+  std::span<const std::string_view> second;
+  std::string_view second_optional;
+  std::span<const std::string_view> common;
+  std::string_view both_given;  // message when keys of both forms appear
+};
+
+constexpr FormChoice kLongitudinalForms{
+    "longitudinal", kAlphaFormKeys, "Zadot", kWFormKeys, "Zwdot", kLongitudinalCommonKeys,
+    "both α-form (Xa Za Ma Madot) and w-form (Xw Zw Mw Mwdot) derivatives given; use one "
+    "form per file"};
+constexpr FormChoice kLateralForms{
+    "lateral", kBetaFormKeys, "", kVFormKeys, "", kLateralCommonKeys,
+    "both β-form (Yb Lb Nb) and v-form (Yv Lv Nv) derivatives given; use one form per file"};
+
 // Reads one file; collects every defect instead of stopping at the first.
 class Reader {
  public:
@@ -186,6 +208,12 @@ class Reader {
 
   // The "form" key of a derivative section: true for raw.
   std::optional<bool> ReadForm(const toml::table& table, std::string_view table_name);
+  // Which spelling a section uses (α/w, β/v); see FormChoice.
+  std::optional<bool> ChooseForm(const toml::table& table, const FormChoice& choice);
+  // The normalized SI value of derivative `key` (0 where it is absent or bad,
+  // which is then reported).
+  double Derivative(const toml::table& table, std::string_view section, std::string_view key,
+                    bool raw);
 
   std::string path_;
   std::vector<Diagnostic> errors_;
@@ -307,6 +335,40 @@ std::optional<bool> Reader::ReadForm(const toml::table& table, std::string_view 
   Error(At(*table.get("form")), "unknown form '" + *form +
                                     "' (expected \"normalized\" or \"raw\")");
   return std::nullopt;
+}
+
+std::optional<bool> Reader::ChooseForm(const toml::table& t, const FormChoice& choice) {
+  auto uses = [&t](std::span<const std::string_view> keys, std::string_view optional) {
+    return (!optional.empty() && t.contains(optional)) ||
+           std::any_of(keys.begin(), keys.end(), [&t](std::string_view k) { return t.contains(k); });
+  };
+  const bool first = uses(choice.first, choice.first_optional);
+  const bool second = uses(choice.second, choice.second_optional);
+  if (first && second) {
+    // Reported at the first key of the second form in the file.
+    const toml::node* at = nullptr;
+    auto consider = [&](std::string_view k) {
+      if (const toml::node* n = t.get(k); n && (!at || n->source().begin.line < at->source().begin.line))
+        at = n;
+    };
+    for (std::string_view k : choice.second) consider(k);
+    if (!choice.second_optional.empty()) consider(choice.second_optional);
+    Error(At(*at), std::string(choice.both_given));
+    return std::nullopt;
+  }
+  for (std::span<const std::string_view> keys : {choice.common, second ? choice.second : choice.first})
+    for (std::string_view key : keys)
+      if (!t.contains(key))
+        Missing(t, choice.section, key, "required derivative; write 0.0 if the source neglects it");
+  return second;
+}
+
+double Reader::Derivative(const toml::table& t, std::string_view section, std::string_view key,
+                          bool raw) {
+  const auto v = Number(t, key, section);
+  if (!v) return 0.0;
+  const auto n = Normalize(*v, Spec(key), raw, At(*t.get(key)));
+  return n ? *n : 0.0;
 }
 
 std::optional<double> Reader::Normalize(double value, const DerivativeSpec& spec, bool raw,
@@ -444,40 +506,10 @@ void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out)
             "control derivatives go in a [controls.<name>] table");
   const std::optional<bool> raw = ReadForm(*t, "longitudinal");
 
-  auto any_of = [&](const auto& keys) {
-    return std::any_of(std::begin(keys), std::end(keys),
-                       [&](std::string_view k) { return t->contains(k); });
-  };
-  const bool alpha_form = any_of(kAlphaFormKeys) || t->contains("Zadot");
-  const bool w_form = any_of(kWFormKeys) || t->contains("Zwdot");
-  if (alpha_form && w_form) {
-    const toml::node* first_w = nullptr;
-    for (std::string_view k : {"Xw", "Zw", "Mw", "Mwdot", "Zwdot"})
-      if (const toml::node* n = t->get(k); n && (!first_w || n->source().begin.line < first_w->source().begin.line))
-        first_w = n;
-    Error(At(*first_w), "both α-form (Xa Za Ma Madot) and w-form (Xw Zw Mw Mwdot) "
-                        "derivatives given; use one form per file");
-    return;
-  }
-  std::vector<std::string_view> required(std::begin(kLongitudinalCommonKeys),
-                                         std::end(kLongitudinalCommonKeys));
-  if (w_form)
-    required.insert(required.end(), std::begin(kWFormKeys), std::end(kWFormKeys));
-  else
-    required.insert(required.end(), std::begin(kAlphaFormKeys), std::end(kAlphaFormKeys));
-  for (std::string_view key : required)
-    if (!t->contains(key))
-      Missing(*t, "longitudinal", key,
-              "required derivative; write 0.0 if the source neglects it");
-  if (!raw) return;
+  const std::optional<bool> w_form = ChooseForm(*t, kLongitudinalForms);
+  if (!w_form || !raw) return;
   longitudinal_raw_ = *raw;
-
-  auto get = [&](std::string_view key) -> double {
-    const auto v = Number(*t, key, "longitudinal");
-    if (!v) return 0.0;
-    const auto n = Normalize(*v, Spec(key), *raw, At(*t->get(key)));
-    return n ? *n : 0.0;
-  };
+  auto get = [&](std::string_view key) { return Derivative(*t, "longitudinal", key, *raw); };
   model::LongitudinalDerivatives& d = out.longitudinal;
   d.Xu = get("Xu");
   d.Zu = get("Zu");
@@ -485,7 +517,7 @@ void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out)
   d.Xq = get("Xq");
   d.Zq = get("Zq");
   d.Mq = get("Mq");
-  if (w_form) {
+  if (*w_form) {
     // α = w/U0, so ∂/∂α = U0 ∂/∂w (Etkin & Reid §4.9).
     d.Xa = U0_ * get("Xw");
     d.Za = U0_ * get("Zw");
@@ -499,7 +531,7 @@ void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out)
     d.Madot = get("Madot");
     d.Zadot = get("Zadot");
   }
-  if (const toml::node* zd = t->get(w_form ? "Zwdot" : "Zadot");
+  if (const toml::node* zd = t->get(*w_form ? "Zwdot" : "Zadot");
       zd && std::abs(1.0 - d.Zadot / U0_) < 1e-6)
     Error(At(*zd), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
 }
@@ -519,40 +551,11 @@ void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
     Missing(*t, "lateral", "primed",
             "primed = true if L and N already include the Ixz coupling, false otherwise");
 
-  auto any_of = [&](const auto& keys) {
-    return std::any_of(std::begin(keys), std::end(keys),
-                       [&](std::string_view k) { return t->contains(k); });
-  };
-  const bool beta_form = any_of(kBetaFormKeys);
-  const bool v_form = any_of(kVFormKeys);
-  if (beta_form && v_form) {
-    const toml::node* first_v = nullptr;
-    for (std::string_view k : kVFormKeys)
-      if (const toml::node* n = t->get(k); n && (!first_v || n->source().begin.line < first_v->source().begin.line))
-        first_v = n;
-    Error(At(*first_v), "both β-form (Yb Lb Nb) and v-form (Yv Lv Nv) derivatives "
-                        "given; use one form per file");
-    return;
-  }
-  std::vector<std::string_view> required(std::begin(kLateralCommonKeys),
-                                         std::end(kLateralCommonKeys));
-  if (v_form)
-    required.insert(required.end(), std::begin(kVFormKeys), std::end(kVFormKeys));
-  else
-    required.insert(required.end(), std::begin(kBetaFormKeys), std::end(kBetaFormKeys));
-  for (std::string_view key : required)
-    if (!t->contains(key))
-      Missing(*t, "lateral", key, "required derivative; write 0.0 if the source neglects it");
-  if (!raw) return;
+  const std::optional<bool> v_form = ChooseForm(*t, kLateralForms);
+  if (!v_form || !raw) return;
   lateral_raw_ = *raw;
   lateral_primed_ = *raw ? std::optional<bool>(false) : primed;
-
-  auto get = [&](std::string_view key) -> double {
-    const auto v = Number(*t, key, "lateral");
-    if (!v) return 0.0;
-    const auto n = Normalize(*v, Spec(key), *raw, At(*t->get(key)));
-    return n ? *n : 0.0;
-  };
+  auto get = [&](std::string_view key) { return Derivative(*t, "lateral", key, *raw); };
   model::LateralDerivatives& d = out.lateral;
   d.Yp = get("Yp");
   d.Yr = get("Yr");
@@ -560,7 +563,7 @@ void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
   d.Lr = get("Lr");
   d.Np = get("Np");
   d.Nr = get("Nr");
-  if (v_form) {
+  if (*v_form) {
     // β = v/U0, so ∂/∂β = U0 ∂/∂v.
     d.Yb = U0_ * get("Yv");
     d.Lb = U0_ * get("Lv");
