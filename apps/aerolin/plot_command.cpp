@@ -1,14 +1,16 @@
 // `aerolin plot FILE [--script S] [--excite M [--amplitude A]] --duration T
 //  [--dt Δt] [--integrator rk45|exact] --out PREFIX [--format png,svg]
-//  [--width W] [--height H] [--glyph-interval S]`: flies the linear model as
-// `aerolin simulate` does and writes three figures without a display:
-// PREFIX_trajectory, PREFIX_history and PREFIX_splane, one file per format.
+//  [--width W] [--height H] [--glyph-interval S] [--vertical-exaggeration K]`:
+// flies the linear model as `aerolin simulate` does and writes three figures
+// without a display: PREFIX_trajectory, PREFIX_history and PREFIX_splane, one
+// file per format.
 //
 // Built twice (apps/aerolin/CMakeLists.txt): in `aerolin-plot`, with
 // AEROLIN_PLOT_IN_PROCESS, the command draws; in `aerolin`, it checks the
 // flags and then runs `aerolin-plot` from the same directory with the same
 // arguments, so that `aerolin` does not load MathGL.
 
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -37,7 +39,21 @@ struct PlotCommandOptions {
   int width = 1200;
   int height = 900;
   double glyph_interval = 0.0;
+  double vertical_exaggeration = 1.0;
 };
+
+// Accepts a finite number >= 1. CLI::Range(1.0, max) would let "nan" through
+// (every comparison with NaN is false).
+CLI::Validator AtLeastOne() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        double value = 0.0;
+        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || value < 1.0)
+          return "expected a finite number >= 1, got '" + input + "'";
+        return {};
+      },
+      "K >= 1");
+}
 
 #ifdef AEROLIN_PLOT_IN_PROCESS
 int RunPlot(const PlotCommandOptions& opt) {
@@ -53,6 +69,7 @@ int RunPlot(const PlotCommandOptions& opt) {
   plot.aircraft = aircraft.name;
   plot.theta0 = aircraft.condition.theta0;
   plot.glyph_interval_s = opt.glyph_interval;
+  plot.vertical_exaggeration = opt.vertical_exaggeration;
   for (const std::string& format : opt.formats) {
     const std::string trajectory = opt.out + "_trajectory." + format;
     const std::string history = opt.out + "_history." + format;
@@ -112,6 +129,11 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   cmd->add_option("--glyph-interval", opt->glyph_interval,
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--vertical-exaggeration", opt->vertical_exaggeration,
+                  "multiply altitude by K on the 3D path (K >= 1, default 1: equal scales);\n"
+                  "glyph shapes and altitude tick labels stay true, the figure names xK")
+      ->default_val(1.0)
+      ->check(AtLeastOne());
 #ifdef AEROLIN_PLOT_IN_PROCESS
   cmd->callback([opt, &action] { action = [opt] { return RunPlot(*opt); }; });
 #else

@@ -34,15 +34,23 @@ struct PlotOptions {
   /// Glyph length (nose to tail) as a fraction of the longest axis of the
   /// trajectory box [-].
   double glyph_length_fraction = 0.08;
+  /// Factor K [-] applied to the altitude of the 3D trajectory's path,
+  /// shadow, drop lines and glyph positions, finite and >= 1. The glyph
+  /// shapes keep true proportions and the altitude ticks read true metres;
+  /// the axis label and legend say "vertical scale ×K". 1 (default) draws
+  /// all three axes at the same scale.
+  double vertical_exaggeration = 1.0;
 };
 
 /// Writes the 3D trajectory of `log` to `path`: the flight path in
-/// (east, north, altitude) [m] with the same scale on all three axes, its
+/// (east, north, altitude) [m] with the same scale on all three axes (the
+/// altitude stretched by options.vertical_exaggeration when > 1), its
 /// shadow on the ground plane of the box, and the seed's paper-plane glyph
 /// (orangered wings, lime body, black edges) at the aircraft's attitude at
 /// regular intervals and at the final position.
-/// @throws std::invalid_argument if `log` is empty, the size is not positive
-///         or the extension is unknown (message names `path`).
+/// @throws std::invalid_argument if `log` is empty, the size is not positive,
+///         the vertical exaggeration is not a finite number >= 1 or the
+///         extension is unknown (message names `path`).
 /// @throws std::runtime_error if the file cannot be written (message names
 ///         `path` and carries MathGL's own message).
 void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
@@ -59,8 +67,8 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
 /// | position | altitude h = −down, east | m |
 /// | controls | each control | deg ("rad" controls) or as logged |
 /// North is left to the trajectory figure: it grows as U0·t and would flatten
-/// the other two.
-/// @throws as PlotTrajectory3D.
+/// the other two. Ignores options.vertical_exaggeration.
+/// @throws as PlotTrajectory3D (bar the vertical-exaggeration check).
 void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
                        const std::string& path);
 
@@ -69,7 +77,7 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
 /// pair), each labelled with its mode name, in a full view and a view zoomed
 /// on the slow modes near the origin.
 /// @throws std::invalid_argument if both lists are empty, or as
-///         PlotTrajectory3D.
+///         PlotTimeHistories.
 /// @throws std::runtime_error as PlotTrajectory3D.
 void PlotSPlane(const std::vector<analysis::Mode>& lon,
                 const std::vector<analysis::Mode>& lat,

@@ -36,15 +36,26 @@ Eigen::Matrix3d BodyToEarth(double phi, double theta, double psi) {
       .toRotationMatrix();
 }
 
+std::vector<Eigen::Vector3d> ExaggerateAltitude(
+    std::vector<Eigen::Vector3d> points, double vertical_exaggeration) {
+  for (Eigen::Vector3d& p : points) p = ExaggerateAltitude(p, vertical_exaggeration);
+  return points;
+}
+
 std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
-    const sim::FlightState& state, double theta0, double scale) {
+    const sim::FlightState& state, double theta0, double scale,
+    double vertical_exaggeration) {
   const Eigen::Matrix3d R = BodyToEarth(
       state[sim::kPhi], theta0 + state[sim::kTheta], state[sim::kPsi]);
-  const Eigen::Vector3d position_e(state[sim::kNorth], state[sim::kEast],
-                                   state[sim::kDown]);
+  const Eigen::Vector3d position = ExaggerateAltitude(
+      NedToPlot(Eigen::Vector3d(state[sim::kNorth], state[sim::kEast],
+                                state[sim::kDown])),
+      vertical_exaggeration);
   std::array<Triangle, kNumGlyphParts> parts = PaperPlaneBody(scale);
+  // NedToPlot only permutes and negates, so NedToPlot(a) + NedToPlot(b) is
+  // bit-identical to NedToPlot(a + b): K = 1 draws exactly the old glyph.
   for (Triangle& t : parts)
-    for (Eigen::Vector3d& v : t) v = NedToPlot(position_e + R * v);
+    for (Eigen::Vector3d& v : t) v = position + NedToPlot(R * v);
   return parts;
 }
 
@@ -58,6 +69,18 @@ double NiceCeil(double x) {
   for (const double m : {1.0, 2.0, 5.0, 10.0})
     if (m * decade >= x * (1.0 - kSlack)) return m * decade;
   return 10.0 * decade;
+}
+
+double NiceFloor(double x) {
+  if (!(x > 0.0) || !std::isfinite(x))
+    throw std::invalid_argument("NiceFloor: expected a finite x > 0, got " +
+                                std::to_string(x));
+  const double decade = std::pow(10.0, std::floor(std::log10(x)));
+  // The same slack as NiceCeil, so that 4.9999999999 (rounding) gives 5.
+  constexpr double kSlack = 1e-9;
+  for (const double m : {10.0, 5.0, 2.0, 1.0})
+    if (m * decade <= x * (1.0 + kSlack)) return m * decade;
+  return 0.1 * decade;  // log10 rounded up across a decade boundary
 }
 
 std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
@@ -110,6 +133,43 @@ PlotBox EqualScaleBox(const std::vector<Eigen::Vector3d>& points,
     }
   }
   return box;
+}
+
+double CoarsestTickStep(double lo, double hi, int min_ticks) {
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi))
+    throw std::invalid_argument("CoarsestTickStep: expected a finite range lo < hi, got [" +
+                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  constexpr double kSlack = 1e-9;  // a tick on an end counts
+  const auto count = [&](double step) {
+    return std::floor(hi / step + kSlack) - std::ceil(lo / step - kSlack) + 1.0;
+  };
+  // Step down 10, 5, 2, 1, 0.5, ... from the span; a step of span / min_ticks
+  // always fits min_ticks, so this ends within a few steps.
+  double step = NiceCeil(hi - lo);
+  while (count(step) < min_ticks) step = NiceFloor(step * (1.0 - 1e-6));
+  return step;
+}
+
+std::vector<AxisTick> ExaggeratedAxisTicks(double plot_min, double plot_max,
+                                           double vertical_exaggeration,
+                                           double step) {
+  const double k = vertical_exaggeration;
+  if (!(step > 0.0) || !std::isfinite(step) || !(k > 0.0) || !std::isfinite(k))
+    throw std::invalid_argument(
+        "ExaggeratedAxisTicks: expected a finite step > 0 and exaggeration > 0, got step " +
+        std::to_string(step) + " and exaggeration " + std::to_string(k));
+  std::vector<AxisTick> ticks;
+  // Integer multiples, not repeated sums, so values such as 3 × 0.2 carry
+  // one rounding only; the slack keeps a tick that lands on an end.
+  constexpr double kSlack = 1e-9;
+  const double first = std::ceil(plot_min / (k * step) - kSlack);
+  const double last = std::floor(plot_max / (k * step) + kSlack);
+  for (double n = first; n <= last; n += 1.0) {
+    double value = n * step;
+    if (value == 0.0) value = 0.0;  // ceil(-0.3) is −0, which prints "-0"
+    ticks.push_back({k * value, value});
+  }
+  return ticks;
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> PathRunsAvoiding(

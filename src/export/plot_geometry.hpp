@@ -2,7 +2,7 @@
 /// @file
 /// The drawing math behind the plot files, kept free of any plotting library
 /// so it can be tested: the paper-plane glyph, where glyphs go along a path,
-/// and the equal-scale box around a trajectory.
+/// the equal-scale box around a trajectory, and the vertical exaggeration.
 ///
 /// **Plot frame.** Figures are drawn in (east, north, altitude) [m]: a
 /// right-handed frame with altitude up. Plotting (north, east, altitude)
@@ -45,16 +45,38 @@ inline Eigen::Vector3d NedToPlot(const Eigen::Vector3d& ned) {
   return {ned.y(), ned.x(), -ned.z()};
 }
 
+/// Returns `p` (plot frame [m]) with its altitude multiplied by
+/// `vertical_exaggeration` K [-]: (east, north, K·altitude). K = 1 returns
+/// `p` unchanged.
+inline Eigen::Vector3d ExaggerateAltitude(const Eigen::Vector3d& p,
+                                          double vertical_exaggeration) {
+  return {p.x(), p.y(), vertical_exaggeration * p.z()};
+}
+
+/// Returns each point of `points` passed through ExaggerateAltitude.
+std::vector<Eigen::Vector3d> ExaggerateAltitude(
+    std::vector<Eigen::Vector3d> points, double vertical_exaggeration);
+
 /// Returns the glyph's triangles in the plot frame (east, north, altitude)
 /// [m] for the aircraft in `state`: rotated by Rz(ψ) Ry(θ0 + θ) Rx(φ),
 /// translated to (north, east, down). `theta0` [rad] is the trim pitch
 /// attitude, `scale` [m] the glyph scale of PaperPlaneBody.
+///
+/// With `vertical_exaggeration` K > 1 only the glyph's position is
+/// exaggerated (ExaggerateAltitude); its shape is built in true proportions,
+/// so a glyph on an exaggerated path still shows the true attitude.
 std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
-    const sim::FlightState& state, double theta0, double scale);
+    const sim::FlightState& state, double theta0, double scale,
+    double vertical_exaggeration = 1.0);
 
 /// Returns the smallest "nice" number (1, 2 or 5 times a power of ten) that
 /// is at least `x`; `x` must be > 0.
 double NiceCeil(double x);
+
+/// Returns the largest "nice" number (1, 2 or 5 times a power of ten) that
+/// is at most `x`; `x` must be finite and > 0. A tick step of
+/// NiceFloor(span / n) puts at least n ticks on an axis of length `span`.
+double NiceFloor(double x);
 
 /// Returns the rows of a log at which glyphs are drawn: the first row, the
 /// first row at or after each multiple of `interval` [s] from the start, and
@@ -77,6 +99,27 @@ struct PlotBox {
 /// @throws std::invalid_argument if `points` is empty.
 PlotBox EqualScaleBox(const std::vector<Eigen::Vector3d>& points,
                       double margin, double min_fraction);
+
+/// Returns the coarsest 1-2-5 step (true units) that puts at least
+/// `min_ticks` ticks on an axis spanning [lo, hi] (true units, lo < hi),
+/// counting the multiples of the step that actually fall in the range.
+/// @throws std::invalid_argument if the range is empty or not finite.
+double CoarsestTickStep(double lo, double hi, int min_ticks);
+
+/// One labelled tick of an axis drawn in exaggerated units.
+struct AxisTick {
+  double position;  ///< where the tick is drawn, in plot units (K × value)
+  double value;     ///< the true value the tick reads [m]
+};
+
+/// Returns the ticks of an axis whose plot coordinate is `vertical_exaggeration`
+/// K times the true value: one at every multiple of `step` (true units, > 0)
+/// whose plotted position K·value lies in [plot_min, plot_max], ascending.
+/// The labels therefore read true metres however large K is.
+/// @throws std::invalid_argument if `step` or K is not finite and > 0.
+std::vector<AxisTick> ExaggeratedAxisTicks(double plot_min, double plot_max,
+                                           double vertical_exaggeration,
+                                           double step);
 
 /// Splits `path` into runs of consecutive points that are all farther than
 /// `radius` [m] from every point of `keep_clear`; each run is a half-open

@@ -59,6 +59,13 @@ void DrawGlyph(mglGraph& gr, const std::array<Triangle, kNumGlyphParts>& parts) 
   }
 }
 
+// "×20", "×2.5": how the figure names the vertical exaggeration.
+std::wstring TimesK(double k) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", k);
+  return L"\u00D7" + internal::Widen(buffer);
+}
+
 std::string FormatSeconds(double t) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%g s", std::round(t * 10.0) / 10.0);
@@ -71,10 +78,18 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
                       const std::string& path) {
   if (log.size() == 0)
     throw std::invalid_argument(path + ": the flight log is empty");
+  const double k = options.vertical_exaggeration;
+  if (!(k >= 1.0) || !std::isfinite(k))
+    throw std::invalid_argument(path +
+                                ": vertical exaggeration must be a finite number >= 1, got " +
+                                std::to_string(k));
+  const bool exaggerated = k > 1.0;
   std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
   mglGraph& gr = *canvas;
 
-  const std::vector<Eigen::Vector3d> track = PathInPlotFrame(log);
+  // Everything positional is drawn in exaggerated coordinates; only the
+  // glyph shapes (PaperPlaneInPlotFrame) and the tick labels stay true.
+  const std::vector<Eigen::Vector3d> track = ExaggerateAltitude(PathInPlotFrame(log), k);
   // Size the glyph from the path alone, then let the box make room for it.
   const PlotBox path_box = EqualScaleBox(track, 0.0, kMinAxisFraction);
   const double glyph_length =
@@ -90,10 +105,27 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   const double tick = NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
   // Short axes get a finer step so each shows at least three ticks.
   const char* const kAxisNames = "xyz";
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < (exaggerated ? 2 : 3); ++i) {
     const double step = std::min(tick, NiceCeil(extent[i] / 4.0));
     gr.SetTicks(kAxisNames[i], step, 0, 0.0);
     gr.SetTickTempl(kAxisNames[i], "%.0f");
+  }
+  if (exaggerated) {
+    // Ticks at true-metre multiples, drawn at K times their value, so the
+    // labels read true altitude: the coarsest step showing three of them
+    // (more crowd the short altitude edge; NiceCeil(span / 4) may leave one).
+    const double step = CoarsestTickStep(box.min.z() / k, box.max.z() / k, 3);
+    const std::vector<AxisTick> ticks =
+        ExaggeratedAxisTicks(box.min.z(), box.max.z(), k, step);
+    mglData positions(static_cast<long>(ticks.size()));
+    std::wstring labels;
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+      positions.a[i] = ticks[i].position;
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%g", ticks[i].value);
+      labels += (i > 0 ? L"\n" : L"") + internal::Widen(buffer);
+    }
+    gr.SetTicksVal('z', positions, labels.c_str());
   }
   gr.SetRanges(box.min.x(), box.max.x(), box.min.y(), box.max.y(), box.min.z(),
                box.max.z());
@@ -109,7 +141,11 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   gr.SetOrigin(box.min.x(), box.min.y(), box.min.z());
   gr.Axis("xz");
   gr.Label('x', L"east, m", 0);
-  gr.Label('z', L"altitude, m", 0);
+  // Short: the altitude edge of a flat box is short, and the legend spells
+  // out "vertical scale ×K".
+  const std::wstring altitude_label =
+      exaggerated ? L"altitude, m (" + TimesK(k) + L")" : L"altitude, m";
+  gr.Label('z', altitude_label.c_str(), 0);
   gr.SetOrigin(box.max.x(), box.min.y(), box.min.z());
   gr.Axis("y");
   gr.Label('y', L"north, m", 0);
@@ -122,31 +158,35 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   const std::vector<std::size_t> rows =
       GlyphRows(log.time, options.glyph_interval_s);
   std::vector<Eigen::Vector3d> glyph_positions;
-  for (const std::size_t k : rows) glyph_positions.push_back(track[k]);
+  for (const std::size_t row : rows) glyph_positions.push_back(track[row]);
   // The glyph sits on the path; break the line there so it does not cover
   // the glyph's thin body halves.
   for (const auto& [first, last] :
        PathRunsAvoiding(track, glyph_positions, kPathGapFraction * glyph_length))
     gr.Plot(Column(track, 0, first, last), Column(track, 1, first, last),
             Column(track, 2, first, last), kPathPen);
-  for (const std::size_t k : rows) {
-    const Eigen::Vector3d& p = track[k];
+  for (const std::size_t row : rows) {
+    const Eigen::Vector3d& p = track[row];
     gr.Line(ToPoint(p), mglPoint(p.x(), p.y(), box.min.z()), kDropPen, 2);
-    DrawGlyph(gr, PaperPlaneInPlotFrame(log.state[k], options.theta0, glyph_scale));
+    DrawGlyph(gr, PaperPlaneInPlotFrame(log.state[row], options.theta0, glyph_scale, k));
     // Time tags sit above the glyph so the wings do not cover them.
     gr.Puts(mglPoint(p.x(), p.y(), p.z() + 0.9 * glyph_length),
-            FormatSeconds(log.time[k]).c_str(), ":C", -0.8);
+            FormatSeconds(log.time[row]).c_str(), ":C", -0.8);
   }
 
-  gr.AddLegend(L"flight path", kPathPen);
+  const std::wstring path_label =
+      exaggerated ? L"flight path (vertical scale " + TimesK(k) + L")" : L"flight path";
+  gr.AddLegend(path_label.c_str(), kPathPen);
   gr.AddLegend(L"ground track (shadow)", kShadowPen);
   const double interval =
       rows.size() > 2 ? log.time[rows[1]] - log.time[rows[0]] : 0.0;
+  // The glyphs keep true proportions however the altitude is stretched.
+  const std::wstring glyph_note =
+      exaggerated ? L" (true shape, not exaggerated)" : L" (equal axis scales)";
   const std::wstring glyph_label =
-      interval > 0.0 ? L"attitude every " +
-                           internal::Widen(FormatSeconds(interval)) +
-                           L" (equal axis scales)"
-                     : std::wstring(L"attitude (equal axis scales)");
+      interval > 0.0
+          ? L"attitude every " + internal::Widen(FormatSeconds(interval)) + glyph_note
+          : L"attitude" + glyph_note;
   gr.AddLegend(glyph_label.c_str(), "{xFF4500}#^");
   gr.Legend(3, "#", "size -0.85");
 

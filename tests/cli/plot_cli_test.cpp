@@ -47,6 +47,16 @@ TEST(PlotCommand, BadFormatIsAUsageErrorAndUnwritablePathADataError) {
   EXPECT_NE(r.err.find("/no/such/dir/x_trajectory.png"), std::string::npos) << r.err;
 }
 
+TEST(PlotCommand, VerticalExaggerationBelowOneIsAUsageError) {
+  for (const char* k : {"0.5", "0", "-3", "nan"}) {
+    const auto r = RunAerolin(std::string("plot data/derivatives/p2v7.toml --duration 1 --out x"
+                                          " --vertical-exaggeration ") + k,
+                              "plot_vex");
+    EXPECT_EQ(r.exit_code, 2) << k << ": " << r.err;
+    EXPECT_NE(r.err.find("--vertical-exaggeration"), std::string::npos) << r.err;
+  }
+}
+
 TEST(SimulateCommand, ExcitesTheCoupledRollSpiralSpelling) {
   // The P2V-7 has separate roll and spiral roots, so asking for the coupled
   // roll-spiral oscillation is a clear error naming the modes it does have.

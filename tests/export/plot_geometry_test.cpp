@@ -102,6 +102,18 @@ std::vector<double> Times(int n, double dt) {
   return t;
 }
 
+TEST(NiceFloor, RoundsDownToOneTwoFive) {
+  EXPECT_DOUBLE_EQ(NiceFloor(18.3), 10.0);
+  EXPECT_DOUBLE_EQ(NiceFloor(27.0), 20.0);
+  EXPECT_DOUBLE_EQ(NiceFloor(0.07), 0.05);
+  EXPECT_DOUBLE_EQ(NiceFloor(5.0), 5.0);
+  EXPECT_DOUBLE_EQ(NiceFloor(4.9999999999), 5.0);
+  EXPECT_DOUBLE_EQ(NiceFloor(1000.0), 1000.0);
+  EXPECT_DOUBLE_EQ(NiceFloor(999.0), 500.0);
+  EXPECT_THROW(NiceFloor(0.0), std::invalid_argument);
+  EXPECT_THROW(NiceFloor(std::nan("")), std::invalid_argument);
+}
+
 TEST(GlyphRows, TakesTheFirstRowAtEachMarkAndTheLastRow) {
   const std::vector<std::size_t> rows = GlyphRows(Times(600, 0.1), 10.0);
   EXPECT_EQ(rows, (std::vector<std::size_t>{0, 100, 200, 300, 400, 500, 600}));
@@ -129,6 +141,86 @@ TEST(EqualScaleBox, PadsAndWidensShortAxes) {
   EXPECT_NEAR(0.5 * (box.min.x() + box.max.x()), 5, kTol);
   EXPECT_NEAR(box.extent().z(), 306, kTol);
   EXPECT_THROW(EqualScaleBox({}, 1.0, 0.3), std::invalid_argument);
+}
+
+TEST(ExaggerateAltitude, ScalesOnlyTheAltitude) {
+  const Eigen::Vector3d p(3.0, -4.0, 2.5);
+  EXPECT_EQ(ExaggerateAltitude(p, 1.0), p);
+  EXPECT_EQ(ExaggerateAltitude(p, 20.0), Eigen::Vector3d(3.0, -4.0, 50.0));
+  const std::vector<Eigen::Vector3d> path = ExaggerateAltitude(
+      std::vector<Eigen::Vector3d>{Eigen::Vector3d(0, 0, -1), Eigen::Vector3d(1, 2, 0.5)}, 4.0);
+  ASSERT_EQ(path.size(), 2u);
+  EXPECT_EQ(path[0], Eigen::Vector3d(0, 0, -4));
+  EXPECT_EQ(path[1], Eigen::Vector3d(1, 2, 2));
+}
+
+TEST(PaperPlaneInPlotFrame, ExaggerationMovesTheGlyphButKeepsItsShape) {
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kNorth] = 100.0;
+  x[sim::kEast] = -20.0;
+  x[sim::kDown] = -8.0;  // 8 m up
+  x[sim::kTheta] = 0.15;
+  x[sim::kPhi] = -0.3;
+  x[sim::kPsi] = 0.7;
+  constexpr double kK = 20.0;
+  const auto plain = PaperPlaneInPlotFrame(x, 0.05, 2.0);
+  const auto stretched = PaperPlaneInPlotFrame(x, 0.05, 2.0, kK);
+  // Same triangles, lifted from altitude 8 m to 20 × 8 m: the shape (every
+  // vertex relative to the aircraft) is the true, unstretched one.
+  const Eigen::Vector3d lift(0.0, 0.0, (kK - 1.0) * 8.0);
+  for (int part = 0; part < kNumGlyphParts; ++part)
+    for (int v = 0; v < 3; ++v)
+      EXPECT_LT((stretched[part][v] - (plain[part][v] + lift)).norm(), kTol)
+          << "part " << part << " vertex " << v;
+  // K = 1 is bit-identical to the default (today's figure is unchanged).
+  const auto one = PaperPlaneInPlotFrame(x, 0.05, 2.0, 1.0);
+  for (int part = 0; part < kNumGlyphParts; ++part)
+    for (int v = 0; v < 3; ++v) EXPECT_EQ(one[part][v], plain[part][v]);
+}
+
+TEST(CoarsestTickStep, IsTheCoarsestOneTwoFiveStepGivingTheMinimumCount) {
+  // [−40.5, 40.5] m: 20 gives −40, −20, 0, 20, 40; 50 gives only 0.
+  EXPECT_DOUBLE_EQ(CoarsestTickStep(-40.5, 40.5, 3), 20.0);
+  // [−27.5, 27.5] m: 20 gives −20, 0, 20.
+  EXPECT_DOUBLE_EQ(CoarsestTickStep(-27.5, 27.5, 3), 20.0);
+  // [0.1, 0.35]: 0.1 gives 0.1, 0.2, 0.3.
+  EXPECT_NEAR(CoarsestTickStep(0.1, 0.35, 3), 0.1, kTol);
+  // Ends count: [0, 10] with step 5 is 0, 5, 10.
+  EXPECT_DOUBLE_EQ(CoarsestTickStep(0.0, 10.0, 3), 5.0);
+  EXPECT_THROW(CoarsestTickStep(1.0, 1.0, 3), std::invalid_argument);
+}
+
+TEST(ExaggeratedAxisTicks, PlacesTrueValuesAtKTimesTheirValue) {
+  // A box of ±825 plot units at K = 30 spans ±27.5 m of true altitude.
+  const std::vector<AxisTick> ticks = ExaggeratedAxisTicks(-825.0, 825.0, 30.0, 20.0);
+  ASSERT_EQ(ticks.size(), 3u);
+  const double values[] = {-20.0, 0.0, 20.0};
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_DOUBLE_EQ(ticks[i].value, values[i]);
+    EXPECT_DOUBLE_EQ(ticks[i].position, 30.0 * values[i]);
+  }
+  EXPECT_FALSE(std::signbit(ticks[1].value)) << "zero prints as 0, not -0";
+}
+
+TEST(ExaggeratedAxisTicks, KeepsTicksOnTheEndsAndFractionalSteps) {
+  // [0, 12] plot units at K = 10 is [0, 1.2] m: ticks 0, 0.2, ..., 1.2.
+  const std::vector<AxisTick> ticks = ExaggeratedAxisTicks(0.0, 12.0, 10.0, 0.2);
+  ASSERT_EQ(ticks.size(), 7u);
+  for (std::size_t i = 0; i < ticks.size(); ++i) {
+    EXPECT_NEAR(ticks[i].value, 0.2 * static_cast<double>(i), kTol);
+    EXPECT_NEAR(ticks[i].position, 10.0 * ticks[i].value, kTol);
+  }
+  // K = 1: ordinary ticks.
+  const std::vector<AxisTick> plain = ExaggeratedAxisTicks(-5.0, 5.0, 1.0, 5.0);
+  ASSERT_EQ(plain.size(), 3u);
+  EXPECT_DOUBLE_EQ(plain[0].position, -5.0);
+  EXPECT_DOUBLE_EQ(plain[2].value, 5.0);
+}
+
+TEST(ExaggeratedAxisTicks, RejectsANonPositiveStepOrExaggeration) {
+  EXPECT_THROW(ExaggeratedAxisTicks(0.0, 1.0, 1.0, 0.0), std::invalid_argument);
+  EXPECT_THROW(ExaggeratedAxisTicks(0.0, 1.0, 0.0, 1.0), std::invalid_argument);
+  EXPECT_THROW(ExaggeratedAxisTicks(0.0, 1.0, std::nan(""), 1.0), std::invalid_argument);
 }
 
 TEST(PathRunsAvoiding, BreaksThePathAroundEachCentre) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -112,6 +113,47 @@ TEST(PlotTrajectory3D, WritesAWellFormedSvgWithGlyphFaces) {
   const std::regex body_faces("<g fill=\"#00ff00\"[^>]*>\\s*<path");
   EXPECT_TRUE(std::regex_search(svg, wing_faces));
   EXPECT_TRUE(std::regex_search(svg, body_faces));
+}
+
+TEST(PlotTrajectory3D, VerticalExaggerationChangesTheFigure) {
+  // A doublet-like log: 5 km north with a ±10 m altitude wave, invisible at
+  // equal scales.
+  sim::FlightLog log = ClimbingTurn();
+  for (std::size_t k = 0; k < log.size(); ++k) {
+    const double t = log.time[k];
+    log.state[k].setZero();
+    log.state[k][sim::kNorth] = 85.0 * t;
+    log.state[k][sim::kDown] = -10.0 * std::sin(0.2 * t);
+    log.state[k][sim::kTheta] = 0.01 * std::cos(0.2 * t);
+  }
+  PlotOptions options;
+  const std::string equal = OutPath("exaggeration_1.png");
+  PlotTrajectory3D(log, options, equal);
+  options.vertical_exaggeration = 20.0;
+  const std::string stretched = OutPath("exaggeration_20.png");
+  PlotTrajectory3D(log, options, stretched);
+
+  const testing::RgbImage image = DecodePng(stretched);
+  EXPECT_EQ(image.width, 1200);
+  EXPECT_EQ(image.height, 900);
+  EXPECT_GT(DistinctColours(image), 50);
+  EXPECT_GT(image.CountNear(255, 69, 0, kColourTolerance), kMinGlyphPixels)
+      << "orangered wings";
+  EXPECT_NE(ReadFile(stretched), ReadFile(equal));
+}
+
+TEST(PlotTrajectory3D, RejectsAVerticalExaggerationBelowOne) {
+  PlotOptions options;
+  options.vertical_exaggeration = 0.5;
+  try {
+    PlotTrajectory3D(ClimbingTurn(), options, "x.png");
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "x.png: vertical exaggeration must be a finite number >= 1, got 0.500000");
+  }
+  options.vertical_exaggeration = std::nan("");
+  EXPECT_THROW(PlotTrajectory3D(ClimbingTurn(), options, "x.png"), std::invalid_argument);
 }
 
 TEST(PlotTrajectory3D, RejectsAnEmptyLogNamingThePath) {
