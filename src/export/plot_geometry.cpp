@@ -1,5 +1,7 @@
 #include "export/plot_geometry.hpp"
 
+#include "core/nice_number.hpp"
+
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -59,30 +61,6 @@ std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
   return parts;
 }
 
-double NiceCeil(double x) {
-  if (!(x > 0.0) || !std::isfinite(x))
-    throw std::invalid_argument("NiceCeil: expected a finite x > 0, got " +
-                                std::to_string(x));
-  const double decade = std::pow(10.0, std::floor(std::log10(x)));
-  // A relative slack so that e.g. 2.0000000001 (rounding) still gives 2.
-  constexpr double kSlack = 1e-9;
-  for (const double m : {1.0, 2.0, 5.0, 10.0})
-    if (m * decade >= x * (1.0 - kSlack)) return m * decade;
-  return 10.0 * decade;
-}
-
-double NiceFloor(double x) {
-  if (!(x > 0.0) || !std::isfinite(x))
-    throw std::invalid_argument("NiceFloor: expected a finite x > 0, got " +
-                                std::to_string(x));
-  const double decade = std::pow(10.0, std::floor(std::log10(x)));
-  // The same slack as NiceCeil, so that 4.9999999999 (rounding) gives 5.
-  constexpr double kSlack = 1e-9;
-  for (const double m : {10.0, 5.0, 2.0, 1.0})
-    if (m * decade <= x * (1.0 + kSlack)) return m * decade;
-  return 0.1 * decade;  // log10 rounded up across a decade boundary
-}
-
 std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
                                    double interval, int target_count) {
   std::vector<std::size_t> rows;
@@ -94,7 +72,7 @@ std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
       if (time.size() == 1) return {0};
       return {0, time.size() - 1};
     }
-    interval = NiceCeil(duration / target_count);
+    interval = core::NiceCeil(duration / target_count);
   }
   // Samples at multiples of dt carry rounding error; a row within this
   // fraction of the interval before a mark counts as on it.
@@ -145,8 +123,8 @@ double CoarsestTickStep(double lo, double hi, int min_ticks) {
   };
   // Step down 10, 5, 2, 1, 0.5, ... from the span; a step of span / min_ticks
   // always fits min_ticks, so this ends within a few steps.
-  double step = NiceCeil(hi - lo);
-  while (count(step) < min_ticks) step = NiceFloor(step * (1.0 - 1e-6));
+  double step = core::NiceCeil(hi - lo);
+  while (count(step) < min_ticks) step = core::NiceFloor(step * (1.0 - 1e-6));
   return step;
 }
 

@@ -69,15 +69,6 @@ std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
     const sim::FlightState& state, double theta0, double scale,
     double vertical_exaggeration = 1.0);
 
-/// Returns the smallest "nice" number (1, 2 or 5 times a power of ten) that
-/// is at least `x`; `x` must be > 0.
-double NiceCeil(double x);
-
-/// Returns the largest "nice" number (1, 2 or 5 times a power of ten) that
-/// is at most `x`; `x` must be finite and > 0. A tick step of
-/// NiceFloor(span / n) puts at least n ticks on an axis of length `span`.
-double NiceFloor(double x);
-
 /// Returns the rows of a log at which glyphs are drawn: the first row, the
 /// first row at or after each multiple of `interval` [s] from the start, and
 /// the last row; ascending, no duplicates. `interval` <= 0 picks a nice

@@ -5,6 +5,7 @@
 
 #include "core/units.hpp"
 #include "export/mathgl_canvas.hpp"
+#include "core/nice_number.hpp"
 #include "export/plot_geometry.hpp"
 #include "export/plot_layout.hpp"
 
@@ -111,8 +112,8 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     const AxisRange y = PaddedRange(columns);
     gr.SetRanges(t0, t1, y.min, y.max);
     gr.SetOrigin(t0, y.min);
-    gr.SetTicks('x', NiceCeil((t1 - t0) / 8.0), 0, t0);
-    gr.SetTicks('y', NiceCeil((y.max - y.min) / 4.0), 0, 0.0);
+    gr.SetTicks('x', core::NiceCeil((t1 - t0) / 8.0), 0, t0);
+    gr.SetTicks('y', core::NiceCeil((y.max - y.min) / 4.0), 0, 0.0);
     gr.SetTickTempl('x', "%g");
     gr.SetTickTempl('y', "%g");
     gr.Grid("xy", "{xD0D0D0}:");

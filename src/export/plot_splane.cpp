@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "export/mathgl_canvas.hpp"
+#include "core/nice_number.hpp"
 #include "export/plot_geometry.hpp"
 #include "export/plot_layout.hpp"
 
@@ -74,8 +75,8 @@ void DrawView(mglGraph& gr, const std::vector<Root>& roots,
               const std::optional<SPlaneWindow>& labelled_elsewhere) {
   gr.SetRanges(w.re.min, w.re.max, w.im.min, w.im.max);
   gr.SetOrigin(w.re.min, w.im.min);
-  gr.SetTicks('x', NiceCeil((w.re.max - w.re.min) / 6.0), 0, 0.0);
-  gr.SetTicks('y', NiceCeil((w.im.max - w.im.min) / 6.0), 0, 0.0);
+  gr.SetTicks('x', core::NiceCeil((w.re.max - w.re.min) / 6.0), 0, 0.0);
+  gr.SetTicks('y', core::NiceCeil((w.im.max - w.im.min) / 6.0), 0, 0.0);
   gr.SetTickTempl('x', "%g");
   gr.SetTickTempl('y', "%g");
   gr.Grid("xy", "{xD0D0D0}:");

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "export/mathgl_canvas.hpp"
+#include "core/nice_number.hpp"
 #include "export/plot_geometry.hpp"
 
 namespace aerolin::exporting {
@@ -102,11 +103,11 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   gr.Title(internal::FigureTitle(options, "flight path").c_str(), "", -1.8);
   gr.SetTuneTicks(0);
   // One tick step on all axes: the scales are equal, so the grid is square.
-  const double tick = NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
+  const double tick = core::NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
   // Short axes get a finer step so each shows at least three ticks.
   const char* const kAxisNames = "xyz";
   for (int i = 0; i < (exaggerated ? 2 : 3); ++i) {
-    const double step = std::min(tick, NiceCeil(extent[i] / 4.0));
+    const double step = std::min(tick, core::NiceCeil(extent[i] / 4.0));
     gr.SetTicks(kAxisNames[i], step, 0, 0.0);
     gr.SetTickTempl(kAxisNames[i], "%.0f");
   }

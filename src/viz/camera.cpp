@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/nice_number.hpp"
 #include "core/units.hpp"
 
 namespace aerolin::viz {
@@ -147,11 +148,7 @@ double SmoothApproachAngle(double current, double goal, double dt, double tau) {
 
 double NiceStep(double extent, double target_lines) {
   if (!(extent > 0.0) || !(target_lines > 0.0)) return 1.0;
-  const double raw = extent / target_lines;
-  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
-  const double m = raw / decade;
-  const double nice = m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0;
-  return nice * decade;
+  return core::NiceNearest(extent / target_lines);
 }
 
 }  // namespace aerolin::viz

@@ -170,23 +170,15 @@ N = -2000.0
 }
 
 TEST(LoadAircraftString, UnprimedMomentsGetIxzCoupling) {
+  // kLateralPrimed's derivatives, read as plain (unprimed) L and N.
+  std::string lateral = kLateralPrimed;
+  lateral.replace(lateral.find("primed = true"), 13, "primed = false");
   const std::string unprimed = R"(
 [mass]
 Ix = 2000.0
 Iz = 4000.0
 Ixz = 400.0
-[lateral]
-form = "normalized"
-primed = false
-Yb = -20.0
-Yp = 0.0
-Yr = 0.0
-Lb = -2.0
-Lp = -1.5
-Lr = 0.3
-Nb = 1.2
-Np = -0.05
-Nr = -0.2
+)" + lateral + R"(
 [controls.aileron]
 L = 1.0
 N = 0.1

@@ -85,16 +85,6 @@ TEST(PaperPlaneInPlotFrame, RightBankLowersTheRightWing) {
   EXPECT_NEAR(g[kLeftWing][1].z(), std::sin(0.5), kTol);
 }
 
-TEST(NiceCeil, RoundsUpToOneTwoFive) {
-  EXPECT_DOUBLE_EQ(NiceCeil(0.7), 1.0);
-  EXPECT_DOUBLE_EQ(NiceCeil(1.0), 1.0);
-  EXPECT_DOUBLE_EQ(NiceCeil(1.2), 2.0);
-  EXPECT_DOUBLE_EQ(NiceCeil(3.0), 5.0);
-  EXPECT_DOUBLE_EQ(NiceCeil(7.5), 10.0);
-  EXPECT_DOUBLE_EQ(NiceCeil(420.0), 500.0);
-  EXPECT_DOUBLE_EQ(NiceCeil(0.013), 0.02);
-  EXPECT_THROW(NiceCeil(0.0), std::invalid_argument);
-}
 
 std::vector<double> Times(int n, double dt) {
   std::vector<double> t;
@@ -102,17 +92,6 @@ std::vector<double> Times(int n, double dt) {
   return t;
 }
 
-TEST(NiceFloor, RoundsDownToOneTwoFive) {
-  EXPECT_DOUBLE_EQ(NiceFloor(18.3), 10.0);
-  EXPECT_DOUBLE_EQ(NiceFloor(27.0), 20.0);
-  EXPECT_DOUBLE_EQ(NiceFloor(0.07), 0.05);
-  EXPECT_DOUBLE_EQ(NiceFloor(5.0), 5.0);
-  EXPECT_DOUBLE_EQ(NiceFloor(4.9999999999), 5.0);
-  EXPECT_DOUBLE_EQ(NiceFloor(1000.0), 1000.0);
-  EXPECT_DOUBLE_EQ(NiceFloor(999.0), 500.0);
-  EXPECT_THROW(NiceFloor(0.0), std::invalid_argument);
-  EXPECT_THROW(NiceFloor(std::nan("")), std::invalid_argument);
-}
 
 TEST(GlyphRows, TakesTheFirstRowAtEachMarkAndTheLastRow) {
   const std::vector<std::size_t> rows = GlyphRows(Times(600, 0.1), 10.0);
