@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "analysis/modes.hpp"
-#include "data/load_aircraft.hpp"
-#include "model/build.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/build.hpp"
 
 namespace {
 

@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "data/load_aircraft.hpp"
-#include "sim/pilot.hpp"
-#include "sim/slicer.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/sim/pilot.hpp"
+#include "aerolin/sim/slicer.hpp"
 
 namespace {
 

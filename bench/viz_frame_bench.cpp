@@ -12,13 +12,13 @@
 #include <map>
 #include <memory>
 
-#include "data/load_aircraft.hpp"
-#include "sim/simulate.hpp"
-#include "viz/camera.hpp"
-#include "viz/font.hpp"
-#include "viz/hud.hpp"
-#include "viz/path_decimator.hpp"
-#include "viz/scene.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/sim/simulate.hpp"
+#include "aerolin/viz/camera.hpp"
+#include "aerolin/viz/font.hpp"
+#include "aerolin/viz/hud.hpp"
+#include "aerolin/viz/path_decimator.hpp"
+#include "aerolin/viz/scene.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #   core <- model <- {data, analysis, sim} <- export <- viz <- apps
 # or that uses a third-party library outside the module allowed to:
 # toml++ only in src/data/*.cpp, odeint only in src/sim/*.cpp,
-# SFML only in src/viz and apps/aerolin-fly.
+# SFML only in src/viz, include/aerolin/viz and apps/aerolin-fly.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 rank() {
@@ -13,11 +13,14 @@ rank() {
   esac
 }
 status=0
-for file in $(find src -name '*.hpp' -o -name '*.cpp' | sort); do
-  module=$(echo "$file" | cut -d/ -f2)
+for file in $( (find src -name '*.hpp' -o -name '*.cpp'; find include/aerolin -name '*.hpp') | sort); do
+  case "$file" in
+    include/*) module=$(echo "$file" | cut -d/ -f3) ;;
+    *) module=$(echo "$file" | cut -d/ -f2) ;;
+  esac
   mrank=$(rank "$module")
   while IFS= read -r line; do
-    target=$(echo "$line" | sed -E 's/^#include "([a-z_]+)\/.*/\1/')
+    target=$(echo "$line" | sed -E 's/^#include "aerolin\/([a-z_]+)\/.*/\1/')
     [ "$target" = "$line" ] && continue
     [ "$target" = "$module" ] && continue
     trank=$(rank "$target")
@@ -29,7 +32,7 @@ for file in $(find src -name '*.hpp' -o -name '*.cpp' | sort); do
 done
 check_only_in() {  # pattern, allowed path regex, library name
   local hits
-  hits=$(grep -rlE "$1" src apps 2>/dev/null | grep -vE "$2" || true)
+  hits=$(grep -rlE "$1" src include apps 2>/dev/null | grep -vE "$2" || true)
   for h in $hits; do
     echo "$h: includes $3, allowed only in $(echo "$2" | tr -d '^$')"
     status=1
@@ -37,6 +40,6 @@ check_only_in() {  # pattern, allowed path regex, library name
 }
 check_only_in '#include <toml\+\+' '^src/data/[a-z_]+\.cpp$' 'toml++'
 check_only_in '#include <boost/numeric/odeint' '^src/sim/[a-z_]+\.cpp$' 'Boost.Odeint'
-check_only_in '#include <SFML/' '^(src/viz/|apps/aerolin-fly/)' 'SFML'
+check_only_in '#include <SFML/' '^(src/viz/|include/aerolin/viz/|apps/aerolin-fly/)' 'SFML'
 [ $status -eq 0 ] && echo "layering: ok"
 exit $status

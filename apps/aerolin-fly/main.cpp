@@ -9,11 +9,11 @@
 #include <iostream>
 #include <optional>
 
-#include "core/error.hpp"
-#include "data/load_aircraft.hpp"
-#include "sim/pilot_script.hpp"
-#include "viz/flight_session.hpp"
-#include "viz/flight_window.hpp"
+#include "aerolin/core/error.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/viz/flight_session.hpp"
+#include "aerolin/viz/flight_window.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "data/load_aircraft.hpp"
+#include "aerolin/data/load_aircraft.hpp"
 
 namespace aerolin::cli {
 

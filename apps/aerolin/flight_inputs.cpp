@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "cli_common.hpp"
-#include "model/build.hpp"
-#include "sim/excitation.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/sim/excitation.hpp"
 
 namespace aerolin::cli {
 namespace {

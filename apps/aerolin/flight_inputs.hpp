@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/modes.hpp"
-#include "model/aircraft_data.hpp"
-#include "sim/simulate.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::cli {
 

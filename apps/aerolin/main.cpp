@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "cli_common.hpp"
-#include "core/error.hpp"
+#include "aerolin/core/error.hpp"
 
 
 int main(int argc, char** argv) {

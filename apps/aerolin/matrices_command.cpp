@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
-#include "model/build.hpp"
+#include "aerolin/model/build.hpp"
 
 namespace aerolin::cli {
 namespace {

@@ -7,11 +7,11 @@
 #include <sstream>
 #include <string>
 
-#include "analysis/approximations.hpp"
-#include "analysis/modes.hpp"
+#include "aerolin/analysis/approximations.hpp"
+#include "aerolin/analysis/modes.hpp"
 #include "cli_common.hpp"
-#include "core/units.hpp"
-#include "model/build.hpp"
+#include "aerolin/core/units.hpp"
+#include "aerolin/model/build.hpp"
 
 namespace aerolin::cli {
 namespace {

@@ -19,7 +19,7 @@
 #include "cli_common.hpp"
 #include "flight_inputs.hpp"
 #ifdef AEROLIN_PLOT_IN_PROCESS
-#include "export/plot.hpp"
+#include "aerolin/export/plot.hpp"
 #else
 #include <unistd.h>
 

@@ -8,8 +8,8 @@
 
 #include "cli_common.hpp"
 #include "flight_inputs.hpp"
-#include "export/flight_csv.hpp"
-#include "export/simulation_summary.hpp"
+#include "aerolin/export/flight_csv.hpp"
+#include "aerolin/export/simulation_summary.hpp"
 
 namespace aerolin::cli {
 namespace {

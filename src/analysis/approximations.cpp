@@ -1,10 +1,10 @@
-#include "analysis/approximations.hpp"
+#include "aerolin/analysis/approximations.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
 
-#include "model/build.hpp"
-#include "model/conventions.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::analysis {
 namespace {

@@ -1,4 +1,4 @@
-#include "analysis/modes.hpp"
+#include "aerolin/analysis/modes.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
@@ -6,9 +6,9 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "core/error.hpp"
-#include "core/units.hpp"
-#include "model/conventions.hpp"
+#include "aerolin/core/error.hpp"
+#include "aerolin/core/units.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::analysis {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/units.hpp"
+#include "aerolin/core/units.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "data/load_aircraft.hpp"
+#include "aerolin/data/load_aircraft.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <toml++/toml.h>
 
-#include "core/units.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::data {
 namespace {

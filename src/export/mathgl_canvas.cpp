@@ -1,4 +1,4 @@
-#include "export/mathgl_canvas.hpp"
+#include "mathgl_canvas.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -9,8 +9,8 @@
 #include <memory>
 #include <string>
 
-#include "export/plot.hpp"
-#include "export/plot_layout.hpp"
+#include "aerolin/export/plot.hpp"
+#include "aerolin/export/plot_layout.hpp"
 
 namespace aerolin::exporting::internal {
 

@@ -1,6 +1,6 @@
-#include "export/plot_geometry.hpp"
+#include "aerolin/export/plot_geometry.hpp"
 
-#include "core/nice_number.hpp"
+#include "aerolin/core/nice_number.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>

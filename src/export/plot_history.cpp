@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/units.hpp"
-#include "export/mathgl_canvas.hpp"
-#include "core/nice_number.hpp"
-#include "export/plot_geometry.hpp"
-#include "export/plot_layout.hpp"
+#include "aerolin/core/units.hpp"
+#include "mathgl_canvas.hpp"
+#include "aerolin/core/nice_number.hpp"
+#include "aerolin/export/plot_geometry.hpp"
+#include "aerolin/export/plot_layout.hpp"
 
 namespace aerolin::exporting {
 namespace {

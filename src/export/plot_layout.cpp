@@ -1,4 +1,4 @@
-#include "export/plot_layout.hpp"
+#include "aerolin/export/plot_layout.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "export/mathgl_canvas.hpp"
-#include "core/nice_number.hpp"
-#include "export/plot_geometry.hpp"
-#include "export/plot_layout.hpp"
+#include "mathgl_canvas.hpp"
+#include "aerolin/core/nice_number.hpp"
+#include "aerolin/export/plot_geometry.hpp"
+#include "aerolin/export/plot_layout.hpp"
 
 namespace aerolin::exporting {
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "export/mathgl_canvas.hpp"
-#include "core/nice_number.hpp"
-#include "export/plot_geometry.hpp"
+#include "mathgl_canvas.hpp"
+#include "aerolin/core/nice_number.hpp"
+#include "aerolin/export/plot_geometry.hpp"
 
 namespace aerolin::exporting {
 namespace {

@@ -1,8 +1,8 @@
-#include "model/build.hpp"
+#include "aerolin/model/build.hpp"
 
 #include <cmath>
 
-#include "model/conventions.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::model {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/state_space.hpp"
+#include "aerolin/model/state_space.hpp"
 
 #include <stdexcept>
 #include <string>

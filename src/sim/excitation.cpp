@@ -1,4 +1,4 @@
-#include "sim/excitation.hpp"
+#include "aerolin/sim/excitation.hpp"
 
 #include <cmath>
 #include <stdexcept>

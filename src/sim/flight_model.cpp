@@ -1,9 +1,9 @@
-#include "sim/flight_model.hpp"
+#include "aerolin/sim/flight_model.hpp"
 
 #include <Eigen/Geometry>
 #include <cmath>
 
-#include "model/build.hpp"
+#include "aerolin/model/build.hpp"
 
 namespace aerolin::sim {
 

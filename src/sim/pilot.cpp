@@ -1,4 +1,4 @@
-#include "sim/pilot.hpp"
+#include "aerolin/sim/pilot.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/conventions.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::sim {
 namespace {

@@ -1,4 +1,4 @@
-#include "sim/pilot_script.hpp"
+#include "aerolin/sim/pilot_script.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/error.hpp"
+#include "aerolin/core/error.hpp"
 
 namespace aerolin::sim {
 namespace {

@@ -1,4 +1,4 @@
-#include "sim/simulate.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/error.hpp"
+#include "aerolin/core/error.hpp"
 
 namespace aerolin::sim {
 

@@ -1,4 +1,4 @@
-#include "sim/slicer.hpp"
+#include "aerolin/sim/slicer.hpp"
 
 // odeint's controlled stepper copies a default-constructed dopri5 whose
 // fixed-size Eigen buffers are not yet initialized (they are written before
@@ -17,7 +17,7 @@
 #include <string>
 #include <unsupported/Eigen/MatrixFunctions>
 
-#include "core/error.hpp"
+#include "aerolin/core/error.hpp"
 
 namespace aerolin::sim {
 namespace {

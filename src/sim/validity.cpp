@@ -1,4 +1,4 @@
-#include "sim/validity.hpp"
+#include "aerolin/sim/validity.hpp"
 
 #include <array>
 #include <cmath>

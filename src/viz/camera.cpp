@@ -1,4 +1,4 @@
-#include "viz/camera.hpp"
+#include "aerolin/viz/camera.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/nice_number.hpp"
-#include "core/units.hpp"
+#include "aerolin/core/nice_number.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::viz {
 namespace {

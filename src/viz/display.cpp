@@ -1,4 +1,4 @@
-#include "viz/display.hpp"
+#include "aerolin/viz/display.hpp"
 
 #include <X11/Xlib.h>
 

@@ -1,9 +1,9 @@
-#include "viz/flight_log_writer.hpp"
+#include "aerolin/viz/flight_log_writer.hpp"
 
 #include <filesystem>
 #include <stdexcept>
 
-#include "export/flight_csv.hpp"
+#include "aerolin/export/flight_csv.hpp"
 
 namespace aerolin::viz {
 

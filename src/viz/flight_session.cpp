@@ -1,12 +1,12 @@
-#include "viz/flight_session.hpp"
+#include "aerolin/viz/flight_session.hpp"
 
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
-#include "model/build.hpp"
-#include "sim/excitation.hpp"
-#include "viz/camera.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/sim/excitation.hpp"
+#include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
 namespace {

@@ -1,4 +1,4 @@
-#include "viz/flight_window.hpp"
+#include "aerolin/viz/flight_window.hpp"
 
 #include <SFML/Graphics.hpp>
 #include <SFML/OpenGL.hpp>
@@ -14,14 +14,14 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "core/error.hpp"
-#include "core/units.hpp"
-#include "sim/simulate.hpp"
-#include "viz/camera.hpp"
-#include "viz/display.hpp"
-#include "viz/font.hpp"
-#include "viz/scene.hpp"
-#include "viz/slice_clock.hpp"
+#include "aerolin/core/error.hpp"
+#include "aerolin/core/units.hpp"
+#include "aerolin/sim/simulate.hpp"
+#include "aerolin/viz/camera.hpp"
+#include "aerolin/viz/display.hpp"
+#include "aerolin/viz/font.hpp"
+#include "aerolin/viz/scene.hpp"
+#include "aerolin/viz/slice_clock.hpp"
 
 namespace aerolin::viz {
 namespace {

@@ -1,4 +1,4 @@
-#include "viz/font.hpp"
+#include "aerolin/viz/font.hpp"
 
 #include <cstdlib>
 #include <filesystem>

@@ -1,10 +1,10 @@
-#include "viz/hud.hpp"
+#include "aerolin/viz/hud.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "core/units.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::viz {
 namespace {

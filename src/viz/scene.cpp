@@ -1,4 +1,4 @@
-#include "viz/scene.hpp"
+#include "aerolin/viz/scene.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "viz/slice_clock.hpp"
+#include "aerolin/viz/slice_clock.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
-#include "analysis/approximations.hpp"
+#include "aerolin/analysis/approximations.hpp"
 
 #include <gtest/gtest.h>
 
-#include "data/load_aircraft.hpp"
-#include "model/build.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/build.hpp"
 
 namespace aerolin::analysis {
 namespace {

@@ -1,4 +1,4 @@
-#include "analysis/modes.hpp"
+#include "aerolin/analysis/modes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 #include <string>
 #include <toml++/toml.h>
 
-#include "core/units.hpp"
-#include "data/load_aircraft.hpp"
-#include "model/build.hpp"
-#include "model/conventions.hpp"
+#include "aerolin/core/units.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::analysis {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/error.hpp"
+#include "aerolin/core/error.hpp"
 
 #include <gtest/gtest.h>
 

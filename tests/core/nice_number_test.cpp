@@ -1,4 +1,4 @@
-#include "core/nice_number.hpp"
+#include "aerolin/core/nice_number.hpp"
 
 #include <gtest/gtest.h>
 

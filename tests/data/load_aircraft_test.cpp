@@ -1,10 +1,10 @@
-#include "data/load_aircraft.hpp"
+#include "aerolin/data/load_aircraft.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "core/units.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::data {
 namespace {

@@ -1,4 +1,4 @@
-#include "export/flight_csv.hpp"
+#include "aerolin/export/flight_csv.hpp"
 
 #include <gtest/gtest.h>
 

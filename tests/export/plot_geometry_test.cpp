@@ -1,11 +1,11 @@
-#include "export/plot_geometry.hpp"
+#include "aerolin/export/plot_geometry.hpp"
 
 #include <gtest/gtest.h>
 
 #include <Eigen/LU>
 #include <cmath>
 
-#include "core/units.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::exporting {
 namespace {

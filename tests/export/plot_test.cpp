@@ -1,4 +1,4 @@
-#include "export/plot.hpp"
+#include "aerolin/export/plot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/modes.hpp"
-#include "core/units.hpp"
-#include "sim/flight_log.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/core/units.hpp"
+#include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting::testing {
 

@@ -1,4 +1,4 @@
-#include "export/simulation_summary.hpp"
+#include "aerolin/export/simulation_summary.hpp"
 
 #include <gtest/gtest.h>
 

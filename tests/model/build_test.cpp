@@ -1,11 +1,11 @@
-#include "model/build.hpp"
+#include "aerolin/model/build.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
 
-#include "model/conventions.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::model {
 namespace {

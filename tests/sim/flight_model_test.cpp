@@ -1,11 +1,11 @@
-#include "sim/flight_model.hpp"
+#include "aerolin/sim/flight_model.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "model/build.hpp"
+#include "aerolin/model/build.hpp"
 #include "p2v7_fixture.hpp"
 
 namespace aerolin::sim {

@@ -2,7 +2,7 @@
 // The P2V-7 of data/derivatives/p2v7.toml, converted to SI by hand here (not
 // by the data loader), so the sim tests need only core + model.
 
-#include "model/aircraft_data.hpp"
+#include "aerolin/model/aircraft_data.hpp"
 
 namespace aerolin::test {
 

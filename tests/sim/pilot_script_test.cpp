@@ -1,12 +1,12 @@
-#include "sim/pilot_script.hpp"
+#include "aerolin/sim/pilot_script.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "core/error.hpp"
+#include "aerolin/core/error.hpp"
 #include "p2v7_fixture.hpp"
-#include "sim/simulate.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::sim {
 namespace {

@@ -1,4 +1,4 @@
-#include "sim/pilot.hpp"
+#include "aerolin/sim/pilot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sim/simulate.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 #include <gtest/gtest.h>
 

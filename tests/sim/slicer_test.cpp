@@ -1,4 +1,4 @@
-#include "sim/slicer.hpp"
+#include "aerolin/sim/slicer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,11 +10,11 @@
 #include <random>
 #include <unsupported/Eigen/MatrixFunctions>
 
-#include "model/build.hpp"
+#include "aerolin/model/build.hpp"
 #include "p2v7_fixture.hpp"
-#include "sim/pilot_script.hpp"
-#include "sim/excitation.hpp"
-#include "sim/simulate.hpp"
+#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/sim/excitation.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 // Counts heap allocations, to check that a slice allocates nothing. Not under
 // AddressSanitizer, which owns operator new itself. (GCC mistakes the

@@ -1,4 +1,4 @@
-#include "viz/camera.hpp"
+#include "aerolin/viz/camera.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "viz/flight_session.hpp"
+#include "aerolin/viz/flight_session.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "data/load_aircraft.hpp"
-#include "export/flight_csv.hpp"
-#include "sim/simulate.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/export/flight_csv.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::viz {
 namespace {

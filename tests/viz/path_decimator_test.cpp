@@ -1,4 +1,4 @@
-#include "viz/path_decimator.hpp"
+#include "aerolin/viz/path_decimator.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/state_space.hpp"
+#include "aerolin/model/state_space.hpp"
 
 namespace aerolin::analysis {
 

@@ -5,7 +5,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "core/signal.hpp"
+#include "aerolin/core/signal.hpp"
 
 namespace aerolin::model {
 

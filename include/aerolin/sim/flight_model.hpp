@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/aircraft_data.hpp"
-#include "sim/flight_log.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::sim {
 

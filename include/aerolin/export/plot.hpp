@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/modes.hpp"
-#include "sim/flight_log.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
 

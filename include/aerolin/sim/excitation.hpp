@@ -5,7 +5,7 @@
 
 #include <Eigen/Core>
 
-#include "sim/flight_log.hpp"
+#include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::sim {
 

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "viz/camera.hpp"
+#include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
 

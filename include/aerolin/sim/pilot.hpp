@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/aircraft_data.hpp"
+#include "aerolin/model/aircraft_data.hpp"
 
 namespace aerolin::sim {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string_view>
 
-#include "sim/flight_log.hpp"
-#include "sim/flight_model.hpp"
+#include "aerolin/sim/flight_log.hpp"
+#include "aerolin/sim/flight_model.hpp"
 
 namespace aerolin::sim {
 

@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "model/aircraft_data.hpp"
-#include "sim/pilot.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/sim/pilot.hpp"
 
 namespace aerolin::sim {
 

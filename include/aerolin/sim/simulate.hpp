@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "sim/flight_log.hpp"
-#include "sim/flight_model.hpp"
-#include "sim/pilot.hpp"
-#include "sim/pilot_script.hpp"
-#include "sim/slicer.hpp"
-#include "sim/validity.hpp"
+#include "aerolin/sim/flight_log.hpp"
+#include "aerolin/sim/flight_model.hpp"
+#include "aerolin/sim/pilot.hpp"
+#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/sim/slicer.hpp"
+#include "aerolin/sim/validity.hpp"
 
 namespace aerolin::sim {
 

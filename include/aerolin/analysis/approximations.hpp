@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/modes.hpp"
-#include "model/aircraft_data.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/aircraft_data.hpp"
 
 namespace aerolin::analysis {
 

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "analysis/modes.hpp"
-#include "model/aircraft_data.hpp"
-#include "sim/flight_model.hpp"
-#include "sim/pilot.hpp"
-#include "sim/pilot_script.hpp"
-#include "sim/slicer.hpp"
-#include "viz/flight_log_writer.hpp"
-#include "viz/path_decimator.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/sim/flight_model.hpp"
+#include "aerolin/sim/pilot.hpp"
+#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/sim/slicer.hpp"
+#include "aerolin/viz/flight_log_writer.hpp"
+#include "aerolin/viz/path_decimator.hpp"
 
 namespace aerolin::viz {
 

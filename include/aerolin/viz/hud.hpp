@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/flight_log.hpp"
-#include "sim/validity.hpp"
+#include "aerolin/sim/flight_log.hpp"
+#include "aerolin/sim/validity.hpp"
 
 namespace aerolin::viz {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/flight_log.hpp"
+#include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::viz {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/simulate.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::exporting {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "viz/camera.hpp"
+#include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
 

@@ -3,8 +3,8 @@
 /// Builds the longitudinal and lateral-directional state-space models from
 /// normalized SI derivatives.
 
-#include "model/aircraft_data.hpp"
-#include "model/state_space.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/state_space.hpp"
 
 namespace aerolin::model {
 

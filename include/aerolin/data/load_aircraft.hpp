@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "model/aircraft_data.hpp"
+#include "aerolin/core/error.hpp"
+#include "aerolin/model/aircraft_data.hpp"
 
 namespace aerolin::data {
 

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/flight_log.hpp"
+#include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/pilot_script.hpp"
-#include "viz/flight_session.hpp"
-#include "viz/hud.hpp"
+#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/viz/flight_session.hpp"
+#include "aerolin/viz/hud.hpp"
 
 namespace aerolin::viz {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/units.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::model {
 
