@@ -22,7 +22,7 @@ void PrintMatrix(std::ostream& out, const std::string& title, const Eigen::Matri
   std::snprintf(buf, sizeof buf, "  %-16s", "");
   out << buf;
   for (const core::Signal& c : cols) {
-    std::snprintf(buf, sizeof buf, "%14s", (c.name + " [" + c.unit + "]").c_str());
+    std::snprintf(buf, sizeof buf, "%14s", (c.name + " [" + std::string(core::ToString(c.unit)) + "]").c_str());
     out << buf;
   }
   out << '\n';
@@ -49,7 +49,7 @@ nlohmann::json MatrixJson(const Eigen::MatrixXd& m) {
 
 nlohmann::json SignalsJson(const std::vector<core::Signal>& signals) {
   nlohmann::json list = nlohmann::json::array();
-  for (const core::Signal& s : signals) list.push_back({{"name", s.name}, {"unit", s.unit}});
+  for (const core::Signal& s : signals) list.push_back({{"name", s.name}, {"unit", core::ToString(s.unit)}});
   return list;
 }
 

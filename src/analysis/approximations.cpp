@@ -22,6 +22,7 @@ std::complex<double> RootOf2x2(const Eigen::Matrix2d& m) {
 
 std::vector<Approximation> ClassicalApproximations(const model::AircraftData& aircraft) {
   using namespace model;
+  using lon::kAlpha, lon::kQ, lat::kBeta, lat::kR;
   std::vector<Approximation> out;
   const StateSpace lon = BuildLongitudinal(aircraft);
   const StateSpace lat = BuildLateral(aircraft);

@@ -86,7 +86,7 @@ Mode MakeMode(ModeKind kind, const Root& root, const std::vector<core::Signal>& 
   Eigen::VectorXd scaled(n);
   for (Eigen::Index i = 0; i < n; ++i) {
     double s = state_scale(i);
-    if (states[i].unit == "rad/s" && m.natural_frequency > 0.0) s /= m.natural_frequency;
+    if (states[i].unit == core::Unit::kRadianPerSecond && m.natural_frequency > 0.0) s /= m.natural_frequency;
     scaled(i) = std::abs(root.vector(i)) * s;
   }
   const double largest = scaled.maxCoeff();
@@ -188,8 +188,8 @@ const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
 }
 
 std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
-  using namespace model;
-  if (lon.num_states() != kNumLongitudinalStates)
+  using namespace model::lon;
+  if (lon.num_states() != kNumStates)
     throw std::invalid_argument("AnalyzeLongitudinal: expected 4 states (u, alpha, q, theta), got " +
                                 std::to_string(lon.num_states()));
   const std::vector<Root> roots = Roots(lon.A(), "longitudinal");
@@ -235,8 +235,8 @@ std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
 }
 
 std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
-  using namespace model;
-  if (lat.num_states() != kNumLateralStates)
+  using namespace model::lat;
+  if (lat.num_states() != kNumStates)
     throw std::invalid_argument("AnalyzeLateral: expected 5 states (beta, p, r, phi, psi), got " +
                                 std::to_string(lat.num_states()));
   const Eigen::MatrixXd& A = lat.A();

@@ -619,7 +619,7 @@ void Reader::ReadControls(const toml::table& root, model::AircraftData& out) {
     c.name = name;
     if (auto unit = String(*t, "unit", table_name, false)) {
       if (*unit == "rad" || *unit == "1")
-        c.unit = *unit;
+        c.unit = *unit == "rad" ? core::Unit::kRadian : core::Unit::kOne;
       else
         Error(At(*t->get("unit")), "unknown control unit '" + *unit +
                                        "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
@@ -651,7 +651,7 @@ void Reader::ReadControls(const toml::table& root, model::AircraftData& out) {
     if (c.min && c.max && *c.min >= *c.max)
       Error(At(*t->get("min")), "control '" + name + "': min must be < max");
     for (const char* key : {"min", "max"})
-      if (const auto v = Number(*t, key, table_name); v && c.unit == "rad" && std::abs(*v) > 1.6)
+      if (const auto v = Number(*t, key, table_name); v && c.unit == core::Unit::kRadian && std::abs(*v) > 1.6)
         Warn(At(*t->get(key)), "control '" + name + "' " + key + " = " + Format(*v) +
                                    " rad is " + Format(*v * core::kRadToDeg) +
                                    " deg; limits are in rad");

@@ -5,6 +5,8 @@
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::model {
+using namespace lon;
+using namespace lat;
 namespace {
 
 std::vector<core::Signal> ControlSignals(const AircraftData& aircraft,
@@ -50,11 +52,7 @@ StateSpace BuildLongitudinal(const AircraftData& aircraft) {
     ++j;
   }
 
-  std::vector<core::Signal> states = {{"u", "m/s", "u"},
-                                      {"alpha", "rad", "α"},
-                                      {"q", "rad/s", "q"},
-                                      {"theta", "rad", "θ"}};
-  return StateSpace(std::move(A), std::move(B), std::move(states),
+  return StateSpace(std::move(A), std::move(B), LongitudinalStateSignals(),
                     std::move(inputs));
 }
 
@@ -85,12 +83,7 @@ StateSpace BuildLateral(const AircraftData& aircraft) {
     ++j;
   }
 
-  std::vector<core::Signal> states = {{"beta", "rad", "β"},
-                                      {"p", "rad/s", "p"},
-                                      {"r", "rad/s", "r"},
-                                      {"phi", "rad", "φ"},
-                                      {"psi", "rad", "ψ"}};
-  return StateSpace(std::move(A), std::move(B), std::move(states),
+  return StateSpace(std::move(A), std::move(B), LateralStateSignals(),
                     std::move(inputs));
 }
 

@@ -46,7 +46,7 @@ std::vector<std::string> FlightModel::control_names() const {
 
 std::vector<std::string> FlightModel::control_units() const {
   std::vector<std::string> units;
-  for (const model::Control& c : controls_) units.push_back(c.unit);
+  for (const model::Control& c : controls_) units.emplace_back(core::ToString(c.unit));
   return units;
 }
 

@@ -9,9 +9,13 @@
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::sim {
+
+// Control names that the numpad key pairs drive (the seed program's mapping).
+constexpr std::array<std::string_view, 4> kKeyBoundControls = {
+    "elevator", "throttle", "aileron", "rudder"};
 namespace {
 
-// Key text, in Key order; pairs (2i, 2i+1) drive model::kKeyBoundControls[i].
+// Key text, in Key order; pairs (2i, 2i+1) drive kKeyBoundControls[i].
 constexpr std::array<std::string_view, kNumKeys> kKeyTexts = {
     "8", "5", "+", "-", "4", "6", "9", "7"};
 
@@ -30,12 +34,12 @@ std::string_view KeyText(Key key) {
 }
 
 std::string_view KeyControlName(Key key) {
-  return model::kKeyBoundControls[static_cast<std::size_t>(key) / 2];
+  return kKeyBoundControls[static_cast<std::size_t>(key) / 2];
 }
 
 ControlLimits LimitsOf(const model::Control& control,
                        const PilotSettings& settings) {
-  const double d = control.unit == "rad" ? settings.default_angle_limit
+  const double d = control.unit == core::Unit::kRadian ? settings.default_angle_limit
                                          : settings.default_dimensionless_limit;
   return {control.min.value_or(-d), control.max.value_or(d)};
 }
@@ -60,8 +64,8 @@ Pilot::Pilot(const std::vector<model::Control>& controls, double dt,
   values_ = Eigen::VectorXd::Zero(n);
   for (const model::Control& c : controls) {
     int pair = -1;
-    for (std::size_t i = 0; i < model::kKeyBoundControls.size(); ++i)
-      if (model::kKeyBoundControls[i] == c.name) pair = static_cast<int>(i);
+    for (std::size_t i = 0; i < kKeyBoundControls.size(); ++i)
+      if (kKeyBoundControls[i] == c.name) pair = static_cast<int>(i);
     pair_.push_back(pair);
     const double step = c.name == "throttle" ? settings.throttle_step
                                              : settings.surface_step;

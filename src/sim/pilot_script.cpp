@@ -155,7 +155,7 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
     const std::optional<double> value = ParseNumber(f[4]);
     if (!value) {
       defect(line_no, "'" + std::string(f[4]) + "' is not a number (value of " +
-                          control_names[c] + " in " + controls[c].unit + ")");
+                          control_names[c] + " in " + std::string(core::ToString(controls[c].unit)) + ")");
       continue;
     }
     const ControlLimits lim = LimitsOf(controls[c], settings);
@@ -163,7 +163,7 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
       defect(line_no, "value " + std::string(f[4]) + " is outside " +
                           control_names[c] + "'s limits [" +
                           FormatNumber(lim.min) + ", " + FormatNumber(lim.max) +
-                          "] " + controls[c].unit);
+                          "] " + std::string(core::ToString(controls[c].unit)));
       continue;
     }
     bool overlaps = false;

@@ -462,9 +462,9 @@ class FlightWindow {
     for (int c = 0; c < pilot.num_controls(); ++c) {
       const model::Control& ctl = session_.model().controls()[c];
       const double v = pilot.controls()[c];
-      const double base = ctl.unit == "rad" ? 0.1 : 10.0;  // bar span before growing
+      const double base = ctl.unit == core::Unit::kRadian ? 0.1 : 10.0;  // bar span before growing
       gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
-      ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
+      ControlGauge g{ctl.name, std::string(core::ToString(ctl.unit)), v, gauge_range_[c], ""};
       if (auto plus = pilot.plus_key(c))
         g.keys = std::string(sim::KeyText(*plus)) + "/" + std::string(sim::KeyText(*pilot.minus_key(c)));
       h.controls.push_back(g);

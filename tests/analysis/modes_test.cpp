@@ -168,7 +168,7 @@ TEST(ModeCharacteristics, FollowFromEigenvalue) {
   A(1, 1) = -0.5; A(1, 2) = 2.0; A(2, 1) = -2.0; A(2, 2) = -0.5;  // α, q
   A(0, 0) = -0.02; A(3, 3) = -0.01;                                 // u, θ: slow reals
   const model::StateSpace sys(A, Eigen::MatrixXd::Zero(4, 0),
-                              {{"u", "m/s", "u"}, {"alpha", "rad", "α"}, {"q", "rad/s", "q"}, {"theta", "rad", "θ"}},
+                              model::LongitudinalStateSignals(),
                               {});
   const std::vector<Mode> modes = AnalyzeLongitudinal(sys, 100.0);
   const Mode* sp = FindMode(modes, ModeKind::kShortPeriod);
@@ -219,17 +219,16 @@ Eigen::MatrixXd FromModes(const std::vector<cd>& roots, const Eigen::MatrixXd& v
 
 model::StateSpace Longitudinal(const Eigen::MatrixXd& A) {
   return model::StateSpace(A, Eigen::MatrixXd::Zero(4, 0),
-                           {{"u", "m/s", "u"}, {"alpha", "rad", "α"}, {"q", "rad/s", "q"}, {"theta", "rad", "θ"}},
+                           model::LongitudinalStateSignals(),
                            {});
 }
 
 model::StateSpace Lateral(const Eigen::MatrixXd& block4) {
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(5, 5);
   A.topLeftCorner(4, 4) = block4;
-  A(model::kPsi, model::kR) = 1.0;
+  A(model::lat::kPsi, model::lat::kR) = 1.0;
   return model::StateSpace(A, Eigen::MatrixXd::Zero(5, 0),
-                           {{"beta", "rad", "β"}, {"p", "rad/s", "p"}, {"r", "rad/s", "r"},
-                            {"phi", "rad", "φ"}, {"psi", "rad", "ψ"}},
+                           model::LateralStateSignals(),
                            {});
 }
 

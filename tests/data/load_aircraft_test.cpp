@@ -48,7 +48,7 @@ TEST(LoadAircraftFile, P2V7BecomesSI) {
   ASSERT_EQ(a.controls.size(), 4u);
   EXPECT_EQ(a.controls[0].name, "elevator");  // file order, not alphabetical
   EXPECT_EQ(a.controls[1].name, "throttle");
-  EXPECT_EQ(a.controls[1].unit, "1");
+  EXPECT_EQ(a.controls[1].unit, core::Unit::kOne);
   EXPECT_NEAR(a.controls[1].X, 0.01 * 0.3048, kConversion);
   EXPECT_TRUE(a.controls[0].longitudinal);
   EXPECT_FALSE(a.controls[0].lateral);

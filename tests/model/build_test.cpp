@@ -9,6 +9,8 @@
 
 namespace aerolin::model {
 namespace {
+using namespace model::lon;
+using namespace model::lat;
 
 // Exact arithmetic reproduces the seed's formulas; only rounding differs.
 constexpr double kTight = 1e-12;
@@ -34,7 +36,7 @@ AircraftData P2V7InFeet() {
   elevator.Z = -12.9;
   elevator.M = -2.48;
   Control throttle = control("throttle", true);
-  throttle.unit = "1";
+  throttle.unit = core::Unit::kOne;
   throttle.X = 0.01;
   Control aileron = control("aileron", false);
   aileron.L = 1.72;
@@ -60,7 +62,7 @@ TEST(BuildLongitudinal, MatchesSeedFormulasAtLevelTrim) {
   ASSERT_EQ(lon.num_inputs(), 2);
   EXPECT_EQ(lon.inputs()[0].name, "elevator");
   EXPECT_EQ(lon.inputs()[1].name, "throttle");
-  EXPECT_EQ(lon.inputs()[1].unit, "1");
+  EXPECT_EQ(lon.inputs()[1].unit, core::Unit::kOne);
   EXPECT_NEAR(lon.B()(kAlpha, 0), -12.9 / U0, kTight);
   EXPECT_NEAR(lon.B()(kQ, 0), -2.48 + Madot * (-12.9 / U0), kTight);
   EXPECT_NEAR(lon.B()(kU, 1), 0.01, kTight);
@@ -109,7 +111,7 @@ TEST(BuildLongitudinal, ZalphaDotScalesTheAlphaRowAndFeedsPitch) {
 TEST(StateSpace, RejectsMismatchedSizesNamingBoth) {
   try {
     StateSpace(Eigen::MatrixXd::Zero(2, 2), Eigen::MatrixXd::Zero(3, 1),
-               {{"a", "1", "a"}, {"b", "1", "b"}}, {{"u", "1", "u"}});
+               {{"a", core::Unit::kOne, "a"}, {"b", core::Unit::kOne, "b"}}, {{"u", core::Unit::kOne, "u"}});
     FAIL() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "StateSpace: B is 3x1, expected 2x1");
@@ -119,7 +121,7 @@ TEST(StateSpace, RejectsMismatchedSizesNamingBoth) {
 TEST(StateSpace, RejectsNonFiniteEntries) {
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(1, 1);
   A(0, 0) = std::nan("");
-  EXPECT_THROW(StateSpace(A, Eigen::MatrixXd::Zero(1, 0), {{"a", "1", "a"}}, {}),
+  EXPECT_THROW(StateSpace(A, Eigen::MatrixXd::Zero(1, 0), {{"a", core::Unit::kOne, "a"}}, {}),
                std::invalid_argument);
 }
 

@@ -40,7 +40,7 @@ inline model::AircraftData MakeP2V7() {
   elevator.M = -2.48;
   model::Control throttle;
   throttle.name = "throttle";
-  throttle.unit = std::string("1");  // not = "1": GCC 12 -Wrestrict false positive (PR 105651)
+  throttle.unit = core::Unit::kOne;
   throttle.longitudinal = true;
   throttle.X = 0.01 * ft;
   model::Control aileron;

@@ -1,17 +1,32 @@
 #pragma once
 /// @file
 /// A named, unit-tagged quantity: every state, input and output is one, so
-/// tables and plots describe themselves.
+/// tables, CSV headers, plots and the HUD describe themselves.
 
 #include <string>
+#include <string_view>
 
 namespace aerolin::core {
 
-/// A signal's name (ASCII, as used in CSV headers), its SI unit and a
-/// typographic symbol for tables.
+/// The SI units aerolin's signals are expressed in (everything inside is SI,
+/// angles in radians).
+enum class Unit {
+  kOne,             ///< dimensionless, "1" (throttle setting, u/U0)
+  kRadian,          ///< "rad"
+  kRadianPerSecond, ///< "rad/s"
+  kMetre,           ///< "m"
+  kMetrePerSecond,  ///< "m/s"
+  kSecond,          ///< "s"
+};
+
+/// Returns the unit's SI symbol: "1", "rad", "rad/s", "m", "m/s", "s".
+std::string_view ToString(Unit unit);
+
+/// A signal's name (ASCII, as used in CSV headers and JSON keys), its SI unit
+/// and a typographic symbol for tables and figures (UTF-8, e.g. "α").
 struct Signal {
   std::string name;    ///< e.g. "alpha"
-  std::string unit;    ///< SI unit, e.g. "rad", "m/s", "rad/s", "1"
+  Unit unit = Unit::kOne;
   std::string symbol;  ///< e.g. "α"
 };
 

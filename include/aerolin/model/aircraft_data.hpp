@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/core/signal.hpp"
 #include "aerolin/core/units.hpp"
 
 namespace aerolin::model {
@@ -55,7 +56,7 @@ struct LateralDerivatives {
 /// One control effector and its normalized derivatives per unit of control.
 struct Control {
   std::string name;          ///< e.g. "elevator"
-  std::string unit = "rad";  ///< "rad" or "1" (dimensionless)
+  core::Unit unit = core::Unit::kRadian;  ///< kRadian or kOne (dimensionless)
   bool longitudinal = false;  ///< enters the longitudinal B (X, Z or M given)
   bool lateral = false;       ///< enters the lateral B (Y, L or N given)
   double X = 0.0;  ///< [m/s² per unit]

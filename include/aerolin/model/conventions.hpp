@@ -22,8 +22,7 @@
 /// In the bundled files (Kato, Etkin): elevator δe > 0 is trailing edge down
 /// (M_δe < 0, nose down); rudder δr > 0 is trailing edge left (N_δr < 0, nose
 /// left); the P2V-7's aileron has L_δa > 0 (δa > 0 rolls right); throttle is
-/// dimensionless. Numpad key "8" increases the elevator value, "4" the aileron,
-/// "9" the rudder, "+" the throttle (the seed's mapping).
+/// dimensionless.
 ///
 /// **Derivative symbols.** Fields keep the textbook symbols and case
 /// (`Xu`, `Ma`, `Madot`, `Lb`): "a" stands for α, "b" for β, "dot" for the
@@ -33,20 +32,36 @@
 /// warn (not fail) on a likely sign error: Mα < 0, Mq < 0, Lp < 0, Nβ > 0.
 
 #include <array>
-#include <string_view>
+#include <vector>
+
+#include "aerolin/core/signal.hpp"
 
 namespace aerolin::model {
 
-/// Index of each longitudinal state in x = (u, α, q, θ).
-enum LongitudinalState : int { kU = 0, kAlpha = 1, kQ = 2, kTheta = 3 };
-inline constexpr int kNumLongitudinalStates = 4;
+/// Indices of the longitudinal state x = (u, α, q, θ).
+namespace lon {
+inline constexpr int kU = 0;
+inline constexpr int kAlpha = 1;
+inline constexpr int kQ = 2;
+inline constexpr int kTheta = 3;
+inline constexpr int kNumStates = 4;
+}  // namespace lon
 
-/// Index of each lateral-directional state in x = (β, p, r, φ, ψ).
-enum LateralState : int { kBeta = 0, kP = 1, kR = 2, kPhi = 3, kPsi = 4 };
-inline constexpr int kNumLateralStates = 5;
+/// Indices of the lateral-directional state x = (β, p, r, φ, ψ).
+namespace lat {
+inline constexpr int kBeta = 0;
+inline constexpr int kP = 1;
+inline constexpr int kR = 2;
+inline constexpr int kPhi = 3;
+inline constexpr int kPsi = 4;
+inline constexpr int kNumStates = 5;
+}  // namespace lat
 
-/// Control names that the numpad keys are bound to (seed program mapping).
-inline constexpr std::array<std::string_view, 4> kKeyBoundControls = {
-    "elevator", "throttle", "aileron", "rudder"};
+/// The longitudinal states as signals, in lon:: index order:
+/// u [m/s], alpha [rad], q [rad/s], theta [rad].
+const std::vector<core::Signal>& LongitudinalStateSignals();
+/// The lateral-directional states as signals, in lat:: index order:
+/// beta [rad], p [rad/s], r [rad/s], phi [rad], psi [rad].
+const std::vector<core::Signal>& LateralStateSignals();
 
 }  // namespace aerolin::model

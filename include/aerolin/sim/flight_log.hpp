@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/core/signal.hpp"
+
 namespace aerolin::sim {
 
 /// Index of each component of the full flight state (12):
@@ -16,6 +18,12 @@ enum FlightStateIndex : int {
   kNumFlightStates
 };
 using FlightState = Eigen::Matrix<double, kNumFlightStates, 1>;
+
+/// The 12 states as signals, in FlightStateIndex order: the longitudinal
+/// and lateral states of model/conventions.hpp, then north, east, down [m].
+/// The one description of the flight state that CSV headers, summaries,
+/// figures, the HUD and the validity monitor use.
+const std::vector<core::Signal>& FlightStateSignals();
 
 /// CSV/column names of the 12 states, in FlightStateIndex order.
 inline const std::vector<std::string>& FlightStateNames() {

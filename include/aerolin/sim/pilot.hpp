@@ -17,7 +17,7 @@
 namespace aerolin::sim {
 
 /// Numpad keys of the seed program. Each pair drives one control, bound by
-/// name (model::kKeyBoundControls): 8/5 elevator +/−, +/- throttle +/−,
+/// name: 8/5 elevator +/−, +/- throttle +/−,
 /// 4/6 aileron +/−, 9/7 rudder +/−.
 enum class Key : std::uint8_t { k8, k5, kPlus, kMinus, k4, k6, k9, k7 };
 inline constexpr int kNumKeys = 8;

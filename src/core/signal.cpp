@@ -1,0 +1,17 @@
+#include "aerolin/core/signal.hpp"
+
+namespace aerolin::core {
+
+std::string_view ToString(Unit unit) {
+  switch (unit) {
+    case Unit::kOne: return "1";
+    case Unit::kRadian: return "rad";
+    case Unit::kRadianPerSecond: return "rad/s";
+    case Unit::kMetre: return "m";
+    case Unit::kMetrePerSecond: return "m/s";
+    case Unit::kSecond: return "s";
+  }
+  return "?";
+}
+
+}  // namespace aerolin::core
