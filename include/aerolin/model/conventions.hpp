@@ -38,6 +38,12 @@
 
 namespace aerolin::model {
 
+/// The two decoupled axes of the small-perturbation model.
+enum class Axis {
+  kLongitudinal,  ///< x = (u, α, q, θ)
+  kLateral,       ///< x = (β, p, r, φ, ψ)
+};
+
 /// Indices of the longitudinal state x = (u, α, q, θ).
 namespace lon {
 inline constexpr int kU = 0;
