@@ -364,6 +364,10 @@ std::optional<std::array<Limits, 3>> RequirementLimits(Criterion criterion,
                                                                          : rows[k]->zeta_wn_min;
         if (!std::isnan(min)) limits[k].min = min;
       }
+      // A "—" above a tabulated worse level (ζω in the CO/GA row) cannot mean
+      // a looser requirement than that level's: Level 1 implies Level 2.
+      for (int k = 1; k >= 0; --k)
+        if (!limits[k].min && limits[k + 1].min) limits[k].min = limits[k + 1].min;
       return limits;
     }
   }
