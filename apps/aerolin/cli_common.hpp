@@ -42,5 +42,6 @@ void RegisterModesCommand(CLI::App& app, Action& action);
 void RegisterMatricesCommand(CLI::App& app, Action& action);
 void RegisterSimulateCommand(CLI::App& app, Action& action);
 void RegisterPlotCommand(CLI::App& app, Action& action);
+void RegisterQualitiesCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

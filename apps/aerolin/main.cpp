@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   cli::RegisterMatricesCommand(app, action);
   cli::RegisterSimulateCommand(app, action);
   cli::RegisterPlotCommand(app, action);
+  cli::RegisterQualitiesCommand(app, action);
   cli::SetCommandLine(argc, argv);
   try {
     app.parse(argc, argv);
