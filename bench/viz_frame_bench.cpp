@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 
+#include "aerolin/core/frames.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/viz/camera.hpp"
@@ -47,7 +48,7 @@ const viz::PathDecimator& Flight(long slices, double dt) {
       sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &script, options);
   entry = std::make_unique<viz::PathDecimator>();
   for (const sim::FlightState& x : run.log.state)
-    entry->Append(viz::ToScene(x[sim::kNorth], x[sim::kEast], x[sim::kDown]));
+    entry->Append(core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]));
   return *entry;
 }
 
@@ -94,7 +95,7 @@ void BM_FrameDraw(benchmark::State& state) {
   viz::HudState h;
   h.aircraft = "bench";
   h.modes.resize(5, viz::ModeRow{"mode", 1.0, 0.5, 3.0, std::nullopt, true});
-  h.controls.resize(4, viz::ControlGauge{"control", "rad", 0.01, 0.1, "8/5"});
+  h.controls.resize(4, viz::ControlGauge{"control", core::Unit::kRadian, 0.01, 0.1, "8/5"});
   for (auto _ : state) {
     path.Collect(&points);
     viz::SceneView view;

@@ -17,7 +17,7 @@ void WriteNumber(std::ostream& out, double v) {
 
 std::string FlightCsvHeader(const std::vector<std::string>& control_names) {
   std::string header = "t";
-  for (const std::string& name : sim::FlightStateNames()) header += "," + name;
+  for (const core::Signal& state : sim::FlightStateSignals()) header += "," + state.name;
   for (const std::string& name : control_names) header += "," + name;
   return header;
 }

@@ -1,42 +1,13 @@
 #include "aerolin/export/plot_geometry.hpp"
 
+#include "aerolin/core/frames.hpp"
 #include "aerolin/core/nice_number.hpp"
 
-#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 namespace aerolin::exporting {
-
-std::array<Triangle, kNumGlyphParts> PaperPlaneBody(double scale) {
-  // The seed program's vertices (plot_paper_airplane_update), y > 0 half;
-  // the other half is the mirror image in y.
-  const Triangle wing = {Eigen::Vector3d(2, 0, 0), Eigen::Vector3d(-1, 1, 0),
-                         Eigen::Vector3d(-1, 0.1, 0)};
-  const Triangle body = {Eigen::Vector3d(2, 0, 0), Eigen::Vector3d(-1, 0, 0.1),
-                         Eigen::Vector3d(-1, 0.1, 0)};
-  const auto scaled = [scale](Triangle t, double y_sign) {
-    for (Eigen::Vector3d& v : t) {
-      v.y() *= y_sign;
-      v *= scale;
-    }
-    return t;
-  };
-  std::array<Triangle, kNumGlyphParts> parts;
-  parts[kRightWing] = scaled(wing, 1.0);
-  parts[kRightBody] = scaled(body, 1.0);
-  parts[kLeftWing] = scaled(wing, -1.0);
-  parts[kLeftBody] = scaled(body, -1.0);
-  return parts;
-}
-
-Eigen::Matrix3d BodyToEarth(double phi, double theta, double psi) {
-  return (Eigen::AngleAxisd(psi, Eigen::Vector3d::UnitZ()) *
-          Eigen::AngleAxisd(theta, Eigen::Vector3d::UnitY()) *
-          Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitX()))
-      .toRotationMatrix();
-}
 
 std::vector<Eigen::Vector3d> ExaggerateAltitude(
     std::vector<Eigen::Vector3d> points, double vertical_exaggeration) {
@@ -47,17 +18,16 @@ std::vector<Eigen::Vector3d> ExaggerateAltitude(
 std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
     const sim::FlightState& state, double theta0, double scale,
     double vertical_exaggeration) {
-  const Eigen::Matrix3d R = BodyToEarth(
-      state[sim::kPhi], theta0 + state[sim::kTheta], state[sim::kPsi]);
+  const Eigen::Matrix3d R = core::BodyToEarth(
+      state[sim::kPsi], theta0 + state[sim::kTheta], state[sim::kPhi]);
   const Eigen::Vector3d position = ExaggerateAltitude(
-      NedToPlot(Eigen::Vector3d(state[sim::kNorth], state[sim::kEast],
-                                state[sim::kDown])),
+      core::NedToPlot(state[sim::kNorth], state[sim::kEast], state[sim::kDown]),
       vertical_exaggeration);
   std::array<Triangle, kNumGlyphParts> parts = PaperPlaneBody(scale);
   // NedToPlot only permutes and negates, so NedToPlot(a) + NedToPlot(b) is
   // bit-identical to NedToPlot(a + b): K = 1 draws exactly the old glyph.
   for (Triangle& t : parts)
-    for (Eigen::Vector3d& v : t) v = position + NedToPlot(R * v);
+    for (Eigen::Vector3d& v : t) v = position + core::NedToPlot(R * v);
   return parts;
 }
 
@@ -175,8 +145,7 @@ std::vector<Eigen::Vector3d> PathInPlotFrame(const sim::FlightLog& log) {
   std::vector<Eigen::Vector3d> path;
   path.reserve(log.size());
   for (const sim::FlightState& x : log.state)
-    path.push_back(
-        NedToPlot(Eigen::Vector3d(x[sim::kNorth], x[sim::kEast], x[sim::kDown])));
+    path.push_back(core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]));
   return path;
 }
 

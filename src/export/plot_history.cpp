@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "aerolin/core/signal.hpp"
 #include "aerolin/core/units.hpp"
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
@@ -29,12 +30,46 @@ struct Panel {
   std::vector<Series> series;
 };
 
-Series StateSeries(const sim::FlightLog& log, int index, double factor,
-                   const std::wstring& label) {
-  Series s{label, {}};
+// A state as the figure shows it: angles and rates in degrees, the rest in
+// its SI unit.
+struct DisplayUnit {
+  double factor;
+  std::wstring label;
+};
+
+DisplayUnit DisplayUnitOf(core::Unit unit) {
+  switch (unit) {
+    case core::Unit::kRadian: return {core::kRadToDeg, L"deg"};
+    case core::Unit::kRadianPerSecond: return {core::kRadToDeg, L"deg/s"};
+    default: return {1.0, internal::Widen(std::string(core::ToString(unit)))};
+  }
+}
+
+// A state's symbol as MathGL text: a Greek symbol becomes the TeX command its
+// ASCII name spells ("alpha" → \alpha; MathGL's \phi is the ϕ the figures
+// have always shown, not the UTF-8 symbol's φ); a Latin one stays as it is.
+std::wstring MathGlSymbol(const core::Signal& signal) {
+  const bool ascii = std::all_of(signal.symbol.begin(), signal.symbol.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  return internal::Widen(ascii ? signal.symbol : "\\" + signal.name);
+}
+
+// The series of state `index`, multiplied by `sign` and the display factor,
+// labelled with the state's symbol unless `label` is given.
+Series StateSeries(const sim::FlightLog& log, int index, double sign = 1.0,
+                   const std::wstring& label = L"") {
+  const core::Signal& signal = sim::FlightStateSignals()[index];
+  const double factor = sign * DisplayUnitOf(signal.unit).factor;
+  Series s{label.empty() ? MathGlSymbol(signal) : label, {}};
   s.values.reserve(log.size());
   for (const sim::FlightState& x : log.state) s.values.push_back(factor * x[index]);
   return s;
+}
+
+// A panel of states sharing one unit: "quantity, unit".
+Panel StatePanel(const std::wstring& quantity, std::vector<Series> series, int first_state) {
+  const core::Signal& signal = sim::FlightStateSignals()[first_state];
+  return {quantity + L", " + DisplayUnitOf(signal.unit).label, std::move(series)};
 }
 
 std::vector<Panel> BuildPanels(const sim::FlightLog& log) {
@@ -42,21 +77,19 @@ std::vector<Panel> BuildPanels(const sim::FlightLog& log) {
   constexpr double kDeg = core::kRadToDeg;
   std::vector<Panel> panels;
   // Left column longitudinal, right column lateral-directional.
-  panels.push_back({L"speed, m/s", {StateSeries(log, kU, 1.0, L"u")}});
-  panels.push_back({L"sideslip, deg", {StateSeries(log, kBeta, kDeg, L"\\beta")}});
-  panels.push_back({L"angle, deg",
-                    {StateSeries(log, kAlpha, kDeg, L"\\alpha"),
-                     StateSeries(log, kTheta, kDeg, L"\\theta")}});
-  panels.push_back({L"angle, deg",
-                    {StateSeries(log, kPhi, kDeg, L"\\phi"),
-                     StateSeries(log, kPsi, kDeg, L"\\psi")}});
-  panels.push_back({L"rate, deg/s", {StateSeries(log, kQ, kDeg, L"q")}});
-  panels.push_back({L"rate, deg/s",
-                    {StateSeries(log, kP, kDeg, L"p"),
-                     StateSeries(log, kR, kDeg, L"r")}});
-  panels.push_back({L"position, m",
-                    {StateSeries(log, kDown, -1.0, L"altitude h"),
-                     StateSeries(log, kEast, 1.0, L"east")}});
+  panels.push_back(StatePanel(L"speed", {StateSeries(log, kU)}, kU));
+  panels.push_back(StatePanel(L"sideslip", {StateSeries(log, kBeta)}, kBeta));
+  panels.push_back(
+      StatePanel(L"angle", {StateSeries(log, kAlpha), StateSeries(log, kTheta)}, kAlpha));
+  panels.push_back(
+      StatePanel(L"angle", {StateSeries(log, kPhi), StateSeries(log, kPsi)}, kPhi));
+  panels.push_back(StatePanel(L"rate", {StateSeries(log, kQ)}, kQ));
+  panels.push_back(StatePanel(L"rate", {StateSeries(log, kP), StateSeries(log, kR)}, kP));
+  panels.push_back(StatePanel(
+      L"position",
+      {StateSeries(log, kDown, -1.0, L"altitude h"),
+       StateSeries(log, kEast, 1.0, internal::Widen(FlightStateSignals()[kEast].name))},
+      kDown));
 
   Panel controls{L"control, deg", {}};
   bool any_dimensionless = false;

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
@@ -42,10 +43,8 @@ const char* ColourOf(analysis::ModeKind kind) {
 }
 
 std::string Number(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3g", v);
   // MathGL's TeX parser shows '-' as a hyphen; a real minus reads better.
-  std::string s = buffer;
+  std::string s = fmt::format("{:.3g}", v);
   if (!s.empty() && s[0] == '-') s = "\u2212" + s.substr(1);
   return s;
 }

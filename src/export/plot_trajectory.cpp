@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
@@ -12,10 +13,6 @@
 namespace aerolin::exporting {
 namespace {
 
-// The seed's glyph colours (matplotlib "orangered" and "lime").
-constexpr const char* kWingFace = "{xFF4500}";
-constexpr const char* kBodyFace = "{x00FF00}";
-constexpr const char* kEdgePen = "k";
 constexpr const char* kPathPen = "{x1F4E9C}3";   // dark blue, thick
 constexpr const char* kShadowPen = "{x9A9A9A}2";  // mid grey
 constexpr const char* kDropPen = "{xB0B0B0}=";    // light grey, dashed
@@ -37,6 +34,9 @@ constexpr double kPathGapFraction = 0.55;
 
 mglPoint ToPoint(const Eigen::Vector3d& v) { return mglPoint(v.x(), v.y(), v.z()); }
 
+// MathGL's colour code, "{xRRGGBB}".
+std::string MglColour(Rgb c) { return fmt::format("{{x{:02X}{:02X}{:02X}}}", c.r, c.g, c.b); }
+
 // Coordinate `axis` of path[first, last).
 mglData Column(const std::vector<Eigen::Vector3d>& path, int axis,
                std::size_t first, std::size_t last) {
@@ -46,31 +46,27 @@ mglData Column(const std::vector<Eigen::Vector3d>& path, int axis,
 }
 
 void DrawGlyph(mglGraph& gr, const std::array<Triangle, kNumGlyphParts>& parts) {
+  static const std::string kEdgePen = MglColour(kGlyphEdgeColour);
   for (int i = 0; i < kNumGlyphParts; ++i) {
     const Triangle& t = parts[i];
-    const bool wing = (i == kRightWing || i == kLeftWing);
+    const auto part = static_cast<GlyphPart>(i);
+    const bool wing = IsWing(part);
     // A quadrilateral with its last corner repeated is MathGL's triangle.
     gr.Face(ToPoint(t[0]), ToPoint(t[1]), ToPoint(t[2]), ToPoint(t[2]),
-            wing ? kWingFace : kBodyFace);
+            MglColour(GlyphColour(part)).c_str());
     // Seen from above, a body half is a sliver a tenth of the span wide at
     // the tail; black edges around it too would cover it at report scale.
     if (!wing) continue;
     for (int e = 0; e < 3; ++e)
-      gr.Line(ToPoint(t[e]), ToPoint(t[(e + 1) % 3]), kEdgePen, 2);
+      gr.Line(ToPoint(t[e]), ToPoint(t[(e + 1) % 3]), kEdgePen.c_str(), 2);
   }
 }
 
 // "×20", "×2.5": how the figure names the vertical exaggeration.
-std::wstring TimesK(double k) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", k);
-  return L"\u00D7" + internal::Widen(buffer);
-}
+std::wstring TimesK(double k) { return L"\u00D7" + internal::Widen(fmt::format("{:g}", k)); }
 
 std::string FormatSeconds(double t) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g s", std::round(t * 10.0) / 10.0);
-  return buffer;
+  return fmt::format("{:g} s", std::round(t * 10.0) / 10.0);
 }
 
 }  // namespace
@@ -122,9 +118,7 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
     std::wstring labels;
     for (std::size_t i = 0; i < ticks.size(); ++i) {
       positions.a[i] = ticks[i].position;
-      char buffer[32];
-      std::snprintf(buffer, sizeof buffer, "%g", ticks[i].value);
-      labels += (i > 0 ? L"\n" : L"") + internal::Widen(buffer);
+      labels += (i > 0 ? L"\n" : L"") + internal::Widen(fmt::format("{:g}", ticks[i].value));
     }
     gr.SetTicksVal('z', positions, labels.c_str());
   }
@@ -188,7 +182,7 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
       interval > 0.0
           ? L"attitude every " + internal::Widen(FormatSeconds(interval)) + glyph_note
           : L"attitude" + glyph_note;
-  gr.AddLegend(glyph_label.c_str(), "{xFF4500}#^");
+  gr.AddLegend(glyph_label.c_str(), (MglColour(kWingColour) + "#^").c_str());
   gr.Legend(3, "#", "size -0.85");
 
   internal::WriteCanvas(gr, path);

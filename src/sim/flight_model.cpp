@@ -1,18 +1,10 @@
 #include "aerolin/sim/flight_model.hpp"
 
-#include <Eigen/Geometry>
 #include <cmath>
 
 #include "aerolin/model/build.hpp"
 
 namespace aerolin::sim {
-
-Eigen::Matrix3d BodyToEarthRotation(double psi, double theta, double phi) {
-  return (Eigen::AngleAxisd(psi, Eigen::Vector3d::UnitZ()) *
-          Eigen::AngleAxisd(theta, Eigen::Vector3d::UnitY()) *
-          Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitX()))
-      .toRotationMatrix();
-}
 
 FlightModel::FlightModel(const model::AircraftData& aircraft)
     : U0_(aircraft.condition.U0),
@@ -60,7 +52,7 @@ Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
   const double wb = ub * sa / ca;
   const double vb = ub * sb / (cb * ca);
   // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
-  // BodyToEarthRotation, checked by a test): this runs ~6 times per RK step.
+  // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
   const double theta = theta0_ + x[kTheta];
   const double cp = std::cos(x[kPhi]), sp = std::sin(x[kPhi]);
   const double ct = std::cos(theta), st = std::sin(theta);

@@ -1,6 +1,5 @@
 #include "aerolin/viz/camera.hpp"
 
-#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -18,19 +17,6 @@ using core::kPi;
 constexpr double kNearFraction = 1e-3;
 
 }  // namespace
-
-Eigen::Matrix3d BodyToScene(double psi, double theta, double phi) {
-  const Eigen::Matrix3d body_to_ned =
-      (Eigen::AngleAxisd(psi, Eigen::Vector3d::UnitZ()) *
-       Eigen::AngleAxisd(theta, Eigen::Vector3d::UnitY()) *
-       Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitX()))
-          .toRotationMatrix();
-  Eigen::Matrix3d ned_to_enu;
-  ned_to_enu << 0, 1, 0,  //
-      1, 0, 0,            //
-      0, 0, -1;
-  return ned_to_enu * body_to_ned;
-}
 
 Eigen::Vector3d OrbitCamera::Eye() const {
   const double c = std::cos(elevation);

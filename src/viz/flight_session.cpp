@@ -12,7 +12,7 @@ namespace aerolin::viz {
 namespace {
 
 Eigen::Vector3d ScenePosition(const sim::FlightState& x) {
-  return ToScene(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
+  return core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
 }
 
 // The analysis mode that key 1..5 excites; roll and spiral fall back to the

@@ -8,13 +8,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <deque>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/frames.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/viz/camera.hpp"
@@ -71,12 +73,6 @@ std::optional<Key> PilotKeyOf(sf::Keyboard::Key code) {
     case K::Numpad7: case K::Q: case K::Home: return Key::k7;
     default: return std::nullopt;
   }
-}
-
-std::string Fmt(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
 }
 
 void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
@@ -176,8 +172,7 @@ class FlightWindow {
       last_render_time_ = session_.time();
       Render(std::max(camera_dt, 0.0));
       if (!options_.frames_dir.empty() && session_.time() + 1e-9 >= next_frame_time) {
-        char name[64];
-        std::snprintf(name, sizeof name, "frame-%05d.png", frame_number++);
+        const std::string name = fmt::format("frame-{:05d}.png", frame_number++);
         SaveWindow(window_, (std::filesystem::path(options_.frames_dir) / name).string());
         while (next_frame_time <= session_.time() + 1e-9) next_frame_time += options_.frame_interval;
       }
@@ -319,7 +314,7 @@ class FlightWindow {
     std::filesystem::create_directories(options_.snapshot_dir);
     const std::string stem =
         (std::filesystem::path(options_.snapshot_dir) /
-         ("aerolin-fly-" + std::to_string(++snapshots_) + "-t" + Fmt("%.1f", session_.time())))
+         fmt::format("aerolin-fly-{}-t{:.1f}", ++snapshots_, session_.time()))
             .string();
     Render(0.0);
     SaveWindow(window_, stem + ".png");
@@ -426,7 +421,7 @@ class FlightWindow {
         realtime_draw ? Interpolate(session_.previous_state(), session_.state(), alpha)
                       : session_.state();
     const double theta = session_.model().theta0() + x[sim::kTheta];
-    const Eigen::Vector3d aircraft = ToScene(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
+    const Eigen::Vector3d aircraft = core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
     UpdateCamera(aircraft, x[sim::kPsi], wall_dt);
 
     session_.path().Collect(&path_points_);
@@ -439,7 +434,7 @@ class FlightWindow {
     view.bounds = session_.path().bounds();
     view.bounds.Extend(aircraft);
     view.aircraft = aircraft;
-    view.attitude = BodyToScene(x[sim::kPsi], theta, x[sim::kPhi]);
+    view.attitude = core::BodyToPlot(x[sim::kPsi], theta, x[sim::kPhi]);
     window_.clear();
     // The projector centres on its own viewport; shifting the view moves
     // that centre into the middle of the area right of the state panel.
@@ -464,7 +459,7 @@ class FlightWindow {
       const double v = pilot.controls()[c];
       const double base = ctl.unit == core::Unit::kRadian ? 0.1 : 10.0;  // bar span before growing
       gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
-      ControlGauge g{ctl.name, std::string(core::ToString(ctl.unit)), v, gauge_range_[c], ""};
+      ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
       if (auto plus = pilot.plus_key(c))
         g.keys = std::string(sim::KeyText(*plus)) + "/" + std::string(sim::KeyText(*pilot.minus_key(c)));
       h.controls.push_back(g);

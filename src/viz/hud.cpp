@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "aerolin/core/units.hpp"
 
@@ -18,10 +19,19 @@ const sf::Color kBarFill(24, 86, 200);
 const sf::Color kBarTrack(210, 216, 226);
 const sf::Color kStable(20, 120, 50);
 
-std::string Fmt(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
+// A state as the HUD shows it: angles and rates in degrees, the rest in its
+// SI unit.
+struct DisplayUnit {
+  double factor;
+  std::string_view symbol;
+};
+
+DisplayUnit DisplayUnitOf(core::Unit unit) {
+  switch (unit) {
+    case core::Unit::kRadian: return {core::kRadToDeg, "\xc2\xb0"};
+    case core::Unit::kRadianPerSecond: return {core::kRadToDeg, "\xc2\xb0/s"};
+    default: return {1.0, core::ToString(unit)};
+  }
 }
 
 }  // namespace
@@ -29,20 +39,23 @@ std::string Fmt(const char* fmt, double v) {
 std::vector<std::string> ValidityWarnings(const sim::FlightState& x, double U0,
                                           const sim::ValidityThresholds& limits) {
   std::vector<std::string> out;
-  using core::kRadToDeg;
-  auto angle = [&](int i, const char* name, double limit) {
+  const std::vector<core::Signal>& states = sim::FlightStateSignals();
+  auto angle = [&](int i, double limit) {
+    const DisplayUnit shown = DisplayUnitOf(states[i].unit);
     if (std::abs(x[i]) > limit)
-      out.push_back(std::string(name) + " = " + Fmt("%+.1f", x[i] * kRadToDeg) +
-                    "\xc2\xb0 beyond \xc2\xb1" + Fmt("%.0f", limit * kRadToDeg) +
-                    "\xc2\xb0: left the small-perturbation range");
+      out.push_back(fmt::format("{} = {:+.1f}{} beyond \xc2\xb1{:.0f}{}: left the "
+                                "small-perturbation range",
+                                states[i].symbol, x[i] * shown.factor, shown.symbol,
+                                limit * shown.factor, shown.symbol));
   };
   if (U0 > 0.0 && std::abs(x[sim::kU]) > limits.speed_ratio * U0)
-    out.push_back("u = " + Fmt("%+.1f", x[sim::kU]) + " m/s beyond " +
-                  Fmt("%.0f", limits.speed_ratio * 100) +
-                  " % of U0: left the small-perturbation range");
-  angle(sim::kAlpha, "\xce\xb1", limits.alpha);
-  angle(sim::kBeta, "\xce\xb2", limits.beta);
-  angle(sim::kPhi, "\xcf\x86", limits.phi);
+    out.push_back(fmt::format("{} = {:+.1f} {} beyond {:.0f} % of U0: left the "
+                              "small-perturbation range",
+                              states[sim::kU].symbol, x[sim::kU],
+                              core::ToString(states[sim::kU].unit), limits.speed_ratio * 100));
+  angle(sim::kAlpha, limits.alpha);
+  angle(sim::kBeta, limits.beta);
+  angle(sim::kPhi, limits.phi);
   return out;
 }
 
@@ -82,38 +95,36 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   float y = ly + 8;
   Text(target, h.aircraft, lx + 10, y, 15, kInk, false);
   y += 24;
-  Text(target, "t = " + Fmt("%9.1f", h.time) + " s", lx + 10, y, 16, kInk);
+  Text(target, fmt::format("t = {:9.1f} s", h.time), lx + 10, y, 16, kInk);
   y += 26;
-  struct Row { const char* sym; double v; const char* fmt; const char* unit; };
+  // The nine perturbation states, symbol and unit from their signals; the
+  // symbol column is two characters wide (fmt pads by code point).
   const sim::FlightState& s = h.state;
-  const double dh = -s[sim::kDown];
-  const Row rows[] = {
-      {"u ", s[sim::kU], "%+9.2f", "m/s"},
-      {"\xce\xb1 ", s[sim::kAlpha] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
-      {"q ", s[sim::kQ] * kRadToDeg, "%+9.2f", "\xc2\xb0/s"},
-      {"\xce\xb8 ", s[sim::kTheta] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
-      {"\xce\xb2 ", s[sim::kBeta] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
-      {"p ", s[sim::kP] * kRadToDeg, "%+9.2f", "\xc2\xb0/s"},
-      {"r ", s[sim::kR] * kRadToDeg, "%+9.2f", "\xc2\xb0/s"},
-      {"\xcf\x86 ", s[sim::kPhi] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
-      {"\xcf\x88 ", s[sim::kPsi] * kRadToDeg, "%+9.2f", "\xc2\xb0"},
-      {"\xce\x94h", dh, "%+9.1f", "m"},
-  };
-  for (const Row& r : rows) {
-    Text(target, std::string(r.sym) + " " + Fmt(r.fmt, r.v) + " " + r.unit, lx + 14, y, fs, kInk);
+  const std::vector<core::Signal>& states = sim::FlightStateSignals();
+  for (int i = 0; i <= sim::kPsi; ++i) {
+    const DisplayUnit shown = DisplayUnitOf(states[i].unit);
+    Text(target, fmt::format("{:<2} {:+9.2f} {}", states[i].symbol, s[i] * shown.factor,
+                             shown.symbol),
+         lx + 14, y, fs, kInk);
     y += lh;
   }
-  std::string pos = "N " + Fmt("%.2f", s[sim::kNorth] / 1000.0) + " km  E " +
-                    Fmt("%.2f", s[sim::kEast] / 1000.0) + " km";
-  if (h.trim_altitude) pos += "  h " + Fmt("%.0f", *h.trim_altitude + dh) + " m";
+  // Height gained, Δh = −down, whose unit is down's.
+  const double dh = -s[sim::kDown];
+  Text(target,
+       fmt::format("\xce\x94h {:+9.1f} {}", dh, core::ToString(states[sim::kDown].unit)),
+       lx + 14, y, fs, kInk);
+  y += lh;
+  std::string pos = fmt::format("N {:.2f} km  E {:.2f} km", s[sim::kNorth] / 1000.0,
+                                s[sim::kEast] / 1000.0);
+  if (h.trim_altitude) pos += fmt::format("  h {:.0f} m", *h.trim_altitude + dh);
   Text(target, pos, lx + 14, y, 13, kDim);
   y += lh + 6;
   Text(target, "controls", lx + 10, y, 13, kDim, false);
   y += 18;
   for (const ControlGauge& c : h.controls) {
-    const bool rad = c.unit == "rad";
-    const std::string value = rad ? Fmt("%+6.2f\xc2\xb0", c.value * kRadToDeg)
-                                  : Fmt("%+7.2f", c.value);
+    const bool rad = c.unit == core::Unit::kRadian;
+    const std::string value = rad ? fmt::format("{:+6.2f}\xc2\xb0", c.value * kRadToDeg)
+                                  : fmt::format("{:+7.2f}", c.value);
     Text(target, c.name.substr(0, 8), lx + 14, y, 13, kInk);
     const float bx = lx + 95, bw = 110, bh = 10, by = y + 5;
     sf::RectangleShape track({bw, bh});
@@ -143,13 +154,13 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   Text(target, "mode                 \xcf\x89n rad/s    \xce\xb6    T/\xcf\x84 s", rx + 10, my, 13, kDim);
   my += lh;
   for (const ModeRow& m : h.modes) {
-    std::string t = m.period ? Fmt("T %6.1f", *m.period)
-                    : m.time_constant ? Fmt("\xcf\x84 %6.1f", *m.time_constant)
-                                      : std::string("     -");
-    char line[160];
-    std::snprintf(line, sizeof line, "%-20.20s %8.3f %7.3f  ", m.name.c_str(),
-                  m.natural_frequency, m.damping_ratio);
-    Text(target, std::string(line) + t, rx + 10, my, 13, m.stable ? kInk : kWarn);
+    const std::string t = m.period ? fmt::format("T {:6.1f}", *m.period)
+                          : m.time_constant ? fmt::format("\xcf\x84 {:6.1f}", *m.time_constant)
+                                            : std::string("     -");
+    Text(target,
+         fmt::format("{:<20.20} {:8.3f} {:7.3f}  {}", m.name, m.natural_frequency,
+                     m.damping_ratio, t),
+         rx + 10, my, 13, m.stable ? kInk : kWarn);
     my += lh;
   }
 
@@ -161,23 +172,21 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     std::string text;
     sf::Color color;
   };
-  char buf[256];
-  auto field = [&buf](const char* fmt, auto... v) {
-    std::snprintf(buf, sizeof buf, fmt, v...);
-    return std::string(buf);
-  };
   const std::vector<std::vector<Field>> groups = {
-      {{field("slice %.3g s  cost %.1f \xc2\xb5s mean / %.1f \xc2\xb5s max", h.slice_dt,
-              h.slice_cost_mean * 1e6, h.slice_cost_max * 1e6), kInk},
-       {field("overruns %llu", h.overruns), h.overruns > 0 ? kWarn : kInk},
-       {field("behind %.2f s", h.behind), h.overruns > 0 ? kWarn : kInk},
-       {field("slices %llu", h.slices), kInk}},
+      {{fmt::format("slice {:.3g} s  cost {:.1f} \xc2\xb5s mean / {:.1f} \xc2\xb5s max",
+                    h.slice_dt, h.slice_cost_mean * 1e6, h.slice_cost_max * 1e6),
+        kInk},
+       {fmt::format("overruns {}", h.overruns), h.overruns > 0 ? kWarn : kInk},
+       {fmt::format("behind {:.2f} s", h.behind), h.overruns > 0 ? kWarn : kInk},
+       {fmt::format("slices {}", h.slices), kInk}},
       {h.as_fast_as_possible
            ? Field{"time: as fast as possible (scripted)", kInk}
-           : Field{field("time \xc3\x97%.2f (measured \xc3\x97%.2f)", h.time_scale, h.realtime_factor), kInk},
-       h.as_fast_as_possible ? Field{"fps: -", kInk} : Field{field("%.0f fps", h.fps), kInk},
-       {field("frame %.2f ms", h.frame_cost * 1e3), kInk},
-       {field("%zu path points", h.drawn_points), kInk},
+           : Field{fmt::format("time \xc3\x97{:.2f} (measured \xc3\x97{:.2f})", h.time_scale,
+                               h.realtime_factor),
+                   kInk},
+       h.as_fast_as_possible ? Field{"fps: -", kInk} : Field{fmt::format("{:.0f} fps", h.fps), kInk},
+       {fmt::format("frame {:.2f} ms", h.frame_cost * 1e3), kInk},
+       {fmt::format("{} path points", h.drawn_points), kInk},
        {"camera: " + h.camera_mode, kInk},
        {"H/F1: help", kInk}}};
   auto width_of = [this](const std::string& s, unsigned size) {

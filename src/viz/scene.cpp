@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "aerolin/export/glyph.hpp"
 
 namespace aerolin::viz {
 namespace {
@@ -16,9 +19,8 @@ const sf::Color kPath(24, 86, 200);
 const sf::Color kPathOld(120, 160, 225);
 const sf::Color kShadow(60, 66, 80, 80);
 const sf::Color kAxis(40, 44, 52);
-const sf::Color kWing(255, 69, 0, 235);   // matplotlib "orangered"
-const sf::Color kBody(0, 255, 0, 235);    // matplotlib "lime"
-const sf::Color kEdge(0, 0, 0);
+// The glyph's faces are slightly translucent so the path behind shows.
+constexpr sf::Uint8 kGlyphAlpha = 235;
 
 constexpr float kPathWidth = 2.6f;     // [px]
 constexpr float kShadowWidth = 2.0f;   // [px]
@@ -52,6 +54,8 @@ void AppendProjectedSegment(sf::VertexArray& out, const Projector& projector,
   if (seg) AppendSegment(out, V(seg->first), V(seg->second), width, ca, cb);
 }
 
+sf::Color ToSf(exporting::Rgb c, sf::Uint8 alpha = 255) { return {c.r, c.g, c.b, alpha}; }
+
 sf::Color Mix(sf::Color a, sf::Color b, float t) {
   auto m = [t](sf::Uint8 x, sf::Uint8 y) {
     return static_cast<sf::Uint8>(std::lround(x + (y - x) * t));
@@ -60,16 +64,6 @@ sf::Color Mix(sf::Color a, sf::Color b, float t) {
 }
 
 }  // namespace
-
-const std::vector<GlyphTriangle>& PaperPlane() {
-  static const std::vector<GlyphTriangle> triangles = {
-      {{2, 0, 0}, {-1, -1, 0}, {-1, -0.1, 0}, true},     // left wing
-      {{2, 0, 0}, {-1, 1, 0}, {-1, 0.1, 0}, true},       // right wing
-      {{2, 0, 0}, {-1, 0, 0.3}, {-1, -0.1, 0}, false},   // left body half
-      {{2, 0, 0}, {-1, 0, 0.3}, {-1, 0.1, 0}, false},    // right body half
-  };
-  return triangles;
-}
 
 GroundGrid LayoutGrid(const Bounds& bounds, double min_extent) {
   GroundGrid g;
@@ -100,15 +94,12 @@ Bounds DrawnBounds(const Bounds& path) {
 }
 
 std::string FormatDistance(double metres, double step) {
-  char buf[32];
   if (std::abs(metres) < 1e-9 * std::max(step, 1.0)) metres = 0.0;
   if (step >= 1000.0 || std::abs(metres) >= 10000.0) {
     const bool whole = std::fmod(step, 1000.0) == 0.0;
-    std::snprintf(buf, sizeof buf, whole ? "%.0f km" : "%.1f km", metres / 1000.0);
-  } else {
-    std::snprintf(buf, sizeof buf, step >= 1.0 ? "%.0f m" : "%.1f m", metres);
+    return fmt::format("{:.{}f} km", metres / 1000.0, whole ? 0 : 1);
   }
-  return buf;
+  return fmt::format("{:.{}f} m", metres, step >= 1.0 ? 0 : 1);
 }
 
 void SceneRenderer::Label(sf::RenderTarget& target, const std::string& text,
@@ -279,10 +270,13 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
     sf::Color fill;
   };
   std::vector<Drawn> drawn;
-  for (const GlyphTriangle& t : PaperPlane()) {
-    std::array<Eigen::Vector3d, 3> w = {view.aircraft + scale * (view.attitude * t.a),
-                                        view.aircraft + scale * (view.attitude * t.b),
-                                        view.aircraft + scale * (view.attitude * t.c)};
+  static const std::array<exporting::Triangle, exporting::kNumGlyphParts> kGlyph =
+      exporting::PaperPlaneBody(1.0, exporting::kWindowKeelDepth);
+  for (int part = 0; part < exporting::kNumGlyphParts; ++part) {
+    const exporting::Triangle& t = kGlyph[part];
+    std::array<Eigen::Vector3d, 3> w = {view.aircraft + scale * (view.attitude * t[0]),
+                                        view.aircraft + scale * (view.attitude * t[1]),
+                                        view.aircraft + scale * (view.attitude * t[2])};
     std::array<ScreenPoint, 3> s;
     bool ok = true;
     for (int k = 0; k < 3; ++k) {
@@ -294,11 +288,14 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
       else
         tris.append({V(*aircraft_px_), sf::Color::Transparent});
     }
-    if (ok) drawn.push_back({s, (s[0].depth + s[1].depth + s[2].depth) / 3.0,
-                             t.wing ? kWing : kBody});
+    if (ok)
+      drawn.push_back({s, (s[0].depth + s[1].depth + s[2].depth) / 3.0,
+                       ToSf(exporting::GlyphColour(static_cast<exporting::GlyphPart>(part)),
+                            kGlyphAlpha)});
   }
   target.draw(tris);
   target.draw(lines_);
+  const sf::Color edge_colour = ToSf(exporting::kGlyphEdgeColour);
   // Painter's algorithm: four triangles, farthest first.
   std::sort(drawn.begin(), drawn.end(),
             [](const Drawn& a, const Drawn& b) { return a.depth > b.depth; });
@@ -307,7 +304,7 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
     sf::VertexArray edge(sf::Triangles);
     for (int k = 0; k < 3; ++k) {
       fill[k] = {V(d.p[k]), d.fill};
-      AppendSegment(edge, V(d.p[k]), V(d.p[(k + 1) % 3]), 1.4f, kEdge, kEdge);
+      AppendSegment(edge, V(d.p[k]), V(d.p[(k + 1) % 3]), 1.4f, edge_colour, edge_colour);
     }
     target.draw(fill);
     target.draw(edge);

@@ -20,35 +20,6 @@ Eigen::Vector3d RightTip(const std::array<Triangle, kNumGlyphParts>& g) {
   return g[kRightWing][1];
 }
 
-TEST(PaperPlaneBody, IsTheSeedsTrianglesScaled) {
-  const auto g = PaperPlaneBody(2.0);
-  EXPECT_TRUE(g[kRightWing][0].isApprox(Eigen::Vector3d(4, 0, 0)));
-  EXPECT_TRUE(g[kRightWing][1].isApprox(Eigen::Vector3d(-2, 2, 0)));
-  EXPECT_TRUE(g[kRightWing][2].isApprox(Eigen::Vector3d(-2, 0.2, 0)));
-  EXPECT_TRUE(g[kRightBody][1].isApprox(Eigen::Vector3d(-2, 0, 0.2)));
-  // The left half mirrors the right in y.
-  for (int v = 0; v < 3; ++v) {
-    EXPECT_DOUBLE_EQ(g[kLeftWing][v].y(), -g[kRightWing][v].y());
-    EXPECT_DOUBLE_EQ(g[kLeftBody][v].x(), g[kRightBody][v].x());
-    EXPECT_DOUBLE_EQ(g[kLeftBody][v].z(), g[kRightBody][v].z());
-  }
-}
-
-TEST(BodyToEarth, IsZYXAndOrthonormal) {
-  const Eigen::Matrix3d R = BodyToEarth(0.3, -0.2, 1.1);
-  EXPECT_LT((R * R.transpose() - Eigen::Matrix3d::Identity()).norm(), kTol);
-  EXPECT_NEAR(R.determinant(), 1.0, kTol);
-  // Independent oracle: the seed's explicit matrices.
-  const double c1 = std::cos(1.1), s1 = std::sin(1.1);
-  const double c2 = std::cos(-0.2), s2 = std::sin(-0.2);
-  const double c3 = std::cos(0.3), s3 = std::sin(0.3);
-  Eigen::Matrix3d Rz, Ry, Rx;
-  Rz << c1, -s1, 0, s1, c1, 0, 0, 0, 1;
-  Ry << c2, 0, s2, 0, 1, 0, -s2, 0, c2;
-  Rx << 1, 0, 0, 0, c3, -s3, 0, s3, c3;
-  EXPECT_LT((R - Rz * Ry * Rx).norm(), kTol);
-}
-
 TEST(PaperPlaneInPlotFrame, LevelNorthPointsTheNoseNorthAtTheAircraft) {
   sim::FlightState x = sim::FlightState::Zero();
   x[sim::kNorth] = 100;

@@ -211,7 +211,7 @@ TEST(PlotTimeHistories, WritesAWellFormedSvg) {
   EXPECT_NE(svg.find("<svg width=\"1200\" height=\"900\""), std::string::npos);
 }
 
-TEST(PlotSPlane, WritesAPngWithEveryModeColour) {
+TEST(PlotSPlane, WritesAPngWithTheShortPeriodDutchRollAndRollColours) {
   const std::string path = OutPath("splane.png");
   PlotSPlane(LongitudinalModes(), LateralModes(), {}, path);
   const testing::RgbImage image = DecodePng(path);
@@ -223,7 +223,7 @@ TEST(PlotSPlane, WritesAPngWithEveryModeColour) {
   EXPECT_GT(image.CountNear(0xFF, 0x7F, 0x0E, kColourTolerance), 50);
 }
 
-TEST(PlotSPlane, NamesTheModesInTheSvg) {
+TEST(PlotSPlane, SvgHasTheMarkerColourOfEachModeKindPlotted) {
   const std::string path = OutPath("splane.svg");
   PlotSPlane(LongitudinalModes(), LateralModes(), {}, path);
   const std::string svg = ReadFile(path);

@@ -138,17 +138,6 @@ TEST(OrbitCamera, ElevationIsClampedAndAzimuthWraps) {
   EXPECT_DOUBLE_EQ(c.distance, 50);
 }
 
-TEST(BodyToScene, MapsBodyAxesToEnu) {
-  const Eigen::Matrix3d level = BodyToScene(0, 0, 0);
-  EXPECT_TRUE(level.col(0).isApprox(Eigen::Vector3d(0, 1, 0)));   // nose north
-  EXPECT_TRUE(level.col(1).isApprox(Eigen::Vector3d(1, 0, 0)));   // right wing east
-  EXPECT_TRUE(level.col(2).isApprox(Eigen::Vector3d(0, 0, -1)));  // belly down
-  EXPECT_TRUE(BodyToScene(kPi / 2, 0, 0).col(0).isApprox(Eigen::Vector3d(1, 0, 0)));
-  EXPECT_GT(BodyToScene(0, 0.2, 0).col(0).z(), 0.0);  // nose up climbs
-  EXPECT_LT(BodyToScene(0, 0, 0.3).col(1).z(), 0.0);  // right bank lowers right wing
-  EXPECT_NEAR(BodyToScene(0.4, -0.3, 1.2).determinant(), 1.0, 1e-12);
-}
-
 TEST(FitToBounds, WholeBoxIsInView) {
   Bounds b;
   b.Extend({-300, 2000, -50});

@@ -34,4 +34,15 @@ inline Eigen::Vector3d NedToPlot(double north, double east, double down) {
   return {east, north, -down};
 }
 
+/// Returns the rotation mapping body vectors to plot/scene vectors: each
+/// column of BodyToEarth(ψ, θ, φ) passed through NedToPlot. Same arguments
+/// and order as BodyToEarth [rad].
+inline Eigen::Matrix3d BodyToPlot(double psi, double theta, double phi) {
+  const Eigen::Matrix3d body_to_earth = BodyToEarth(psi, theta, phi);
+  Eigen::Matrix3d body_to_plot;
+  for (int c = 0; c < 3; ++c)
+    body_to_plot.col(c) = NedToPlot(Eigen::Vector3d(body_to_earth.col(c)));
+  return body_to_plot;
+}
+
 }  // namespace aerolin::core

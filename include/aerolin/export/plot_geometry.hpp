@@ -4,9 +4,8 @@
 /// so it can be tested: the paper-plane glyph, where glyphs go along a path,
 /// the equal-scale box around a trajectory, and the vertical exaggeration.
 ///
-/// **Plot frame.** Figures are drawn in (east, north, altitude) [m]: a
-/// right-handed frame with altitude up. Plotting (north, east, altitude)
-/// directly would be left-handed and show every turn mirrored.
+/// **Plot frame.** Figures are drawn in core/frames.hpp's plot frame
+/// (east, north, altitude) [m], right-handed with altitude up.
 
 #include <Eigen/Core>
 #include <array>
@@ -14,36 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include "aerolin/export/glyph.hpp"
 #include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
-
-/// A triangle's three vertices.
-using Triangle = std::array<Eigen::Vector3d, 3>;
-
-/// The four triangles of the seed's paper plane, in this order; wings are
-/// drawn orangered, body halves lime.
-enum GlyphPart : int {
-  kRightWing = 0,  ///< y > 0 (the seed calls it "left": its plot frame differs)
-  kRightBody,
-  kLeftWing,
-  kLeftBody,
-  kNumGlyphParts
-};
-
-/// The paper plane in body axes (x forward, y right, z down) [m]: the seed's
-/// triangles scaled by `scale` [m per unit]. The nose is at (2s, 0, 0), the
-/// wing tips at (−s, ±s, 0), the keel at (−s, 0, 0.1 s).
-std::array<Triangle, kNumGlyphParts> PaperPlaneBody(double scale);
-
-/// Returns R_eb = Rz(ψ) Ry(θ) Rx(φ), mapping body vectors to earth (NED)
-/// vectors; angles [rad] (conventions.hpp, "Attitude").
-Eigen::Matrix3d BodyToEarth(double phi, double theta, double psi);
-
-/// Maps a NED position [m] to the plot frame: (east, north, −down).
-inline Eigen::Vector3d NedToPlot(const Eigen::Vector3d& ned) {
-  return {ned.y(), ned.x(), -ned.z()};
-}
 
 /// Returns `p` (plot frame [m]) with its altitude multiplied by
 /// `vertical_exaggeration` K [-]: (east, north, K·altitude). K = 1 returns
@@ -60,7 +33,7 @@ std::vector<Eigen::Vector3d> ExaggerateAltitude(
 /// Returns the glyph's triangles in the plot frame (east, north, altitude)
 /// [m] for the aircraft in `state`: rotated by Rz(ψ) Ry(θ0 + θ) Rx(φ),
 /// translated to (north, east, down). `theta0` [rad] is the trim pitch
-/// attitude, `scale` [m] the glyph scale of PaperPlaneBody.
+/// attitude, `scale` [m] the glyph scale of PaperPlaneBody (glyph.hpp).
 ///
 /// With `vertical_exaggeration` K > 1 only the glyph's position is
 /// exaggerated (ExaggerateAltitude); its shape is built in true proportions,

@@ -25,11 +25,13 @@ using FlightState = Eigen::Matrix<double, kNumFlightStates, 1>;
 /// figures, the HUD and the validity monitor use.
 const std::vector<core::Signal>& FlightStateSignals();
 
-/// CSV/column names of the 12 states, in FlightStateIndex order.
+/// The names of FlightStateSignals(), for callers not yet moved to it.
 inline const std::vector<std::string>& FlightStateNames() {
-  static const std::vector<std::string> names = {
-      "u", "alpha", "q", "theta", "beta", "p", "r", "phi", "psi",
-      "north", "east", "down"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const core::Signal& s : FlightStateSignals()) n.push_back(s.name);
+    return n;
+  }();
   return names;
 }
 

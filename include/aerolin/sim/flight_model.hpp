@@ -17,14 +17,6 @@ inline constexpr int kNumLinearStates = 9;
 using LinearState = Eigen::Matrix<double, kNumLinearStates, 1>;
 using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
 
-/// Returns the body-to-earth rotation R_eb = Rz(ψ) Ry(θ) Rx(φ) (z-y-x Euler
-/// angles, see model/conventions.hpp), built as the Eigen rotation
-/// `AngleAxisd(ψ, Z) * AngleAxisd(θ, Y) * AngleAxisd(φ, X)`.
-/// All angles [rad]; θ is the *total* pitch attitude θ0 + θ. The matrix has no
-/// singularity; only the Euler-angle *rates* do at |θ| = 90°, and the linear
-/// model keeps those fixed at their trim values (ψ̇ = r / cos θ0).
-Eigen::Matrix3d BodyToEarthRotation(double psi, double theta, double phi);
-
 /// The 12-state flight model
 /// @f[
 /// \dot x_{lin} = A x_{lin} + B \delta, \qquad

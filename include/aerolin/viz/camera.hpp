@@ -3,26 +3,18 @@
 /// The flight window's camera and perspective projection, as plain Eigen math
 /// (no SFML, no OpenGL), so every transform is unit-tested without a display.
 ///
-/// **Scene frame.** Drawing uses a right-handed frame with z up (ENU):
-/// x = east, y = north, z = up [m], origin at the start of the flight.
-/// `ToScene` converts the engine's NED position (north, east, down).
+/// **Scene frame.** The plot frame of core/frames.hpp, right-handed with z
+/// up (ENU): x = east, y = north, z = up [m], origin at the start of the
+/// flight. core::NedToPlot converts the engine's NED position (north, east,
+/// down) and core::BodyToPlot its attitude.
 /// **Screen.** Pixels, origin top-left, x right, y down (SFML's convention).
 
 #include <Eigen/Core>
 #include <optional>
 
+#include "aerolin/core/frames.hpp"
+
 namespace aerolin::viz {
-
-/// Returns the scene point (east, north, up) [m] of a NED position [m].
-inline Eigen::Vector3d ToScene(double north, double east, double down) {
-  return {east, north, -down};
-}
-
-/// Returns the rotation that maps aircraft body vectors (x forward, y right,
-/// z down) to scene vectors (ENU), for Euler angles ψ, θ, φ [rad] applied
-/// z-y-x as in model/conventions.hpp: R_scene = T · Rz(ψ) Ry(θ) Rx(φ), where T
-/// swaps NED into ENU.
-Eigen::Matrix3d BodyToScene(double psi, double theta, double phi);
 
 /// A projected point: pixel coordinates and the distance in front of the eye
 /// along the view axis [m].

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/core/signal.hpp"
 #include "aerolin/sim/flight_log.hpp"
 #include "aerolin/sim/validity.hpp"
 
@@ -16,7 +17,7 @@ namespace aerolin::viz {
 /// One control's bar: value and the range the bar spans.
 struct ControlGauge {
   std::string name;
-  std::string unit;    ///< "rad" (shown in degrees) or "1"
+  core::Unit unit = core::Unit::kOne;  ///< kRadian is shown in degrees
   double value = 0.0;  ///< [unit]
   double range = 1.0;  ///< the bar spans ±range [unit]
   std::string keys;    ///< e.g. "8/5"

@@ -22,16 +22,8 @@ struct SceneView {
   Eigen::Matrix3d attitude = Eigen::Matrix3d::Identity();  ///< body → scene
 };
 
-/// The seed's paper plane (four triangles in body axes, x forward, y right,
-/// z down, in units of the glyph scale): two wings and two body halves.
-/// The keel is 0.3 deep instead of the seed's 0.1 so it reads at 60 px.
-struct GlyphTriangle {
-  Eigen::Vector3d a, b, c;
-  bool wing;  ///< true: orangered wing; false: lime body half
-};
-const std::vector<GlyphTriangle>& PaperPlane();
-
-/// Size of the glyph on screen, nose to tail [px].
+/// Size of the glyph (exporting::PaperPlaneBody with kWindowKeelDepth) on
+/// screen, nose to tail [px].
 inline constexpr double kGlyphPixels = 64.0;
 
 /// Returns the ground-grid layout for `bounds`: the grid step [m] and the
