@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "aerolin/data/load_aircraft.hpp"
-#include "aerolin/sim/pilot.hpp"
+#include "aerolin/pilot/pilot.hpp"
 #include "aerolin/sim/slicer.hpp"
 
 namespace {
@@ -16,18 +16,18 @@ using namespace aerolin;
 
 // Keys of slice k in the seed's scenario a (8 held 1–2 s, 5 held 2–4 s),
 // repeated every 60 s.
-sim::KeySet DoubletKeys(long k) {
+pilot::KeySet DoubletKeys(long k) {
   const long s = k % 600;
-  if (s >= 10 && s < 20) return {sim::Key::k8};
-  if (s >= 20 && s < 40) return {sim::Key::k5};
+  if (s >= 10 && s < 20) return {pilot::Key::k8};
+  if (s >= 20 && s < 40) return {pilot::Key::k5};
   return {};
 }
 
 // The controls of the 600 slices of scenario a, from the numpad pilot.
 std::vector<Eigen::VectorXd> DoubletControls(const model::AircraftData& aircraft, double dt) {
-  sim::Pilot pilot(aircraft.controls, dt);
+  pilot::Pilot numpad(aircraft.controls, dt);
   std::vector<Eigen::VectorXd> controls;
-  for (long k = 0; k < 600; ++k) controls.push_back(pilot.Update(DoubletKeys(k)));
+  for (long k = 0; k < 600; ++k) controls.push_back(numpad.Update(DoubletKeys(k)));
   return controls;
 }
 

@@ -14,6 +14,7 @@
 
 #include "aerolin/core/frames.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/pilot/pilot_input.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/viz/camera.hpp"
 #include "aerolin/viz/font.hpp"
@@ -39,13 +40,14 @@ const viz::PathDecimator& Flight(long slices, double dt) {
     text += std::to_string(t) + " " + std::to_string(t + 1.0) + " 4\n" +
             std::to_string(t + 20.0) + " " + std::to_string(t + 21.0) + " 6\n" +
             std::to_string(t + 5.0) + " " + std::to_string(t + 5.5) + " 8\n";
-  const sim::PilotScript script = sim::ParsePilotScript(text, "<bench>", loaded.aircraft.controls);
+  const pilot::PilotScript script = pilot::ParsePilotScript(text, "<bench>", loaded.aircraft.controls);
+  pilot::ScriptedPilot scripted(script, loaded.aircraft.controls, dt);
   sim::SimulationOptions options;
   options.slice.dt = dt;
   options.duration = slices * dt;
   options.validity.divergence = 1e9;  // a long flight may leave the linear range; keep drawing it
   const sim::SimulationResult run =
-      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &script, options);
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), scripted, options);
   entry = std::make_unique<viz::PathDecimator>();
   for (const sim::FlightState& x : run.log.state)
     entry->Append(core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]));

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fails (exit 1) on any #include that breaks aerolin's one-way module rule
-#   core <- model <- {data, analysis, sim} <- export <- viz <- apps
+#   core <- model <- {data, analysis, sim} <- {pilot, study} <- export <- viz <- apps
+# (a module includes only modules to its left; siblings in braces never
+# include each other; a module unknown to this script fails too)
 # or that uses a third-party library outside the module allowed to:
 # toml++ only in src/data/*.cpp, odeint only in src/sim/*.cpp,
 # SFML only in src/viz, include/aerolin/viz and apps/aerolin-fly.
@@ -9,7 +11,7 @@ cd "$(dirname "$0")/.."
 rank() {
   case "$1" in
     core) echo 0 ;; model) echo 1 ;; data|analysis|sim) echo 2 ;;
-    export) echo 3 ;; viz) echo 4 ;; *) echo 9 ;;
+    pilot|study) echo 3 ;; export) echo 4 ;; viz) echo 5 ;; *) echo 9 ;;
   esac
 }
 status=0
@@ -24,8 +26,10 @@ for file in $( (find src -name '*.hpp' -o -name '*.cpp'; find include/aerolin -n
     [ "$target" = "$line" ] && continue
     [ "$target" = "$module" ] && continue
     trank=$(rank "$target")
+    # Equal rank is a sibling (or an unknown module, rank 9): never allowed.
     if [ "$trank" -ge "$mrank" ]; then
-      echo "$file: includes $target/ (a module that may not be used from $module/): $line"
+      if [ "$trank" -eq "$mrank" ]; then why="a sibling of $module/"; else why="above $module/"; fi
+      echo "$file: includes $target/ ($why; rule: core <- model <- {data, analysis, sim} <- {pilot, study} <- export <- viz <- apps): $line"
       status=1
     fi
   done < <(grep -E '^#include "' "$file")

@@ -11,7 +11,7 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/data/load_aircraft.hpp"
-#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/viz/flight_session.hpp"
 #include "aerolin/viz/flight_window.hpp"
 
@@ -90,9 +90,10 @@ int main(int argc, char** argv) {
     session_options.log_dir = no_log ? std::string() : log_dir;
     session_options.log_stem = log_stem.empty() ? TimestampStem() : log_stem;
     session_options.aircraft_path = aircraft_path;
-    std::optional<sim::PilotScript> script;
+    std::optional<pilot::PilotScript> script;
     if (!script_path.empty())
-      script = sim::LoadPilotScript(script_path, loaded.aircraft.controls, session_options.pilot);
+      script = pilot::LoadPilotScript(script_path, loaded.aircraft.controls, session_options.pilot);
+    session_options.script = script ? &*script : nullptr;
 
     if (!excite.empty()) session_options.start_on = viz::ParseExcitation(excite);
     viz::FlightSession session(loaded.aircraft, session_options);

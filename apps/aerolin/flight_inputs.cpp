@@ -4,33 +4,36 @@
 
 #include "cli_common.hpp"
 #include "aerolin/model/build.hpp"
-#include "aerolin/sim/excitation.hpp"
+#include "aerolin/pilot/pilot_input.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
+#include "aerolin/study/start_on_mode.hpp"
 
 namespace aerolin::cli {
 namespace {
 
-// The mode's eigenvector comes from analysis/ and goes to sim/ as plain Eigen
-// data: the two modules are siblings and do not know each other.
+// The start on the mode spelled `spelling`. Unlike the flight window, the
+// command line does not fall back from roll or spiral to the roll-spiral
+// oscillation: it asks for that by name.
 sim::FlightState ExcitedState(const Flight& flight, const std::string& spelling,
                               std::optional<double>& amplitude) {
   const std::optional<analysis::ModeKind> kind = analysis::ParseModeKind(spelling);
   if (!kind) throw std::invalid_argument("unknown mode '" + spelling + "'");
-  const bool lon = *kind == analysis::ModeKind::kShortPeriod ||
-                   *kind == analysis::ModeKind::kPhugoid;
-  const std::vector<analysis::Mode>& modes = lon ? flight.longitudinal_modes : flight.lateral_modes;
-  const analysis::Mode* mode = analysis::FindMode(modes, *kind);
-  if (mode == nullptr) {
+  const std::optional<study::ModeStart> start =
+      study::StartOnMode(flight.longitudinal_modes, flight.lateral_modes, *kind,
+                         flight.aircraft.condition.U0, amplitude);
+  if (!start || start->mode != *kind) {
+    const bool lon = *kind == analysis::ModeKind::kShortPeriod ||
+                     *kind == analysis::ModeKind::kPhugoid;
+    const std::vector<analysis::Mode>& modes =
+        lon ? flight.longitudinal_modes : flight.lateral_modes;
     std::string have;
     for (const analysis::Mode& m : modes) have += (have.empty() ? "" : ", ") + m.full_name();
     throw std::runtime_error(flight.aircraft.name + " has no " + analysis::ToString(*kind) +
                              " mode (its " + (lon ? "longitudinal" : "lateral") +
                              " modes: " + have + ")");
   }
-  const sim::ModeAxis axis = lon ? sim::ModeAxis::kLongitudinal : sim::ModeAxis::kLateral;
-  if (!amplitude)
-    amplitude = sim::DefaultExcitationAmplitude(axis, mode->reference_state,
-                                                flight.aircraft.condition.U0);
-  return sim::ModeInitialState(mode->shape, mode->reference_state, axis, *amplitude);
+  amplitude = start->amplitude;
+  return start->state;
 }
 
 }  // namespace
@@ -83,13 +86,18 @@ Flight Fly(const FlightInputs& inputs) {
   flight.lateral_modes = analysis::AnalyzeLateral(model::BuildLateral(flight.aircraft));
 
   const sim::FlightModel flight_model(flight.aircraft);
-  std::optional<sim::PilotScript> script;
+  std::optional<pilot::PilotScript> script;
   if (!inputs.script.empty())
-    script = sim::LoadPilotScript(inputs.script, flight.aircraft.controls, options.pilot);
+    script = pilot::LoadPilotScript(inputs.script, flight.aircraft.controls);
   sim::FlightState x0 = sim::FlightState::Zero();
   flight.amplitude = inputs.amplitude;
   if (!inputs.excite.empty()) x0 = ExcitedState(flight, inputs.excite, flight.amplitude);
-  flight.result = sim::Simulate(flight_model, x0, script ? &*script : nullptr, options);
+  if (script) {
+    pilot::ScriptedPilot scripted(*script, flight.aircraft.controls, inputs.dt);
+    flight.result = sim::Simulate(flight_model, x0, scripted, options, &flight.timing);
+  } else {
+    flight.result = sim::Simulate(flight_model, x0, options, &flight.timing);
+  }
   return flight;
 }
 

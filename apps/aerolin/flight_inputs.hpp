@@ -37,6 +37,7 @@ struct Flight {
   std::vector<analysis::Mode> lateral_modes;
   sim::SimulationOptions options;
   sim::SimulationResult result;
+  sim::SliceTiming timing;  ///< wall-clock cost per slice (for the summary)
   std::optional<double> amplitude;  ///< the excitation amplitude used, if any
 };
 

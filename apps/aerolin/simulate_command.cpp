@@ -33,9 +33,9 @@ int RunSimulate(const SimulateOptions& opt) {
     run.amplitude = flight.amplitude;
   }
   if (opt.json)
-    std::cout << exporting::SimulationSummaryJson(result, options, run).dump(2) << '\n';
+    std::cout << exporting::SimulationSummaryJson(result, options, run, &flight.timing) << '\n';
   else
-    exporting::WriteSimulationSummary(std::cout, result, options, run);
+    exporting::WriteSimulationSummary(std::cout, result, options, run, &flight.timing);
   if (result.stopped) std::cerr << "warning: " << *result.stopped << '\n';
   return 0;
 }

@@ -1,7 +1,9 @@
 #include "aerolin/export/simulation_summary.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
-#include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace aerolin::exporting {
 namespace {
@@ -10,25 +12,13 @@ nlohmann::json OptionalJson(const std::optional<std::string>& s) {
   return s ? nlohmann::json(*s) : nlohmann::json(nullptr);
 }
 
-std::string Format(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
-
 }  // namespace
-
-const std::vector<std::string>& FlightStateUnits() {
-  static const std::vector<std::string> units = {
-      "m/s", "rad", "rad/s", "rad", "rad", "rad/s", "rad/s", "rad", "rad",
-      "m",   "m",   "m"};
-  return units;
-}
 
 std::vector<Excursion> MaxExcursions(const sim::FlightLog& log) {
   std::vector<Excursion> out;
   for (int i = 0; i < sim::kNumFlightStates; ++i) {
-    Excursion e{sim::FlightStateNames()[i], FlightStateUnits()[i], 0.0, 0.0};
+    const core::Signal& signal = sim::FlightStateSignals()[i];
+    Excursion e{signal.name, signal.unit, 0.0, 0.0};
     for (std::size_t k = 0; k < log.size(); ++k)
       if (std::abs(log.state[k][i]) > std::abs(e.value)) {
         e.value = log.state[k][i];
@@ -39,9 +29,9 @@ std::vector<Excursion> MaxExcursions(const sim::FlightLog& log) {
   return out;
 }
 
-nlohmann::json SimulationSummaryJson(const sim::SimulationResult& result,
-                                     const sim::SimulationOptions& options,
-                                     const RunDescription& run) {
+std::string SimulationSummaryJson(const sim::SimulationResult& result,
+                                  const sim::SimulationOptions& options,
+                                  const RunDescription& run, const sim::SliceTiming* timing) {
   using nlohmann::json;
   const sim::FlightLog& log = result.log;
   json j;
@@ -57,12 +47,12 @@ nlohmann::json SimulationSummaryJson(const sim::SimulationResult& result,
   j["slices"] = result.slices;
   j["rk_steps"] = result.rk_steps;
   j["rk_rejected"] = result.rk_rejected;
-  j["slice_cost_us"] = {{"mean", result.slice_cost_mean_us},
-                        {"max", result.slice_cost_max_us}};
+  j["slice_cost_us"] = timing ? json{{"mean", timing->mean_us()}, {"max", timing->max_us}}
+                             : json(nullptr);
   json final_state = json::object();
   const sim::FlightState& x = log.state.back();
   for (int i = 0; i < sim::kNumFlightStates; ++i)
-    final_state[sim::FlightStateNames()[i]] = x[i];
+    final_state[sim::FlightStateSignals()[i].name] = x[i];
   json controls = json::object();
   for (std::size_t c = 0; c < log.control_names.size(); ++c)
     controls[log.control_names[c]] = log.controls.back()[static_cast<Eigen::Index>(c)];
@@ -90,63 +80,54 @@ nlohmann::json SimulationSummaryJson(const sim::SimulationResult& result,
   j["validity"] = validity;
   j["valid"] = valid && !result.stopped;
   j["stopped"] = OptionalJson(result.stopped);
-  return j;
+  return j.dump(2);
 }
 
 void WriteSimulationSummary(std::ostream& out,
                             const sim::SimulationResult& result,
                             const sim::SimulationOptions& options,
-                            const RunDescription& run) {
+                            const RunDescription& run, const sim::SliceTiming* timing) {
   const sim::FlightLog& log = result.log;
   const sim::SliceOptions& s = options.slice;
   out << run.aircraft << ": " << result.slices << " slices of "
-      << Format("%g", s.dt) << " s, " << sim::ToString(s.integrator);
+      << fmt::format("{:g}", s.dt) << " s, " << sim::ToString(s.integrator);
   if (s.integrator == sim::Integrator::kRk45)
-    out << " (rtol " << Format("%g", s.rtol) << ", atol "
-        << Format("%g", s.atol) << ")";
+    out << fmt::format(" (rtol {:g}, atol {:g})", s.rtol, s.atol);
   out << '\n';
   if (run.script) out << "script: " << *run.script << '\n';
   if (run.excite)
     out << "excited: " << *run.excite << ", amplitude "
-        << Format("%g", run.amplitude.value_or(0.0)) << '\n';
+        << fmt::format("{:g}", run.amplitude.value_or(0.0)) << '\n';
   if (result.stopped) out << "STOPPED: " << *result.stopped << '\n';
 
-  out << "\nstate      final (t = " << Format("%g", log.time.back())
+  out << "\nstate      final (t = " << fmt::format("{:g}", log.time.back())
       << " s)     max |x|      at t [s]   unit\n";
   const std::vector<Excursion> excursions = MaxExcursions(log);
   for (int i = 0; i < sim::kNumFlightStates; ++i) {
-    char line[128];
-    std::snprintf(line, sizeof line, "%-8s %16.6g %16.6g %12g   %s\n",
-                  excursions[i].name.c_str(), log.state.back()[i],
-                  excursions[i].value, excursions[i].time,
-                  excursions[i].unit.c_str());
-    out << line;
+    out << fmt::format("{:<8} {:16.6g} {:16.6g} {:12g}   {}\n", excursions[i].name,
+                       log.state.back()[i], excursions[i].value, excursions[i].time,
+                       core::ToString(excursions[i].unit));
   }
-  out << "altitude change " << Format("%.6g", -log.state.back()[sim::kDown])
+  out << "altitude change " << fmt::format("{:.6g}", -log.state.back()[sim::kDown])
       << " m\n";
 
   out << "\nsmall-perturbation validity:\n";
   for (const sim::ValidityFlag& f : result.validity) {
-    char line[160];
-    std::snprintf(line, sizeof line, "  %-6s peak %-12.4g limit %-10.4g %s",
-                  f.name.c_str(), f.peak, f.limit,
-                  f.exceeded() ? "EXCEEDED" : "ok");
-    out << line;
-    if (f.first_exceeded)
-      out << " from t = " << Format("%g", *f.first_exceeded) << " s";
+    out << fmt::format("  {:<6} peak {:<12.4g} limit {:<10.4g} {}", f.name, f.peak, f.limit,
+                       f.exceeded() ? "EXCEEDED" : "ok");
+    if (f.first_exceeded) out << fmt::format(" from t = {:g} s", *f.first_exceeded);
     out << '\n';
   }
   const double per_slice =
       result.slices > 0 ? static_cast<double>(result.rk_steps) /
                               static_cast<double>(result.slices)
                         : 0.0;
-  char line[200];
-  std::snprintf(line, sizeof line,
-                "\nsolver: %ld steps (%.3f per slice, %ld rejected); cost per "
-                "slice mean %.3f us, max %.3f us\n",
-                result.rk_steps, per_slice, result.rk_rejected,
-                result.slice_cost_mean_us, result.slice_cost_max_us);
-  out << line;
+  out << fmt::format("\nsolver: {} steps ({:.3f} per slice, {} rejected)", result.rk_steps,
+                     per_slice, result.rk_rejected);
+  if (timing)
+    out << fmt::format("; cost per slice mean {:.3f} us, max {:.3f} us", timing->mean_us(),
+                       timing->max_us);
+  out << '\n';
 }
 
 }  // namespace aerolin::exporting

@@ -7,8 +7,8 @@
 namespace aerolin::sim {
 
 FlightState ModeInitialState(const Eigen::VectorXcd& shape, int reference_state,
-                             ModeAxis axis, double amplitude) {
-  const bool lon = axis == ModeAxis::kLongitudinal;
+                             model::Axis axis, double amplitude) {
+  const bool lon = axis == model::Axis::kLongitudinal;
   const int block = lon ? 4 : 5;
   if (shape.size() < 1 || shape.size() > block)
     throw std::invalid_argument(
@@ -30,9 +30,9 @@ FlightState ModeInitialState(const Eigen::VectorXcd& shape, int reference_state,
   return x;
 }
 
-double DefaultExcitationAmplitude(ModeAxis axis, int reference_state,
+double DefaultExcitationAmplitude(model::Axis axis, int reference_state,
                                   double U0) {
-  const bool is_u = axis == ModeAxis::kLongitudinal && reference_state == kU;
+  const bool is_u = axis == model::Axis::kLongitudinal && reference_state == model::lon::kU;
   return is_u ? 0.02 * U0 : 0.02;
 }
 

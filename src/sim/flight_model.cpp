@@ -1,6 +1,9 @@
 #include "aerolin/sim/flight_model.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "aerolin/model/build.hpp"
 
@@ -28,6 +31,16 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
     if (controls_[c].longitudinal) B_.col(col).head<4>() = lon.B().col(j_lon++);
     if (controls_[c].lateral) B_.col(col).tail<5>() = lat.B().col(j_lat++);
   }
+}
+
+FlightModel::FlightModel(const model::AircraftData& aircraft, Eigen::MatrixXd E)
+    : FlightModel(aircraft) {
+  if (E.rows() != kNumLinearStates)
+    throw std::invalid_argument("FlightModel: E has " + std::to_string(E.rows()) +
+                                " rows, the linear state has " +
+                                std::to_string(kNumLinearStates));
+  if (!E.allFinite()) throw std::invalid_argument("FlightModel: an entry of E is not finite");
+  E_ = std::move(E);
 }
 
 std::vector<std::string> FlightModel::control_names() const {

@@ -1,12 +1,9 @@
 #include "aerolin/sim/simulate.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
-
-#include "aerolin/core/error.hpp"
 
 namespace aerolin::sim {
 
@@ -21,14 +18,11 @@ long NumSlices(double duration, double dt) {
   return n;
 }
 
-SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
-                          const PilotScript* script,
-                          const SimulationOptions& options) {
-  const double dt = options.slice.dt;
-  const long n = NumSlices(options.duration, dt);
-  Slicer slicer(model, options.slice, x0);
-  Pilot pilot(model.controls(), dt, options.pilot);
-  ValidityMonitor monitor(options.validity, model.U0(), model.alpha0());
+SimulationResult Simulate(const FlightModel& model, const FlightState& x0, InputSource& input,
+                          const SimulationOptions& options, SliceTiming* timing) {
+  const long n = NumSlices(options.duration, options.slice.dt);
+  Flight flight(model, options.slice, options.validity, x0);
+  input.Reset();
 
   SimulationResult result;
   FlightLog& log = result.log;
@@ -39,51 +33,26 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
   log.controls.reserve(static_cast<std::size_t>(n) + 1);
   log.time.push_back(0.0);
   log.state.push_back(x0);
-  log.controls.push_back(Eigen::VectorXd::Zero(model.num_controls()));
-  if (!monitor.Check(0.0, x0)) {
-    result.stopped = monitor.divergence();
-    result.validity = monitor.flags();
-    return result;
-  }
-
-  KeySet keys;
-  std::vector<ControlOverride> overrides;
-  overrides.reserve(script ? script->sets.size() : 0);
-  double cost_sum_us = 0.0;
-  long timed = 0;
-  using Clock = std::chrono::steady_clock;
-  for (long k = 0; k < n; ++k) {
-    if (script) script->InputForSlice(k, dt, keys, overrides);
-    const Eigen::VectorXd& controls = pilot.Update(keys, overrides);
-    SliceStats stats;
-    const Clock::time_point start = Clock::now();
-    try {
-      stats = slicer.Advance(controls);
-    } catch (const core::NumericalError& e) {
-      result.stopped = std::string(e.what()) + "; run stopped";
-      break;
-    }
-    const double cost_us =
-        std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-    cost_sum_us += cost_us;
-    ++timed;
-    result.slice_cost_max_us = std::max(result.slice_cost_max_us, cost_us);
-    result.rk_steps += stats.steps;
-    result.rk_rejected += stats.rejected;
-    const double t = static_cast<double>(k + 1) * dt;
-    if (!monitor.Check(t, slicer.state())) {
-      result.stopped = monitor.divergence();
-      break;
-    }
+  log.controls.push_back(flight.controls());
+  for (long k = 0; k < n && !flight.stopped(); ++k) {
+    const StepOutcome outcome = flight.Step(input, timing);
+    result.rk_steps += outcome.stats.steps;
+    result.rk_rejected += outcome.stats.rejected;
+    if (!outcome.flown) break;
     ++result.slices;
-    log.time.push_back(t);
-    log.state.push_back(slicer.state());
-    log.controls.push_back(controls);
+    log.time.push_back(flight.time());
+    log.state.push_back(flight.state());
+    log.controls.push_back(flight.controls());
   }
-  if (timed > 0)
-    result.slice_cost_mean_us = cost_sum_us / static_cast<double>(timed);
-  result.validity = monitor.flags();
+  result.stopped = flight.stopped();
+  result.validity = flight.monitor().flags();
   return result;
+}
+
+SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
+                          const SimulationOptions& options, SliceTiming* timing) {
+  HandsOff hands_off;
+  return Simulate(model, x0, hands_off, options, timing);
 }
 
 }  // namespace aerolin::sim

@@ -12,7 +12,7 @@
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
 #include <cmath>
-#include <cstdio>
+#include <fmt/format.h>
 #include <stdexcept>
 #include <string>
 #include <unsupported/Eigen/MatrixFunctions>
@@ -54,21 +54,25 @@ struct Rhs {
   }
 };
 
-// The zero-order-hold transition over τ: x(τ) = Φ x(0) + Γ δ.
+// The zero-order-hold transition over τ: x(τ) = Φ x(0) + Γ δ + Γ_d d.
 struct Transition {
   LinearMatrix phi;
-  Eigen::MatrixXd gamma;  // 9 × num_controls
+  Eigen::MatrixXd gamma;    // 9 × num_controls
+  Eigen::MatrixXd gamma_d;  // 9 × num_disturbances
 };
 
+// exp([A B E; 0 0 0]·τ) = [Φ Γ Γ_d; 0 I 0; 0 0 I].
 Transition ZeroOrderHold(const FlightModel& model, double tau) {
   const int m = model.num_controls();
+  const int nd = model.num_disturbances();
   const int n = kNumLinearStates;
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m, n + m);
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m + nd, n + m + nd);
   M.topLeftCorner(n, n) = model.A() * tau;
-  M.topRightCorner(n, m) = model.B() * tau;
+  M.block(0, n, n, m) = model.B() * tau;
+  M.block(0, n + m, n, nd) = model.E() * tau;
   const Eigen::MatrixXd E = M.exp();
-  return {E.topLeftCorner<kNumLinearStates, kNumLinearStates>(),
-          E.topRightCorner(n, m)};
+  return {E.topLeftCorner<kNumLinearStates, kNumLinearStates>(), E.block(0, n, n, m),
+          E.block(0, n + m, n, nd)};
 }
 
 void CheckPositive(double v, const char* what) {
@@ -155,15 +159,14 @@ struct Slicer::Impl {
   }
 
   std::string FailureMessage(int rejected) const {
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "RK45 cannot meet rtol %g, atol %g in slice %ld (t = %g s): "
-                  "step size %g s after %d rejections",
-                  options.rtol, options.atol, k, k * options.dt, h, rejected);
-    return buf;
+    return fmt::format(
+        "RK45 cannot meet rtol {:g}, atol {:g} in slice {} (t = {:g} s): step size {:g} s "
+        "after {} rejections",
+        options.rtol, options.atol, k, static_cast<double>(k) * options.dt, h, rejected);
   }
 
-  SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls) {
+  SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                          const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
     // Position: Gauss–Legendre quadrature of the NED velocity along the exact
     // linear trajectory (the velocity does not depend on position).
     Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
@@ -171,12 +174,15 @@ struct Slicer::Impl {
       node_state.head<kNumLinearStates>().noalias() =
           nodes[i].phi * x.head<kNumLinearStates>();
       node_state.head<kNumLinearStates>().noalias() += nodes[i].gamma * controls;
+      if (disturbance != nullptr)
+        node_state.head<kNumLinearStates>().noalias() += nodes[i].gamma_d * *disturbance;
       displacement += (0.5 * options.dt * kGaussWeights[i]) *
                       model.VelocityNed(node_state);
     }
     LinearState next;
     next.noalias() = step.phi * x.head<kNumLinearStates>();
     next.noalias() += step.gamma * controls;
+    if (disturbance != nullptr) next.noalias() += step.gamma_d * *disturbance;
     x.head<kNumLinearStates>() = next;
     x.tail<3>() += displacement;
     return {1, 0};
@@ -211,6 +217,21 @@ Slicer::Slicer(Slicer&&) noexcept = default;
 Slicer& Slicer::operator=(Slicer&&) noexcept = default;
 
 SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls) {
+  return AdvanceWith(controls, nullptr);
+}
+
+SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                           const Eigen::Ref<const Eigen::VectorXd>& disturbance) {
+  if (disturbance.size() != impl_->model.num_disturbances())
+    throw std::invalid_argument(
+        "Slicer::Advance: disturbance has " + std::to_string(disturbance.size()) +
+        " entries, the model has " + std::to_string(impl_->model.num_disturbances()) +
+        " disturbances");
+  return AdvanceWith(controls, &disturbance);
+}
+
+SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                               const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
   Impl& s = *impl_;
   if (controls.size() != s.model.num_controls())
     throw std::invalid_argument(
@@ -219,9 +240,10 @@ SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls) {
         " controls");
   SliceStats stats;
   if (s.options.integrator == Integrator::kExact) {
-    stats = s.AdvanceExact(controls);
+    stats = s.AdvanceExact(controls, disturbance);
   } else {
     s.new_b_delta.noalias() = s.model.B() * controls;
+    if (disturbance != nullptr) s.new_b_delta.noalias() += s.model.E() * *disturbance;
     stats = s.AdvanceRk45();
   }
   ++s.k;

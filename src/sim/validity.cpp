@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cmath>
-#include <cstdio>
+#include <fmt/format.h>
+
+#include <string>
 #include <utility>
 
 namespace aerolin::sim {
@@ -35,20 +37,15 @@ bool ValidityMonitor::Check(double t, const FlightState& x) {
     }
     if (a > f.limit && !f.first_exceeded) f.first_exceeded = t;
   }
-  static const char* const kNames[kNumFlightStates] = {
-      "u/U0", "alpha", "q", "theta", "beta", "p", "r", "phi", "psi",
-      "north", "east", "down"};
   for (int i = 0; i < kNumFlightStates; ++i) {
     const double v = i == kU ? x[i] / U0_ : x[i];
     const bool bounded = i != kPsi && i < kNorth;
     if (std::isfinite(v) && (!bounded || std::abs(v) <= thresholds_.divergence))
       continue;
-    char buf[160];
-    std::snprintf(buf, sizeof buf,
-                  "state diverged at t = %.6g s: %s = %.6g (limit %.6g); run "
-                  "stopped",
-                  t, kNames[i], v, thresholds_.divergence);
-    divergence_ = buf;
+    // u is checked relative to U0, so it is named so.
+    const std::string& name = FlightStateSignals()[i].name;
+    divergence_ = fmt::format("state diverged at t = {:.6g} s: {} = {:.6g} (limit {:.6g}); run stopped",
+                              t, i == kU ? name + "/U0" : name, v, thresholds_.divergence);
     return false;
   }
   // Beyond these the body velocity (tan α, tan β / cos α) is undefined.
@@ -66,13 +63,10 @@ bool ValidityMonitor::Check(double t, const FlightState& x) {
     value = U0_ + x[kU];
   }
   if (undefined != nullptr) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "state diverged at t = %.6g s: %s = %.6g, where the body "
-                  "velocity is undefined (|angle| >= 90 deg or speed <= 0); "
-                  "run stopped",
-                  t, undefined, value);
-    divergence_ = buf;
+    divergence_ = fmt::format(
+        "state diverged at t = {:.6g} s: {} = {:.6g}, where the body velocity is undefined "
+        "(|angle| >= 90 deg or speed <= 0); run stopped",
+        t, undefined, value);
     return false;
   }
   return true;

@@ -4,8 +4,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "aerolin/core/error.hpp"
 #include "aerolin/model/build.hpp"
-#include "aerolin/sim/excitation.hpp"
+#include "aerolin/study/start_on_mode.hpp"
 #include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
@@ -15,26 +16,39 @@ Eigen::Vector3d ScenePosition(const sim::FlightState& x) {
   return core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
 }
 
-// The analysis mode that key 1..5 excites; roll and spiral fall back to the
-// coupled roll-spiral oscillation when the aircraft has that instead.
-const analysis::Mode* ModeFor(Excitation e, const std::vector<analysis::Mode>& lon,
-                              const std::vector<analysis::Mode>& lat) {
-  using analysis::FindMode;
-  using analysis::ModeKind;
+// The mode kind key 1..5 asks for (study::StartOnMode falls back from roll
+// and spiral to the roll-spiral oscillation).
+analysis::ModeKind KindOf(Excitation e) {
   switch (e) {
-    case Excitation::kShortPeriod: return FindMode(lon, ModeKind::kShortPeriod);
-    case Excitation::kPhugoid: return FindMode(lon, ModeKind::kPhugoid);
-    case Excitation::kDutchRoll: return FindMode(lat, ModeKind::kDutchRoll);
-    case Excitation::kRoll: {
-      const analysis::Mode* m = FindMode(lat, ModeKind::kRollSubsidence);
-      return m ? m : FindMode(lat, ModeKind::kRollSpiral);
-    }
-    case Excitation::kSpiral: {
-      const analysis::Mode* m = FindMode(lat, ModeKind::kSpiral);
-      return m ? m : FindMode(lat, ModeKind::kRollSpiral);
-    }
+    case Excitation::kShortPeriod: return analysis::ModeKind::kShortPeriod;
+    case Excitation::kPhugoid: return analysis::ModeKind::kPhugoid;
+    case Excitation::kDutchRoll: return analysis::ModeKind::kDutchRoll;
+    case Excitation::kRoll: return analysis::ModeKind::kRollSubsidence;
+    case Excitation::kSpiral: return analysis::ModeKind::kSpiral;
   }
-  return nullptr;
+  return analysis::ModeKind::kShortPeriod;
+}
+
+// The `aerolin simulate --excite` spelling of a mode kind.
+std::string CliSpelling(analysis::ModeKind kind) {
+  switch (kind) {
+    case analysis::ModeKind::kShortPeriod: return "short-period";
+    case analysis::ModeKind::kPhugoid: return "phugoid";
+    case analysis::ModeKind::kDutchRoll: return "dutch-roll";
+    case analysis::ModeKind::kRollSubsidence: return "roll";
+    case analysis::ModeKind::kSpiral: return "spiral";
+    case analysis::ModeKind::kRollSpiral: return "roll-spiral";
+    case analysis::ModeKind::kHeading: return "heading";
+  }
+  return "?";
+}
+
+std::unique_ptr<pilot::NumpadInput> MakeInput(const model::AircraftData& aircraft,
+                                              const SessionOptions& options) {
+  if (options.script != nullptr)
+    return std::make_unique<pilot::ScriptedPilot>(*options.script, aircraft.controls,
+                                                  options.slice.dt, options.pilot);
+  return std::make_unique<pilot::LiveKeys>(aircraft.controls, options.slice.dt, options.pilot);
 }
 
 }  // namespace
@@ -61,8 +75,9 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
                              const SessionOptions& options)
     : aircraft_(aircraft),
       options_(options),
-      slicer_(sim::FlightModel(aircraft), options.slice),
-      pilot_(aircraft.controls, options.slice.dt, options.pilot) {
+      flight_(sim::FlightModel(aircraft), options.slice, sim::ValidityThresholds{}),
+      input_(MakeInput(aircraft, options)) {
+  if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
   longitudinal_modes_ = analysis::AnalyzeLongitudinal(
       model::BuildLongitudinal(aircraft), aircraft.condition.U0);
   lateral_modes_ = analysis::AnalyzeLateral(model::BuildLateral(aircraft));
@@ -90,70 +105,45 @@ FlightSession::~FlightSession() {
 
 void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excitation> e) {
   if (log_) MaybeFlush(true);
-  slicer_.Reset(x0);
-  pilot_.Reset();
+  flight_.Reset(x0);
+  input_->Reset();
   previous_ = x0;
   excitation_ = e;
   path_.Clear();
   path_.Append(ScenePosition(x0));
-  recorder_ = std::make_unique<sim::KeyRecorder>(slicer_.dt());
+  recorder_ = std::make_unique<pilot::KeyRecorder>(flight_.dt());
   log_.reset();
   ++segment_;
   if (!options_.log_dir.empty()) {
     log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(),
                                              model().control_names());
-    log_->AppendRow(0.0, x0, Eigen::VectorXd::Zero(pilot_.num_controls()));
+    log_->AppendRow(0.0, x0, flight_.controls());
     MaybeFlush(true);
   }
   last_flush_ = std::chrono::steady_clock::now();
 }
 
-void FlightSession::Step(sim::KeySet keys, std::span<const sim::ControlOverride> overrides) {
-  previous_ = slicer_.state();
-  const Eigen::VectorXd& controls = pilot_.Update(keys, overrides);
-  const auto start = std::chrono::steady_clock::now();
-  slicer_.Advance(controls);
-  cost_last_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  cost_sum_ += cost_last_;
-  cost_max_ = std::max(cost_max_, cost_last_);
-  ++cost_count_;
-  AfterSlice(keys);
+void FlightSession::Hold(pilot::KeySet keys) {
+  if (live_ != nullptr) live_->Hold(keys);
 }
 
-void FlightSession::StepScript(const sim::PilotScript& script) {
-  script.InputForSlice(slicer_.slice_index(), slicer_.dt(), held_scratch_, overrides_scratch_);
-  Step(held_scratch_, overrides_scratch_);
-}
-
-void FlightSession::AfterSlice(sim::KeySet keys) {
-  recorder_->Record(keys);
-  path_.Append(ScenePosition(slicer_.state()));
-  if (log_) log_->AppendRow(slicer_.time(), slicer_.state(), pilot_.controls());
+void FlightSession::Step() {
+  previous_ = flight_.state();
+  if (!flight_.Step(*input_, &timing_).flown) throw core::NumericalError(*flight_.stopped());
+  recorder_->Record(input_->held());
+  path_.Append(ScenePosition(flight_.state()));
+  if (log_) log_->AppendRow(flight_.time(), flight_.state(), flight_.controls());
 }
 
 void FlightSession::ResetToTrim() { StartSegment(sim::FlightState::Zero(), std::nullopt); }
 
 std::optional<std::pair<sim::FlightState, std::string>> FlightSession::ExcitedState(
     Excitation e) const {
-  const analysis::Mode* mode = ModeFor(e, longitudinal_modes_, lateral_modes_);
-  if (mode == nullptr) return std::nullopt;
-  const bool lon = e == Excitation::kShortPeriod || e == Excitation::kPhugoid;
-  const sim::ModeAxis axis = lon ? sim::ModeAxis::kLongitudinal : sim::ModeAxis::kLateral;
   // Same amplitude and U0 as `aerolin simulate --excite`, so the log replays.
-  const double amplitude =
-      sim::DefaultExcitationAmplitude(axis, mode->reference_state, aircraft_.condition.U0);
-  std::string spelling;
-  switch (mode->kind) {
-    case analysis::ModeKind::kShortPeriod: spelling = "short-period"; break;
-    case analysis::ModeKind::kPhugoid: spelling = "phugoid"; break;
-    case analysis::ModeKind::kDutchRoll: spelling = "dutch-roll"; break;
-    case analysis::ModeKind::kRollSubsidence: spelling = "roll"; break;
-    case analysis::ModeKind::kSpiral: spelling = "spiral"; break;
-    case analysis::ModeKind::kRollSpiral: spelling = "roll-spiral"; break;
-    case analysis::ModeKind::kHeading: spelling = "heading"; break;
-  }
-  return std::make_pair(
-      sim::ModeInitialState(mode->shape, mode->reference_state, axis, amplitude), spelling);
+  const std::optional<study::ModeStart> start = study::StartOnMode(
+      longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0);
+  if (!start) return std::nullopt;
+  return std::make_pair(start->state, CliSpelling(start->mode));
 }
 
 bool FlightSession::Excite(Excitation e) {
@@ -190,8 +180,8 @@ std::string FlightSession::script_path() const {
 std::string FlightSession::ReplayCommand() const {
   std::ostringstream cmd;
   cmd << "aerolin simulate " << (options_.aircraft_path.empty() ? "FILE" : options_.aircraft_path)
-      << " --dt " << slicer_.dt() << " --integrator " << sim::ToString(options_.slice.integrator)
-      << " --duration " << slicer_.time();
+      << " --dt " << flight_.dt() << " --integrator " << sim::ToString(options_.slice.integrator)
+      << " --duration " << flight_.time();
   if (!script_path().empty()) cmd << " --script " << script_path();
   if (excitation_) cmd << " --excite " << excite_spelling_;
   cmd << " --csv replay.csv";

@@ -29,7 +29,7 @@ namespace aerolin::viz {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using sim::Key;
+using pilot::Key;
 
 using core::kPi;
 // Wall time a frame may spend on catch-up slices before it draws anyway
@@ -328,17 +328,17 @@ class FlightWindow {
     }
   }
 
-  sim::KeySet HeldKeys() const {
-    sim::KeySet set;
-    for (int k = 0; k < sim::kNumKeys; ++k)
+  pilot::KeySet HeldKeys() const {
+    pilot::KeySet set;
+    for (int k = 0; k < pilot::kNumKeys; ++k)
       if (keys_.Active(k)) set.Set(static_cast<Key>(k));
     return set;
   }
 
   void StepOnce() {
     try {
-      if (options_.script != nullptr) session_.StepScript(*options_.script);
-      else session_.Step(HeldKeys());
+      if (options_.script == nullptr) session_.Hold(HeldKeys());
+      session_.Step();
     } catch (const core::NumericalError& e) {
       if (options_.script != nullptr) throw;
       clock_.SetPaused(true);
@@ -452,7 +452,7 @@ class FlightWindow {
     if (session_.slice_index() == 0) h.time = 0.0;
     h.state = x;
     h.U0 = session_.model().U0();
-    const sim::Pilot& pilot = session_.pilot();
+    const pilot::Pilot& pilot = session_.pilot();
     gauge_range_.resize(pilot.num_controls(), 0.0);
     for (int c = 0; c < pilot.num_controls(); ++c) {
       const model::Control& ctl = session_.model().controls()[c];
@@ -461,7 +461,7 @@ class FlightWindow {
       gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
       ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
       if (auto plus = pilot.plus_key(c))
-        g.keys = std::string(sim::KeyText(*plus)) + "/" + std::string(sim::KeyText(*pilot.minus_key(c)));
+        g.keys = std::string(pilot::KeyText(*plus)) + "/" + std::string(pilot::KeyText(*pilot.minus_key(c)));
       h.controls.push_back(g);
     }
     for (const analysis::Mode& m : session_.modes()) {
@@ -506,7 +506,7 @@ class FlightWindow {
   std::unique_ptr<SceneRenderer> scene_;
   std::unique_ptr<HudRenderer> hud_;
   SliceClock clock_;
-  KeyLatch<sim::kNumKeys> keys_;
+  KeyLatch<pilot::kNumKeys> keys_;
   CameraMode mode_ = CameraMode::kOverview;
   OrbitCamera camera_;
   double overview_zoom_ = 1.0, fit_distance_ = 0.0;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace aerolin::exporting {
@@ -24,9 +25,15 @@ sim::SimulationResult MakeResult() {
   r.validity = monitor.flags();
   r.slices = 2;
   r.rk_steps = 3;
-  r.slice_cost_mean_us = 0.5;
-  r.slice_cost_max_us = 2.0;
   return r;
+}
+
+sim::SliceTiming MakeTiming() {
+  sim::SliceTiming t;
+  t.sum_us = 1.0;
+  t.max_us = 2.0;
+  t.count = 2;
+  return t;
 }
 
 TEST(MaxExcursions, KeepsTheSignOfTheLargestMagnitude) {
@@ -35,13 +42,18 @@ TEST(MaxExcursions, KeepsTheSignOfTheLargestMagnitude) {
   EXPECT_EQ(e[sim::kAlpha].name, "alpha");
   EXPECT_EQ(e[sim::kAlpha].value, -0.3);
   EXPECT_EQ(e[sim::kAlpha].time, 0.1);
-  EXPECT_EQ(e[sim::kDown].unit, "m");
+  EXPECT_EQ(e[sim::kDown].unit, core::Unit::kMetre);
+  EXPECT_EQ(e[sim::kQ].unit, core::Unit::kRadianPerSecond);
 }
 
 TEST(SimulationSummaryJson, HasTheDocumentedKeys) {
   sim::SimulationOptions options;
   options.duration = 0.2;
-  const nlohmann::json j = SimulationSummaryJson(MakeResult(), options, {"Test", {}, {}, {}});
+  const sim::SliceTiming timing = MakeTiming();
+  const std::string text = SimulationSummaryJson(MakeResult(), options, {"Test", {}, {}, {}}, &timing);
+  EXPECT_EQ(text.substr(0, 24), "{\n  \"aircraft\": \"Test\",\n") << text;
+  const nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_EQ(text, j.dump(2));
   EXPECT_EQ(j["slice_cost_us"]["mean"], 0.5);
   EXPECT_EQ(j["slice_cost_us"]["max"], 2.0);
   EXPECT_EQ(j["rk_steps"], 3);
@@ -58,17 +70,32 @@ TEST(SimulationSummaryJson, HasTheDocumentedKeys) {
   EXPECT_TRUE(j["script"].is_null());
 }
 
+TEST(SimulationSummaryJson, SliceCostIsNullWithoutTiming) {
+  const nlohmann::json j =
+      nlohmann::json::parse(SimulationSummaryJson(MakeResult(), {}, {"Test", {}, {}, {}}));
+  EXPECT_TRUE(j["slice_cost_us"].is_null());
+  EXPECT_EQ(j["rk_steps"], 3);
+}
+
 TEST(WriteSimulationSummary, ReportsValidityAndSolverCost) {
   sim::SimulationOptions options;
   std::ostringstream out;
-  WriteSimulationSummary(out, MakeResult(), options, {"Test", {"s.txt"}, {}, {}});
+  const sim::SliceTiming timing = MakeTiming();
+  WriteSimulationSummary(out, MakeResult(), options, {"Test", {"s.txt"}, {}, {}}, &timing);
   const std::string text = out.str();
   EXPECT_NE(text.find("Test: 2 slices of 0.1 s, rk45 (rtol 1e-06, atol 1e-09)"), std::string::npos) << text;
   EXPECT_NE(text.find("script: s.txt"), std::string::npos);
   EXPECT_NE(text.find("alpha  peak 0.3"), std::string::npos) << text;
   EXPECT_NE(text.find("EXCEEDED from t = 0.1 s"), std::string::npos) << text;
   EXPECT_NE(text.find("altitude change 2.5 m"), std::string::npos) << text;
-  EXPECT_NE(text.find("cost per slice mean 0.500 us, max 2.000 us"), std::string::npos) << text;
+  EXPECT_NE(text.find("solver: 3 steps (1.500 per slice, 0 rejected); cost per slice mean 0.500 us, "
+                      "max 2.000 us\n"),
+            std::string::npos)
+      << text;
+  std::ostringstream untimed;
+  WriteSimulationSummary(untimed, MakeResult(), options, {"Test", {}, {}, {}});
+  EXPECT_NE(untimed.str().find("solver: 3 steps (1.500 per slice, 0 rejected)\n"), std::string::npos)
+      << untimed.str();
 }
 
 }  // namespace

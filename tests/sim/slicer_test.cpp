@@ -12,8 +12,9 @@
 
 #include "aerolin/model/build.hpp"
 #include "p2v7_fixture.hpp"
-#include "aerolin/sim/pilot_script.hpp"
 #include "aerolin/sim/excitation.hpp"
+#include "aerolin/sim/flight.hpp"
+#include "aerolin/sim/input.hpp"
 #include "aerolin/sim/simulate.hpp"
 
 // Counts heap allocations, to check that a slice allocates nothing. Not under
@@ -90,11 +91,7 @@ struct Oracle {
   }
 };
 
-PilotScript Script(const std::string& text) {
-  return ParsePilotScript(text, "<test>", test::MakeP2V7().controls);
-}
-
-SimulationResult Fly(const PilotScript& script, double duration,
+SimulationResult Fly(const Eigen::MatrixXd& controls, double duration,
                      Integrator integrator, double rtol = 1e-6,
                      double atol = 1e-9, double dt = 0.1) {
   SimulationOptions o;
@@ -103,10 +100,9 @@ SimulationResult Fly(const PilotScript& script, double duration,
   o.slice.atol = atol;
   o.slice.dt = dt;
   o.duration = duration;
-  return Simulate(FlightModel(test::MakeP2V7()), FlightState::Zero(), &script,
-                  o);
+  SampledControls input(controls);
+  return Simulate(FlightModel(test::MakeP2V7()), FlightState::Zero(), input, o);
 }
-
 // Largest |error| / (atol + rtol·max|x_i|) over all linear states and times.
 double WorstScaledError(const FlightLog& log,
                         const std::vector<Eigen::VectorXd>& oracle, double rtol,
@@ -129,29 +125,74 @@ double WorstAbsError(const FlightLog& log,
   return worst;
 }
 
-const char* const kDoublet = "1 2 set elevator 0.02\n2 3 set elevator -0.02\n";
-const char* const kPulse = "2 2.5 set aileron 0.05\n20 20.5 set rudder 0.05\n";
-// The seed's own doublet (scenario a), keys ramping and decaying.
-const char* const kKeyDoublet = "1.0 2.0 8\n2.0 4.0 5\n";
+constexpr int kElevator = 0, kThrottle = 1, kAileron = 2, kRudder = 3;
+constexpr double kDt = 0.1;  // [s]
 
-// A 600 s scenario using every key and a `set` line, generated with a fixed
-// seed: 60 holds of 0.1–3 s, starting anywhere in the first 590 s.
-std::string MixedScenario() {
-  std::mt19937 rng(20240601);
-  std::uniform_int_distribution<int> start(0, 5900), length(1, 30), key(0, 7);
-  const char* const keys[] = {"8", "5", "+", "-", "4", "6", "9", "7"};
-  std::string text = "300 310 set throttle 5\n";
-  for (int i = 0; i < 60; ++i) {
-    const int k0 = start(rng);
-    text += std::to_string(k0 / 10.0) + " " +
-            std::to_string((k0 + length(rng)) / 10.0) + " " + keys[key(rng)] +
-            "\n";
-  }
-  return text;
+// A control held at `value` over [t0, t1) [s] in a table of 0.1 s slices.
+void Hold(Eigen::MatrixXd& table, int control, double t0, double t1, double value) {
+  for (long k = std::lround(t0 / kDt); k < std::lround(t1 / kDt); ++k)
+    table(k, control) = value;
 }
 
-void ExpectMatchesOracle(const std::string& script_text, double duration) {
-  const PilotScript script = Script(script_text);
+Eigen::MatrixXd EmptyTable(double duration) {
+  return Eigen::MatrixXd::Zero(std::lround(duration / kDt), 4);
+}
+
+Eigen::MatrixXd Doublet(double duration) {
+  Eigen::MatrixXd t = EmptyTable(duration);
+  Hold(t, kElevator, 1, 2, 0.02);
+  Hold(t, kElevator, 2, 3, -0.02);
+  return t;
+}
+
+Eigen::MatrixXd Pulse(double duration) {
+  Eigen::MatrixXd t = EmptyTable(duration);
+  Hold(t, kAileron, 2, 2.5, 0.05);
+  Hold(t, kRudder, 20, 20.5, 0.05);
+  return t;
+}
+
+// Ramps and decays as a numpad pilot makes them: per slice a "held" control
+// moves by ±step, a released one halves.
+Eigen::MatrixXd RampsFrom(const Eigen::MatrixXd& held, const Eigen::Vector4d& step) {
+  Eigen::MatrixXd table = Eigen::MatrixXd::Zero(held.rows(), 4);
+  Eigen::Vector4d v = Eigen::Vector4d::Zero();
+  for (Eigen::Index k = 0; k < held.rows(); ++k) {
+    for (int c = 0; c < 4; ++c) v[c] = held(k, c) != 0.0 ? v[c] + held(k, c) * step[c] : 0.5 * v[c];
+    table.row(k) = v.transpose();
+  }
+  return table;
+}
+
+const Eigen::Vector4d kSteps(0.01, 1.0, 0.01, 0.01);
+
+// The seed's doublet (scenario a): elevator up 1–2 s, down 2–4 s, ramping.
+Eigen::MatrixXd RampDoublet(double duration) {
+  Eigen::MatrixXd held = EmptyTable(duration);
+  Hold(held, kElevator, 1, 2, 1.0);
+  Hold(held, kElevator, 2, 4, -1.0);
+  return RampsFrom(held, kSteps);
+}
+
+// A 600 s scenario ramping every control, plus the throttle held at 5 for
+// 300–310 s, generated with a fixed seed: 60 holds of 0.1–3 s, starting
+// anywhere in the first 590 s.
+Eigen::MatrixXd MixedScenario() {
+  std::mt19937 rng(20240601);
+  std::uniform_int_distribution<int> start(0, 5900), length(1, 30), key(0, 7);
+  Eigen::MatrixXd held = EmptyTable(600.0);
+  for (int i = 0; i < 60; ++i) {
+    const int k0 = start(rng);
+    const int n = length(rng);
+    const int which = key(rng);
+    held.block(k0, which / 2, n, 1).setConstant(which % 2 == 0 ? 1.0 : -1.0);
+  }
+  Eigen::MatrixXd table = RampsFrom(held, kSteps);
+  table.block(3000, kThrottle, 100, 1).setConstant(5.0);
+  return table;
+}
+
+void ExpectMatchesOracle(const Eigen::MatrixXd& script, double duration) {
   const Oracle oracle(test::MakeP2V7(), 0.1);
   const SimulationResult rk = Fly(script, duration, Integrator::kRk45);
   ASSERT_FALSE(rk.stopped);
@@ -165,14 +206,16 @@ void ExpectMatchesOracle(const std::string& script_text, double duration) {
   EXPECT_LT(WorstScaledError(loose.log, truth, 1e-3, 1e-6), kGlobalErrorFactor);
   const SimulationResult exact = Fly(script, duration, Integrator::kExact);
   EXPECT_LT(WorstAbsError(exact.log, oracle.Propagate(exact.log)), kExactVsOracle);
-  // The controls come from the same pilot, so the runs see the same input.
+  // The controls come from the same table, so the runs see the same input.
   for (std::size_t k = 0; k < rk.log.size(); ++k)
     ASSERT_EQ(rk.log.controls[k], exact.log.controls[k]) << k;
 }
 
-TEST(Slicer, MatchesMatrixExponentialOnDoublet) { ExpectMatchesOracle(kDoublet, 60.0); }
-TEST(Slicer, MatchesMatrixExponentialOnPulse) { ExpectMatchesOracle(kPulse, 60.0); }
-TEST(Slicer, MatchesMatrixExponentialOnKeyDoublet) { ExpectMatchesOracle(kKeyDoublet, 60.0); }
+TEST(Slicer, MatchesMatrixExponentialOnDoublet) { ExpectMatchesOracle(Doublet(60.0), 60.0); }
+TEST(Slicer, MatchesMatrixExponentialOnPulse) { ExpectMatchesOracle(Pulse(60.0), 60.0); }
+TEST(Slicer, MatchesMatrixExponentialOnRampDoublet) {
+  ExpectMatchesOracle(RampDoublet(60.0), 60.0);
+}
 TEST(Slicer, MatchesMatrixExponentialOn600sMixedScenario) {
   ExpectMatchesOracle(MixedScenario(), 600.0);
 }
@@ -182,7 +225,7 @@ TEST(Slicer, Rk45PositionMatchesExactPropagatorOn600sMixedScenario) {
   // quadrature along the exact linear trajectory. Budget: the RK45 tolerance
   // on ~6000 slices of ~9 m each, relative to the 54 km flown.
   constexpr double kPositionRelative = 1e-6;
-  const PilotScript script = Script(MixedScenario());
+  const Eigen::MatrixXd script = MixedScenario();
   const SimulationResult rk = Fly(script, 600.0, Integrator::kRk45, 1e-9, 1e-12);
   const SimulationResult exact = Fly(script, 600.0, Integrator::kExact);
   const double flown = rk.log.state.back()[kNorth];
@@ -261,13 +304,13 @@ void ExpectFreeResponseOfMode(bool longitudinal, bool pick_fastest, double durat
   int ref = 0;
   v.cwiseAbs().maxCoeff(&ref);
   const FlightState x0 = ModeInitialState(
-      v / v[ref], ref, longitudinal ? ModeAxis::kLongitudinal : ModeAxis::kLateral,
+      v / v[ref], ref, longitudinal ? model::Axis::kLongitudinal : model::Axis::kLateral,
       0.01);
   for (const Integrator integrator : {Integrator::kRk45, Integrator::kExact}) {
     SimulationOptions o;
     o.slice.integrator = integrator;
     o.duration = duration;
-    const SimulationResult r = Simulate(m, x0, nullptr, o);
+    const SimulationResult r = Simulate(m, x0, o);
     const std::complex<double> measured = MeasuredEigenvalue(r.log, offset, w_conj);
     // σ and ωd to 1e-4 relative: RK45 at rtol 1e-6 over the run.
     EXPECT_NEAR(measured.real(), lambda.real(), 1e-4 * std::abs(lambda))
@@ -305,6 +348,84 @@ TEST(Slicer, DoesNotAllocatePerSlice) {
   }
 }
 
+TEST(Flight, StepDoesNotAllocate) {
+  if (!AEROLIN_COUNTS_ALLOCATIONS) GTEST_SKIP() << "allocation counting is off under ASan";
+  const model::AircraftData aircraft = test::MakeP2V7();
+  for (const Integrator integrator : {Integrator::kRk45, Integrator::kExact}) {
+    SliceOptions o;
+    o.integrator = integrator;
+    // With a disturbance input too (2 gust channels), fed by a table.
+    Eigen::MatrixXd E = Eigen::MatrixXd::Zero(kNumLinearStates, 2);
+    E(1, 0) = -0.1;
+    E(4, 1) = -0.1;
+    Flight flight(FlightModel(aircraft, E), o, ValidityThresholds{});
+    SampledControls table(Doublet(20.0), Eigen::MatrixXd::Constant(200, 2, 0.01));
+    HandsOff hands_off;
+    SliceTiming timing;
+    flight.Step(table, &timing);
+    const long before = g_allocations;
+    for (int k = 0; k < 100; ++k) ASSERT_TRUE(flight.Step(table, &timing).flown);
+    for (int k = 0; k < 20; ++k) ASSERT_TRUE(flight.Step(hands_off).flown);
+    EXPECT_EQ(g_allocations, before) << ToString(integrator);
+  }
+}
+
+// ẋ = A x + B δ + E d: with E = B a disturbance d = c acts as the controls c.
+TEST(Flight, DisturbanceThroughEEqualsTheSameInputThroughB) {
+  const model::AircraftData aircraft = test::MakeP2V7();
+  const Eigen::MatrixXd controls = RampDoublet(30.0) + Pulse(30.0);
+  const Eigen::MatrixXd none = Eigen::MatrixXd::Zero(1, 4);
+  for (const Integrator integrator : {Integrator::kRk45, Integrator::kExact}) {
+    SimulationOptions o;
+    o.slice.integrator = integrator;
+    o.duration = 30.0;
+    const FlightModel plain(aircraft);
+    const FlightModel gusty(aircraft, plain.B());
+    SampledControls by_controls(controls);
+    SampledControls by_disturbance(none, controls);
+    const SimulationResult a = Simulate(plain, FlightState::Zero(), by_controls, o);
+    const SimulationResult b = Simulate(gusty, FlightState::Zero(), by_disturbance, o);
+    ASSERT_EQ(a.log.size(), b.log.size());
+    // Same arithmetic up to the order of two additions (B δ + E d).
+    for (std::size_t k = 0; k < a.log.size(); ++k)
+      ASSERT_LT((a.log.state[k] - b.log.state[k]).cwiseAbs().maxCoeff(),
+                1e-12 * (1.0 + a.log.state[k].cwiseAbs().maxCoeff()))
+          << ToString(integrator) << " k " << k;
+    EXPECT_TRUE(b.log.controls.back().isZero());
+  }
+}
+
+TEST(Flight, ExactDisturbanceResponseMatchesMatrixExponential) {
+  // The test's own ZOH of ẋ = A x + E d (controls 0) over the 9 linear
+  // states, from the flight model's A and an arbitrary E.
+  const model::AircraftData aircraft = test::MakeP2V7();
+  Eigen::MatrixXd E = Eigen::MatrixXd::Zero(kNumLinearStates, 3);
+  E(0, 0) = 0.02;   // u̇ from d0
+  E(1, 1) = -0.05;  // α̇ from d1
+  E(4, 2) = -0.05;  // β̇ from d2
+  E(5, 2) = 0.3;    // ṗ from d2
+  const FlightModel model(aircraft, E);
+  Eigen::MatrixXd d = Eigen::MatrixXd::Zero(300, 3);
+  for (Eigen::Index k = 0; k < d.rows(); ++k)
+    d.row(k) << std::sin(0.05 * k), (k / 20) % 2 ? 0.1 : -0.1, k < 50 ? 0.2 : 0.0;
+  SimulationOptions o;
+  o.slice.integrator = Integrator::kExact;
+  o.duration = 30.0;
+  SampledControls input(Eigen::MatrixXd::Zero(1, 4), d);
+  const SimulationResult r = Simulate(model, FlightState::Zero(), input, o);
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(12, 12);
+  M.topLeftCorner(9, 9) = model.A() * kDt;
+  M.topRightCorner(9, 3) = E * kDt;
+  const Eigen::MatrixXd expM = M.exp();
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(9);
+  for (std::size_t k = 1; k < r.log.size(); ++k) {
+    x = (expM.topLeftCorner(9, 9) * x + expM.topRightCorner(9, 3) * d.row(k - 1).transpose())
+            .eval();
+    ASSERT_LT((r.log.state[k].head<9>() - x).cwiseAbs().maxCoeff(), kExactVsOracle) << k;
+  }
+  EXPECT_GT(r.log.state.back().head<9>().cwiseAbs().maxCoeff(), 1e-3);  // it moved
+}
+
 TEST(Slicer, RejectsWrongControlCountAndBadOptions) {
   Slicer slicer(FlightModel(test::MakeP2V7()), SliceOptions{});
   try {
@@ -314,6 +435,14 @@ TEST(Slicer, RejectsWrongControlCountAndBadOptions) {
     EXPECT_STREQ(e.what(),
                  "Slicer::Advance: controls has 3 entries, the model has 4 controls");
   }
+  try {
+    slicer.Advance(Eigen::VectorXd::Zero(4), Eigen::VectorXd::Zero(2));
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "Slicer::Advance: disturbance has 2 entries, the model has 0 disturbances");
+  }
+  EXPECT_THROW(FlightModel(test::MakeP2V7(), Eigen::MatrixXd::Zero(8, 1)), std::invalid_argument);
   SliceOptions bad;
   bad.dt = 0.0;
   EXPECT_THROW(Slicer(FlightModel(test::MakeP2V7()), bad), std::invalid_argument);

@@ -9,6 +9,7 @@
 
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/export/flight_csv.hpp"
+#include "aerolin/pilot/pilot_input.hpp"
 #include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::viz {
@@ -41,14 +42,14 @@ std::vector<std::vector<double>> ReadCsv(const std::string& path, std::string* h
 
 // A deterministic "person": holds each key for a few slices at a time,
 // sometimes two channels at once (fixed LCG, no random_device).
-sim::KeySet KeysForSlice(long k) {
-  sim::KeySet keys;
+pilot::KeySet KeysForSlice(long k) {
+  pilot::KeySet keys;
   const unsigned phase = static_cast<unsigned>((k / 7) * 2654435761u) >> 28;
-  if (phase & 1) keys.Set(sim::Key::k8);
-  if (phase & 2) keys.Set(sim::Key::k4);
-  if ((phase & 12) == 4) keys.Set(sim::Key::k9);
-  if ((phase & 12) == 8) keys.Set(sim::Key::kMinus);
-  if ((phase & 12) == 12) keys.Set(sim::Key::k6);
+  if (phase & 1) keys.Set(pilot::Key::k8);
+  if (phase & 2) keys.Set(pilot::Key::k4);
+  if ((phase & 12) == 4) keys.Set(pilot::Key::k9);
+  if ((phase & 12) == 8) keys.Set(pilot::Key::kMinus);
+  if ((phase & 12) == 12) keys.Set(pilot::Key::k6);
   return keys;
 }
 
@@ -66,12 +67,14 @@ TEST(FlightSession, LiveFlightReplaysBitForBitFromItsRecordedScript) {
     script = session.script_path();
   }  // destructor flushes
 
-  const sim::PilotScript parsed = sim::LoadPilotScript(script, loaded.aircraft.controls);
+  const pilot::PilotScript parsed = pilot::LoadPilotScript(script, loaded.aircraft.controls);
+  pilot::ScriptedPilot replay_pilot(parsed, loaded.aircraft.controls, 0.1);
   EXPECT_FALSE(parsed.keys.empty());
   sim::SimulationOptions sim_options;
   sim_options.duration = kSlices * 0.1;
   const sim::SimulationResult replay =
-      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &parsed, sim_options);
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), replay_pilot,
+                    sim_options);
   ASSERT_EQ(replay.log.size(), static_cast<std::size_t>(kSlices + 1));
 
   std::string header;
@@ -92,14 +95,16 @@ TEST(FlightSession, ScriptedFlightEqualsSimulate) {
   const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
   const std::string script_path =
       std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/elevator_doublet.txt";
-  const sim::PilotScript script = sim::LoadPilotScript(script_path, loaded.aircraft.controls);
+  const pilot::PilotScript script = pilot::LoadPilotScript(script_path, loaded.aircraft.controls);
   SessionOptions options;  // no log directory: nothing written
+  options.script = &script;
   FlightSession session(loaded.aircraft, options);
-  for (long k = 0; k < 300; ++k) session.StepScript(script);
+  for (long k = 0; k < 300; ++k) session.Step();
+  pilot::ScriptedPilot pilot(script, loaded.aircraft.controls, 0.1);
   sim::SimulationOptions sim_options;
   sim_options.duration = 30.0;
   const sim::SimulationResult expected =
-      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &script, sim_options);
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), pilot, sim_options);
   EXPECT_EQ(session.state(), expected.log.state.back());
   EXPECT_EQ(session.time(), expected.log.time.back());
   EXPECT_TRUE(session.csv_path().empty());
@@ -109,20 +114,22 @@ TEST(FlightSession, ScriptedLogIsByteForByteTheCsvOfSimulate) {
   const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
   const std::string script_path =
       std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/elevator_doublet.txt";
-  const sim::PilotScript script = sim::LoadPilotScript(script_path, loaded.aircraft.controls);
+  const pilot::PilotScript script = pilot::LoadPilotScript(script_path, loaded.aircraft.controls);
   SessionOptions options;
   options.log_dir = TempDir("bytes");
   options.log_stem = "b";
+  options.script = &script;
   std::string csv;
   {
     FlightSession session(loaded.aircraft, options);
-    for (long k = 0; k < 200; ++k) session.StepScript(script);
+    for (long k = 0; k < 200; ++k) session.Step();
     csv = session.csv_path();
   }
   sim::SimulationOptions sim_options;
   sim_options.duration = 20.0;
+  pilot::ScriptedPilot pilot(script, loaded.aircraft.controls, 0.1);
   const sim::SimulationResult expected =
-      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), &script, sim_options);
+      sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), pilot, sim_options);
   std::ostringstream want;
   exporting::WriteFlightCsv(expected.log, want);
   std::ifstream in(csv, std::ios::binary);
@@ -140,7 +147,7 @@ TEST(FlightSession, LogIsOnDiskBeforeTheFlightEnds) {
   options.flush_interval = 0.0;  // flush at every opportunity
   FlightSession session(loaded.aircraft, options);
   for (long k = 0; k < 50; ++k) {
-    session.Step(sim::KeySet{sim::Key::k8});
+    session.Step(pilot::KeySet{pilot::Key::k8});
     session.MaybeFlush();
   }
   std::string header;

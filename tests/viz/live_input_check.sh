@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end live input: real X key events -> SFML -> key latch -> sim::Pilot
+# End-to-end live input: real X key events -> SFML -> key latch -> pilot::Pilot
 # -> the recorded script and CSV -> `aerolin simulate` replay.
 #
 # Starts aerolin-fly interactively (real time, no script) on the current

@@ -3,12 +3,13 @@
 /// The summary of a simulated flight, as text for people and as one JSON
 /// object for programs.
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "aerolin/core/signal.hpp"
+#include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::exporting {
@@ -23,8 +24,8 @@ struct RunDescription {
 
 /// The largest |value| of one state over a run, with its sign and time.
 struct Excursion {
-  std::string name;   ///< FlightStateNames() entry
-  std::string unit;   ///< "m/s", "rad", "rad/s" or "m"
+  std::string name;   ///< sim::FlightStateSignals() name
+  core::Unit unit = core::Unit::kOne;  ///< the state's SI unit
   double value = 0;   ///< signed value at the largest |value|
   double time = 0;    ///< [s]
 };
@@ -32,24 +33,25 @@ struct Excursion {
 /// Returns the 12 states' largest excursions, in FlightStateIndex order.
 std::vector<Excursion> MaxExcursions(const sim::FlightLog& log);
 
-/// Returns the SI unit of each flight state, in FlightStateIndex order.
-const std::vector<std::string>& FlightStateUnits();
-
-/// Returns the summary as one JSON object with keys: aircraft, script,
-/// excite, amplitude, duration_s, dt_s, integrator, rtol, atol, slices,
-/// rk_steps, rk_rejected, slice_cost_us {mean, max}, final {t, state{...},
+/// Returns the summary as the text of one JSON object (indented by 2, no
+/// final newline) with keys: aircraft, script, excite, amplitude, duration_s,
+/// dt_s, integrator, rtol, atol, slices, rk_steps, rk_rejected, slice_cost_us
+/// ({mean, max} [µs] from `timing`, null without), final {t, state{...},
 /// altitude_change_m, controls{...}}, max_excursions {name: {value, t}},
 /// validity [{name, limit, peak, peak_t, exceeded, first_exceeded_t}],
 /// valid, stopped (null or the message). SI units, radians.
-nlohmann::json SimulationSummaryJson(const sim::SimulationResult& result,
-                                     const sim::SimulationOptions& options,
-                                     const RunDescription& run);
+std::string SimulationSummaryJson(const sim::SimulationResult& result,
+                                  const sim::SimulationOptions& options,
+                                  const RunDescription& run,
+                                  const sim::SliceTiming* timing = nullptr);
 
 /// Writes the summary as aligned text: run, final state and max excursion
-/// per state, validity flags, solver cost.
+/// per state, validity flags, solver steps, and with `timing` the wall-clock
+/// cost per slice.
 void WriteSimulationSummary(std::ostream& out,
                             const sim::SimulationResult& result,
                             const sim::SimulationOptions& options,
-                            const RunDescription& run);
+                            const RunDescription& run,
+                            const sim::SliceTiming* timing = nullptr);
 
 }  // namespace aerolin::exporting

@@ -25,16 +25,6 @@ using FlightState = Eigen::Matrix<double, kNumFlightStates, 1>;
 /// figures, the HUD and the validity monitor use.
 const std::vector<core::Signal>& FlightStateSignals();
 
-/// The names of FlightStateSignals(), for callers not yet moved to it.
-inline const std::vector<std::string>& FlightStateNames() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> n;
-    for (const core::Signal& s : FlightStateSignals()) n.push_back(s.name);
-    return n;
-  }();
-  return names;
-}
-
 /// A recorded flight. Row k: time[k], state[k] at that time, and controls[k],
 /// the control values held during the slice that ends at time[k] (row 0:
 /// zeros). All SI; angles in rad.

@@ -19,7 +19,7 @@ using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
 
 /// The 12-state flight model
 /// @f[
-/// \dot x_{lin} = A x_{lin} + B \delta, \qquad
+/// \dot x_{lin} = A x_{lin} + B \delta + E d, \qquad
 /// \dot p_e = R_{eb}(\psi, \theta_0 + \theta, \phi)\, v_b(u, \alpha, \beta)
 /// @f]
 /// with x = (u, α, q, θ, β, p, r, φ, ψ, north, east, down) (FlightStateIndex)
@@ -36,18 +36,30 @@ using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
 /// |:--:|:--:|:--:|
 /// | A | 9 | 9 (block-diagonal: longitudinal 4×4, lateral 5×5) |
 /// | B | 9 | num_controls (data-file order) |
+/// | E | 9 | num_disturbances (0 unless given) |
+///
+/// E is the disturbance input (the seam for gusts): d is held over a slice
+/// like δ, its order and units are those of E's columns.
 class FlightModel {
  public:
-  /// Builds A and B with model::BuildLongitudinal / BuildLateral.
+  /// Builds A and B with model::BuildLongitudinal / BuildLateral; no
+  /// disturbance input (E is 9 × 0).
   /// @throws std::invalid_argument as model::StateSpace.
   explicit FlightModel(const model::AircraftData& aircraft);
+  /// As above, with the disturbance input matrix `E` (9 rows, one column per
+  /// disturbance; units: state rate per disturbance unit).
+  /// @throws std::invalid_argument if E does not have 9 rows or an entry is
+  ///         not finite.
+  FlightModel(const model::AircraftData& aircraft, Eigen::MatrixXd E);
 
   const LinearMatrix& A() const { return A_; }
   const Eigen::MatrixXd& B() const { return B_; }
+  const Eigen::MatrixXd& E() const { return E_; }
   double U0() const { return U0_; }          ///< trim speed [m/s]
   double theta0() const { return theta0_; }  ///< trim pitch attitude [rad]
   double alpha0() const { return alpha0_; }  ///< atan2(W0, U0) [rad]
   int num_controls() const { return static_cast<int>(controls_.size()); }
+  int num_disturbances() const { return static_cast<int>(E_.cols()); }
   /// The aircraft's controls, in data-file order (names, units, limits).
   const std::vector<model::Control>& controls() const { return controls_; }
   std::vector<std::string> control_names() const;
@@ -56,15 +68,15 @@ class FlightModel {
   /// Returns the earth-frame (NED) velocity [m/s] of state `x`.
   Eigen::Vector3d VelocityNed(const FlightState& x) const;
 
-  /// Writes ẋ for state `x` with the control term `B_delta` = B δ (9 values,
-  /// precomputed because δ is held over a slice).
+  /// Writes ẋ for state `x` with the input term `B_delta` = B δ + E d (9
+  /// values, precomputed because δ and d are held over a slice).
   void Derivative(const FlightState& x, const LinearState& B_delta,
                   FlightState& dxdt) const {
     LinearDerivative(x, B_delta, dxdt);
     dxdt.tail<3>() = VelocityNed(x);
   }
 
-  /// Writes the first 9 components of ẋ (A x + B δ) only.
+  /// Writes the first 9 components of ẋ (A x + B δ + E d) only.
   void LinearDerivative(const FlightState& x, const LinearState& B_delta,
                         FlightState& dxdt) const {
     // A is block-diagonal: two small products (41 multiply-adds, not 81).
@@ -78,6 +90,7 @@ class FlightModel {
   Eigen::Matrix4d A_lon_;
   Eigen::Matrix<double, 5, 5> A_lat_;
   Eigen::MatrixXd B_;
+  Eigen::MatrixXd E_ = Eigen::MatrixXd(kNumLinearStates, 0);
   double U0_, theta0_, alpha0_;
   std::vector<model::Control> controls_;
 };

@@ -1,16 +1,16 @@
 #pragma once
 /// @file
-/// The one-call facade: fly a model from an initial state under a scripted
-/// pilot for a given duration, recording every slice end.
+/// The one-call facade: fly a model from an initial state under an input
+/// source for a given duration, recording every slice end.
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/flight_log.hpp"
 #include "aerolin/sim/flight_model.hpp"
-#include "aerolin/sim/pilot.hpp"
-#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/sim/input.hpp"
 #include "aerolin/sim/slicer.hpp"
 #include "aerolin/sim/validity.hpp"
 
@@ -20,7 +20,6 @@ namespace aerolin::sim {
 struct SimulationOptions {
   SliceOptions slice;      ///< Δt, integrator, tolerances
   double duration = 60.0;  ///< [s], a whole number of slices
-  PilotSettings pilot;     ///< numpad rates and default limits
   ValidityThresholds validity;
 };
 
@@ -35,21 +34,22 @@ struct SimulationResult {
   long slices = 0;       ///< slices flown and logged (log.size() − 1)
   long rk_steps = 0;     ///< accepted integrator steps, all slices
   long rk_rejected = 0;  ///< rejected RK45 steps, all slices
-  /// Wall time of Slicer::Advance per slice (solver only, the seed's measure)
-  /// [µs]: mean and max over the run.
-  double slice_cost_mean_us = 0.0;
-  double slice_cost_max_us = 0.0;
 };
 
-/// Flies `model` from `x0` for `options.duration`, the pilot keys and `set`
-/// lines coming from `script` (nullptr: hands off). Per slice k: the pilot
-/// turns slice k's input into controls, the slicer advances with them held,
-/// the validity monitor checks the new state.
+/// Flies `model` from `x0` for `options.duration` with the controls and
+/// disturbances of `input` (Reset() first, then slices 0, 1, 2, ...): a loop
+/// over Flight::Step, logging every slice end until the end or a stop.
+/// With `timing`, the wall time of each slice's integration is accumulated
+/// into it (opt-in: the result itself is deterministic).
 /// @throws std::invalid_argument if the duration is not a positive whole
-///         number of slices (tolerance 1e-9 s·max(1, T)), or as Slicer/Pilot.
+///         number of slices (tolerance 1e-9 s·max(1, T)), or as Slicer or the
+///         input source (e.g. a control table of the wrong width).
+SimulationResult Simulate(const FlightModel& model, const FlightState& x0, InputSource& input,
+                          const SimulationOptions& options, SliceTiming* timing = nullptr);
+
+/// Flies `model` from `x0` hands off (every control and disturbance 0).
 SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
-                          const PilotScript* script,
-                          const SimulationOptions& options);
+                          const SimulationOptions& options, SliceTiming* timing = nullptr);
 
 /// Returns the number of slices in `duration` [s] for slice length `dt` [s].
 /// @throws std::invalid_argument as Simulate.

@@ -20,7 +20,8 @@ enum class Integrator {
   kRk45,
   /// Exact zero-order-hold propagation of the 9 linear states,
   /// @f$ [x_{k+1}; \delta] = e^{M \Delta t} [x_k; \delta] @f$ with
-  /// @f$ M = [A\ B; 0\ 0] @f$ (exponential cached per Δt); the position is
+  /// @f$ M = [A\ B\ E; 0\ 0\ 0] @f$ (exponential cached per Δt; δ and the
+  /// disturbance d held); the position is
   /// the 4-point Gauss–Legendre quadrature of the exact NED velocity over the
   /// slice (error O(Δt⁹), no step control).
   kExact,
@@ -66,6 +67,12 @@ class Slicer {
   /// @throws core::NumericalError if RK45 cannot meet the tolerance (step
   ///         size underflow or too many rejections).
   SliceStats Advance(const Eigen::Ref<const Eigen::VectorXd>& controls);
+  /// As Advance(controls), with the disturbance `disturbance` (the model's
+  /// E columns' order and units) held over the slice too.
+  /// @throws std::invalid_argument also if disturbance.size() !=
+  ///         num_disturbances.
+  SliceStats Advance(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                     const Eigen::Ref<const Eigen::VectorXd>& disturbance);
 
   /// Restarts at state `x0`, k = 0; forgets the RK step size and FSAL data.
   void Reset(const FlightState& x0);
@@ -78,6 +85,8 @@ class Slicer {
   const FlightModel& model() const;
 
  private:
+  SliceStats AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                         const Eigen::Ref<const Eigen::VectorXd>* disturbance);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

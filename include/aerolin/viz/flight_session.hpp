@@ -1,9 +1,10 @@
 #pragma once
 /// @file
-/// One live or scripted flight as the window drives it: the engine's slicer,
-/// numpad pilot and key recorder, the decimated path, the previous and newest
+/// One live or scripted flight as the window drives it: the flight step of
+/// `sim::Simulate` (sim::Flight) fed by the numpad pilot (live keys or a
+/// script), the key recorder, the decimated path, the previous and newest
 /// slice states for interpolation, and the incremental flight log. No SFML:
-/// the window feeds it key sets, a test feeds it a script.
+/// the window feeds it key sets, a test feeds it keys or a script.
 
 #include <Eigen/Core>
 #include <chrono>
@@ -14,9 +15,11 @@
 
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/pilot/pilot.hpp"
+#include "aerolin/pilot/pilot_input.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
+#include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/flight_model.hpp"
-#include "aerolin/sim/pilot.hpp"
-#include "aerolin/sim/pilot_script.hpp"
 #include "aerolin/sim/slicer.hpp"
 #include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/path_decimator.hpp"
@@ -34,7 +37,9 @@ std::optional<Excitation> ParseExcitation(const std::string& text);
 /// What the session needs besides the aircraft.
 struct SessionOptions {
   sim::SliceOptions slice;   ///< Δt and integrator, as `aerolin simulate`
-  sim::PilotSettings pilot;  ///< numpad rates and limits
+  pilot::PilotSettings pilot;  ///< numpad rates and limits
+  /// Fly this script (it must outlive the session) instead of live keys.
+  const pilot::PilotScript* script = nullptr;
   /// Directory for the flight logs; empty: no log is written.
   std::string log_dir;
   /// Stem of the log files: <log_dir>/<stem>-<segment>.csv / .script.txt.
@@ -47,17 +52,25 @@ struct SessionOptions {
 
 class FlightSession {
  public:
-  /// @throws std::invalid_argument as sim::Slicer / sim::Pilot.
+  /// @throws std::invalid_argument as sim::Slicer / pilot::Pilot, or if the
+  ///         aircraft lacks the `start_on` mode.
   /// @throws std::runtime_error if the log directory cannot be written.
   FlightSession(const model::AircraftData& aircraft, const SessionOptions& options);
   ~FlightSession();
 
-  /// Flies one slice with `keys` held (and `overrides` from a script's `set`
-  /// lines): pilot → controls → slicer, then records keys, log row and path.
-  /// @throws core::NumericalError as sim::Slicer::Advance.
-  void Step(sim::KeySet keys, std::span<const sim::ControlOverride> overrides = {});
-  /// Flies slice k of `script` (k = slice_index()).
-  void StepScript(const sim::PilotScript& script);
+  /// Sets the keys held over the next slice(s) of a live flight (ignored when
+  /// the session flies a script).
+  void Hold(pilot::KeySet keys);
+  /// Flies one slice (sim::Flight::Step with the pilot's input), then records
+  /// the keys held, the log row and the path.
+  /// @throws core::NumericalError if the flight stopped (the integrator
+  ///         failed or the state diverged; see sim::Flight::Step).
+  void Step();
+  /// Hold(keys), then Step().
+  void Step(pilot::KeySet keys) {
+    Hold(keys);
+    Step();
+  }
 
   /// Starts a new flight (and log segment) at trim.
   void ResetToTrim();
@@ -68,19 +81,19 @@ class FlightSession {
   /// Flushes the log files if `flush_interval` has passed (or `force`).
   void MaybeFlush(bool force = false);
 
-  const sim::FlightState& state() const { return slicer_.state(); }
+  const sim::FlightState& state() const { return flight_.state(); }
   const sim::FlightState& previous_state() const { return previous_; }
-  double time() const { return slicer_.time(); }
-  long slice_index() const { return slicer_.slice_index(); }
-  double dt() const { return slicer_.dt(); }
-  const sim::Pilot& pilot() const { return pilot_; }
-  const sim::FlightModel& model() const { return slicer_.model(); }
+  double time() const { return flight_.time(); }
+  long slice_index() const { return flight_.slice_index(); }
+  double dt() const { return flight_.dt(); }
+  const pilot::Pilot& pilot() const { return input_->pilot(); }
+  const sim::FlightModel& model() const { return flight_.model(); }
   const PathDecimator& path() const { return path_; }
   const std::vector<analysis::Mode>& modes() const { return modes_; }
   /// Wall time of the last slice and running mean / max [s].
-  double slice_cost_last() const { return cost_last_; }
-  double slice_cost_mean() const { return cost_count_ ? cost_sum_ / cost_count_ : 0.0; }
-  double slice_cost_max() const { return cost_max_; }
+  double slice_cost_last() const { return 1e-6 * timing_.last_us; }
+  double slice_cost_mean() const { return 1e-6 * timing_.mean_us(); }
+  double slice_cost_max() const { return 1e-6 * timing_.max_us; }
   /// Paths of the current segment's log files (empty if not logging).
   std::string csv_path() const;
   std::string script_path() const;
@@ -94,27 +107,24 @@ class FlightSession {
   /// The state that starts on mode `e` and the `aerolin simulate --excite`
   /// spelling of the mode used, or nullopt if the aircraft lacks it.
   std::optional<std::pair<sim::FlightState, std::string>> ExcitedState(Excitation e) const;
-  void AfterSlice(sim::KeySet keys);
 
   model::AircraftData aircraft_;
   SessionOptions options_;
-  sim::Slicer slicer_;
-  sim::Pilot pilot_;
+  sim::Flight flight_;
+  std::unique_ptr<pilot::NumpadInput> input_;  // LiveKeys or ScriptedPilot
+  pilot::LiveKeys* live_ = nullptr;            // input_ when flying live
   std::vector<analysis::Mode> modes_;
   std::vector<analysis::Mode> lateral_modes_;
   std::vector<analysis::Mode> longitudinal_modes_;
   sim::FlightState previous_ = sim::FlightState::Zero();
   PathDecimator path_;
-  std::unique_ptr<sim::KeyRecorder> recorder_;
+  std::unique_ptr<pilot::KeyRecorder> recorder_;
   std::unique_ptr<FlightLogWriter> log_;
   std::optional<Excitation> excitation_;
   std::string excite_spelling_;  // of the mode actually excited
   int segment_ = 0;
   std::chrono::steady_clock::time_point last_flush_;
-  sim::KeySet held_scratch_;
-  std::vector<sim::ControlOverride> overrides_scratch_;
-  double cost_last_ = 0.0, cost_sum_ = 0.0, cost_max_ = 0.0;
-  long cost_count_ = 0;
+  sim::SliceTiming timing_;
 };
 
 }  // namespace aerolin::viz

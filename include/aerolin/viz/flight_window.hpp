@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/viz/flight_session.hpp"
 #include "aerolin/viz/hud.hpp"
 
@@ -22,7 +22,7 @@ struct WindowOptions {
   std::string aircraft_name;
   /// Scripted pilot (keys 8/5/+/-/4/6/9/7 are then ignored); nullptr: the
   /// user flies.
-  const sim::PilotScript* script = nullptr;
+  const pilot::PilotScript* script = nullptr;
   /// Stop after this much simulated time [s] (required with a script).
   std::optional<double> duration;
   /// Scripted flights run as fast as possible unless this is set.

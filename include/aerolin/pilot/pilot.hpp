@@ -6,6 +6,7 @@
 /// the same `Pilot`, so a recorded flight replays exactly.
 
 #include <Eigen/Core>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -14,13 +15,19 @@
 
 #include "aerolin/model/aircraft_data.hpp"
 
-namespace aerolin::sim {
+namespace aerolin::pilot {
 
 /// Numpad keys of the seed program. Each pair drives one control, bound by
 /// name: 8/5 elevator +/−, +/- throttle +/−,
 /// 4/6 aileron +/−, 9/7 rudder +/−.
 enum class Key : std::uint8_t { k8, k5, kPlus, kMinus, k4, k6, k9, k7 };
 inline constexpr int kNumKeys = 8;
+
+/// The seed's key mapping: key pair i (Key values 2i "+", 2i+1 "−") drives
+/// the control of this name (a data file's control names are matched
+/// against it; other controls are not key-bound).
+inline constexpr std::array<std::string_view, kNumKeys / 2> kKeyBoundControls = {
+    "elevator", "throttle", "aileron", "rudder"};
 
 /// Parses "8", "5", "+", "-", "4", "6", "9", "7"; nullopt otherwise.
 std::optional<Key> ParseKey(std::string_view text);
@@ -129,4 +136,4 @@ class Pilot {
   double decay_ = 0.5;
 };
 
-}  // namespace aerolin::sim
+}  // namespace aerolin::pilot

@@ -1,4 +1,4 @@
-#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -8,7 +8,7 @@
 
 #include "aerolin/core/error.hpp"
 
-namespace aerolin::sim {
+namespace aerolin::pilot {
 namespace {
 
 std::vector<std::string_view> SplitFields(std::string_view line) {
@@ -224,4 +224,4 @@ std::string KeyRecorder::ToScript() const {
   return out;
 }
 
-}  // namespace aerolin::sim
+}  // namespace aerolin::pilot

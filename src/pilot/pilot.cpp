@@ -1,4 +1,4 @@
-#include "aerolin/sim/pilot.hpp"
+#include "aerolin/pilot/pilot.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,13 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "aerolin/model/conventions.hpp"
 
-namespace aerolin::sim {
+namespace aerolin::pilot {
 
-// Control names that the numpad key pairs drive (the seed program's mapping).
-constexpr std::array<std::string_view, 4> kKeyBoundControls = {
-    "elevator", "throttle", "aileron", "rudder"};
 namespace {
 
 // Key text, in Key order; pairs (2i, 2i+1) drive kKeyBoundControls[i].
@@ -124,4 +120,4 @@ void Pilot::Reset() {
   std::fill(overridden_.begin(), overridden_.end(), 0);
 }
 
-}  // namespace aerolin::sim
+}  // namespace aerolin::pilot

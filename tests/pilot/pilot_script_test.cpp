@@ -1,15 +1,18 @@
-#include "aerolin/sim/pilot_script.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "aerolin/core/error.hpp"
-#include "p2v7_fixture.hpp"
+#include "sim/p2v7_fixture.hpp"
+#include "aerolin/pilot/pilot_input.hpp"
 #include "aerolin/sim/simulate.hpp"
 
-namespace aerolin::sim {
+namespace aerolin::pilot {
 namespace {
+
+using namespace aerolin::sim;  // NOLINT: the flight the pilot flies
 
 PilotScript Parse(const std::string& text) {
   return ParsePilotScript(text, "s.txt", test::MakeP2V7().controls);
@@ -158,8 +161,8 @@ TEST(KeyRecorder, ReplayOfARecordedFlightIsBitForBitIdentical) {
     SimulationOptions o;
     o.slice = options;
     o.duration = 60.0;
-    const SimulationResult replay =
-        Simulate(FlightModel(aircraft), FlightState::Zero(), &script, o);
+    ScriptedPilot scripted(script, aircraft.controls, dt);
+    const SimulationResult replay = Simulate(FlightModel(aircraft), FlightState::Zero(), scripted, o);
     ASSERT_EQ(replay.log.size(), live_states.size() + 1);
     for (std::size_t k = 0; k < live_states.size(); ++k)
       ASSERT_EQ(replay.log.state[k + 1], live_states[k]) << "dt " << dt << " k " << k;
@@ -167,4 +170,4 @@ TEST(KeyRecorder, ReplayOfARecordedFlightIsBitForBitIdentical) {
 }
 
 }  // namespace
-}  // namespace aerolin::sim
+}  // namespace aerolin::pilot

@@ -1,12 +1,12 @@
-#include "aerolin/sim/pilot.hpp"
+#include "aerolin/pilot/pilot.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "p2v7_fixture.hpp"
+#include "sim/p2v7_fixture.hpp"
 
-namespace aerolin::sim {
+namespace aerolin::pilot {
 namespace {
 
 constexpr int kElevator = 0, kThrottle = 1, kAileron = 2, kRudder = 3;
@@ -96,4 +96,4 @@ TEST(Pilot, ParsesAndNamesKeys) {
 }
 
 }  // namespace
-}  // namespace aerolin::sim
+}  // namespace aerolin::pilot

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "aerolin/model/aircraft_data.hpp"
-#include "aerolin/sim/pilot.hpp"
+#include "aerolin/pilot/pilot.hpp"
 
-namespace aerolin::sim {
+namespace aerolin::pilot {
 
 /// A key held from t_start to t_end [s].
 struct KeyEvent {
@@ -96,4 +96,4 @@ class KeyRecorder {
   std::vector<long> open_since_ = std::vector<long>(kNumKeys, -1);
 };
 
-}  // namespace aerolin::sim
+}  // namespace aerolin::pilot
