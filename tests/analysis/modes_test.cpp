@@ -379,7 +379,15 @@ TEST(AnalyzeLateral, NeutralSpiralStaysDistinctFromHeading) {
   const Mode* spiral = FindMode(modes, ModeKind::kSpiral);
   ASSERT_NE(spiral, nullptr);
   EXPECT_EQ(spiral->full_name(), "spiral (neutral)");
+  EXPECT_LT(std::abs(spiral->lambda), 1e-12);  // zero to rounding of V Λ V⁻¹
+  // Distinct: two modes with λ = 0, the spiral a bank motion (φ ≠ 0, its
+  // ψ left 0 as secular), heading the pure ψ integrator.
+  ASSERT_EQ(modes.size(), 4u);
   EXPECT_EQ(modes.back().kind, ModeKind::kHeading);
+  EXPECT_EQ(modes.back().lambda, cd(0.0));
+  EXPECT_GT(std::abs(spiral->shape(model::lat::kPhi)), 0.5);
+  EXPECT_EQ(spiral->shape(model::lat::kPsi), cd(0.0));
+  EXPECT_EQ(modes.back().shape(model::lat::kPhi), cd(0.0));
 }
 
 TEST(AnalyzeLateral, ClimbingTrimStillNamesEveryMode) {
