@@ -34,6 +34,16 @@ std::vector<std::string_view> KeysOf(std::string_view section) {
   return keys;
 }
 
+// The member of `c` that derivative key X, Z, M, Y, L or N sets.
+double& ControlDerivative(model::Control& c, std::string_view key) {
+  if (key == "X") return c.X;
+  if (key == "Z") return c.Z;
+  if (key == "M") return c.M;
+  if (key == "Y") return c.Y;
+  if (key == "L") return c.L;
+  return c.N;
+}
+
 // A control's derivative keys (X Z M Y L N): the "controls" rows that have a divisor.
 std::vector<const Parameter*> ControlDerivatives() {
   std::vector<const Parameter*> rows;
@@ -203,8 +213,6 @@ class Reader {
   SourceLocation ixz_at_{};
   const toml::node* zadot_node_ = nullptr;  // Zadot or Zwdot, for the singularity check
   std::optional<bool> lateral_primed_;
-  // The parameter table's setters take the aircraft too; a control's ignore it.
-  model::AircraftData out_unused_;
 };
 
 const toml::table* Reader::RequireTable(const toml::table& root, std::string_view name) {
@@ -582,7 +590,7 @@ void Reader::ReadControls(const toml::table& root) {
       // Controls follow the form of the section their derivative enters.
       const bool raw = longitudinal ? written_.longitudinal.raw : written_.lateral.raw;
       const auto n = ToSI(*v, *spec, raw, At(*t->get(spec->key)));
-      spec->set(out_unused_, &c, n ? *n : 0.0);
+      ControlDerivative(c, spec->key) = n ? *n : 0.0;
     }
     if (!any)
       Error(At(*t), "control '" + name +
