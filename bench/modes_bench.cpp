@@ -36,6 +36,16 @@ void BM_AnalyzeOnlyP2V7(benchmark::State& state) {
 }
 BENCHMARK(BM_AnalyzeOnlyP2V7)->Unit(benchmark::kMicrosecond);
 
+// The value API: both models built and both axes analysed, left vectors included.
+void BM_AnalyzeModesP2V7(benchmark::State& state) {
+  const auto aircraft = aerolin::data::LoadAircraftFile(kP2V7).aircraft;
+  for (auto _ : state) {
+    const aerolin::analysis::ModalAnalysis modes = aerolin::analysis::AnalyzeModes(aircraft);
+    benchmark::DoNotOptimize(modes.lateral.data());
+  }
+}
+BENCHMARK(BM_AnalyzeModesP2V7)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -1,13 +1,17 @@
 #include "aerolin/analysis/modes.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
 
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/units.hpp"
+#include "aerolin/model/build.hpp"
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::analysis {
@@ -22,31 +26,49 @@ constexpr double kNeutralTolerance = 1e-12;
 // A scaled state is "dominant" evidence when at least this share of the largest.
 constexpr double kDominantShare = 0.3;
 
-// One real root or one conjugate pair (Im λ > 0 member) with its eigenvector.
+// One real root or one conjugate pair (Im λ > 0 member) with its right and
+// left eigenvectors (left: wᴴ·vector = 1).
 struct Root {
   std::complex<double> lambda;
   Eigen::VectorXcd vector;
+  Eigen::VectorXcd left;
   bool oscillatory() const { return lambda.imag() != 0.0; }
 };
 
+// Scales `left` so that leftᴴ·right = 1 (unchanged if the product vanishes).
+Eigen::VectorXcd Rescaled(const Eigen::VectorXcd& left, const Eigen::VectorXcd& right) {
+  const std::complex<double> p = left.dot(right);  // leftᴴ right
+  return std::abs(p) > 0.0 ? Eigen::VectorXcd(left / std::conj(p)) : left;
+}
+
 std::vector<Root> Roots(const Eigen::MatrixXd& A, const char* what) {
-  const Eigen::EigenSolver<Eigen::MatrixXd> solver(A, true);
-  if (solver.info() != Eigen::Success)
+  EigenDecomposition eig;
+  try {
+    // A defective A (a repeated root with one eigenvector) still has modes
+    // to name; it only lacks left vectors.
+    eig = Decompose(A, LeftVectors::kIfDiagonalizable);
+  } catch (const core::NumericalError&) {
     throw core::NumericalError(std::string("eigen-decomposition of the ") + what +
                                " A matrix failed (" + std::to_string(A.rows()) + " states)");
+  }
   std::vector<Root> roots;
-  const Eigen::VectorXcd values = solver.eigenvalues();
-  const Eigen::MatrixXcd vectors = solver.eigenvectors();
-  for (Eigen::Index i = 0; i < values.size(); ++i) {
-    const std::complex<double> lambda = values(i);
+  for (Eigen::Index i = 0; i < eig.values.size(); ++i) {
+    const std::complex<double> lambda = eig.values(i);
     const double scale = std::max(std::abs(lambda), 1.0);
     if (std::abs(lambda.imag()) <= kRealRootTolerance * scale) {
       // Real, or a numerically split repeated real root: one real root each.
-      Eigen::VectorXcd v = vectors.col(i).real().cast<std::complex<double>>();
-      if (v.norm() == 0.0) v = vectors.col(i).imag().cast<std::complex<double>>();
-      roots.push_back({{lambda.real(), 0.0}, v});
+      Eigen::VectorXcd v = eig.right.col(i).real().cast<std::complex<double>>();
+      if (v.norm() == 0.0) v = eig.right.col(i).imag().cast<std::complex<double>>();
+      Eigen::VectorXcd w;
+      if (eig.left.size() > 0) {
+        w = eig.left.col(i).real().cast<std::complex<double>>();
+        if (w.norm() == 0.0) w = eig.left.col(i).imag().cast<std::complex<double>>();
+        w = Rescaled(w, v);
+      }
+      roots.push_back({{lambda.real(), 0.0}, v, w});
     } else if (lambda.imag() > 0.0) {
-      roots.push_back({lambda, vectors.col(i)});
+      roots.push_back({lambda, eig.right.col(i),
+                       eig.left.size() > 0 ? Eigen::VectorXcd(eig.left.col(i)) : Eigen::VectorXcd()});
     }
   }
   return roots;
@@ -58,10 +80,11 @@ double Content(std::complex<double> a, std::complex<double> b) {
   return sum > 0.0 ? std::abs(a) / sum : 0.0;
 }
 
-Mode MakeMode(ModeKind kind, const Root& root, const std::vector<core::Signal>& states,
+Mode MakeMode(ModeKind kind, model::Axis axis, const Root& root, const std::vector<core::Signal>& states,
               const Eigen::VectorXd& state_scale, int preferred_reference) {
   Mode m;
   m.kind = kind;
+  m.axis = axis;
   m.lambda = root.lambda;
   m.oscillatory = root.oscillatory();
   const double sigma = root.lambda.real();
@@ -105,21 +128,18 @@ Mode MakeMode(ModeKind kind, const Root& root, const std::vector<core::Signal>& 
     reference = static_cast<int>(order.front());
   m.reference_state = reference;
   m.shape = root.vector / root.vector(reference);
+  // leftᴴ shape = 1 with shape = vector / vector(ref): scale by conj(vector(ref)).
+  if (root.left.size() > 0) m.left = root.left * std::conj(root.vector(reference));
   return m;
-}
-
-void AddQualifier(Mode& m, const std::string& q) {
-  if (q.empty()) return;
-  m.qualifier = m.qualifier.empty() ? q : m.qualifier + ", " + q;
 }
 
 void QualifyStability(Mode& m) {
   if (m.kind == ModeKind::kHeading) return;
   const double sigma = m.lambda.real();
   if (std::abs(sigma) <= kNeutralTolerance)
-    AddQualifier(m, "neutral");
+    m.flags |= ModeFlag::kNeutral;
   else if (sigma > 0.0)
-    AddQualifier(m, m.oscillatory ? "unstable" : "divergent");
+    m.flags |= m.oscillatory ? ModeFlag::kUnstable : ModeFlag::kDivergent;
 }
 
 // Marks two real roots of one mode that coincide as repeated.
@@ -130,8 +150,8 @@ void QualifyRepeated(std::vector<Mode>& modes, ModeKind kind) {
   if (reals.size() == 2 &&
       std::abs(reals[0]->lambda.real() - reals[1]->lambda.real()) <=
           1e-6 * std::max(1.0, std::abs(reals[0]->lambda.real()))) {
-    AddQualifier(*reals[0], "repeated root");
-    AddQualifier(*reals[1], "repeated root");
+    reals[0]->flags |= ModeFlag::kRepeatedRoot;
+    reals[1]->flags |= ModeFlag::kRepeatedRoot;
   }
 }
 
@@ -153,32 +173,60 @@ void Partition(const std::vector<Root>& roots, std::vector<const Root*>& pairs,
 
 }  // namespace
 
-std::string ToString(ModeKind kind) {
-  switch (kind) {
-    case ModeKind::kShortPeriod: return "short period";
-    case ModeKind::kPhugoid: return "phugoid";
-    case ModeKind::kDutchRoll: return "dutch roll";
-    case ModeKind::kRollSubsidence: return "roll subsidence";
-    case ModeKind::kSpiral: return "spiral";
-    case ModeKind::kRollSpiral: return "roll-spiral oscillation";
-    case ModeKind::kHeading: return "heading";
-  }
-  return "unknown";
+namespace {
+
+struct ModeNames {
+  ModeKind kind;
+  std::string_view display;
+  std::string_view cli;
+};
+constexpr ModeNames kModeNames[] = {
+    {ModeKind::kShortPeriod, "short period", "short-period"},
+    {ModeKind::kPhugoid, "phugoid", "phugoid"},
+    {ModeKind::kDutchRoll, "dutch roll", "dutch-roll"},
+    {ModeKind::kRollSubsidence, "roll subsidence", "roll"},
+    {ModeKind::kSpiral, "spiral", "spiral"},
+    {ModeKind::kRollSpiral, "roll-spiral oscillation", "roll-spiral"},
+    {ModeKind::kHeading, "heading", "heading"},
+};
+
+// ModeFlag's spellings, in the order Mode::qualifier() prints them.
+constexpr std::pair<ModeFlag, std::string_view> kFlagNames[] = {
+    {ModeFlag::kOverdamped, "overdamped"},   {ModeFlag::kAperiodic, "aperiodic"},
+    {ModeFlag::kLateralPhugoid, "lateral phugoid"}, {ModeFlag::kNeutral, "neutral"},
+    {ModeFlag::kUnstable, "unstable"},       {ModeFlag::kDivergent, "divergent"},
+    {ModeFlag::kRepeatedRoot, "repeated root"},
+};
+
+const ModeNames& NamesOf(ModeKind kind) {
+  for (const ModeNames& n : kModeNames)
+    if (n.kind == kind) return n;
+  assert(false && "every ModeKind is in kModeNames");
+  return kModeNames[0];
 }
 
+}  // namespace
+
+std::string ToString(ModeKind kind) { return std::string(NamesOf(kind).display); }
+
+std::string_view CliName(ModeKind kind) { return NamesOf(kind).cli; }
+
 std::optional<ModeKind> ParseModeKind(const std::string& text) {
-  if (text == "short-period") return ModeKind::kShortPeriod;
-  if (text == "phugoid") return ModeKind::kPhugoid;
-  if (text == "dutch-roll") return ModeKind::kDutchRoll;
-  if (text == "roll") return ModeKind::kRollSubsidence;
-  if (text == "spiral") return ModeKind::kSpiral;
-  if (text == "roll-spiral") return ModeKind::kRollSpiral;
-  if (text == "heading") return ModeKind::kHeading;
+  for (const ModeNames& n : kModeNames)
+    if (text == n.cli) return n.kind;
   return std::nullopt;
 }
 
+std::string Mode::qualifier() const {
+  std::string out;
+  for (const auto& [flag, name] : kFlagNames)
+    if (has(flag)) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
 std::string Mode::full_name() const {
-  return qualifier.empty() ? ToString(kind) : ToString(kind) + " (" + qualifier + ")";
+  const std::string q = qualifier();
+  return q.empty() ? ToString(kind) : ToString(kind) + " (" + q + ")";
 }
 
 const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
@@ -223,8 +271,9 @@ std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
   scale << 1.0 / U0, 1.0, 1.0, 1.0;
   std::vector<Mode> modes;
   for (const auto& [root, kind] : named) {
-    Mode m = MakeMode(kind, *root, lon.states(), scale, kTheta);
-    if (!m.oscillatory) AddQualifier(m, kind == ModeKind::kShortPeriod ? "overdamped" : "aperiodic");
+    Mode m = MakeMode(kind, model::Axis::kLongitudinal, *root, lon.states(), scale, kTheta);
+    if (!m.oscillatory)
+      m.flags |= kind == ModeKind::kShortPeriod ? ModeFlag::kOverdamped : ModeFlag::kAperiodic;
     QualifyStability(m);
     modes.push_back(std::move(m));
   }
@@ -254,7 +303,14 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
     // λψ = A_ψ· v  ⇒  ψ = (r / cos θ0) / λ; for λ = 0 the heading drift is secular, not modal.
     const std::complex<double> psi_rate = A.row(kPsi).head(4).cast<std::complex<double>>() * r.vector;
     v(kPsi) = std::abs(r.lambda) > kNeutralTolerance ? psi_rate / r.lambda : std::complex<double>(0.0);
-    roots.push_back({r.lambda, v});
+    // The left vector of the full A for λ ≠ 0 is (w_block, 0): wᴴA = λwᴴ
+    // forces the ψ component to 0, and wᴴv is unchanged.
+    Eigen::VectorXcd w;
+    if (r.left.size() > 0) {
+      w = Eigen::VectorXcd::Zero(5);
+      w.head(4) = r.left;
+    }
+    roots.push_back({r.lambda, v, w});
   }
   std::vector<const Root*> pairs, reals;
   Partition(roots, pairs, reals);
@@ -292,18 +348,43 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
   const Eigen::VectorXd scale = Eigen::VectorXd::Ones(5);
   std::vector<Mode> modes;
   for (const auto& [root, kind] : named) {
-    Mode m = MakeMode(kind, *root, lat.states(), scale, kPhi);
-    if (kind == ModeKind::kDutchRoll && !m.oscillatory) AddQualifier(m, "overdamped");
-    if (kind == ModeKind::kRollSpiral) AddQualifier(m, "lateral phugoid");
+    Mode m = MakeMode(kind, model::Axis::kLateral, *root, lat.states(), scale, kPhi);
+    if (kind == ModeKind::kDutchRoll && !m.oscillatory) m.flags |= ModeFlag::kOverdamped;
+    if (kind == ModeKind::kRollSpiral) m.flags |= ModeFlag::kLateralPhugoid;
     QualifyStability(m);
     modes.push_back(std::move(m));
   }
   QualifyRepeated(modes, ModeKind::kDutchRoll);
   Eigen::VectorXcd heading = Eigen::VectorXcd::Zero(5);
   heading(kPsi) = 1.0;
-  modes.push_back(MakeMode(ModeKind::kHeading, Root{{0.0, 0.0}, heading}, lat.states(), scale, kPsi));
+  // Heading's left vector: wᴴA = 0 with w_ψ = 1 gives w_blockᴴ B = −a_ψ,
+  // a_ψ = row ψ of A's first four columns (B the (β, p, r, φ) block).
+  Eigen::VectorXcd heading_left;
+  const Eigen::FullPivLU<Eigen::MatrixXd> block_lu(block);
+  if (block_lu.isInvertible()) {
+    heading_left = Eigen::VectorXcd::Zero(5);
+    const Eigen::VectorXd w_block = block.transpose().fullPivLu().solve(
+        Eigen::VectorXd(-A.row(kPsi).head(4).transpose()));
+    heading_left.head(4) = w_block.cast<std::complex<double>>();
+    heading_left(kPsi) = 1.0;
+  }
+  modes.push_back(MakeMode(ModeKind::kHeading, model::Axis::kLateral,
+                           Root{{0.0, 0.0}, heading, heading_left}, lat.states(), scale, kPsi));
   SortModes(modes);
   return modes;
+}
+
+const Mode* ModalAnalysis::Find(ModeKind kind) const {
+  if (const Mode* m = FindMode(longitudinal, kind)) return m;
+  return FindMode(lateral, kind);
+}
+
+ModalAnalysis AnalyzeModes(const model::AircraftData& aircraft) {
+  model::StateSpace lon = model::BuildLongitudinal(aircraft);
+  model::StateSpace lat = model::BuildLateral(aircraft);
+  std::vector<Mode> lon_modes = AnalyzeLongitudinal(lon, aircraft.condition.U0);
+  std::vector<Mode> lat_modes = AnalyzeLateral(lat);
+  return {std::move(lon), std::move(lat), std::move(lon_modes), std::move(lat_modes)};
 }
 
 }  // namespace aerolin::analysis

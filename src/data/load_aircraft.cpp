@@ -1,16 +1,18 @@
 #include "aerolin/data/load_aircraft.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
 #include <fstream>
 #include <optional>
 #include <span>
 #include <sstream>
 #include <string_view>
+#include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "aerolin/core/units.hpp"
+#include "aerolin/model/conversions.hpp"
+#include "aerolin/model/parameters.hpp"
 
 namespace aerolin::data {
 namespace {
@@ -20,49 +22,35 @@ using core::Diagnostic;
 using core::SourceLocation;
 using core::UnitSystem;
 
-// What a derivative is divided by to become "normalized" (raw form only).
-enum class Divisor { kNone, kMass, kIx, kIy, kIz };
+using model::Divisor;
+using model::Parameter;
 
-// One derivative key: its normalized dimension (L, M, T exponents) and, for
-// the raw form, what divides it. The raw dimension is the normalized one
-// times the divisor's dimension (mass or inertia).
-struct DerivativeSpec {
-  std::string_view key;
-  Dimension normalized;
-  Divisor divisor;
-};
+// Keys of a section's derivatives, in the parameter table's order (the order
+// of "did you mean" candidates).
+std::vector<std::string_view> KeysOf(std::string_view section) {
+  std::vector<std::string_view> keys;
+  for (const Parameter& p : model::Parameters())
+    if (p.section == section) keys.push_back(p.key);
+  return keys;
+}
 
-constexpr Dimension kPerS = core::PerSecond(1);
-constexpr Dimension kPerS2 = core::PerSecond(2);
-constexpr Dimension kPerLengthS{-1, 0, -1};
-constexpr Dimension kPerLength{-1, 0, 0};
+// The member of `c` that derivative key X, Z, M, Y, L or N sets.
+double& ControlDerivative(model::Control& c, std::string_view key) {
+  if (key == "X") return c.X;
+  if (key == "Z") return c.Z;
+  if (key == "M") return c.M;
+  if (key == "Y") return c.Y;
+  if (key == "L") return c.L;
+  return c.N;
+}
 
-// The dimension table of every derivative aerolin reads (normalized form;
-// Etkin & Reid Table 4.4 gives the raw forms). Written once, here.
-constexpr DerivativeSpec kLongitudinalSpecs[] = {
-    {"Xu", kPerS, Divisor::kMass},          {"Zu", kPerS, Divisor::kMass},
-    {"Mu", kPerLengthS, Divisor::kIy},      {"Xa", core::kAcceleration, Divisor::kMass},
-    {"Za", core::kAcceleration, Divisor::kMass}, {"Ma", kPerS2, Divisor::kIy},
-    {"Madot", kPerS, Divisor::kIy},         {"Zadot", core::kSpeed, Divisor::kMass},
-    {"Xw", kPerS, Divisor::kMass},          {"Zw", kPerS, Divisor::kMass},
-    {"Mw", kPerLengthS, Divisor::kIy},      {"Mwdot", kPerLength, Divisor::kIy},
-    {"Zwdot", core::kDimensionless, Divisor::kMass},
-    {"Xq", core::kSpeed, Divisor::kMass},   {"Zq", core::kSpeed, Divisor::kMass},
-    {"Mq", kPerS, Divisor::kIy},
-};
-constexpr DerivativeSpec kLateralSpecs[] = {
-    {"Yb", core::kAcceleration, Divisor::kMass}, {"Lb", kPerS2, Divisor::kIx},
-    {"Nb", kPerS2, Divisor::kIz},           {"Yv", kPerS, Divisor::kMass},
-    {"Lv", kPerLengthS, Divisor::kIx},      {"Nv", kPerLengthS, Divisor::kIz},
-    {"Yp", core::kSpeed, Divisor::kMass},   {"Yr", core::kSpeed, Divisor::kMass},
-    {"Lp", kPerS, Divisor::kIx},            {"Lr", kPerS, Divisor::kIx},
-    {"Np", kPerS, Divisor::kIz},            {"Nr", kPerS, Divisor::kIz},
-};
-constexpr DerivativeSpec kControlSpecs[] = {
-    {"X", core::kAcceleration, Divisor::kMass}, {"Z", core::kAcceleration, Divisor::kMass},
-    {"M", kPerS2, Divisor::kIy},                {"Y", core::kAcceleration, Divisor::kMass},
-    {"L", kPerS2, Divisor::kIx},                {"N", kPerS2, Divisor::kIz},
-};
+// A control's derivative keys (X Z M Y L N): the "controls" rows that have a divisor.
+std::vector<const Parameter*> ControlDerivatives() {
+  std::vector<const Parameter*> rows;
+  for (const Parameter& p : model::Parameters())
+    if (p.section == "controls" && p.divisor != Divisor::kNone) rows.push_back(&p);
+  return rows;
+}
 
 // Required keys of each form; optional ones default to 0 because the
 // textbooks neglect them (Xq, Zα̇); documented in data/derivatives/README.md.
@@ -74,11 +62,7 @@ constexpr std::string_view kVFormKeys[] = {"Yv", "Lv", "Nv"};
 constexpr std::string_view kLateralCommonKeys[] = {"Yp", "Yr", "Lp", "Lr", "Np", "Nr"};
 
 // Shortest readable form of a number for messages (4 significant digits).
-std::string Format(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
+std::string Format(double v) { return fmt::format("{:.4g}", v); }
 
 SourceLocation LocationOf(const toml::node& node, const std::string& path) {
   const toml::source_region& src = node.source();
@@ -195,23 +179,23 @@ class Reader {
   void ReadAircraft(const toml::table& root, model::AircraftData& out);
   void ReadCondition(const toml::table& root, model::AircraftData& out);
   void ReadMass(const toml::table& root);
-  void ReadLongitudinal(const toml::table& root, model::AircraftData& out);
-  void ReadLateral(const toml::table& root, model::AircraftData& out);
-  void ReadControls(const toml::table& root, model::AircraftData& out);
+  void ReadLongitudinal(const toml::table& root);
+  void ReadLateral(const toml::table& root);
+  void ReadControls(const toml::table& root);
   void CheckSigns(const toml::table& root, const model::AircraftData& out);
 
-  // Converts a derivative to normalized SI. For the raw form divides by the
-  // mass or inertia (already SI); reports a missing divisor once per key.
-  std::optional<double> Normalize(double value, const DerivativeSpec& spec, bool raw,
-                                  const SourceLocation& where);
-  const DerivativeSpec& Spec(std::string_view key) const;
+  // Converts a derivative as written to SI (in its raw dimension for the raw
+  // form); the model's conversions normalize it later. Reports, once per
+  // quantity, a raw derivative whose divisor [mass] lacks: nullopt then.
+  std::optional<double> ToSI(double value, const Parameter& spec, bool raw,
+                             const SourceLocation& where);
 
   // The "form" key of a derivative section: true for raw.
   std::optional<bool> ReadForm(const toml::table& table, std::string_view table_name);
   // Which spelling a section uses (α/w, β/v); see FormChoice.
   std::optional<bool> ChooseForm(const toml::table& table, const FormChoice& choice);
-  // The normalized SI value of derivative `key` (0 where it is absent or bad,
-  // which is then reported).
+  // The SI value of derivative `key` as written (0 where it is absent or
+  // bad, which is then reported).
   double Derivative(const toml::table& table, std::string_view section, std::string_view key,
                     bool raw);
 
@@ -222,25 +206,14 @@ class Reader {
   UnitSystem units_ = UnitSystem::kSI;
   bool units_known_ = false;
   double U0_ = 1.0;  // SI, for w/v-form conversion
-  // [mass], SI; nullopt when absent.
-  std::optional<double> m_, Ix_, Iy_, Iz_, Ixz_;
+  // What the file says, SI, for model::Convert: [mass] (nullopt when absent),
+  // the derivative sections with their forms, the controls' raw values.
+  model::AircraftAsWritten written_;
   SourceLocation mass_at_{};
   SourceLocation ixz_at_{};
-  bool longitudinal_raw_ = false;
-  bool lateral_raw_ = false;
+  const toml::node* zadot_node_ = nullptr;  // Zadot or Zwdot, for the singularity check
   std::optional<bool> lateral_primed_;
 };
-
-const DerivativeSpec& Reader::Spec(std::string_view key) const {
-  for (const DerivativeSpec& s : kLongitudinalSpecs)
-    if (s.key == key) return s;
-  for (const DerivativeSpec& s : kLateralSpecs)
-    if (s.key == key) return s;
-  for (const DerivativeSpec& s : kControlSpecs)
-    if (s.key == key) return s;
-  static const DerivativeSpec kUnknown{"", core::kDimensionless, Divisor::kNone};
-  return kUnknown;
-}
 
 const toml::table* Reader::RequireTable(const toml::table& root, std::string_view name) {
   const toml::node* node = root.get(name);
@@ -367,25 +340,24 @@ double Reader::Derivative(const toml::table& t, std::string_view section, std::s
                           bool raw) {
   const auto v = Number(t, key, section);
   if (!v) return 0.0;
-  const auto n = Normalize(*v, Spec(key), raw, At(*t.get(key)));
+  const auto n = ToSI(*v, *model::FindParameter(section, key), raw, At(*t.get(key)));
   return n ? *n : 0.0;
 }
 
-std::optional<double> Reader::Normalize(double value, const DerivativeSpec& spec, bool raw,
-                                        const SourceLocation& where) {
+std::optional<double> Reader::ToSI(double value, const Parameter& spec, bool raw,
+                                   const SourceLocation& where) {
   if (!units_known_) return std::nullopt;
-  if (!raw) return core::ToSI(value, units_, spec.normalized);
-  const std::optional<double>* divisor = nullptr;
-  Dimension divisor_dim = core::kInertia;
+  if (!raw || spec.divisor == Divisor::kNone) return core::ToSI(value, units_, spec.dimension);
+  const Dimension divisor_dim = spec.divisor == Divisor::kMass ? core::kMass : core::kInertia;
   std::string_view name;
   switch (spec.divisor) {
-    case Divisor::kMass: divisor = &m_; divisor_dim = core::kMass; name = "m"; break;
-    case Divisor::kIx: divisor = &Ix_; name = "Ix"; break;
-    case Divisor::kIy: divisor = &Iy_; name = "Iy"; break;
-    case Divisor::kIz: divisor = &Iz_; name = "Iz"; break;
-    case Divisor::kNone: return core::ToSI(value, units_, spec.normalized);
+    case Divisor::kMass: name = "m"; break;
+    case Divisor::kIx: name = "Ix"; break;
+    case Divisor::kIy: name = "Iy"; break;
+    case Divisor::kIz: name = "Iz"; break;
+    case Divisor::kNone: break;
   }
-  if (!divisor->has_value()) {
+  if (!model::DivisorValue(spec.divisor, written_.mass)) {
     // Reported once per missing quantity, at the first derivative needing it.
     const std::string message = "raw form needs [mass] " + std::string(name) +
                                 " to normalize '" + std::string(spec.key) +
@@ -396,8 +368,7 @@ std::optional<double> Reader::Normalize(double value, const DerivativeSpec& spec
     if (!already) Error(where, message);
     return std::nullopt;
   }
-  const double raw_si = core::ToSI(value, units_, spec.normalized * divisor_dim);
-  return raw_si / **divisor;
+  return core::ToSI(value, units_, spec.dimension * divisor_dim);
 }
 
 void Reader::ReadAircraft(const toml::table& root, model::AircraftData& out) {
@@ -489,28 +460,30 @@ void Reader::ReadMass(const toml::table& root) {
     }
     return core::ToSI(*v, units_, dim);
   };
-  m_ = read("m", core::kMass, true);
-  Ix_ = read("Ix", core::kInertia, true);
-  Iy_ = read("Iy", core::kInertia, true);
-  Iz_ = read("Iz", core::kInertia, true);
-  Ixz_ = read("Ixz", core::kInertia, false);
+  model::MassProperties& mass = written_.mass;
+  mass.m = read("m", core::kMass, true);
+  mass.Ix = read("Ix", core::kInertia, true);
+  mass.Iy = read("Iy", core::kInertia, true);
+  mass.Iz = read("Iz", core::kInertia, true);
+  mass.Ixz = read("Ixz", core::kInertia, false);
   if (const toml::node* n = t->get("Ixz")) ixz_at_ = At(*n);
 }
 
-void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out) {
+void Reader::ReadLongitudinal(const toml::table& root) {
   const toml::table* t = RequireTable(root, "longitudinal");
   if (t == nullptr) return;
   std::vector<std::string_view> allowed = {"form"};
-  for (const DerivativeSpec& s : kLongitudinalSpecs) allowed.push_back(s.key);
+  for (std::string_view key : KeysOf("longitudinal")) allowed.push_back(key);
   CheckKeys(*t, "longitudinal", allowed,
             "control derivatives go in a [controls.<name>] table");
   const std::optional<bool> raw = ReadForm(*t, "longitudinal");
 
   const std::optional<bool> w_form = ChooseForm(*t, kLongitudinalForms);
   if (!w_form || !raw) return;
-  longitudinal_raw_ = *raw;
+  model::LongitudinalAsWritten& d = written_.longitudinal;
+  d.raw = *raw;
+  d.form = *w_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
   auto get = [&](std::string_view key) { return Derivative(*t, "longitudinal", key, *raw); };
-  model::LongitudinalDerivatives& d = out.longitudinal;
   d.Xu = get("Xu");
   d.Zu = get("Zu");
   d.Mu = get("Mu");
@@ -518,12 +491,11 @@ void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out)
   d.Zq = get("Zq");
   d.Mq = get("Mq");
   if (*w_form) {
-    // α = w/U0, so ∂/∂α = U0 ∂/∂w (Etkin & Reid §4.9).
-    d.Xa = U0_ * get("Xw");
-    d.Za = U0_ * get("Zw");
-    d.Ma = U0_ * get("Mw");
-    d.Madot = U0_ * get("Mwdot");
-    d.Zadot = U0_ * get("Zwdot");
+    d.Xw = get("Xw");
+    d.Zw = get("Zw");
+    d.Mw = get("Mw");
+    d.Mwdot = get("Mwdot");
+    d.Zwdot = get("Zwdot");
   } else {
     d.Xa = get("Xa");
     d.Za = get("Za");
@@ -531,16 +503,14 @@ void Reader::ReadLongitudinal(const toml::table& root, model::AircraftData& out)
     d.Madot = get("Madot");
     d.Zadot = get("Zadot");
   }
-  if (const toml::node* zd = t->get(*w_form ? "Zwdot" : "Zadot");
-      zd && std::abs(1.0 - d.Zadot / U0_) < 1e-6)
-    Error(At(*zd), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
+  zadot_node_ = t->get(*w_form ? "Zwdot" : "Zadot");
 }
 
-void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
+void Reader::ReadLateral(const toml::table& root) {
   const toml::table* t = RequireTable(root, "lateral");
   if (t == nullptr) return;
   std::vector<std::string_view> allowed = {"form", "primed"};
-  for (const DerivativeSpec& s : kLateralSpecs) allowed.push_back(s.key);
+  for (std::string_view key : KeysOf("lateral")) allowed.push_back(key);
   CheckKeys(*t, "lateral", allowed, "control derivatives go in a [controls.<name>] table");
   const std::optional<bool> raw = ReadForm(*t, "lateral");
   const std::optional<bool> primed = Bool(*t, "primed", "lateral");
@@ -553,10 +523,11 @@ void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
 
   const std::optional<bool> v_form = ChooseForm(*t, kLateralForms);
   if (!v_form || !raw) return;
-  lateral_raw_ = *raw;
   lateral_primed_ = *raw ? std::optional<bool>(false) : primed;
+  model::LateralAsWritten& d = written_.lateral;
+  d.raw = *raw;
+  d.form = *v_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
   auto get = [&](std::string_view key) { return Derivative(*t, "lateral", key, *raw); };
-  model::LateralDerivatives& d = out.lateral;
   d.Yp = get("Yp");
   d.Yr = get("Yr");
   d.Lp = get("Lp");
@@ -564,10 +535,9 @@ void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
   d.Np = get("Np");
   d.Nr = get("Nr");
   if (*v_form) {
-    // β = v/U0, so ∂/∂β = U0 ∂/∂v.
-    d.Yb = U0_ * get("Yv");
-    d.Lb = U0_ * get("Lv");
-    d.Nb = U0_ * get("Nv");
+    d.Yv = get("Yv");
+    d.Lv = get("Lv");
+    d.Nv = get("Nv");
   } else {
     d.Yb = get("Yb");
     d.Lb = get("Lb");
@@ -575,22 +545,7 @@ void Reader::ReadLateral(const toml::table& root, model::AircraftData& out) {
   }
 }
 
-// Applies the Ixz coupling to unprimed moment derivatives (Etkin & Reid
-// eq. 4.12,5; Nelson eq. 5.50): L' = (L + Ixz/Ix N)/G, N' = (N + Ixz/Iz L)/G,
-// G = 1 − Ixz²/(Ix Iz).
-struct Primer {
-  double a = 0.0;  // Ixz/Ix
-  double b = 0.0;  // Ixz/Iz
-  double G = 1.0;
-  void Apply(double& L, double& N) const {
-    const double Lp = (L + a * N) / G;
-    const double Np = (N + b * L) / G;
-    L = Lp;
-    N = Np;
-  }
-};
-
-void Reader::ReadControls(const toml::table& root, model::AircraftData& out) {
+void Reader::ReadControls(const toml::table& root) {
   const toml::node* node = root.get("controls");
   if (node == nullptr) return;  // an aircraft with no controls is valid: free response only
   const toml::table* controls = node->as_table();
@@ -625,23 +580,17 @@ void Reader::ReadControls(const toml::table& root, model::AircraftData& out) {
                                        "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
     }
     bool any = false;
-    for (const DerivativeSpec& spec : kControlSpecs) {
-      const auto v = Number(*t, spec.key, table_name);
-      if (!t->contains(spec.key)) continue;
+    for (const Parameter* spec : ControlDerivatives()) {
+      const auto v = Number(*t, spec->key, table_name);
+      if (!t->contains(spec->key)) continue;
       any = true;
-      const bool longitudinal = spec.key == "X" || spec.key == "Z" || spec.key == "M";
+      const bool longitudinal = spec->key == "X" || spec->key == "Z" || spec->key == "M";
       (longitudinal ? c.longitudinal : c.lateral) = true;
       if (!v) continue;
       // Controls follow the form of the section their derivative enters.
-      const bool raw = longitudinal ? longitudinal_raw_ : lateral_raw_;
-      const auto n = Normalize(*v, spec, raw, At(*t->get(spec.key)));
-      const double value = n ? *n : 0.0;
-      if (spec.key == "X") c.X = value;
-      if (spec.key == "Z") c.Z = value;
-      if (spec.key == "M") c.M = value;
-      if (spec.key == "Y") c.Y = value;
-      if (spec.key == "L") c.L = value;
-      if (spec.key == "N") c.N = value;
+      const bool raw = longitudinal ? written_.longitudinal.raw : written_.lateral.raw;
+      const auto n = ToSI(*v, *spec, raw, At(*t->get(spec->key)));
+      ControlDerivative(c, spec->key) = n ? *n : 0.0;
     }
     if (!any)
       Error(At(*t), "control '" + name +
@@ -655,7 +604,7 @@ void Reader::ReadControls(const toml::table& root, model::AircraftData& out) {
         Warn(At(*t->get(key)), "control '" + name + "' " + key + " = " + Format(*v) +
                                    " rad is " + Format(*v * core::kRadToDeg) +
                                    " deg; limits are in rad");
-    out.controls.push_back(std::move(c));
+    written_.controls.push_back(std::move(c));
   }
 }
 
@@ -690,36 +639,44 @@ LoadResult Reader::Read(const toml::table& root) {
   ReadAircraft(root, out);
   ReadCondition(root, out);
   ReadMass(root);
-  ReadLongitudinal(root, out);
-  ReadLateral(root, out);
+  ReadLongitudinal(root);
+  ReadLateral(root);
 
-  // Priming of the lateral moments (and later of the control moments).
-  Primer primer;
+  // Whether to apply the Ixz coupling to the lateral (and control) moments;
+  // its preconditions are checked here, where they can be located.
+  bool prime = false;
+  const model::MassProperties& mass = written_.mass;
   const toml::table* lat = root["lateral"].as_table();
   if (lateral_primed_ && !*lateral_primed_ && lat != nullptr) {
-    const bool needs_inertia = Ixz_.has_value() && *Ixz_ != 0.0;
-    if (!Ixz_.has_value() && !lateral_raw_) {
+    const bool needs_inertia = mass.Ixz.has_value() && *mass.Ixz != 0.0;
+    if (!mass.Ixz.has_value() && !written_.lateral.raw) {
       Error(At(*lat->get("primed")),
             "primed = false needs [mass] Ixz (write Ixz = 0.0 if the product of inertia is negligible)");
-    } else if (needs_inertia && (!Ix_ || !Iz_)) {
+    } else if (needs_inertia && (!mass.Ix || !mass.Iz)) {
       Error(ixz_at_, "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
                      "(add them, or give primed derivatives with primed = true)");
     } else if (needs_inertia) {
-      primer.a = *Ixz_ / *Ix_;
-      primer.b = *Ixz_ / *Iz_;
-      primer.G = 1.0 - (*Ixz_ * *Ixz_) / (*Ix_ * *Iz_);
-      if (primer.G <= 0.0) {
+      if (1.0 - (*mass.Ixz * *mass.Ixz) / (*mass.Ix * *mass.Iz) <= 0.0)
         Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
-        primer = Primer{};
-      }
+      else
+        prime = true;
     }
   }
-  ReadControls(root, out);
-  model::LateralDerivatives& d = out.lateral;
-  primer.Apply(d.Lb, d.Nb);
-  primer.Apply(d.Lp, d.Np);
-  primer.Apply(d.Lr, d.Nr);
-  for (model::Control& c : out.controls) primer.Apply(c.L, c.N);
+  ReadControls(root);
+
+  // The physics: normalize, α/β-form, priming (model/conversions.hpp). A
+  // value whose divisor is missing was reported and read as 0, which needs
+  // no divisor; U0_ is 1 where U0 was bad (reported), as the w/v-form needs U0 > 0.
+  model::AircraftAsWritten written = written_;
+  written.condition.U0 = U0_;
+  written.lateral.primed = !prime;
+  const model::AircraftData converted = model::Convert(written);
+  out.longitudinal = converted.longitudinal;
+  out.lateral = converted.lateral;
+  out.controls = converted.controls;
+  out.mass = converted.mass;
+  if (zadot_node_ != nullptr && std::abs(1.0 - out.longitudinal.Zadot / U0_) < 1e-6)
+    Error(At(*zadot_node_), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
 
   if (errors_.empty()) CheckSigns(root, out);
   if (!errors_.empty()) {

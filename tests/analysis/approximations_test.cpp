@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/build.hpp"
 
@@ -46,6 +49,15 @@ TEST(ClassicalApproximations, RollIsLpAndLanchesterUsesZu) {
     }
   }
   EXPECT_EQ(checked, 2);
+  // With Zu ≠ −2g/U0 the two readings differ: ωn = √(−g Zu/U0) = √3 g/U0
+  // here, where Lanchester's √2 g/U0 would not follow Zu.
+  a.longitudinal.Zu = -3.0 * 9.80665 / 100.0;
+  const auto changed = ClassicalApproximations(a);
+  const auto phugoid = std::find_if(changed.begin(), changed.end(), [](const Approximation& x) {
+    return x.kind == ModeKind::kPhugoid;
+  });
+  ASSERT_NE(phugoid, changed.end());
+  EXPECT_NEAR(phugoid->lambda.imag(), std::sqrt(3.0) * 9.80665 / 100.0, 1e-12);
 }
 
 TEST(PercentError, OfNaturalFrequencyOrRealRoot) {

@@ -87,6 +87,19 @@ void ExpectShapesAreEigenvectors(const Eigen::MatrixXd& A, const std::vector<Mod
   }
 }
 
+// Left vectors: ‖wᴴA − λwᴴ‖ small and wᴴ·shape = 1; the axis is the model's.
+void ExpectLeftVectorsAndAxis(const Eigen::MatrixXd& A, const std::vector<Mode>& modes,
+                              model::Axis axis) {
+  for (const Mode& m : modes) {
+    EXPECT_EQ(m.axis, axis) << m.full_name();
+    ASSERT_EQ(m.left.size(), A.rows()) << m.full_name();
+    const Eigen::RowVectorXcd wh = m.left.adjoint();
+    EXPECT_LT((wh * A.cast<cd>() - m.lambda * wh).norm() / m.left.norm(), kResidualTolerance)
+        << m.full_name();
+    EXPECT_NEAR(std::abs(m.left.dot(m.shape) - cd(1.0)), 0.0, 1e-9) << m.full_name();
+  }
+}
+
 std::vector<ModeKind> Kinds(const std::vector<Mode>& modes) {
   std::vector<ModeKind> kinds;
   for (const Mode& m : modes) kinds.push_back(m.kind);
@@ -105,6 +118,8 @@ TEST_P(BundledAircraft, RootsMatchCharacteristicPolynomialAndShapesAreEigenvecto
   ExpectRootsMatchCharacteristicPolynomial(lat.A(), lat_modes);
   ExpectShapesAreEigenvectors(lon.A(), lon_modes);
   ExpectShapesAreEigenvectors(lat.A(), lat_modes);
+  ExpectLeftVectorsAndAxis(lon.A(), lon_modes, model::Axis::kLongitudinal);
+  ExpectLeftVectorsAndAxis(lat.A(), lat_modes, model::Axis::kLateral);
   EXPECT_EQ(Kinds(lon_modes), (std::vector<ModeKind>{ModeKind::kShortPeriod, ModeKind::kPhugoid}));
   const std::vector<ModeKind> lat_kinds = Kinds(lat_modes);
   for (ModeKind k : {ModeKind::kDutchRoll, ModeKind::kRollSubsidence, ModeKind::kSpiral})
@@ -120,6 +135,28 @@ INSTANTIATE_TEST_SUITE_P(Files, BundledAircraft,
                            std::string n = info.param;
                            return n.substr(0, n.find('.'));
                          });
+
+TEST(AnalyzeModes, EqualsBothAxesAnalysedSeparately) {
+  const model::AircraftData a = Load("p2v7.toml");
+  const ModalAnalysis result = AnalyzeModes(a);
+  const std::vector<Mode> lon = AnalyzeLongitudinal(model::BuildLongitudinal(a), a.condition.U0);
+  const std::vector<Mode> lat = AnalyzeLateral(model::BuildLateral(a));
+  ASSERT_EQ(result.longitudinal.size(), lon.size());
+  ASSERT_EQ(result.lateral.size(), lat.size());
+  for (std::size_t i = 0; i < lon.size(); ++i) {
+    EXPECT_EQ(result.longitudinal[i].full_name(), lon[i].full_name());
+    EXPECT_EQ(result.longitudinal[i].lambda, lon[i].lambda);
+  }
+  for (std::size_t i = 0; i < lat.size(); ++i) {
+    EXPECT_EQ(result.lateral[i].full_name(), lat[i].full_name());
+    EXPECT_EQ(result.lateral[i].lambda, lat[i].lambda);
+  }
+  EXPECT_EQ(result.longitudinal_model.A(), model::BuildLongitudinal(a).A());
+  EXPECT_EQ(&result.modes(model::Axis::kLateral), &result.lateral);
+  ASSERT_NE(result.Find(ModeKind::kDutchRoll), nullptr);
+  EXPECT_EQ(result.Find(ModeKind::kDutchRoll)->axis, model::Axis::kLateral);
+  EXPECT_EQ(result.Find(ModeKind::kPhugoid)->axis, model::Axis::kLongitudinal);
+}
 
 TEST(PublishedModes, EveryFixtureModeWithinPrintedPrecision) {
   const toml::table fixture =
@@ -187,7 +224,8 @@ TEST(ModeCharacteristics, FollowFromEigenvalue) {
   for (const Mode& m : modes)
     if (m.kind == ModeKind::kPhugoid) {
       EXPECT_FALSE(m.oscillatory);
-      EXPECT_EQ(m.qualifier, "aperiodic");
+      EXPECT_EQ(m.qualifier(), "aperiodic");
+      EXPECT_TRUE(m.has(ModeFlag::kAperiodic));
       ASSERT_TRUE(m.time_constant.has_value());
       EXPECT_NEAR(*m.time_constant, 1.0 / std::abs(m.lambda.real()), 1e-12);
       ++aperiodic;
@@ -341,7 +379,15 @@ TEST(AnalyzeLateral, NeutralSpiralStaysDistinctFromHeading) {
   const Mode* spiral = FindMode(modes, ModeKind::kSpiral);
   ASSERT_NE(spiral, nullptr);
   EXPECT_EQ(spiral->full_name(), "spiral (neutral)");
+  EXPECT_LT(std::abs(spiral->lambda), 1e-12);  // zero to rounding of V Λ V⁻¹
+  // Distinct: two modes with λ = 0, the spiral a bank motion (φ ≠ 0, its
+  // ψ left 0 as secular), heading the pure ψ integrator.
+  ASSERT_EQ(modes.size(), 4u);
   EXPECT_EQ(modes.back().kind, ModeKind::kHeading);
+  EXPECT_EQ(modes.back().lambda, cd(0.0));
+  EXPECT_GT(std::abs(spiral->shape(model::lat::kPhi)), 0.5);
+  EXPECT_EQ(spiral->shape(model::lat::kPsi), cd(0.0));
+  EXPECT_EQ(modes.back().shape(model::lat::kPhi), cd(0.0));
 }
 
 TEST(AnalyzeLateral, ClimbingTrimStillNamesEveryMode) {
@@ -357,6 +403,25 @@ TEST(AnalyzeLateral, ClimbingTrimStillNamesEveryMode) {
 
 TEST(AnalyzeLateral, RejectsWrongStateCount) {
   EXPECT_THROW(AnalyzeLateral(Longitudinal(Eigen::MatrixXd::Identity(4, 4))), std::invalid_argument);
+}
+
+TEST(ModeNames, CliSpellingRoundTripsForEveryKind) {
+  for (ModeKind k : {ModeKind::kShortPeriod, ModeKind::kPhugoid, ModeKind::kDutchRoll,
+                     ModeKind::kRollSubsidence, ModeKind::kSpiral, ModeKind::kRollSpiral,
+                     ModeKind::kHeading})
+    EXPECT_EQ(ParseModeKind(std::string(CliName(k))), k) << ToString(k);
+  EXPECT_EQ(CliName(ModeKind::kDutchRoll), "dutch-roll");
+  EXPECT_EQ(ToString(ModeKind::kDutchRoll), "dutch roll");
+}
+
+TEST(ModeFlags, QualifierSpellsFlagsInFixedOrder) {
+  Mode m{};
+  m.kind = ModeKind::kPhugoid;
+  EXPECT_EQ(m.full_name(), "phugoid");
+  m.flags = ModeFlag::kRepeatedRoot | ModeFlag::kDivergent | ModeFlag::kAperiodic;
+  EXPECT_TRUE(m.has(ModeFlag::kDivergent));
+  EXPECT_FALSE(m.has(ModeFlag::kNeutral));
+  EXPECT_EQ(m.full_name(), "phugoid (aperiodic, divergent, repeated root)");
 }
 
 TEST(ParseModeKind, AcceptsCliSpellings) {

@@ -54,11 +54,11 @@ inline sim::FlightLog ClimbingTurn() {
 }
 
 inline analysis::Mode MakeMode(analysis::ModeKind kind, std::complex<double> lambda,
-                               std::string qualifier = "") {
+                               analysis::ModeFlag flags = analysis::ModeFlag::kNone) {
   analysis::Mode m;
   m.kind = kind;
   m.lambda = lambda;
-  m.qualifier = std::move(qualifier);
+  m.flags = flags;
   m.oscillatory = lambda.imag() != 0.0;
   m.natural_frequency = std::abs(lambda);
   m.damping_ratio = m.natural_frequency > 0 ? -lambda.real() / m.natural_frequency : 0.0;
@@ -75,7 +75,7 @@ inline std::vector<analysis::Mode> LateralModes() {
   using analysis::ModeKind;
   return {MakeMode(ModeKind::kDutchRoll, {-0.204, 1.21}),
           MakeMode(ModeKind::kRollSubsidence, {-1.15, 0.0}),
-          MakeMode(ModeKind::kSpiral, {0.0042, 0.0}, "divergent"),
+          MakeMode(ModeKind::kSpiral, {0.0042, 0.0}, analysis::ModeFlag::kDivergent),
           MakeMode(ModeKind::kHeading, {0.0, 0.0})};
 }
 

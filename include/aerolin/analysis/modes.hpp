@@ -5,10 +5,14 @@
 
 #include <Eigen/Core>
 #include <complex>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/conventions.hpp"
 #include "aerolin/model/state_space.hpp"
 
 namespace aerolin::analysis {
@@ -24,17 +28,42 @@ enum class ModeKind {
   kHeading,     ///< the ψ integrator, λ = 0
 };
 
-/// Returns "short period", "phugoid", "dutch roll", "roll subsidence",
-/// "spiral", "roll-spiral oscillation", "heading".
+// The one place that spells mode names: display names and CLI spellings.
+
+/// Returns the display name: "short period", "phugoid", "dutch roll",
+/// "roll subsidence", "spiral", "roll-spiral oscillation", "heading".
 std::string ToString(ModeKind kind);
-/// Parses the CLI spelling "short-period", "phugoid", "dutch-roll", "roll",
-/// "spiral", "roll-spiral", "heading"; nullopt otherwise.
+/// Returns the CLI spelling: "short-period", "phugoid", "dutch-roll", "roll",
+/// "spiral", "roll-spiral", "heading".
+std::string_view CliName(ModeKind kind);
+/// Parses the CLI spelling (see CliName); nullopt otherwise.
 std::optional<ModeKind> ParseModeKind(const std::string& text);
+
+/// Qualifiers of a mode, as bit flags. `Mode::qualifier()` spells the set
+/// flags in this enumeration's order, separated by ", ".
+enum class ModeFlag : std::uint8_t {
+  kNone = 0,
+  kOverdamped = 1 << 0,      ///< "overdamped": short period or Dutch roll as two real roots
+  kAperiodic = 1 << 1,       ///< "aperiodic": phugoid as two real roots
+  kLateralPhugoid = 1 << 2,  ///< "lateral phugoid": the roll-spiral oscillation's other name
+  kNeutral = 1 << 3,         ///< "neutral": |Re λ| ≤ 1e-12 /s (not set on heading)
+  kUnstable = 1 << 4,        ///< "unstable": an oscillation with Re λ > 0
+  kDivergent = 1 << 5,       ///< "divergent": a real root with λ > 0
+  kRepeatedRoot = 1 << 6,    ///< "repeated root": two coinciding real roots of one mode
+};
+constexpr ModeFlag operator|(ModeFlag a, ModeFlag b) {
+  return static_cast<ModeFlag>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr ModeFlag operator&(ModeFlag a, ModeFlag b) {
+  return static_cast<ModeFlag>(static_cast<unsigned>(a) & static_cast<unsigned>(b));
+}
+constexpr ModeFlag& operator|=(ModeFlag& a, ModeFlag b) { return a = a | b; }
 
 /// One real eigenvalue or one complex-conjugate pair.
 struct Mode {
   ModeKind kind;
-  std::string qualifier;        ///< "", "overdamped", "aperiodic", "divergent" ...
+  model::Axis axis = model::Axis::kLongitudinal;  ///< which model it is a mode of
+  ModeFlag flags = ModeFlag::kNone;  ///< qualifiers; see ModeFlag
   std::complex<double> lambda;  ///< eigenvalue [1/s]; the Im > 0 member of a pair
   bool oscillatory = false;     ///< complex pair
   double natural_frequency = 0;  ///< ωn = |λ| [rad/s]
@@ -48,9 +77,17 @@ struct Mode {
   /// Eigenvector normalized so that component `reference_state` is 1∠0°.
   Eigen::VectorXcd shape;
   int reference_state = 0;
+  /// Left eigenvector w of the model's A for `lambda` (wᴴA = λwᴴ), scaled so
+  /// that wᴴ·shape = 1; empty where it is not unique (a defective A, or the
+  /// heading root when the (β, p, r, φ) block is singular).
+  Eigen::VectorXcd left;
   /// Evidence for the name: states whose scaled magnitude (u/U0, angles in
   /// rad, rates divided by ωn) is at least 30 % of the largest, largest first.
   std::vector<std::string> dominant_states;
+  /// True if every flag in `f` is set.
+  bool has(ModeFlag f) const { return (flags & f) == f && f != ModeFlag::kNone; }
+  /// The set flags spelt out, e.g. "aperiodic, divergent"; "" if none.
+  std::string qualifier() const;
   std::string full_name() const;  ///< kind plus qualifier, e.g. "phugoid (aperiodic)"
 };
 
@@ -70,5 +107,29 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat);
 
 /// Returns the first mode of `kind`, or nullptr.
 const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind);
+
+/// Both axes' models and modes of one aircraft: the value `AnalyzeModes`
+/// returns.
+struct ModalAnalysis {
+  model::StateSpace longitudinal_model;  ///< BuildLongitudinal(aircraft)
+  model::StateSpace lateral_model;       ///< BuildLateral(aircraft)
+  std::vector<Mode> longitudinal;        ///< AnalyzeLongitudinal(longitudinal_model, U0)
+  std::vector<Mode> lateral;             ///< AnalyzeLateral(lateral_model)
+
+  /// The modes of one axis.
+  const std::vector<Mode>& modes(model::Axis axis) const {
+    return axis == model::Axis::kLongitudinal ? longitudinal : lateral;
+  }
+  /// The model of one axis.
+  const model::StateSpace& model_of(model::Axis axis) const {
+    return axis == model::Axis::kLongitudinal ? longitudinal_model : lateral_model;
+  }
+  /// Returns the first mode of `kind` on either axis, or nullptr.
+  const Mode* Find(ModeKind kind) const;
+};
+
+/// Builds both axes' models of `aircraft` and returns their modes.
+/// @throws core::NumericalError if an eigen-decomposition fails.
+ModalAnalysis AnalyzeModes(const model::AircraftData& aircraft);
 
 }  // namespace aerolin::analysis

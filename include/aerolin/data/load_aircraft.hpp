@@ -1,7 +1,11 @@
 #pragma once
 /// @file
 /// Reads an aircraft data file (TOML, format in data/derivatives/README.md)
-/// into SI, normalized, primed `model::AircraftData`.
+/// into SI, normalized, primed `model::AircraftData`. The reader reads values,
+/// locates them and reports defects; the conversions (raw → normalized,
+/// w/v → α/β, priming) are model::Convert's (model/conversions.hpp), and the
+/// keys and their dimensions come from the parameter table
+/// (model/parameters.hpp).
 
 #include <string>
 #include <vector>

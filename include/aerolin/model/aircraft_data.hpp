@@ -23,6 +23,17 @@ struct FlightCondition {
   std::optional<double> mach;      ///< informational [-]
 };
 
+/// Mass and inertia in stability axes, SI; each absent when a file does not
+/// give it. They enter only through the raw → normalized conversion
+/// (conversions.hpp): the derivatives of AircraftData are already normalized.
+struct MassProperties {
+  std::optional<double> m;    ///< mass [kg]
+  std::optional<double> Ix;   ///< roll inertia [kg·m²]
+  std::optional<double> Iy;   ///< pitch inertia [kg·m²]
+  std::optional<double> Iz;   ///< yaw inertia [kg·m²]
+  std::optional<double> Ixz;  ///< product of inertia [kg·m²] (Etkin's Izx sign)
+};
+
 /// Normalized longitudinal derivatives (Kato ch. 3; Etkin & Reid §4.9):
 /// forces divided by mass, moments by Iy. Per radian.
 struct LongitudinalDerivatives {
@@ -77,6 +88,9 @@ struct AircraftData {
   LongitudinalDerivatives longitudinal;
   LateralDerivatives lateral;
   std::vector<Control> controls;  ///< in file order
+  /// As the file gave it (informational: changing it does not re-normalize
+  /// the derivatives; convert an AircraftAsWritten again for that).
+  MassProperties mass;
 };
 
 }  // namespace aerolin::model

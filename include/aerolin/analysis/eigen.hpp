@@ -1,0 +1,52 @@
+#pragma once
+/// @file
+/// Eigen-decomposition of a real square matrix with right and left
+/// eigenvectors, the basis of modal analysis and of eigenvalue sensitivities.
+
+#include <Eigen/Core>
+#include <complex>
+
+namespace aerolin::analysis {
+
+/// Eigenvalues Λ, right eigenvectors V (A V = V Λ) and left eigenvectors W
+/// (Wᴴ A = Λ Wᴴ) of a real n×n matrix A.
+///
+/// | Member | Rows | Cols |
+/// |:------:|:----:|:----:|
+/// | values | n    | 1    |
+/// | right  | n    | n    |
+/// | left   | n    | n    |
+///
+/// Column i of `right` and of `left` belong to `values(i)`. Each right vector
+/// has unit 2-norm; each left vector is scaled so that wᵢᴴ vᵢ = 1, hence
+/// Wᴴ V = I for a diagonalizable A.
+struct EigenDecomposition {
+  Eigen::VectorXcd values;  ///< λᵢ [units of A]
+  Eigen::MatrixXcd right;   ///< vᵢ, unit 2-norm
+  Eigen::MatrixXcd left;    ///< wᵢ, wᵢᴴ vᵢ = 1
+};
+
+/// What Decompose does when A has no complete set of eigenvectors.
+enum class LeftVectors {
+  kRequired,          ///< throw core::NumericalError
+  kIfDiagonalizable,  ///< return `left` empty (0×0)
+};
+
+/// Returns the eigen-decomposition of `A`, sorted deterministically: by |λ|
+/// descending, then Re λ ascending, then Im λ descending (so each conjugate
+/// pair is adjacent, Im > 0 first). Eigen's own order is unspecified.
+///
+/// Left vectors are the columns of V⁻ᴴ, computed with a full-pivot LU of V.
+/// For a defective (or numerically near-defective) A, V is singular or
+/// nearly so: the left vectors are then large (‖wᵢ‖ ~ 1/sep) and wᵢᴴ vᵢ = 1
+/// still holds to the accuracy cond(V)·ε; a V whose reciprocal condition
+/// number is below 1e-12 (a Jordan block gives ~1e-16) counts as singular
+/// and throws, or leaves `left` empty, as `left` says.
+/// @throws std::invalid_argument if `A` is not square, is empty, or has a
+///         non-finite entry.
+/// @throws core::NumericalError if Eigen's solver fails, or V is singular
+///         (A defective to working precision) and `left` is kRequired.
+EigenDecomposition Decompose(const Eigen::MatrixXd& A,
+                             LeftVectors left = LeftVectors::kRequired);
+
+}  // namespace aerolin::analysis

@@ -1,0 +1,93 @@
+#include "aerolin/export/modes_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "aerolin/model/conventions.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+using analysis::Mode;
+
+nlohmann::json EigenvalueJson(std::complex<double> l) {
+  return {{"re", l.real()}, {"im", l.imag()}};
+}
+
+nlohmann::json OptJson(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json ModesJson(const std::vector<Mode>& modes, const model::StateSpace& sys,
+                         double speed_per_mps) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const Mode& m : modes) {
+    nlohmann::json shape = nlohmann::json::array();
+    for (Eigen::Index i = 0; i < m.shape.size(); ++i) {
+      double mag = std::abs(m.shape(i));
+      if (sys.states()[i].unit == core::Unit::kMetrePerSecond) mag *= speed_per_mps;
+      shape.push_back({{"state", sys.states()[i].name},
+                       {"magnitude", mag},
+                       {"phase_deg", mag > 0.0 ? std::arg(m.shape(i)) * core::kRadToDeg : 0.0}});
+    }
+    list.push_back({{"name", analysis::ToString(m.kind)},
+                    {"qualifier", m.qualifier()},
+                    {"eigenvalue_per_s", EigenvalueJson(m.lambda)},
+                    {"oscillatory", m.oscillatory},
+                    {"natural_frequency_rad_s", m.natural_frequency},
+                    {"damping_ratio", m.damping_ratio},
+                    {"damped_period_s", OptJson(m.damped_period)},
+                    {"time_to_half_s", OptJson(m.time_to_half)},
+                    {"time_to_double_s", OptJson(m.time_to_double)},
+                    {"time_constant_s", OptJson(m.time_constant)},
+                    {"cycles_to_half", OptJson(m.cycles_to_half)},
+                    {"stable", m.stable},
+                    {"dominant_states", m.dominant_states},
+                    {"shape_reference", sys.states()[m.reference_state].name},
+                    {"shape", shape}});
+  }
+  return list;
+}
+
+nlohmann::json StateNames(const std::vector<core::Signal>& states) {
+  nlohmann::json names = nlohmann::json::array();
+  for (const core::Signal& s : states) names.push_back(s.name);
+  return names;
+}
+
+}  // namespace
+
+std::string ModesJson(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                      const std::vector<analysis::Approximation>& approximations,
+                      std::string_view file, core::UnitSystem speed_units) {
+  const bool imperial = speed_units == core::UnitSystem::kImperial;
+  const double speed_per_mps = imperial ? 1.0 / core::kMetresPerFoot : 1.0;
+  nlohmann::json approx = nlohmann::json::array();
+  for (const analysis::Approximation& a : approximations) {
+    const Mode* exact = modes.Find(a.kind);
+    approx.push_back(
+        {{"mode", analysis::ToString(a.kind)},
+         {"method", a.method},
+         {"eigenvalue_per_s", EigenvalueJson(a.lambda)},
+         {"exact_eigenvalue_per_s", exact ? EigenvalueJson(exact->lambda) : nlohmann::json(nullptr)},
+         {"error_percent", exact ? nlohmann::json(analysis::PercentError(a.lambda, exact->lambda))
+                                 : nlohmann::json(nullptr)}});
+  }
+  const model::FlightCondition& fc = aircraft.condition;
+  const nlohmann::json doc = {
+      {"schema", "aerolin.modes/1"},
+      {"file", std::string(file)},
+      {"aircraft", {{"name", aircraft.name}, {"source", aircraft.source}}},
+      {"units", {{"speed", imperial ? "ft/s" : "m/s"}, {"time", "s"}, {"angle", "rad"}}},
+      {"condition",
+       {{"U0", fc.U0 * speed_per_mps}, {"theta0_deg", fc.theta0 * core::kRadToDeg}, {"g_m_s2", fc.g}}},
+      {"longitudinal",
+       {{"states", StateNames(model::LongitudinalStateSignals())},
+        {"modes", ModesJson(modes.longitudinal, modes.longitudinal_model, speed_per_mps)}}},
+      {"lateral",
+       {{"states", StateNames(model::LateralStateSignals())},
+        {"modes", ModesJson(modes.lateral, modes.lateral_model, speed_per_mps)}}},
+      {"approximations", approx}};
+  return doc.dump(2);
+}
+
+}  // namespace aerolin::exporting

@@ -1,0 +1,124 @@
+#include "aerolin/export/modes_text.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <string>
+
+namespace aerolin::exporting {
+namespace {
+
+using analysis::Mode;
+
+struct SpeedUnit {
+  std::string name;
+  double per_mps;
+};
+
+std::string Fixed(double v, int digits) { return fmt::format("{:.{}f}", v, digits); }
+
+// Four significant digits, switching to exponent form for tiny values.
+std::string Sig(double v) {
+  if (v != 0.0 && std::abs(v) < 1e-3) return fmt::format("{:.3e}", v);
+  return fmt::format("{:.4g}", v);
+}
+
+std::string Eigenvalue(std::complex<double> l) {
+  std::string s = Sig(l.real());
+  if (l.imag() != 0.0) s += " ± " + Sig(l.imag()) + "i";
+  return s;
+}
+
+std::string Opt(const std::optional<double>& v) { return v ? Sig(*v) : "-"; }
+
+std::string Pad(const std::string& s, std::size_t width) {
+  // Width in code points, so that α and ± count as one column.
+  std::size_t points = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++points;
+  return points >= width ? s + " " : s + std::string(width - points, ' ');
+}
+
+std::string Symbol(const std::vector<core::Signal>& states, const std::string& name) {
+  for (const core::Signal& s : states)
+    if (s.name == name) return s.symbol;
+  return name;
+}
+
+void WriteModeTable(std::ostream& out, const std::string& title, const std::vector<Mode>& modes,
+                    const model::StateSpace& sys) {
+  out << title << '\n';
+  out << "  " << Pad("mode", 34) << Pad("eigenvalue λ [1/s]", 22) << Pad("ωn [rad/s]", 11)
+      << Pad("ζ", 8) << Pad("period [s]", 11) << Pad("t½ [s]", 9) << Pad("t2 [s]", 9)
+      << Pad("τ [s]", 9) << Pad("N½", 7) << "dominant\n";
+  for (const Mode& m : modes) {
+    std::string dominant;
+    for (const std::string& s : m.dominant_states)
+      dominant += (dominant.empty() ? "" : ", ") + Symbol(sys.states(), s);
+    out << "  " << Pad(m.full_name(), 34) << Pad(Eigenvalue(m.lambda), 22)
+        << Pad(Sig(m.natural_frequency), 11)
+        << Pad(m.kind == analysis::ModeKind::kHeading ? "-" : Fixed(m.damping_ratio, 3), 8)
+        << Pad(Opt(m.damped_period), 11) << Pad(Opt(m.time_to_half), 9)
+        << Pad(Opt(m.time_to_double), 9) << Pad(Opt(m.time_constant), 9)
+        << Pad(Opt(m.cycles_to_half), 7) << dominant << '\n';
+  }
+}
+
+void WriteShapes(std::ostream& out, const std::vector<Mode>& modes, const model::StateSpace& sys,
+                 const SpeedUnit& speed) {
+  out << "  mode shapes: magnitude ∠ phase [deg], relative to the reference state (= 1∠0°);\n"
+         "  u in "
+      << speed.name << " per rad, angles in rad per rad, rates in rad/s per rad\n";
+  out << "  " << Pad("mode", 34);
+  for (const core::Signal& s : sys.states()) out << Pad(s.symbol, 17);
+  out << "ref\n";
+  for (const Mode& m : modes) {
+    out << "  " << Pad(m.full_name(), 34);
+    for (Eigen::Index i = 0; i < m.shape.size(); ++i) {
+      double mag = std::abs(m.shape(i));
+      if (sys.states()[i].unit == core::Unit::kMetrePerSecond) mag *= speed.per_mps;
+      const double phase = mag > 0.0 ? std::arg(m.shape(i)) * core::kRadToDeg : 0.0;
+      out << Pad(Sig(mag) + "∠" + Fixed(phase, 0), 17);
+    }
+    out << sys.states()[m.reference_state].symbol << '\n';
+  }
+}
+
+}  // namespace
+
+void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
+                    const analysis::ModalAnalysis& modes,
+                    const std::vector<analysis::Approximation>& approximations,
+                    std::string_view file, core::UnitSystem speed_units) {
+  const SpeedUnit speed = speed_units == core::UnitSystem::kImperial
+                              ? SpeedUnit{"ft/s", 1.0 / core::kMetresPerFoot}
+                              : SpeedUnit{"m/s", 1.0};
+  const model::FlightCondition& fc = aircraft.condition;
+  out << aircraft.name << "  (" << file << ")\n";
+  out << "source: " << aircraft.source << '\n';
+  out << "trim: U0 = " << Sig(fc.U0 * speed.per_mps) << ' ' << speed.name
+      << ", θ0 = " << Fixed(fc.theta0 * core::kRadToDeg, 2) << "°, g = " << Sig(fc.g)
+      << " m/s²\n\n";
+  WriteModeTable(out, "Longitudinal modes  (x = u, α, q, θ)", modes.longitudinal,
+                 modes.longitudinal_model);
+  out << '\n';
+  WriteShapes(out, modes.longitudinal, modes.longitudinal_model, speed);
+  out << '\n';
+  WriteModeTable(out, "Lateral-directional modes  (x = β, p, r, φ, ψ)", modes.lateral,
+                 modes.lateral_model);
+  out << '\n';
+  WriteShapes(out, modes.lateral, modes.lateral_model, speed);
+  out << "\nClassical approximations  (error: of ωn for oscillatory roots, of λ for real ones)\n";
+  out << "  " << Pad("mode", 18) << Pad("method", 28) << Pad("approximate λ", 22)
+      << Pad("exact λ", 22) << "error\n";
+  for (const analysis::Approximation& a : approximations) {
+    const Mode* exact = modes.Find(a.kind);
+    out << "  " << Pad(analysis::ToString(a.kind), 18) << Pad(a.method, 28)
+        << Pad(Eigenvalue(a.lambda), 22) << Pad(exact ? Eigenvalue(exact->lambda) : "-", 22)
+        << (exact ? Fixed(analysis::PercentError(a.lambda, exact->lambda), 1) + " %" : "-") << '\n';
+  }
+  out << "\nt½ / t2: time to half / double amplitude; τ: time constant of a real root;\n"
+         "N½: cycles to half amplitude; dominant: states with ≥ 30 % of the largest scaled\n"
+         "component (u/U0, angles, rates/ωn), the evidence for the mode's name.\n";
+}
+
+}  // namespace aerolin::exporting

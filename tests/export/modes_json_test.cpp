@@ -1,0 +1,134 @@
+#include "aerolin/export/modes_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "aerolin/export/matrices_json.hpp"
+#include "aerolin/export/matrices_text.hpp"
+#include "aerolin/export/modes_text.hpp"
+#include "aerolin/model/build.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+constexpr double kFt = 0.3048;  // m per ft
+
+// The P2V-7 of data/derivatives/p2v7.toml, converted to SI by hand (ft → m
+// where the dimension has a length), so the export tests need no loader.
+model::AircraftData P2V7() {
+  model::AircraftData a;
+  a.name = "Lockheed P2V-7 Neptune";
+  a.source = "Kato, Oya, Karasawa";
+  a.condition.U0 = 293.8 * kFt;
+  a.condition.g = 9.80665;
+  a.longitudinal = {-0.0215, -0.227, 0.0, 14.7 * kFt, -236.0 * kFt, -3.78, 0.0, -0.28,
+                    0.0, -5.76 * kFt, -0.992};
+  a.lateral = {-45.4 * kFt, 0.716 * kFt, 2.66 * kFt, -1.71, -0.962, 0.271, 0.986, -0.0632, -0.215};
+  model::Control elevator;
+  elevator.name = "elevator";
+  elevator.longitudinal = true;
+  elevator.Z = -12.9 * kFt;
+  elevator.M = -2.48;
+  model::Control throttle;
+  throttle.name = "throttle";
+  throttle.unit = core::Unit::kOne;
+  throttle.longitudinal = true;
+  throttle.X = 0.01 * kFt;
+  model::Control rudder;
+  rudder.name = "rudder";
+  rudder.lateral = true;
+  rudder.Y = 9.17 * kFt;
+  rudder.L = 0.244;
+  rudder.N = -0.666;
+  a.controls = {elevator, throttle, rudder};
+  return a;
+}
+
+TEST(ModesJson, CarriesEveryModeWithItsQualifierAndTheModelsStateNames) {
+  const model::AircraftData a = P2V7();
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a);
+  const auto approx = analysis::ClassicalApproximations(a);
+  const nlohmann::json doc =
+      nlohmann::json::parse(ModesJson(a, modes, approx, "x.toml", core::UnitSystem::kSI));
+  EXPECT_EQ(doc["schema"], "aerolin.modes/1");
+  EXPECT_EQ(doc["file"], "x.toml");
+  EXPECT_EQ(doc["aircraft"]["name"], a.name);
+  EXPECT_EQ(doc["units"]["speed"], "m/s");
+  EXPECT_EQ(doc["longitudinal"]["states"],
+            (nlohmann::json{"u", "alpha", "q", "theta"}));
+  EXPECT_EQ(doc["lateral"]["states"], (nlohmann::json{"beta", "p", "r", "phi", "psi"}));
+  ASSERT_EQ(doc["longitudinal"]["modes"].size(), modes.longitudinal.size());
+  ASSERT_EQ(doc["lateral"]["modes"].size(), modes.lateral.size());
+  for (std::size_t i = 0; i < modes.lateral.size(); ++i) {
+    const analysis::Mode& m = modes.lateral[i];
+    const nlohmann::json& j = doc["lateral"]["modes"][i];
+    EXPECT_EQ(j["name"], analysis::ToString(m.kind));
+    EXPECT_EQ(j["qualifier"], m.qualifier());
+    EXPECT_EQ(j["eigenvalue_per_s"]["re"].get<double>(), m.lambda.real());
+    EXPECT_EQ(j["eigenvalue_per_s"]["im"].get<double>(), m.lambda.imag());
+    EXPECT_EQ(j["shape"].size(), 5u);
+  }
+  EXPECT_EQ(doc["approximations"].size(), approx.size());
+}
+
+TEST(ModesJson, ImperialScalesSpeedsOnly) {
+  const model::AircraftData a = P2V7();
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a);
+  const nlohmann::json si =
+      nlohmann::json::parse(ModesJson(a, modes, {}, "p", core::UnitSystem::kSI));
+  const nlohmann::json ft =
+      nlohmann::json::parse(ModesJson(a, modes, {}, "p", core::UnitSystem::kImperial));
+  EXPECT_EQ(ft["units"]["speed"], "ft/s");
+  EXPECT_NEAR(ft["condition"]["U0"].get<double>(), 293.8, 1e-9);
+  EXPECT_NEAR(si["condition"]["U0"].get<double>(), 293.8 * kFt, 1e-9);
+  const nlohmann::json& sp_si = si["longitudinal"]["modes"][0]["shape"];
+  const nlohmann::json& sp_ft = ft["longitudinal"]["modes"][0]["shape"];
+  EXPECT_NEAR(sp_ft[0]["magnitude"].get<double>(), sp_si[0]["magnitude"].get<double>() / kFt,
+              1e-12 * sp_ft[0]["magnitude"].get<double>());
+  EXPECT_EQ(sp_ft[1]["magnitude"], sp_si[1]["magnitude"]);  // alpha: unchanged
+}
+
+TEST(ModesText, HasBothAxesTablesAndTheApproximations) {
+  const model::AircraftData a = P2V7();
+  std::ostringstream out;
+  WriteModesText(out, a, analysis::AnalyzeModes(a), analysis::ClassicalApproximations(a), "p.toml",
+                 core::UnitSystem::kSI);
+  const std::string text = out.str();
+  EXPECT_EQ(text.rfind("Lockheed P2V-7 Neptune  (p.toml)\n", 0), 0u);
+  EXPECT_NE(text.find("Longitudinal modes  (x = u, α, q, θ)"), std::string::npos);
+  EXPECT_NE(text.find("Lateral-directional modes  (x = β, p, r, φ, ψ)"), std::string::npos);
+  EXPECT_NE(text.find("  dutch roll "), std::string::npos);
+  EXPECT_NE(text.find("Classical approximations"), std::string::npos);
+}
+
+TEST(MatricesJson, HoldsTheModelsMatricesAndSignals) {
+  const model::AircraftData a = P2V7();
+  const model::StateSpace lon = model::BuildLongitudinal(a);
+  const model::StateSpace lat = model::BuildLateral(a);
+  const nlohmann::json doc = nlohmann::json::parse(MatricesJson(a, lon, lat, "p.toml"));
+  EXPECT_EQ(doc["schema"], "aerolin.matrices/1");
+  EXPECT_EQ(doc["aircraft"], a.name);
+  ASSERT_EQ(doc["lateral"]["A"].size(), 5u);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) EXPECT_EQ(doc["lateral"]["A"][i][j].get<double>(), lat.A()(i, j));
+  EXPECT_EQ(doc["longitudinal"]["inputs"][0]["name"], "elevator");
+  EXPECT_EQ(doc["longitudinal"]["inputs"][1]["unit"], "1");  // throttle
+  EXPECT_EQ(doc["longitudinal"]["states"][2]["unit"], "rad/s");
+}
+
+TEST(MatricesText, LabelsRowsAsDerivativesAndColumnsWithUnits) {
+  const model::AircraftData a = P2V7();
+  std::ostringstream out;
+  WriteMatricesText(out, a, model::BuildLongitudinal(a), model::BuildLateral(a), "p.toml");
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Longitudinal A\n                         u [m/s]   alpha [rad]"),
+            std::string::npos);
+  EXPECT_NE(text.find("\n  dtheta/dt                    0             0             1             0\n"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace aerolin::exporting
