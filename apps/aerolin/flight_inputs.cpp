@@ -81,9 +81,9 @@ Flight Fly(const FlightInputs& inputs) {
     throw UsageError("--duration/--dt: " + std::string(e.what()));
   }
   flight.aircraft = LoadAircraftReportingWarnings(inputs.file);
-  flight.longitudinal_modes = analysis::AnalyzeLongitudinal(
-      model::BuildLongitudinal(flight.aircraft), flight.aircraft.condition.U0);
-  flight.lateral_modes = analysis::AnalyzeLateral(model::BuildLateral(flight.aircraft));
+  analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
+  flight.longitudinal_modes = std::move(modes.longitudinal);
+  flight.lateral_modes = std::move(modes.lateral);
 
   const sim::FlightModel flight_model(flight.aircraft);
   std::optional<pilot::PilotScript> script;

@@ -11,7 +11,6 @@
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/qualities_report.hpp"
-#include "aerolin/model/build.hpp"
 #include "cli_common.hpp"
 
 namespace aerolin::cli {
@@ -39,10 +38,9 @@ int RunQualities(const QualitiesOptions& opt) {
     throw UsageError(e.what());
   }
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
-  const std::vector<analysis::Mode> lon =
-      analysis::AnalyzeLongitudinal(model::BuildLongitudinal(aircraft), aircraft.condition.U0);
-  const std::vector<analysis::Mode> lat = analysis::AnalyzeLateral(model::BuildLateral(aircraft));
-  const analysis::ModalSummary summary = analysis::SummarizeModes(lon, lat, aircraft);
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalSummary summary =
+      analysis::SummarizeModes(modes.longitudinal, modes.lateral, aircraft);
   analysis::GradeOptions options;
   options.combat_or_ground_attack = opt.combat;
   std::vector<analysis::QualitiesGrade> grades;

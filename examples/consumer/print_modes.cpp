@@ -4,7 +4,6 @@
 #include <aerolin/analysis/modes.hpp>
 #include <aerolin/core/error.hpp>
 #include <aerolin/data/load_aircraft.hpp>
-#include <aerolin/model/build.hpp>
 
 #include <cstdio>
 #include <exception>
@@ -18,16 +17,14 @@ int main(int argc, char** argv) {
   try {
     const aerolin::data::LoadResult loaded = aerolin::data::LoadAircraftFile(argv[1]);
     const aerolin::model::AircraftData& aircraft = loaded.aircraft;
-    std::vector<aerolin::analysis::Mode> modes = aerolin::analysis::AnalyzeLongitudinal(
-        aerolin::model::BuildLongitudinal(aircraft), aircraft.condition.U0);
-    const std::vector<aerolin::analysis::Mode> lateral =
-        aerolin::analysis::AnalyzeLateral(aerolin::model::BuildLateral(aircraft));
-    modes.insert(modes.end(), lateral.begin(), lateral.end());
+    const aerolin::analysis::ModalAnalysis analysis = aerolin::analysis::AnalyzeModes(aircraft);
     std::printf("%s\n", aircraft.name.c_str());
-    for (const aerolin::analysis::Mode& m : modes)
-      std::printf("%-40s lambda = %+.6g %+.6gi 1/s  wn = %.6g rad/s  zeta = %.6g\n",
-                  m.full_name().c_str(), m.lambda.real(), m.lambda.imag(),
-                  m.natural_frequency, m.damping_ratio);
+    using aerolin::model::Axis;
+    for (const Axis axis : {Axis::kLongitudinal, Axis::kLateral})
+      for (const aerolin::analysis::Mode& m : analysis.modes(axis))
+        std::printf("%-40s lambda = %+.6g %+.6gi 1/s  wn = %.6g rad/s  zeta = %.6g\n",
+                    m.full_name().c_str(), m.lambda.real(), m.lambda.imag(),
+                    m.natural_frequency, m.damping_ratio);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

@@ -29,20 +29,6 @@ analysis::ModeKind KindOf(Excitation e) {
   return analysis::ModeKind::kShortPeriod;
 }
 
-// The `aerolin simulate --excite` spelling of a mode kind.
-std::string CliSpelling(analysis::ModeKind kind) {
-  switch (kind) {
-    case analysis::ModeKind::kShortPeriod: return "short-period";
-    case analysis::ModeKind::kPhugoid: return "phugoid";
-    case analysis::ModeKind::kDutchRoll: return "dutch-roll";
-    case analysis::ModeKind::kRollSubsidence: return "roll";
-    case analysis::ModeKind::kSpiral: return "spiral";
-    case analysis::ModeKind::kRollSpiral: return "roll-spiral";
-    case analysis::ModeKind::kHeading: return "heading";
-  }
-  return "?";
-}
-
 std::unique_ptr<pilot::NumpadInput> MakeInput(const model::AircraftData& aircraft,
                                               const SessionOptions& options) {
   if (options.script != nullptr)
@@ -143,7 +129,7 @@ std::optional<std::pair<sim::FlightState, std::string>> FlightSession::ExcitedSt
   const std::optional<study::ModeStart> start = study::StartOnMode(
       longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0);
   if (!start) return std::nullopt;
-  return std::make_pair(start->state, CliSpelling(start->mode));
+  return std::make_pair(start->state, std::string(analysis::CliName(start->mode)));
 }
 
 bool FlightSession::Excite(Excitation e) {
