@@ -6,8 +6,14 @@
 # or that uses a third-party library outside the module allowed to:
 # toml++ only in src/data/*.cpp, odeint only in src/sim/*.cpp,
 # SFML only in src/viz, include/aerolin/viz and apps/aerolin-fly.
+# Tests follow the rule of the module they test: tests/<m>/ includes <m> and
+# modules to its left, plus `data` to load the bundled aircraft files (a
+# fixture, not a dependency of the code under test); tests/cli includes no
+# module (it runs the built programs).
+#
+#   scripts/check-layering.sh [ROOT]     (default: this repository)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "${1:-$(dirname "$0")/..}"
 rank() {
   case "$1" in
     core) echo 0 ;; model) echo 1 ;; data|analysis|sim) echo 2 ;;
@@ -30,6 +36,28 @@ for file in $( (find src -name '*.hpp' -o -name '*.cpp'; find include/aerolin -n
     if [ "$trank" -ge "$mrank" ]; then
       if [ "$trank" -eq "$mrank" ]; then why="a sibling of $module/"; else why="above $module/"; fi
       echo "$file: includes $target/ ($why; rule: core <- model <- {data, analysis, sim} <- {pilot, study} <- export <- viz <- apps): $line"
+      status=1
+    fi
+  done < <(grep -E '^#include "' "$file")
+done
+for file in $(find tests -name '*.hpp' -o -name '*.cpp' | sort); do
+  module=$(echo "$file" | cut -d/ -f2)
+  if [ "$module" = cli ]; then
+    if grep -qE '^#include "aerolin/' "$file"; then
+      echo "$file: tests/cli runs the built programs and includes no aerolin module"
+      status=1
+    fi
+    continue
+  fi
+  mrank=$(rank "$module")
+  while IFS= read -r line; do
+    target=$(echo "$line" | sed -E 's/^#include "aerolin\/([a-z_]+)\/.*/\1/')
+    [ "$target" = "$line" ] && continue
+    [ "$target" = "$module" ] && continue
+    [ "$target" = data ] && [ "$mrank" -ge 2 ] && [ "$mrank" -lt 9 ] && continue
+    trank=$(rank "$target")
+    if [ "$trank" -ge "$mrank" ]; then
+      echo "$file: includes $target/, not below $module/ (tests of a module include it and modules to its left, or data for fixtures): $line"
       status=1
     fi
   done < <(grep -E '^#include "' "$file")
