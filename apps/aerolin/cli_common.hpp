@@ -29,6 +29,11 @@ void SetCommandLine(int argc, char** argv);
 /// The arguments given to SetCommandLine, argv[0] first.
 const std::vector<std::string>& CommandLine();
 
+/// Replaces this process with `aerolin-plot` (beside this executable) run
+/// with the same arguments, so that `aerolin` itself never loads MathGL;
+/// returns only by throwing std::runtime_error.
+int ReplaceWithPlotter();
+
 /// Loads the aircraft file, printing its warnings to stderr as
 /// "warning: path:line: ...". Throws as data::LoadAircraftFile.
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path);

@@ -1,6 +1,13 @@
-// `aerolin qualities`: grades the modes against MIL-F-8785C.
+// `aerolin qualities FILE [--class C] [--category A|B|C|all] [--combat] [--json]
+//  [--plot PREFIX [--format png,svg] [--width W] [--height H]]`: grades the
+// modes against MIL-F-8785C.
+//
+// The class and category come from the file ([aircraft] class, [condition]
+// category); the flags override them. Built twice, like plot_command.cpp: in
+// `aerolin-plot` (AEROLIN_PLOT_IN_PROCESS) --plot draws the charts; in
+// `aerolin`, --plot checks everything the report needs and then runs
+// `aerolin-plot` with the same arguments, so `aerolin` never loads MathGL.
 
-#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -12,6 +19,9 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/qualities_report.hpp"
 #include "cli_common.hpp"
+#ifdef AEROLIN_PLOT_IN_PROCESS
+#include "aerolin/export/plot.hpp"
+#endif
 
 namespace aerolin::cli {
 namespace {
@@ -22,35 +32,105 @@ struct QualitiesOptions {
   std::string category;
   bool combat = false;
   bool json = false;
+  std::string plot;
+  std::vector<std::string> formats = {"png"};
+  int width = 1200;
+  int height = 900;
 };
 
-int RunQualities(const QualitiesOptions& opt) {
-  analysis::AircraftClass aircraft_class;
+// What to grade: the class and categories after the flags and the file have
+// been consulted, and the aircraft.
+struct Assessment {
+  model::AircraftData aircraft;
+  analysis::AircraftClass aircraft_class{};
   std::vector<analysis::FlightPhaseCategory> categories;
+};
+
+Assessment Resolve(const QualitiesOptions& opt) {
+  std::optional<analysis::AircraftClass> flag_class;
+  std::optional<analysis::FlightPhaseCategory> flag_category;
   try {
-    aircraft_class = analysis::ParseAircraftClass(opt.aircraft_class);
-    if (opt.category.empty())
-      categories = {analysis::FlightPhaseCategory::kA, analysis::FlightPhaseCategory::kB,
-                    analysis::FlightPhaseCategory::kC};
-    else
-      categories = {analysis::ParseFlightPhaseCategory(opt.category)};
+    if (!opt.aircraft_class.empty()) flag_class = analysis::ParseAircraftClass(opt.aircraft_class);
+    if (!opt.category.empty() && opt.category != "all")
+      flag_category = analysis::ParseFlightPhaseCategory(opt.category);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  Assessment a;
+  a.aircraft = LoadAircraftReportingWarnings(opt.file);
+  if (flag_class) {
+    a.aircraft_class = *flag_class;
+  } else if (a.aircraft.aircraft_class) {
+    a.aircraft_class = *a.aircraft.aircraft_class;
+  } else {
+    throw UsageError(
+        "no airplane class for " + opt.file +
+        ": give --class or write [aircraft] class = \"...\" in the file; MIL-F-8785C's classes "
+        "are I (small, light), II-C (medium, carrier-based), II-L (medium, land-based), "
+        "III (large, heavy), IV (high manoeuvrability)");
+  }
+  if (flag_category)
+    a.categories = {*flag_category};
+  else if (opt.category.empty() && a.aircraft.condition.category)
+    a.categories = {*a.aircraft.condition.category};
+  else
+    a.categories.assign(model::kFlightPhaseCategories.begin(),
+                        model::kFlightPhaseCategories.end());
+  return a;
+}
+
+#ifdef AEROLIN_PLOT_IN_PROCESS
+// Writes the two charts of every graded category; returns the paths.
+std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessment& a,
+                                     const analysis::ModalSummary& summary,
+                                     const std::vector<analysis::QualitiesGrade>& grades) {
+  exporting::PlotOptions plot;
+  plot.width_px = opt.width;
+  plot.height_px = opt.height;
+  plot.aircraft = a.aircraft.name;
+  std::vector<std::string> paths;
+  for (const analysis::QualitiesGrade& g : grades) {
+    const std::string cat(analysis::ToString(g.category));
+    for (const std::string& format : opt.formats) {
+      const std::string sp = opt.plot + "_short_period_" + cat + "." + format;
+      const std::string dr = opt.plot + "_dutch_roll_" + cat + "." + format;
+      exporting::PlotShortPeriodChart(summary, g, plot, sp);
+      exporting::PlotDutchRollChart(summary, g, plot, dr);
+      paths.push_back(sp);
+      paths.push_back(dr);
+    }
+  }
+  return paths;
+}
+#endif
+
+int RunQualities(const QualitiesOptions& opt) {
+  const Assessment a = Resolve(opt);
+#ifndef AEROLIN_PLOT_IN_PROCESS
+  if (!opt.plot.empty()) return ReplaceWithPlotter();
+#endif
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
   const analysis::ModalSummary summary =
-      analysis::SummarizeModes(modes.longitudinal, modes.lateral, aircraft);
+      analysis::SummarizeModes(modes.longitudinal, modes.lateral, a.aircraft);
   analysis::GradeOptions options;
   options.combat_or_ground_attack = opt.combat;
   std::vector<analysis::QualitiesGrade> grades;
-  for (analysis::FlightPhaseCategory c : categories)
-    grades.push_back(analysis::Grade(summary, aircraft_class, c, options));
-  const exporting::QualitiesReportHeader header{opt.file, aircraft.name};
+  for (analysis::FlightPhaseCategory c : a.categories)
+    grades.push_back(analysis::Grade(summary, a.aircraft_class, c, options));
+  const exporting::QualitiesReportHeader header{opt.file, a.aircraft.name};
   if (opt.json)
     std::cout << exporting::QualitiesJson(header, grades) << '\n';
   else
     exporting::WriteQualitiesText(std::cout, header, grades);
+#ifdef AEROLIN_PLOT_IN_PROCESS
+  if (!opt.plot.empty()) {
+    // With --json the paths go to stderr, so stdout stays one JSON document.
+    std::ostream& out = opt.json ? std::cerr : std::cout;
+    if (!opt.json) out << '\n';
+    for (const std::string& path : WriteCharts(opt, a, summary, grades))
+      out << "figure: " << path << '\n';
+  }
+#endif
   return 0;
 }
 
@@ -60,16 +140,32 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   auto opt = std::make_shared<QualitiesOptions>();
   CLI::App* cmd = app.add_subcommand(
       "qualities",
-      "Grade the modes against MIL-F-8785C (levels 1-3; 4 = worse than Level 3).");
+      "Grade the modes against MIL-F-8785C (levels 1-3; 4 = worse than Level 3).\n"
+      "The class and category are read from the file ([aircraft] class, [condition]\n"
+      "category) unless the flags give them; with no category, all three are graded.");
   AddAircraftFileArgument(*cmd, opt->file);
   cmd->add_option("--class", opt->aircraft_class,
-                  "airplane class: I, II-C (carrier-based), II-L (land-based), III, IV")
-      ->required();
+                  "airplane class: I, II-C (carrier-based), II-L (land-based), III, IV\n"
+                  "(overrides [aircraft] class)");
   cmd->add_option("--category", opt->category,
-                  "flight-phase category A, B or C (default: grade all three)");
+                  "flight-phase category A, B, C, or all (overrides [condition] category;\n"
+                  "default: the file's, else all three)");
   cmd->add_flag("--combat", opt->combat,
                 "Category A is combat or ground attack (Class IV: stricter Dutch-roll row)");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.qualities/1)");
+  cmd->add_option("--plot", opt->plot,
+                  "also write the charts PREFIX_short_period_<cat> (omega_n vs n/alpha) and\n"
+                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category");
+  cmd->add_option("--format", opt->formats, "chart formats with --plot: png, svg (comma-separated)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"png", "svg"}))
+      ->default_str("png");
+  cmd->add_option("--width", opt->width, "chart width [px]")
+      ->default_val(1200)
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--height", opt->height, "chart height [px]")
+      ->default_val(900)
+      ->check(CLI::PositiveNumber);
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }
 

@@ -1,7 +1,6 @@
 #include "aerolin/analysis/flying_qualities.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -57,12 +56,17 @@ constexpr std::array<BandRow, 2> kShortPeriodDamping = {{
 }};
 
 // 3.2.2.1.1, Figures 1-3, read as Control Anticipation Parameter bands
-// CAP = ωsp²/(n/α) [1/(s²·g)], the form MIL-STD-1797A gives them. 8785C draws
-// no Level 3 boundary: any statically stable short period (CAP ≥ 0) is Level 3.
+// CAP = ωsp²/(n/α) [1/(s²·g)], the form MIL-STD-1797A gives them. Level 3 has
+// no upper CAP limit and no ωn floor, but keeps the Level 2 lower CAP line,
+// extended below the ωn floors: so read from the figures by a transcription
+// of the 8785C PDF (Level 3 "CAP ≥ 0.16 / 0.038 / 0.036") and by C. Regan's
+// ShortPeriodCrit.m (MIL-STD-1797A; its Cat A Level 3 line is CAP 0.16 down to
+// n/α 0.1). Cat C Level 2: 0.05 per MIL-STD-1797A (CapCrit.m); the 8785C
+// transcription reads 0.036 on Figure 3 (unresolved, see the README).
 constexpr std::array<BandRow, 3> kShortPeriodCap = {{
-    {kCatA, kAllClasses, {{{0.28, 3.6}, {0.16, 10.0}, {0.0, kInf}}}},
-    {kCatB, kAllClasses, {{{0.085, 3.6}, {0.038, 10.0}, {0.0, kInf}}}},
-    {kCatC, kAllClasses, {{{0.16, 3.6}, {0.05, 10.0}, {0.0, kInf}}}},
+    {kCatA, kAllClasses, {{{0.28, 3.6}, {0.16, 10.0}, {0.16, kInf}}}},
+    {kCatB, kAllClasses, {{{0.085, 3.6}, {0.038, 10.0}, {0.038, kInf}}}},
+    {kCatC, kAllClasses, {{{0.16, 3.6}, {0.05, 10.0}, {0.05, kInf}}}},
 }};
 
 // 3.2.2.1.1, Figures 1 and 3: the minimum ωsp [rad/s] drawn as a horizontal
@@ -110,7 +114,8 @@ constexpr std::array<DutchRollRow, 8> kDutchRoll = {{
     {3, kAllCategories, kAllClasses, false, 0.0, kNaN, 0.4},
 }};
 // 3.3.1.1: when ωnd²|φ/β|d > 20 rad²/s², the minimum ζd·ωnd of Level 1, 2, 3
-// rises by k·(ωnd²|φ/β|d − 20) rad/s with k = 0.014, 0.009, 0.005.
+// rises by k·(ωnd²|φ/β|d − 20) rad/s with k = 0.014, 0.009, 0.005 (8785C p. 22,
+// as transcribed from the PDF; see the README's sources).
 constexpr double kPhiBetaThreshold = 20.0;  // [rad²/s²]
 constexpr std::array<double, 3> kPhiBetaSlope = {0.014, 0.009, 0.005};
 // 3.3.1.1: "a ζd of 0.7 need not be exceeded for Class III".
@@ -196,12 +201,6 @@ RequirementResult Result(ModeKind mode, std::string criterion, double value, std
   r.paragraph = std::move(paragraph);
   r.note = std::move(note);
   return r;
-}
-
-std::string Upper(std::string_view text) {
-  std::string s(text);
-  for (char& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
 }
 
 std::string Join(std::string a, const std::string& b) {
@@ -295,50 +294,6 @@ void GradeDutchRoll(const SecondOrderRoots& dr, std::optional<double> phi_beta, 
 }
 
 }  // namespace
-
-std::string_view ToString(AircraftClass aircraft_class) {
-  switch (aircraft_class) {
-    case AircraftClass::kI: return "I";
-    case AircraftClass::kII_C: return "II-C";
-    case AircraftClass::kII_L: return "II-L";
-    case AircraftClass::kIII: return "III";
-    case AircraftClass::kIV: return "IV";
-  }
-  return "?";
-}
-
-std::string_view ToString(FlightPhaseCategory category) {
-  switch (category) {
-    case FlightPhaseCategory::kA: return "A";
-    case FlightPhaseCategory::kB: return "B";
-    case FlightPhaseCategory::kC: return "C";
-  }
-  return "?";
-}
-
-AircraftClass ParseAircraftClass(std::string_view text) {
-  const std::string s = Upper(text);
-  if (s == "I") return AircraftClass::kI;
-  if (s == "II-C") return AircraftClass::kII_C;
-  if (s == "II-L") return AircraftClass::kII_L;
-  if (s == "III") return AircraftClass::kIII;
-  if (s == "IV") return AircraftClass::kIV;
-  if (s == "II")
-    throw std::invalid_argument(
-        "aircraft class 'II' is ambiguous (use 'II-C' for carrier-based or 'II-L' for "
-        "land-based: MIL-F-8785C's tables differ between them)");
-  throw std::invalid_argument("unknown aircraft class '" + std::string(text) +
-                              "' (expected one of I, II-C, II-L, III, IV)");
-}
-
-FlightPhaseCategory ParseFlightPhaseCategory(std::string_view text) {
-  const std::string s = Upper(text);
-  if (s == "A") return FlightPhaseCategory::kA;
-  if (s == "B") return FlightPhaseCategory::kB;
-  if (s == "C") return FlightPhaseCategory::kC;
-  throw std::invalid_argument("unknown flight-phase category '" + std::string(text) +
-                              "' (expected one of A, B, C)");
-}
 
 std::optional<std::array<Limits, 3>> RequirementLimits(Criterion criterion,
                                                        AircraftClass c,

@@ -5,12 +5,14 @@
 #include <fstream>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <sstream>
 #include <string_view>
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "aerolin/core/units.hpp"
+#include "aerolin/model/airplane_class.hpp"
 #include "aerolin/model/conversions.hpp"
 #include "aerolin/model/parameters.hpp"
 
@@ -374,17 +376,33 @@ std::optional<double> Reader::ToSI(double value, const Parameter& spec, bool raw
 void Reader::ReadAircraft(const toml::table& root, model::AircraftData& out) {
   const toml::table* t = RequireTable(root, "aircraft");
   if (t == nullptr) return;
-  CheckKeys(*t, "aircraft", {"name", "source", "notes"});
+  CheckKeys(*t, "aircraft", {"name", "source", "notes", "class"});
   if (auto name = String(*t, "name", "aircraft", true)) out.name = *name;
   if (auto source = String(*t, "source", "aircraft", true)) out.source = *source;
   String(*t, "notes", "aircraft", false);
+  // MIL-F-8785C airplane class, for the flying-qualities grading; the parser's
+  // message lists the valid classes.
+  if (auto text = String(*t, "class", "aircraft", false)) {
+    try {
+      out.aircraft_class = model::ParseAircraftClass(*text);
+    } catch (const std::invalid_argument& e) {
+      Error(At(*t->get("class")), e.what());
+    }
+  }
 }
 
 void Reader::ReadCondition(const toml::table& root, model::AircraftData& out) {
   const toml::table* t = RequireTable(root, "condition");
   if (t == nullptr) return;
   CheckKeys(*t, "condition",
-            {"units", "U0", "theta0", "theta0_deg", "W0", "g", "altitude", "mach"});
+            {"units", "U0", "theta0", "theta0_deg", "W0", "g", "altitude", "mach", "category"});
+  if (auto text = String(*t, "category", "condition", false)) {
+    try {
+      out.condition.category = model::ParseFlightPhaseCategory(*text);
+    } catch (const std::invalid_argument& e) {
+      Error(At(*t->get("category")), e.what());
+    }
+  }
   if (auto units = String(*t, "units", "condition", true)) {
     if (auto system = core::ParseUnitSystem(*units)) {
       units_ = *system;

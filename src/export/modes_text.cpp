@@ -1,6 +1,10 @@
 #include "aerolin/export/modes_text.hpp"
 
+#include "aerolin/analysis/flying_qualities.hpp"
+
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <fmt/format.h>
 #include <string>
 
@@ -83,6 +87,67 @@ void WriteShapes(std::ostream& out, const std::vector<Mode>& modes, const model:
   }
 }
 
+std::string LimitOf(const analysis::Limits& l) {
+  if (l.min && l.max) return fmt::format("{:g}..{:g}", *l.min, *l.max);
+  if (l.min) return std::isinf(*l.min) ? "none permitted" : fmt::format("≥ {:g}", *l.min);
+  if (l.max) return fmt::format("≤ {:g}", *l.max);
+  return "-";
+}
+
+// One line per graded mode: its level in each category and, where that is
+// not Level 1, the requirement that limits it in the worst category.
+void WriteQualitiesSummary(std::ostream& out, const model::AircraftData& aircraft,
+                           const analysis::ModalAnalysis& modes) {
+  using analysis::FlightPhaseCategory;
+  const analysis::AircraftClass cls = *aircraft.aircraft_class;
+  std::vector<FlightPhaseCategory> cats;
+  if (aircraft.condition.category)
+    cats = {*aircraft.condition.category};
+  else
+    cats.assign(model::kFlightPhaseCategories.begin(), model::kFlightPhaseCategories.end());
+  std::string heading = "Flying qualities  (MIL-F-8785C, Class " +
+                        std::string(analysis::ToString(cls));
+  heading += cats.size() == 1 ? ", Category " + std::string(analysis::ToString(cats[0]))
+                              : ", Categories A B C";
+  out << heading << "; level 1-3, 4 = worse than 3; aerolin qualities for every requirement)\n";
+  std::vector<analysis::QualitiesGrade> grades;
+  try {
+    const analysis::ModalSummary summary =
+        analysis::SummarizeModes(modes.longitudinal, modes.lateral, aircraft);
+    for (FlightPhaseCategory c : cats) grades.push_back(analysis::Grade(summary, cls, c));
+  } catch (const std::invalid_argument& e) {
+    out << "  not graded: " << e.what() << '\n';
+    return;
+  }
+  std::vector<analysis::ModeKind> kinds;
+  for (const analysis::RequirementResult& r : grades[0].requirements)
+    if (std::find(kinds.begin(), kinds.end(), r.mode) == kinds.end()) kinds.push_back(r.mode);
+  for (analysis::ModeKind kind : kinds) {
+    std::string levels;
+    const analysis::QualitiesGrade* worst = nullptr;
+    for (const analysis::QualitiesGrade& g : grades) {
+      const int level = analysis::ToInt(*g.LevelOf(kind));
+      levels += (levels.empty() ? "" : "  ") +
+                (cats.size() == 1 ? fmt::format("Level {}", level)
+                                  : fmt::format("{} {}", analysis::ToString(g.category), level));
+      if (worst == nullptr || level > analysis::ToInt(*worst->LevelOf(kind))) worst = &g;
+    }
+    std::string why;
+    const int worst_level = analysis::ToInt(*worst->LevelOf(kind));
+    if (worst_level > 1)
+      for (const analysis::RequirementResult& r : worst->requirements)
+        if (r.mode == kind && analysis::ToInt(r.level) == worst_level) {
+          why = fmt::format("{} = {:.4g} {} (Level {}: {}), {}", r.criterion, r.value, r.unit,
+                            worst_level - 1, LimitOf(r.limits[worst_level - 2]), r.paragraph);
+          if (cats.size() > 1) why = fmt::format("{}: ", analysis::ToString(worst->category)) + why;
+          break;
+        }
+    std::string line = "  " + Pad(std::string(analysis::ToString(kind)), 18) + Pad(levels, 16) + why;
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << '\n';
+  }
+}
+
 }  // namespace
 
 void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
@@ -107,6 +172,10 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
                  modes.lateral_model);
   out << '\n';
   WriteShapes(out, modes.lateral, modes.lateral_model, speed);
+  if (aircraft.aircraft_class) {
+    out << '\n';
+    WriteQualitiesSummary(out, aircraft, modes);
+  }
   out << "\nClassical approximations  (error: of ωn for oscillatory roots, of λ for real ones)\n";
   out << "  " << Pad("mode", 18) << Pad("method", 28) << Pad("approximate λ", 22)
       << Pad("exact λ", 22) << "error\n";

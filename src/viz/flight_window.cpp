@@ -11,12 +11,14 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/frames.hpp"
+#include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/viz/camera.hpp"
@@ -89,6 +91,37 @@ void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
 }  // namespace
 
 namespace {
+
+// The MIL-F-8785C level of each graded mode for the mode panel: in the file's
+// category, else the worst of A, B and C. Empty when the file gives no class
+// or the modes cannot be graded (a missing mode).
+struct ModeLevels {
+  std::map<analysis::ModeKind, int> level;
+  std::string against;
+};
+
+ModeLevels GradeModes(const model::AircraftData& aircraft, const std::vector<analysis::Mode>& modes) {
+  ModeLevels out;
+  if (!aircraft.aircraft_class) return out;
+  std::vector<analysis::Mode> lon, lat;
+  for (const analysis::Mode& m : modes) (m.axis == model::Axis::kLongitudinal ? lon : lat).push_back(m);
+  try {
+    const analysis::ModalSummary summary = analysis::SummarizeModes(lon, lat, aircraft);
+    const auto& cat = aircraft.condition.category;
+    for (analysis::FlightPhaseCategory c : model::kFlightPhaseCategories) {
+      if (cat && *cat != c) continue;
+      const analysis::QualitiesGrade g = analysis::Grade(summary, *aircraft.aircraft_class, c);
+      for (const analysis::RequirementResult& r : g.requirements)
+        out.level[r.mode] = std::max(out.level[r.mode], analysis::ToInt(r.level));
+    }
+    out.against = fmt::format("MIL-F-8785C {}, {}", analysis::ToString(*aircraft.aircraft_class),
+                              cat ? fmt::format("cat. {}", analysis::ToString(*cat))
+                                  : std::string("worst of A/B/C"));
+  } catch (const std::invalid_argument&) {
+    out.level.clear();
+  }
+  return out;
+}
 
 // Set from a signal handler: only a lock-free atomic store happens there.
 std::atomic<bool> g_stop_requested{false};
@@ -464,10 +497,14 @@ class FlightWindow {
         g.keys = std::string(pilot::KeyText(*plus)) + "/" + std::string(pilot::KeyText(*pilot.minus_key(c)));
       h.controls.push_back(g);
     }
+    const ModeLevels levels = GradeModes(session_.aircraft(), session_.modes());
+    h.qualities = levels.against;
     for (const analysis::Mode& m : session_.modes()) {
       if (m.kind == analysis::ModeKind::kHeading) continue;
       h.modes.push_back({m.full_name(), m.natural_frequency, m.damping_ratio,
                          m.damped_period, m.time_constant, m.stable});
+      if (const auto it = levels.level.find(m.kind); it != levels.level.end())
+        h.modes.back().level = it->second;
     }
     h.slice_dt = session_.dt();
     h.slice_cost_mean = session_.slice_cost_mean();

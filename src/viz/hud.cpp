@@ -15,6 +15,17 @@ const sf::Color kPanelEdge(120, 130, 150, 160);
 const sf::Color kInk(25, 30, 40);
 const sf::Color kDim(90, 98, 115);
 const sf::Color kWarn(200, 30, 20);
+
+// A mode row's colour by its MIL-F-8785C level: green, amber, orange, red
+// (dark enough to read on the light panel).
+sf::Color LevelColour(int level) {
+  switch (level) {
+    case 1: return {30, 130, 40};
+    case 2: return {175, 125, 0};
+    case 3: return {215, 90, 0};
+    default: return kWarn;
+  }
+}
 const sf::Color kBarFill(24, 86, 200);
 const sf::Color kBarTrack(210, 216, 226);
 const sf::Color kStable(20, 120, 50);
@@ -150,6 +161,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   const float rheight = 34 + lh * (h.modes.size() + 1) + 6;
   Panel(target, {rx, ry, rw, rheight});
   Text(target, "modes (linear model)", rx + 10, ry + 8, 15, kInk, false);
+  if (!h.qualities.empty()) Text(target, h.qualities, rx + 190, ry + 10, 12, kDim);
   float my = ry + 34;
   Text(target, "mode                 \xcf\x89n rad/s    \xce\xb6    T/\xcf\x84 s", rx + 10, my, 13, kDim);
   my += lh;
@@ -160,7 +172,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     Text(target,
          fmt::format("{:<20.20} {:8.3f} {:7.3f}  {}", m.name, m.natural_frequency,
                      m.damping_ratio, t),
-         rx + 10, my, 13, m.stable ? kInk : kWarn);
+         rx + 10, my, 13, m.level ? LevelColour(*m.level) : m.stable ? kInk : kWarn);
+    if (m.level) Text(target, fmt::format("L{}", *m.level), rx + rw - 34, my, 13, LevelColour(*m.level));
     my += lh;
   }
 

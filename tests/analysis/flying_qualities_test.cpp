@@ -127,9 +127,9 @@ TEST(FlyingQualities, ShortPeriodDampingTableIV) {  // 3.2.2.1.2
 
 TEST(FlyingQualities, ShortPeriodCapBandsAndFrequencyFloors) {  // 3.2.2.1.1
   for (Cls c : kClasses) {
-    ExpectRow(Criterion::kShortPeriodCap, c, Cat::kA, {0.28, 3.6, 0.16, 10.0, 0.0, kNone});
-    ExpectRow(Criterion::kShortPeriodCap, c, Cat::kB, {0.085, 3.6, 0.038, 10.0, 0.0, kNone});
-    ExpectRow(Criterion::kShortPeriodCap, c, Cat::kC, {0.16, 3.6, 0.05, 10.0, 0.0, kNone});
+    ExpectRow(Criterion::kShortPeriodCap, c, Cat::kA, {0.28, 3.6, 0.16, 10.0, 0.16, kNone});
+    ExpectRow(Criterion::kShortPeriodCap, c, Cat::kB, {0.085, 3.6, 0.038, 10.0, 0.038, kNone});
+    ExpectRow(Criterion::kShortPeriodCap, c, Cat::kC, {0.16, 3.6, 0.05, 10.0, 0.05, kNone});
     ExpectRow(Criterion::kShortPeriodFrequency, c, Cat::kA, {1.0, kNone, 0.6, kNone, kNone, kNone});
     EXPECT_FALSE(RequirementLimits(Criterion::kShortPeriodFrequency, c, Cat::kB));
     if (IsClass(c, {Cls::kII_L, Cls::kIII}))
@@ -315,7 +315,7 @@ TEST(FlyingQualities, ShortPeriodCapAndFrequency) {
   m.short_period = PairOf(0.6, 0.8);  // CAP = 0.64/10 = 0.064
   m.n_alpha = 10.0;
   QualitiesGrade a = Grade(m, Cls::kIII, Cat::kA);
-  EXPECT_EQ(Find(a, ModeKind::kShortPeriod, "CAP").level, Level::k3);  // < 0.16
+  EXPECT_EQ(Find(a, ModeKind::kShortPeriod, "CAP").level, Level::k4);  // < 0.16 (L2 and L3 line)
   EXPECT_EQ(Find(a, ModeKind::kShortPeriod, "wn").level, Level::k2);   // 0.6 ≤ 0.8 < 1.0
   EXPECT_EQ(Find(Grade(m, Cls::kIII, Cat::kB), ModeKind::kShortPeriod, "CAP").level, Level::k2);
   const QualitiesGrade c = Grade(m, Cls::kIII, Cat::kC);
@@ -445,7 +445,7 @@ void ExpectLevels(const QualitiesGrade& g, const Expected& e, const std::string&
   EXPECT_EQ(g.level, e.overall) << what;
 }
 
-constexpr Level L1 = Level::k1, L2 = Level::k2, L3 = Level::k3;
+constexpr Level L1 = Level::k1, L2 = Level::k2, L3 = Level::k3, L4 = Level::k4;
 
 TEST(FlyingQualities, SummarizesTheP2V7) {
   const model::AircraftData a =
@@ -521,10 +521,11 @@ TEST(FlyingQualities, Boeing747ClassIII) {
   // SP −0.3717 ± 0.8869i: ωn 0.9617, ζ 0.387; n/α = 7.522 ⇒ CAP = 0.9249/7.522 = 0.123.
   // Phugoid ζ 0.049 L1. DR −0.03308 ± 0.947i: ωn 0.948, ζ 0.035, ζω 0.033;
   // ωn²|φ/β| = 0.898 · 3.06 = 2.7. Roll τR 1.775 s.
-  // A: ζsp L1; CAP 0.123 < 0.16 → L3; ωn 0.962 < 1.0, ≥ 0.6 → L2.
+  // A: ζsp L1; CAP 0.123 < 0.16, the Level 2 and Level 3 line → L4; ωn 0.962 < 1.0,
+  //    ≥ 0.6 → L2.
   //    DR ζ 0.035 ≥ 0.02 → L2; ζω 0.033 < 0.05, no L3 minimum → L3; ωn L1.
-  //    τR 1.775 > 1.4, ≤ 3.0 (III) → L2.  Overall 3.
-  ExpectLevels(GradeFile("boeing747_cruise_40kft.toml", Cls::kIII, Cat::kA), {L3, L1, L3, L2, L1, L3}, "A");
+  //    τR 1.775 > 1.4, ≤ 3.0 (III) → L2.  Overall 4.
+  ExpectLevels(GradeFile("boeing747_cruise_40kft.toml", Cls::kIII, Cat::kA), {L4, L1, L3, L2, L1, L4}, "A");
   // B: ζsp ≥ 0.30 L1; CAP 0.123 ≥ 0.085 L1 (no ωn floor). DR ζ < 0.08 → L2, ζω → L3.
   //    τR > 1.4 → L2.  Overall 3.
   ExpectLevels(GradeFile("boeing747_cruise_40kft.toml", Cls::kIII, Cat::kB), {L1, L1, L3, L2, L1, L3}, "B");

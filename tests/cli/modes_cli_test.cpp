@@ -101,5 +101,28 @@ TEST(MatricesCommand, PrintsLabelledMatricesAndJson) {
   EXPECT_NEAR(doc["longitudinal"]["A"][0][3].get<double>(), -9.80665, 1e-12);
 }
 
+// p2v7.toml declares Class III, Category B: one summary line per graded
+// mode (levels derived by hand in tests/analysis/flying_qualities_test.cpp).
+TEST(ModesCommand, SummarizesFlyingQualitiesWhenTheFileGivesAClass) {
+  const auto r = RunAerolin("modes data/derivatives/p2v7.toml", "modes_fq");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* s :
+       {"Flying qualities  (MIL-F-8785C, Class III, Category B;", "  short period      Level 1\n",
+        "  dutch roll        Level 2         zeta*wn = 0.1082 rad/s (Level 1: ≥ 0.15), 3.3.1.1\n",
+        "  roll subsidence   Level 1\n"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+  // Without a category, every category on one line.
+  const auto a7 = RunAerolin("modes data/derivatives/a7a_clean_m025_sl.toml", "modes_fq_a7");
+  EXPECT_NE(a7.out.find("Class IV, Categories A B C"), std::string::npos) << a7.out;
+  EXPECT_NE(a7.out.find("  dutch roll        A 1  B 1  C 1\n"), std::string::npos) << a7.out;
+}
+
+TEST(ModesCommand, NoSummaryWithoutAClass) {
+  const auto r = RunAerolin("modes tests/fixtures/derivatives/valid_minimal.toml", "modes_nofq");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("Flying qualities"), std::string::npos);
+  EXPECT_NE(r.out.find("Classical approximations"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace aerolin

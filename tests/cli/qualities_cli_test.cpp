@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/run_command.hpp"
@@ -13,7 +16,7 @@ using testing_cli::RunAerolin;
 // tests/analysis/flying_qualities_test.cpp (Dutch-roll ζ·ωn = 0.108 rad/s is
 // Level 2 against 0.35 (A) and 0.15 (B), Level 1 against 0.10 (C, III)).
 TEST(QualitiesCommand, JsonGradesEveryCategoryOfTheP2V7) {
-  const auto r = RunAerolin("qualities data/derivatives/p2v7.toml --class III --json", "fq_json");
+  const auto r = RunAerolin("qualities data/derivatives/p2v7.toml --category all --json", "fq_json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["schema"], "aerolin.qualities/1");
@@ -56,18 +59,25 @@ TEST(QualitiesCommand, NeverDivergingPhugoidIsNullAndItsLimitNotPermitted) {
 }
 
 TEST(QualitiesCommand, TextTableNamesParagraphsAndOverallLevel) {
-  const auto r = RunAerolin("qualities data/derivatives/boeing747_cruise_40kft.toml --class III",
-                            "fq_text");
+  const auto r = RunAerolin(
+      "qualities data/derivatives/boeing747_cruise_40kft.toml --class III --category all", "fq_text");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* s : {"Category A: level 3", "Category B:", "Category C:", "3.2.2.1.1",
-                        "3.3.1.3", "Overall (worst category): level 3"})
+  // Category A: CAP 0.123 < 0.16 (tests/analysis/flying_qualities_test.cpp).
+  for (const char* s : {"Category A: level 4", "Category B:", "Category C:", "3.2.2.1.1",
+                        "3.3.1.3", "Overall (worst category): level 4"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
 }
 
 TEST(QualitiesCommand, MissingOrAmbiguousClassIsAUsageError) {
-  const auto none = RunAerolin("qualities data/derivatives/p2v7.toml", "fq_noclass");
+  // valid_minimal.toml declares no class: the error says where to give one
+  // and lists the classes.
+  const auto none =
+      RunAerolin("qualities tests/fixtures/derivatives/valid_minimal.toml", "fq_noclass");
   EXPECT_EQ(none.exit_code, 2);
-  EXPECT_NE(none.err.find("--class"), std::string::npos) << none.err;
+  EXPECT_EQ(none.out, "");
+  for (const char* s : {"--class", "[aircraft] class", "I (small, light)", "II-C", "II-L", "III",
+                        "IV (high manoeuvrability)"})
+    EXPECT_NE(none.err.find(s), std::string::npos) << s << "\n" << none.err;
   const auto two = RunAerolin("qualities data/derivatives/p2v7.toml --class II", "fq_class2");
   EXPECT_EQ(two.exit_code, 2);
   EXPECT_NE(two.err.find("II-C"), std::string::npos) << two.err;
@@ -75,6 +85,74 @@ TEST(QualitiesCommand, MissingOrAmbiguousClassIsAUsageError) {
                               "fq_catD");
   EXPECT_EQ(cat.exit_code, 2);
   EXPECT_EQ(cat.out, "");
+}
+
+// p2v7.toml declares class III and category B: without flags one category is
+// graded as Class III; --class and --category override the file.
+TEST(QualitiesCommand, ClassAndCategoryFromTheFileAndFlagsOverride) {
+  const auto file = RunAerolin("qualities data/derivatives/p2v7.toml --json", "fq_file");
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  const nlohmann::json doc = nlohmann::json::parse(file.out);
+  EXPECT_EQ(doc["class"], "III");
+  ASSERT_EQ(doc["categories"].size(), 1u);
+  EXPECT_EQ(doc["categories"][0]["category"], "B");
+  const auto flags =
+      RunAerolin("qualities data/derivatives/p2v7.toml --class I --category C --json", "fq_flags");
+  ASSERT_EQ(flags.exit_code, 0) << flags.err;
+  const nlohmann::json over = nlohmann::json::parse(flags.out);
+  EXPECT_EQ(over["class"], "I");
+  ASSERT_EQ(over["categories"].size(), 1u);
+  EXPECT_EQ(over["categories"][0]["category"], "C");
+  // Class I in Category C asks ωnd ≥ 1.0 where III asks 0.4: the limit moved.
+  for (const auto& req : over["categories"][0]["requirements"])
+    if (req["mode"] == "dutch roll" && req["criterion"] == "wn")
+      EXPECT_DOUBLE_EQ(req["limits"]["1"]["min"].get<double>(), 1.0);
+}
+
+TEST(QualitiesCommand, BadClassInTheFileIsADataErrorWithItsLine) {
+  const auto r =
+      RunAerolin("qualities tests/fixtures/derivatives/unknown_aircraft_class.toml", "fq_badfile");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("unknown_aircraft_class.toml:4: unknown aircraft class 'V' (expected one of "
+                       "I, II-C, II-L, III, IV)"),
+            std::string::npos)
+      << r.err;
+}
+
+// --plot runs aerolin-plot: two charts per graded category and format, paths
+// printed after the report.
+TEST(QualitiesCommand, PlotWritesTwoChartsPerCategory) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_fq_plot";
+  const auto r = RunAerolin("qualities data/derivatives/p2v7.toml --category all --plot '" + prefix +
+                                "' --format png,svg --width 640 --height 480",
+                            "fq_plot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Overall (worst category): level 2"), std::string::npos) << r.out;
+  for (const char* cat : {"A", "B", "C"})
+    for (const char* chart : {"_short_period_", "_dutch_roll_"}) {
+      const std::string png = prefix + chart + cat + ".png";
+      const std::string svg = prefix + chart + cat + ".svg";
+      EXPECT_NE(r.out.find("figure: " + png), std::string::npos) << r.out;
+      const std::string bytes = testing_cli::ReadAll(png);
+      ASSERT_GE(bytes.size(), 24u) << png;
+      EXPECT_EQ(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n"), 0) << png;
+      EXPECT_NE(testing_cli::ReadAll(svg).find("<svg"), std::string::npos) << svg;
+      std::remove(png.c_str());
+      std::remove(svg.c_str());
+    }
+}
+
+TEST(QualitiesCommand, PlotWithJsonKeepsStdoutOneDocument) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_fq_plot_json";
+  const auto r = RunAerolin("qualities data/derivatives/navion_cruise_sl.toml --json --plot '" +
+                                prefix + "' --width 400 --height 300",
+                            "fq_plot_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NO_THROW((void)nlohmann::json::parse(r.out)) << r.out;
+  const std::string png = prefix + "_short_period_B.png";
+  EXPECT_NE(r.err.find("figure: " + png), std::string::npos) << r.err;
+  std::remove(png.c_str());
+  std::remove((prefix + "_dutch_roll_B.png").c_str());
 }
 
 }  // namespace

@@ -284,6 +284,19 @@ INSTANTIATE_TEST_SUITE_P(
                    "toml_syntax_error.toml:20: TOML syntax error: Error while parsing key-value pair: "
                    "expected a comment or whitespace, saw '0' (column 13)"},
         DefectCase{"missing_table.toml", "missing_table.toml:1: missing table [lateral]"},
+        DefectCase{"unknown_aircraft_class.toml",
+                   "unknown_aircraft_class.toml:4: unknown aircraft class 'V' (expected one of I, "
+                   "II-C, II-L, III, IV)"},
+        DefectCase{"ambiguous_aircraft_class_II.toml",
+                   "ambiguous_aircraft_class_II.toml:4: aircraft class 'II' is ambiguous (use 'II-C' "
+                   "for carrier-based or 'II-L' for land-based: MIL-F-8785C's tables differ between "
+                   "them)"},
+        DefectCase{"aircraft_class_not_a_string.toml",
+                   "aircraft_class_not_a_string.toml:4: 'class' in [aircraft] must be a quoted "
+                   "string"},
+        DefectCase{"unknown_flight_phase_category.toml",
+                   "unknown_flight_phase_category.toml:7: unknown flight-phase category 'D' "
+                   "(expected one of A, B, C)"},
         DefectCase{"several_defects.toml",
                    "several_defects.toml:17: unknown key 'M_alfa' in [longitudinal] (did you mean "
                    "'Ma'?)\nseveral_defects.toml:33: 'Nr' in [lateral] must be a finite number"}),
@@ -295,6 +308,17 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(LoadAircraftFile, ValidMinimalFixtureLoads) {
   EXPECT_NO_THROW(LoadAircraftFile(Fixture("valid_minimal.toml")));
+}
+
+TEST(LoadAircraftFile, ClassAndCategoryAreOptionalAndCaseInsensitive) {
+  const LoadResult without = LoadAircraftFile(Fixture("valid_minimal.toml"));
+  EXPECT_FALSE(without.aircraft.aircraft_class.has_value());
+  EXPECT_FALSE(without.aircraft.condition.category.has_value());
+  const LoadResult with = LoadAircraftFile(Fixture("valid_class_and_category.toml"));
+  ASSERT_TRUE(with.aircraft.aircraft_class.has_value());
+  EXPECT_EQ(*with.aircraft.aircraft_class, model::AircraftClass::kIII);  // written "iii"
+  ASSERT_TRUE(with.aircraft.condition.category.has_value());
+  EXPECT_EQ(*with.aircraft.condition.category, model::FlightPhaseCategory::kB);  // written "b"
 }
 
 TEST(LoadAircraftFile, WarnsOnPositiveMalpha) {

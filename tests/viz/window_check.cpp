@@ -49,6 +49,46 @@ bool IsOrangered(sf::Color c) { return c.r > 200 && c.g > 30 && c.g < 130 && c.b
 bool IsLime(sf::Color c) { return c.g > 190 && c.r < 120 && c.b < 120; }
 bool IsInk(sf::Color c) { return c.r < 90 && c.g < 90 && c.b < 110; }
 
+// The 747 file declares Class III, Category B: its mode panel (top right)
+// shows the short period in Level 1 green, the roll mode in Level 2 amber and
+// the Dutch roll in Level 3 orange (levels derived by hand in
+// tests/analysis/flying_qualities_test.cpp); the P2V-7 has no Level 3 mode.
+int CountInPanel(const sf::Image& image, sf::Color want) {
+  int n = 0;
+  const unsigned w = image.getSize().x;
+  for (unsigned y = 12; y < 170; ++y)
+    for (unsigned x = w - 442; x < w - 12; ++x) {
+      const sf::Color c = image.getPixel(x, y);
+      if (std::abs(c.r - want.r) <= 12 && std::abs(c.g - want.g) <= 12 && std::abs(c.b - want.b) <= 12) ++n;
+    }
+  return n;
+}
+
+TEST(FlyWindow, ModePanelColoursModesByFlyingQualitiesLevel) {
+  const sf::Color level1(30, 130, 40), level2(175, 125, 0), level3(215, 90, 0);
+  const fs::path dir = FreshDir("levels");
+  const std::string b747 = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/boeing747_cruise_40kft.toml";
+  const fs::path png = dir / "b747.png";
+  const FlyRun run = RunFly("'" + b747 + "' --script '" + kScript + "' --duration 2 --screenshot '" +
+                                png.string() + "' --log-dir '" + dir.string() + "'",
+                            dir);
+  ASSERT_EQ(run.status, 0) << run.out;
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png.string()));
+  EXPECT_GT(CountInPanel(image, level1), 20);
+  EXPECT_GT(CountInPanel(image, level2), 20);
+  EXPECT_GT(CountInPanel(image, level3), 20);
+  const fs::path p2v7 = dir / "p2v7.png";
+  const FlyRun run2 = RunFly("'" + kP2V7 + "' --script '" + kScript + "' --duration 2 --screenshot '" +
+                                 p2v7.string() + "' --log-dir '" + dir.string() + "'",
+                             dir);
+  ASSERT_EQ(run2.status, 0) << run2.out;
+  ASSERT_TRUE(image.loadFromFile(p2v7.string()));
+  EXPECT_GT(CountInPanel(image, level2), 20);  // Dutch roll, Category B
+  EXPECT_EQ(CountInPanel(image, level3), 0);
+  fs::remove_all(dir);
+}
+
 TEST(FlyWindow, ScriptedScreenshotShowsGlyphHudAndLogsTheFlight) {
   const fs::path dir = FreshDir("shot");
   const fs::path png = dir / "final.png";

@@ -25,47 +25,23 @@
 
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/airplane_class.hpp"
 
 namespace aerolin::analysis {
 
-/// Airplane class (MIL-F-8785C §1.3). Class II is split where the tables
-/// differ: II-C carrier-based, II-L land-based.
-enum class AircraftClass {
-  kI,    ///< small, light
-  kII_C, ///< medium weight, low-to-medium manoeuvrability, carrier-based
-  kII_L, ///< medium weight, low-to-medium manoeuvrability, land-based
-  kIII,  ///< large, heavy, low-to-medium manoeuvrability
-  kIV,   ///< high manoeuvrability
-};
-
-/// Flight-phase category (MIL-F-8785C §1.4).
-enum class FlightPhaseCategory {
-  kA,  ///< non-terminal; rapid manoeuvring, precision tracking
-  kB,  ///< non-terminal; gradual manoeuvres
-  kC,  ///< terminal: take-off, approach, landing
-};
+/// The class and category enums, their names and parsers live in the model
+/// (model/airplane_class.hpp), because a data file may declare them.
+using model::AircraftClass;
+using model::FlightPhaseCategory;
+using model::ParseAircraftClass;
+using model::ParseFlightPhaseCategory;
+using model::ToString;
 
 /// Level of flying qualities reached; 4 means worse than Level 3.
 enum class Level { k1 = 1, k2 = 2, k3 = 3, k4 = 4 };
 
 /// Returns 1, 2, 3 or 4.
 inline int ToInt(Level level) { return static_cast<int>(level); }
-
-/// Returns "I", "II-C", "II-L", "III", "IV".
-std::string_view ToString(AircraftClass aircraft_class);
-/// Returns "A", "B", "C".
-std::string_view ToString(FlightPhaseCategory category);
-
-/// Parses "I", "II-C", "II-L", "III", "IV" (ASCII case-insensitive).
-/// @throws std::invalid_argument listing the classes. Plain "II" is rejected
-///         with the hint to choose II-C (carrier-based) or II-L (land-based),
-///         because the Dutch-roll, roll-mode and short-period frequency
-///         tables differ between them.
-AircraftClass ParseAircraftClass(std::string_view text);
-
-/// Parses "A", "B", "C" (ASCII case-insensitive).
-/// @throws std::invalid_argument listing the categories.
-FlightPhaseCategory ParseFlightPhaseCategory(std::string_view text);
 
 /// One second-order mode: an oscillatory pair, or two real roots (an
 /// overdamped or aperiodic mode). Two real roots λ1, λ2 are graded through

@@ -1,13 +1,14 @@
 #pragma once
 /// @file
 /// Headless figure export (MathGL): the 3D trajectory with paper-plane
-/// glyphs, the time histories, and the s-plane. Each function renders
+/// glyphs, the time histories, the s-plane, and the flying-qualities charts. Each function renders
 /// off-screen, needs no display, and writes one PNG or SVG file chosen by the
 /// path's extension.
 
 #include <string>
 #include <vector>
 
+#include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/sim/flight_log.hpp"
 
@@ -82,5 +83,33 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
 void PlotSPlane(const std::vector<analysis::Mode>& lon,
                 const std::vector<analysis::Mode>& lat,
                 const PlotOptions& options, const std::string& path);
+
+/// Writes the short-period chart of `grade` to `path`: ωn,sp against n/α on
+/// log–log axes (the form of MIL-F-8785C Figures 1–3), shaded by the level
+/// each (n/α, ωn) point would reach under the grade's CAP limits
+/// (ωn = √(CAP·n/α) lines) and minimum-ωn floors, the boundaries drawn and
+/// the CAP values labelled, and the aircraft's point (`modes.short_period`,
+/// equivalent ωn for two real roots; `grade.n_alpha`) marked with its level.
+/// The axes span n/α 1–100 g/rad and ωn 0.1–100 rad/s, widened to hold the
+/// point. A statically unstable short period (ωn² ≤ 0) or n/α ≤ 0 has no
+/// point.
+/// @throws std::invalid_argument if the grade has no CAP row or the summary
+///         no short period, or as PlotTimeHistories.
+/// @throws std::runtime_error as PlotTrajectory3D.
+void PlotShortPeriodChart(const analysis::ModalSummary& modes,
+                          const analysis::QualitiesGrade& grade,
+                          const PlotOptions& options, const std::string& path);
+
+/// Writes the Dutch-roll chart of `grade` to `path`: ζd against ωnd, shaded
+/// by the level each point would reach under the grade's minimum ζd, ζd·ωnd
+/// (as graded: including the ωn²|φ/β| raise of this aircraft, and Class
+/// III's "ζd = 0.7 need not be exceeded") and ωnd, with the aircraft's point
+/// marked and labelled with its values and level.
+/// @throws std::invalid_argument if the grade has no Dutch-roll rows or the
+///         summary no Dutch roll, or as PlotTimeHistories.
+/// @throws std::runtime_error as PlotTrajectory3D.
+void PlotDutchRollChart(const analysis::ModalSummary& modes,
+                        const analysis::QualitiesGrade& grade,
+                        const PlotOptions& options, const std::string& path);
 
 }  // namespace aerolin::exporting

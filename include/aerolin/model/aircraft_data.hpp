@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aerolin/core/signal.hpp"
+#include "aerolin/model/airplane_class.hpp"
 #include "aerolin/core/units.hpp"
 
 namespace aerolin::model {
@@ -21,6 +22,9 @@ struct FlightCondition {
   double g = core::kStandardGravity;  ///< gravity [m/s²]
   std::optional<double> altitude;  ///< informational [m]
   std::optional<double> mach;      ///< informational [-]
+  /// MIL-F-8785C flight-phase category of this condition, when the file
+  /// declares it (`[condition] category`); selects the flying-qualities rows.
+  std::optional<FlightPhaseCategory> category;
 };
 
 /// Mass and inertia in stability axes, SI; each absent when a file does not
@@ -84,6 +88,8 @@ struct Control {
 struct AircraftData {
   std::string name;
   std::string source;  ///< citation of the derivatives
+  /// MIL-F-8785C airplane class, when the file declares it (`[aircraft] class`).
+  std::optional<AircraftClass> aircraft_class;
   FlightCondition condition;
   LongitudinalDerivatives longitudinal;
   LateralDerivatives lateral;

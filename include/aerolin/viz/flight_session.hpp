@@ -90,6 +90,8 @@ class FlightSession {
   const sim::FlightModel& model() const { return flight_.model(); }
   const PathDecimator& path() const { return path_; }
   const std::vector<analysis::Mode>& modes() const { return modes_; }
+  /// The aircraft as loaded (its class and category colour the mode panel).
+  const model::AircraftData& aircraft() const { return aircraft_; }
   /// Wall time of the last slice and running mean / max [s].
   double slice_cost_last() const { return 1e-6 * timing_.last_us; }
   double slice_cost_mean() const { return 1e-6 * timing_.mean_us(); }

@@ -31,6 +31,9 @@ struct ModeRow {
   std::optional<double> period;          ///< damped period [s]
   std::optional<double> time_constant;   ///< real roots [s]
   bool stable = true;
+  /// MIL-F-8785C level 1-4 (4 = worse than Level 3) when the aircraft's
+  /// class is known; the row is drawn in the level's colour.
+  std::optional<int> level;
 };
 
 /// Everything the HUD shows in one frame.
@@ -42,6 +45,9 @@ struct HudState {
   std::optional<double> trim_altitude;  ///< [m]
   std::vector<ControlGauge> controls;
   std::vector<ModeRow> modes;
+  /// What the mode levels are graded against, e.g. "MIL-F-8785C III, cat. B"
+  /// ("" when no class is known).
+  std::string qualities;
   double slice_dt = 0.1;          ///< [s]
   double slice_cost_mean = 0.0;   ///< wall time per slice [s]
   double slice_cost_max = 0.0;    ///< [s]
