@@ -33,6 +33,13 @@ const std::vector<std::string>& CommandLine();
 /// "warning: path:line: ...". Throws as data::LoadAircraftFile.
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
 
+/// As LoadAircraftReportingWarnings, returning the whole load (with the file as written).
+data::LoadResult LoadFileReportingWarnings(const std::string& path);
+
+/// Replaces this process with `aerolin-plot` (built beside `aerolin`) run with
+/// the same arguments; returns only by throwing (plot_command.cpp).
+int RunPlotInSibling();
+
 /// Adds the positional FILE argument (must exist) to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 
@@ -43,5 +50,7 @@ void RegisterMatricesCommand(CLI::App& app, Action& action);
 void RegisterSimulateCommand(CLI::App& app, Action& action);
 void RegisterPlotCommand(CLI::App& app, Action& action);
 void RegisterQualitiesCommand(CLI::App& app, Action& action);
+void RegisterSweepCommand(CLI::App& app, Action& action);
+void RegisterLocusCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -81,7 +82,11 @@ int RunPlot(const PlotCommandOptions& opt) {
   }
   return 0;
 }
-#else
+#endif
+
+}  // namespace
+
+#ifndef AEROLIN_PLOT_IN_PROCESS
 // Replaces this process with `aerolin-plot` (beside this executable) run with
 // the same arguments; returns only by throwing.
 int RunPlotInSibling() {
@@ -100,9 +105,9 @@ int RunPlotInSibling() {
   throw std::runtime_error("cannot run '" + plotter + "': " + std::strerror(errno) +
                            " (aerolin plot draws with aerolin-plot, built beside aerolin)");
 }
+#else
+int RunPlotInSibling() { throw std::logic_error("aerolin-plot does not run itself"); }
 #endif
-
-}  // namespace
 
 void RegisterPlotCommand(CLI::App& app, Action& action) {
   auto opt = std::make_shared<PlotCommandOptions>();
