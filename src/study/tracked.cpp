@@ -115,6 +115,22 @@ std::vector<TrackedMode> NameUnits(const Eigen::VectorXcd& roots, const std::vec
     units.push_back(roots(i).imag() > 0 ? Unit{{i, partner}} : Unit{{partner, i}});
   }
 
+  // Roll subsidence and spiral as two real roots: the faster is roll, as
+  // `aerolin modes` says. Continuation cannot carry their identities through
+  // a coalescence into the lateral phugoid and out again (at the double root
+  // the two are one), so the names follow speed, not the labels.
+  std::optional<int> faster_roll_spiral;
+  {
+    std::vector<int> rs;
+    for (const Unit& u : units)
+      if (u.labels.size() == 1) {
+        const auto& g = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[0])])];
+        if (g.labels.size() == 1 && (g.kind == ModeKind::kRollSubsidence || g.kind == ModeKind::kSpiral))
+          rs.push_back(u.labels[0]);
+      }
+    if (rs.size() == 2)
+      faster_roll_spiral = std::abs(roots(rs[0])) >= std::abs(roots(rs[1])) ? rs[0] : rs[1];
+  }
   std::vector<TrackedMode> out;
   for (const Unit& u : units) {
     TrackedMode t;
@@ -155,6 +171,11 @@ std::vector<TrackedMode> NameUnits(const Eigen::VectorXcd& roots, const std::vec
         kind = std::abs(roots(u.labels[0])) >= std::abs(roots(other)) ? ModeKind::kRollSubsidence
                                                                       : ModeKind::kSpiral;
       }
+    }
+    if (faster_roll_spiral && !t.oscillatory &&
+        (kind == ModeKind::kRollSubsidence || kind == ModeKind::kSpiral) && g0.labels.size() == 1) {
+      kind = u.labels[0] == *faster_roll_spiral ? ModeKind::kRollSubsidence : ModeKind::kSpiral;
+      t.origin = analysis::ToString(*kind);
     }
     t.kind = kind;
     if (kind) {
@@ -278,15 +299,18 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<doub
   for (std::size_t k = 1; k < grid.size(); ++k) {
     if (signatures[k] == signatures[k - 1]) continue;
     const double at = LocateChange(family, grid[k - 1], grid[k]);
+    // One event per step: the names of the groups that changed, before and after.
+    std::string before, after;
+    auto add = [](std::string& list, const std::string& names) {
+      if (!names.empty() && list.find(names) == std::string::npos)
+        list += (list.empty() ? "" : " and ") + names;
+    };
     for (std::size_t g = 0; g < groups.size(); ++g) {
       if (signatures[k][g] == signatures[k - 1][g]) continue;
-      const std::string before = Join(out.points[k - 1], groups[g].base);
-      const std::string after = Join(out.points[k], groups[g].base);
-      const bool seen = std::any_of(out.changes.begin(), out.changes.end(), [&](const StructureChange& s) {
-        return s.value == at && s.to == after;
-      });
-      if (!seen) out.changes.push_back({at, axis, before, after});
+      add(before, Join(out.points[k - 1], groups[g].base));
+      add(after, Join(out.points[k], groups[g].base));
     }
+    out.changes.push_back({at, axis, before, after});
   }
   return out;
 }
@@ -324,8 +348,12 @@ void AddNotes(TrackedStudy& study) {
         "eigenvector content (alpha vs u/U0 for short period and phugoid, beta vs phi for the "
         "Dutch roll, |lambda| for roll vs spiral); the sweep follows each root continuously from "
         "the named modes of the first point, so the tracked name keeps the root's history");
-  std::sort(study.changes.begin(), study.changes.end(),
-            [](const StructureChange& a, const StructureChange& b) { return a.value < b.value; });
+  // In the direction of the sweep (or, for a locus, outward from K = 0).
+  const bool descending = study.points.size() > 1 && study.points.back().value < study.points.front().value;
+  std::stable_sort(study.changes.begin(), study.changes.end(),
+                   [descending](const StructureChange& a, const StructureChange& b) {
+                     return descending ? a.value > b.value : a.value < b.value;
+                   });
 }
 
 }  // namespace
