@@ -122,6 +122,8 @@ void SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
   Axes(gr, w.re, w.im, L"Re \\lambda, 1/s", L"Im \\lambda, rad/s");
   gr.Line(mglPoint(0, w.im.min), mglPoint(0, w.im.max), "k1");
   gr.Line(mglPoint(w.re.min, 0), mglPoint(w.re.max, 0), "k1");
+  gr.SetArrowSize(0.7);
+  gr.SetMarkSize(0.8);
   for (const Series& s : branches) {
     const std::string c = colour.at(s.origin);
     gr.Plot(Data(s.re), Data(s.im), (c + "-2").c_str());
@@ -129,7 +131,7 @@ void SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
     // Arrows at a third and two thirds of the way: the direction of increasing index.
     for (std::size_t k : {n / 3, (2 * n) / 3})
       if (k >= 1 && k < n && (s.re[k] != s.re[k - 1] || s.im[k] != s.im[k - 1]))
-        gr.Line(mglPoint(s.re[k - 1], s.im[k - 1]), mglPoint(s.re[k], s.im[k]), (c + "_A2").c_str());
+        gr.Line(mglPoint(s.re[k - 1], s.im[k - 1]), mglPoint(s.re[k], s.im[k]), (c + "_A").c_str());
     mglData x0(1), y0(1), x1(1), y1(1);
     x0.a[0] = s.re.front();
     y0.a[0] = s.im.front();
@@ -196,7 +198,7 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90},
            {internal::Widen("\u25cb start " + study.param + " = " + Num(study.points.front().value)),
             internal::Widen("\u25cf end " + study.param + " = " + Num(study.points.back().value)),
-            L"arrows: increasing sweep index"});
+            L"arrows: sweep direction"});
     internal::WriteCanvas(gr, splane);
   }
   {
@@ -228,13 +230,13 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
       mglData x(1), y(1);
       x.a[0] = p.real();
       y.a[0] = p.imag();
-      gr.Plot(x, y, "k x4");
+      gr.Plot(x, y, "k x2");
     }
     for (auto z : locus.zeros) {
       mglData x(1), y(1);
       x.a[0] = z.real();
       y.a[0] = z.imag();
-      gr.Plot(x, y, "k o4");
+      gr.Plot(x, y, "k o2");
     }
     // Gain ticks: dots at every reported gain, the value at a few of them on
     // the branch that moves most.
