@@ -21,10 +21,14 @@ void SetCommandLine(int argc, char** argv) { Arguments().assign(argv, argv + arg
 const std::vector<std::string>& CommandLine() { return Arguments(); }
 
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path) {
+  return std::move(LoadFileReportingWarnings(path).aircraft);
+}
+
+data::LoadResult LoadFileReportingWarnings(const std::string& path) {
   data::LoadResult result = data::LoadAircraftFile(path);
   for (const core::Diagnostic& w : result.warnings)
     std::cerr << "warning: " << w.ToString() << '\n';
-  return std::move(result.aircraft);
+  return result;
 }
 
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {

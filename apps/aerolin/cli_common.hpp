@@ -38,6 +38,9 @@ int ReplaceWithPlotter();
 /// "warning: path:line: ...". Throws as data::LoadAircraftFile.
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
 
+/// As LoadAircraftReportingWarnings, returning the whole load (with the file as written).
+data::LoadResult LoadFileReportingWarnings(const std::string& path);
+
 /// Adds the positional FILE argument (must exist) to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 
@@ -48,5 +51,7 @@ void RegisterMatricesCommand(CLI::App& app, Action& action);
 void RegisterSimulateCommand(CLI::App& app, Action& action);
 void RegisterPlotCommand(CLI::App& app, Action& action);
 void RegisterQualitiesCommand(CLI::App& app, Action& action);
+void RegisterSweepCommand(CLI::App& app, Action& action);
+void RegisterLocusCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

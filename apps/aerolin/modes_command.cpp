@@ -7,6 +7,8 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/modes_json.hpp"
 #include "aerolin/export/modes_text.hpp"
+#include "aerolin/export/tracked_report.hpp"
+#include "aerolin/analysis/sensitivity.hpp"
 #include "cli_common.hpp"
 
 namespace aerolin::cli {
@@ -16,9 +18,19 @@ struct ModesOptions {
   std::string file;
   bool json = false;
   std::string units = "si";
+  bool sensitivity = false;
 };
 
 int RunModes(const ModesOptions& opt) {
+  if (opt.sensitivity) {
+    const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+    const std::vector<analysis::ModeSensitivity> s = analysis::ModeSensitivities(load.file);
+    if (opt.json)
+      std::cout << exporting::SensitivityJson(s, opt.file) << '\n';
+    else
+      exporting::WriteSensitivityText(std::cout, s, opt.file);
+    return 0;
+  }
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const std::vector<analysis::Approximation> approx = analysis::ClassicalApproximations(aircraft);
@@ -43,6 +55,9 @@ void RegisterModesCommand(CLI::App& app, Action& action) {
   cmd->add_option("--units", opt->units, "display units for speeds: si (m/s) or imperial (ft/s)")
       ->check(CLI::IsMember({"si", "imperial"}))
       ->default_val("si");
+  cmd->add_flag("--sensitivity", opt->sensitivity,
+                "instead: dlambda/dp of every mode for every key of the file (exact, per unit\n"
+                "of the key as written) and the three keys that move each mode's damping most");
   cmd->callback([opt, &action] { action = [opt] { return RunModes(*opt); }; });
 }
 

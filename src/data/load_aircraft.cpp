@@ -185,6 +185,9 @@ class Reader {
   void ReadLateral(const toml::table& root);
   void ReadControls(const toml::table& root);
   void CheckSigns(const toml::table& root, const model::AircraftData& out);
+  // Every numeric key the file gives, as written, with its factor to the SI
+  // field of the written form (model/as_written.hpp).
+  std::vector<model::WrittenKey> WrittenKeys(const toml::table& root) const;
 
   // Converts a derivative as written to SI (in its raw dimension for the raw
   // form); the model's conversions normalize it later. Reports, once per
@@ -649,6 +652,49 @@ void Reader::CheckSigns(const toml::table& root, const model::AircraftData& out)
          "N_beta < 0: the aircraft is directionally unstable; check the sign");
 }
 
+std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) const {
+  std::vector<model::WrittenKey> keys;
+  // `raw(key)`: whether the key is in the raw form (a control's X, Z, M follow
+  // [longitudinal], its Y, L, N [lateral]).
+  auto add = [&](const toml::table& t, std::string_view section, const std::string& prefix,
+                 auto raw) {
+    // toml++ keeps keys sorted; list them in file order.
+    std::vector<std::pair<int, std::string_view>> present;
+    for (const auto& [key, node] : t)
+      if (node.is_number()) present.emplace_back(static_cast<int>(node.source().begin.line), key.str());
+    std::sort(present.begin(), present.end());
+    for (const auto& [line, key] : present) {
+      const Parameter* row = model::FindParameter(section, key);
+      if (row == nullptr) continue;
+      Dimension dim = row->dimension;
+      if (row->divisor != Divisor::kNone && raw(key))
+        dim = dim * (row->divisor == Divisor::kMass ? core::kMass : core::kInertia);
+      double to_si = core::ToSIFactor(units_, dim);
+      if (key == "theta0_deg") to_si = core::kDegToRad;
+      // Dimensionless, or a limit in the control's own unit.
+      if (key == "mach" || (section == "controls" && row->divisor == Divisor::kNone)) to_si = 1.0;
+      keys.push_back({prefix + std::string(key), *t.get(key)->template value<double>(), to_si});
+    }
+  };
+  const bool lon_raw = written_.longitudinal.raw, lat_raw = written_.lateral.raw;
+  for (std::string_view section : {"condition", "mass", "longitudinal", "lateral"})
+    if (const toml::table* t = root[section].as_table())
+      add(*t, section, std::string(section) + ".", [&](std::string_view) {
+        return section == "longitudinal" ? lon_raw : lat_raw;
+      });
+  if (const toml::table* controls = root["controls"].as_table()) {
+    std::vector<std::pair<int, std::string>> ordered;
+    for (const auto& [name, value] : *controls)
+      if (value.is_table())
+        ordered.emplace_back(static_cast<int>(value.source().begin.line), std::string(name.str()));
+    std::sort(ordered.begin(), ordered.end());
+    for (const auto& [line, name] : ordered)
+      add(*(*controls)[name].as_table(), "controls", "controls." + name + ".",
+          [&](std::string_view key) { return key == "X" || key == "Z" || key == "M" ? lon_raw : lat_raw; });
+  }
+  return keys;
+}
+
 LoadResult Reader::Read(const toml::table& root) {
   LoadResult result;
   model::AircraftData& out = result.aircraft;
@@ -706,6 +752,13 @@ LoadResult Reader::Read(const toml::table& root) {
   std::stable_sort(warnings_.begin(), warnings_.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.where.line < b.where.line; });
   result.warnings = std::move(warnings_);
+  model::AircraftFile& file = result.file;
+  file.written = written_;
+  file.written.name = out.name;
+  file.written.source = out.source;
+  file.written.condition = out.condition;
+  file.written.lateral.primed = lateral_primed_.value_or(true);
+  file.keys = WrittenKeys(root);
   return result;
 }
 

@@ -12,6 +12,7 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/as_written.hpp"
 
 namespace aerolin::data {
 
@@ -20,6 +21,9 @@ namespace aerolin::data {
 struct LoadResult {
   model::AircraftData aircraft;
   std::vector<core::Diagnostic> warnings;
+  /// The file's numbers as written (keys, their values in the file's units
+  /// and SI factors) and its forms, for sensitivities and sweeps.
+  model::AircraftFile file;
 };
 
 /// Returns the aircraft in `path`, converted once to SI.

@@ -1,0 +1,136 @@
+// `aerolin locus FILE --loop INPUT:OUTPUT [--washout TAU] --gain LIST|FROM:TO[:N]
+//  [--maximize MODE] [--json] [--plot PREFIX]`: the root locus of
+// δ_INPUT = K·y_OUTPUT with every branch named by its mode.
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/export/tracked_report.hpp"
+#include "aerolin/study/tracked.hpp"
+#include "cli_common.hpp"
+#ifdef AEROLIN_PLOT_IN_PROCESS
+#include "aerolin/export/plot_tracked.hpp"
+#endif
+
+namespace aerolin::cli {
+namespace {
+
+struct LocusCommandOptions {
+  std::string file;
+  std::string loop;
+  double washout = 0.0;
+  std::string gain;
+  std::string maximize;
+  bool json = false;
+  std::string plot;
+};
+
+double Number(const std::string& text, const std::string& what) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(v))
+    throw UsageError("--gain: '" + text + "' is not a finite number (" + what + ")");
+  return v;
+}
+
+// "LIST" (comma-separated) or "FROM:TO[:N]" (N values, default 41).
+std::vector<double> ParseGains(const std::string& text) {
+  std::vector<double> gains;
+  if (text.find(':') != std::string::npos) {
+    std::vector<std::string> parts;
+    std::stringstream in(text);
+    for (std::string p; std::getline(in, p, ':');) parts.push_back(p);
+    if (parts.size() < 2 || parts.size() > 3) throw UsageError("--gain: expected FROM:TO[:N], got '" + text + "'");
+    const double from = Number(parts[0], "FROM"), to = Number(parts[1], "TO");
+    const double n = parts.size() == 3 ? Number(parts[2], "N") : 41;
+    if (n < 2 || n > 1e6 || n != std::floor(n)) throw UsageError("--gain: N must be an integer from 2 to 1e6");
+    for (int k = 0; k < static_cast<int>(n); ++k) gains.push_back(from + (to - from) * k / (n - 1));
+    return gains;
+  }
+  std::stringstream in(text);
+  for (std::string p; std::getline(in, p, ',');) gains.push_back(Number(p, "LIST"));
+  if (gains.empty()) throw UsageError("--gain: no gains given");
+  return gains;
+}
+
+int RunLocus(const LocusCommandOptions& opt) {
+#ifndef AEROLIN_PLOT_IN_PROCESS
+  if (!opt.plot.empty()) return ReplaceWithPlotter();
+#endif
+  const std::size_t colon = opt.loop.find(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == opt.loop.size())
+    throw UsageError("--loop: expected INPUT:OUTPUT, e.g. rudder:r, got '" + opt.loop + "'");
+  study::LocusOptions o;
+  o.input = opt.loop.substr(0, colon);
+  o.output = opt.loop.substr(colon + 1);
+  if (opt.washout != 0.0) o.washout_tau = opt.washout;
+  o.gains = ParseGains(opt.gain);
+  std::string maximize = opt.maximize;
+  if (!maximize.empty()) {
+    // Accept the CLI spelling ("dutch-roll") or the display name ("dutch roll").
+    if (const auto kind = analysis::ParseModeKind(maximize)) maximize = analysis::ToString(*kind);
+  }
+  const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
+  study::LocusResult locus;
+  try {
+    locus = study::Locus(aircraft, o);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (opt.json) {
+    std::cout << exporting::LocusJson(locus, opt.loop, opt.file, maximize) << '\n';
+  } else {
+    std::cout << "root locus of " << opt.loop << " (delta_" << o.input << " = K * "
+              << (o.washout_tau ? "washout(" + o.output + ")" : o.output) << ", K in "
+              << locus.gain_unit << ")\n";
+    exporting::WriteTrackedText(std::cout, locus.study, "K");
+    if (!maximize.empty()) {
+      const exporting::BestGain b = exporting::MaximizeDamping(locus.study, maximize);
+      if (b.found)
+        std::cout << "\nmost damping of " << maximize << ": K = " << b.gain << " (zeta = " << b.zeta
+                  << ", " << b.name << ")\n";
+      else
+        std::cout << "\nno mode named '" << maximize << "' in this locus\n";
+    }
+  }
+#ifdef AEROLIN_PLOT_IN_PROCESS
+  if (!opt.plot.empty()) {
+    exporting::TrackedPlotOptions plot;
+    plot.title = aircraft.name + ": " + opt.loop + (o.washout_tau ? " with washout" : "");
+    for (const std::string& f : exporting::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
+  }
+#endif
+  return 0;
+}
+
+}  // namespace
+
+void RegisterLocusCommand(CLI::App& app, Action& action) {
+  auto opt = std::make_shared<LocusCommandOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "locus", "Root locus of the loop delta_INPUT = K * y_OUTPUT closed on the input's axis,\n"
+               "optionally through a washout s/(s + 1/TAU); every branch named by its mode.");
+  AddAircraftFileArgument(*cmd, opt->file);
+  cmd->add_option("--loop", opt->loop, "INPUT:OUTPUT, e.g. rudder:r or elevator:q")->required();
+  cmd->add_option("--washout", opt->washout, "washout time constant TAU [s] on the output")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--gain", opt->gain, "gains: a list 0,0.5,1 or FROM:TO[:N] (N values, default 41)")
+      ->required();
+  cmd->add_option("--maximize", opt->maximize, "report the gain that maximizes this mode's damping");
+  cmd->add_flag("--json", opt->json, "print JSON instead of a table");
+  cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png");
+  cmd->callback([opt, &action] { action = [opt] { return RunLocus(*opt); }; });
+}
+
+}  // namespace aerolin::cli

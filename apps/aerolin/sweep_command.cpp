@@ -1,0 +1,81 @@
+// `aerolin sweep FILE --param KEY --from A --to B --steps N [--json] [--csv OUT]
+//  [--plot PREFIX]`: the modes of both axes tracked by name while one key of
+// the file moves from A to B (in its units as written). With --plot, `aerolin`
+// hands the whole command to `aerolin-plot` (see plot_command.cpp).
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "aerolin/export/tracked_report.hpp"
+#include "aerolin/study/tracked.hpp"
+#include "cli_common.hpp"
+#ifdef AEROLIN_PLOT_IN_PROCESS
+#include "aerolin/export/plot_tracked.hpp"
+#endif
+
+namespace aerolin::cli {
+namespace {
+
+struct SweepCommandOptions {
+  std::string file;
+  study::SweepOptions sweep;
+  bool json = false;
+  std::string csv;
+  std::string plot;
+};
+
+int RunSweep(const SweepCommandOptions& opt) {
+#ifndef AEROLIN_PLOT_IN_PROCESS
+  if (!opt.plot.empty()) return ReplaceWithPlotter();
+#endif
+  const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  study::TrackedStudy result;
+  try {
+    result = study::Sweep(load.file, opt.sweep);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (!opt.csv.empty()) {
+    std::ofstream out(opt.csv);
+    if (!out) throw UsageError("cannot write '" + opt.csv + "'");
+    exporting::WriteTrackedCsv(out, result, result.param);
+  }
+  if (opt.json)
+    std::cout << exporting::TrackedJson(result, "value", opt.file) << '\n';
+  else
+    exporting::WriteTrackedText(std::cout, result, result.param);
+#ifdef AEROLIN_PLOT_IN_PROCESS
+  if (!opt.plot.empty()) {
+    exporting::TrackedPlotOptions plot;
+    plot.title = load.aircraft.name + ": sweep of " + result.param;
+    for (const std::string& f : exporting::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+  }
+#endif
+  return 0;
+}
+
+}  // namespace
+
+void RegisterSweepCommand(CLI::App& app, Action& action) {
+  auto opt = std::make_shared<SweepCommandOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "sweep", "Move one numeric key of the data file from A to B and follow every mode by name\n"
+               "(continuation from the named modes of the first value).");
+  AddAircraftFileArgument(*cmd, opt->file);
+  cmd->add_option("--param", opt->sweep.param, "key as written, e.g. longitudinal.Mq, condition.U0")
+      ->required();
+  cmd->add_option("--from", opt->sweep.from, "first value, in the key's units as written")->required();
+  cmd->add_option("--to", opt->sweep.to, "last value")->required();
+  cmd->add_option("--steps", opt->sweep.steps, "number of values, from..to inclusive (>= 2)")
+      ->required()
+      ->check(CLI::Range(2, 10000000));
+  cmd->add_flag("--json", opt->json, "print JSON instead of a table");
+  cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file");
+  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png");
+  cmd->callback([opt, &action] { action = [opt] { return RunSweep(*opt); }; });
+}
+
+}  // namespace aerolin::cli

@@ -1,0 +1,108 @@
+#pragma once
+/// @file
+/// Parameter sweeps and root loci whose modes are tracked by name: the roots
+/// are followed by continuation (analysis/tracking.hpp) from the named modes
+/// of the first point, so a root keeps its mode's name however it moves;
+/// pairs that split into two real roots, and real roots that join into a
+/// pair, are recorded with the parameter value where they do.
+
+#include <complex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/as_written.hpp"
+#include "aerolin/model/conventions.hpp"
+
+namespace aerolin::study {
+
+/// One tracked mode (a conjugate pair or one real root) at one point.
+struct TrackedMode {
+  std::string name;  ///< tracked full name, e.g. "short period (overdamped)"
+  /// The mode it descends from at the first point, e.g. "short period";
+  /// a stable key for a colour or a column across points.
+  std::string origin;
+  std::optional<analysis::ModeKind> kind;  ///< nullopt: the washout filter, or a coupled pair
+  model::Axis axis = model::Axis::kLongitudinal;
+  std::complex<double> lambda;  ///< eigenvalue [1/s] (Im > 0 member of a pair)
+  bool oscillatory = false;
+  double wn = 0;    ///< |λ| [rad/s]
+  double zeta = 0;  ///< −Re λ/|λ| (±1 for a real root)
+  /// What `aerolin modes` calls this root at this point when it differs from
+  /// `name` ("" when it agrees or when the point has no pointwise naming).
+  std::string pointwise_name;
+};
+
+/// All tracked modes at one parameter value.
+struct TrackedPoint {
+  double value = 0;  ///< the parameter (key as written, or the gain)
+  std::vector<TrackedMode> modes;
+};
+
+/// Where a mode changes structure (a pair splits into two real roots, or two
+/// real roots join into a pair).
+struct StructureChange {
+  double value = 0;  ///< parameter value, located by bisection to 1e-9 of the step
+  model::Axis axis = model::Axis::kLongitudinal;
+  std::string from;  ///< name(s) before, e.g. "short period"
+  std::string to;    ///< name(s) after, e.g. "short period (overdamped)"
+};
+
+/// A tracked sweep or locus.
+struct TrackedStudy {
+  std::string param;  ///< the key as written, or "gain"
+  std::vector<TrackedPoint> points;
+  std::vector<StructureChange> changes;
+  int refinements = 0;  ///< continuation steps halved where a match was ambiguous
+  /// Why tracked and pointwise names differ where they do (once per cause).
+  std::vector<std::string> notes;
+};
+
+/// Options of Sweep.
+struct SweepOptions {
+  std::string param;  ///< a numeric key the file gives, e.g. "longitudinal.Mq"
+  double from = 0, to = 0;  ///< in the key's units as written
+  int steps = 2;      ///< number of points, ≥ 2, from..to inclusive
+  int threads = 0;    ///< 0: all cores
+};
+
+/// Returns the tracked modes of both axes at `steps` values of one key.
+/// @throws std::invalid_argument if the key is not one `file` gives, does not
+///         enter A (control derivatives, limits, altitude, mach, [mass] of a
+///         normalized file), or steps < 2; core::NumericalError from the
+///         eigen-solver.
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options);
+
+/// Options of Locus.
+struct LocusOptions {
+  std::string input;   ///< a control of the file, e.g. "rudder"
+  std::string output;  ///< a state of that control's axis, e.g. "r"
+  std::optional<double> washout_tau;  ///< τ [s] of s/(s + 1/τ) on the output
+  std::vector<double> gains;          ///< K values to report (any order, any sign)
+  int threads = 0;
+};
+
+/// A locus: the tracked closed-loop modes plus the loop's poles and zeros.
+struct LocusResult {
+  TrackedStudy study;   ///< param = "gain"; points in the order of `gains` (sorted)
+  model::Axis axis = model::Axis::kLongitudinal;
+  std::vector<std::complex<double>> open_loop_poles;  ///< eigenvalues at K = 0 (incl. washout)
+  std::vector<std::complex<double>> zeros;            ///< finite zeros of y/δ (with washout)
+  /// Unit of K: control unit per unit of the output, e.g. "rad/(rad/s)".
+  std::string gain_unit;
+};
+
+/// Returns the root locus of δ_input = K·y_output (sign as given) closed on
+/// the input's axis, through the washout filter if `washout_tau` is set
+/// (its state x_w: ẋ_w = −x_w/τ + y, y_f = y − x_w/τ, δ = K·y_f).
+/// Tracking starts at K = 0 from the named open-loop modes.
+/// @throws std::invalid_argument if the control or state is unknown, the
+///         control does not act on the state's axis, τ ≤ 0, or gains is empty.
+LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options);
+
+/// Returns the closed-loop A of `Locus` at gain K (for tests and figures).
+Eigen::MatrixXd ClosedLoopMatrix(const model::AircraftData& aircraft, const LocusOptions& options,
+                                 double gain);
+
+}  // namespace aerolin::study

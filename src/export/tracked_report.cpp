@@ -1,0 +1,153 @@
+#include "aerolin/export/tracked_report.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace aerolin::exporting {
+namespace {
+
+nlohmann::json Complex(std::complex<double> z) { return {{"re", z.real()}, {"im", z.imag()}}; }
+
+const char* AxisName(model::Axis a) {
+  return a == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
+}
+
+nlohmann::json StudyJson(const study::TrackedStudy& s, const std::string& value_key) {
+  nlohmann::json j;
+  j["param"] = s.param;
+  nlohmann::json points = nlohmann::json::array();
+  for (const study::TrackedPoint& p : s.points) {
+    nlohmann::json modes = nlohmann::json::array();
+    for (const study::TrackedMode& m : p.modes) {
+      nlohmann::json mj = {{"name", m.name},
+                           {"origin", m.origin},
+                           {"axis", AxisName(m.axis)},
+                           {"eigenvalue_per_s", Complex(m.lambda)},
+                           {"oscillatory", m.oscillatory},
+                           {"wn", m.wn},
+                           {"zeta", m.zeta}};
+      if (!m.pointwise_name.empty()) mj["pointwise_name"] = m.pointwise_name;
+      modes.push_back(mj);
+    }
+    points.push_back({{value_key, p.value}, {"modes", modes}});
+  }
+  j["points"] = points;
+  nlohmann::json changes = nlohmann::json::array();
+  for (const study::StructureChange& c : s.changes)
+    changes.push_back({{value_key, c.value}, {"axis", AxisName(c.axis)}, {"from", c.from}, {"to", c.to}});
+  j["structure_changes"] = changes;
+  j["refinements"] = s.refinements;
+  j["notes"] = s.notes;
+  return j;
+}
+
+}  // namespace
+
+std::string TrackedJson(const study::TrackedStudy& study, const std::string& value_key,
+                        const std::string& file) {
+  nlohmann::json j = StudyJson(study, value_key);
+  j["file"] = file;
+  return j.dump(2);
+}
+
+BestGain MaximizeDamping(const study::TrackedStudy& study, const std::string& mode) {
+  BestGain best;
+  for (const study::TrackedPoint& p : study.points)
+    for (const study::TrackedMode& m : p.modes) {
+      if (m.origin.find(mode) == std::string::npos && m.name.find(mode) == std::string::npos) continue;
+      if (!best.found || m.zeta > best.zeta) {
+        best = {true, p.value, m.zeta, m.name};
+      }
+    }
+  return best;
+}
+
+std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
+                      const std::string& file, const std::string& maximize) {
+  nlohmann::json j = StudyJson(locus.study, "gain");
+  j["file"] = file;
+  j["loop"] = loop;
+  j["axis"] = AxisName(locus.axis);
+  j["gain_unit"] = locus.gain_unit;
+  nlohmann::json poles = nlohmann::json::array(), zeros = nlohmann::json::array();
+  for (auto z : locus.open_loop_poles) poles.push_back(Complex(z));
+  for (auto z : locus.zeros) zeros.push_back(Complex(z));
+  j["open_loop_poles"] = poles;
+  j["zeros"] = zeros;
+  if (!maximize.empty()) {
+    const BestGain b = MaximizeDamping(locus.study, maximize);
+    j["maximize"] = b.found ? nlohmann::json{{"mode", maximize}, {"gain", b.gain}, {"zeta", b.zeta}, {"name", b.name}}
+                            : nlohmann::json{{"mode", maximize}, {"gain", nullptr}};
+  }
+  return j.dump(2);
+}
+
+void WriteTrackedText(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
+  out << fmt::format("{:>12}  {:<40} {:>22}  {:>9}  {:>8}  {}\n", label, "mode", "eigenvalue [1/s]",
+                     "wn", "zeta", "aerolin modes says");
+  for (const study::TrackedPoint& p : s.points)
+    for (const study::TrackedMode& m : p.modes) {
+      const std::string lam = m.oscillatory ? fmt::format("{:.5g} ± {:.5g}i", m.lambda.real(), m.lambda.imag())
+                                            : fmt::format("{:.5g}", m.lambda.real());
+      out << fmt::format("{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8.4f}  {}\n", p.value, m.name, lam, m.wn,
+                         m.zeta, m.pointwise_name);
+    }
+  if (!s.changes.empty()) out << "\nstructure changes:\n";
+  for (const study::StructureChange& c : s.changes)
+    out << fmt::format("  {} = {:.6g}: {} -> {}\n", label, c.value, c.from, c.to);
+  for (const std::string& n : s.notes) out << "\nnote: " << n << '\n';
+}
+
+void WriteTrackedCsv(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
+  auto quoted = [](const std::string& t) { return "\"" + t + "\""; };
+  out << label << ",axis,mode,origin,re_per_s,im_per_s,wn_rad_s,zeta,pointwise_name\n";
+  for (const study::TrackedPoint& p : s.points)
+    for (const study::TrackedMode& m : p.modes)
+      out << fmt::format("{:.17g},{},{},{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", p.value, AxisName(m.axis),
+                         quoted(m.name), quoted(m.origin), m.lambda.real(), m.lambda.imag(), m.wn, m.zeta,
+                         quoted(m.pointwise_name));
+}
+
+void WriteSensitivityText(std::ostream& out, const std::vector<analysis::ModeSensitivity>& s,
+                          const std::string& file) {
+  out << "Eigenvalue sensitivities of " << file
+      << " (exact, per unit of each key as written in the file)\n";
+  out << "Ranking: the change of zeta (pairs) or of lambda [1/s] (real roots) for a 100 % change of "
+         "the key, p*dzeta/dp or p*dlambda/dp.\n";
+  for (const analysis::ModeSensitivity& m : s) {
+    out << fmt::format("\n{}  lambda = {:.5g}{:+.5g}i  zeta = {:.4f}\n", m.mode.full_name(),
+                       m.mode.lambda.real(), m.mode.lambda.imag(), m.mode.damping_ratio);
+    out << "  moves " << (m.mode.oscillatory ? "damping" : "the root") << " most:";
+    for (int i : m.top) out << "  " << m.keys[static_cast<std::size_t>(i)].key;
+    out << '\n';
+    out << fmt::format("  {:<28} {:>12} {:>26} {:>12} {:>12}\n", "key", "value", "dlambda/dp", "dzeta/dp",
+                       "p*effect");
+    for (const analysis::KeySensitivity& k : m.keys)
+      out << fmt::format("  {:<28} {:>12.5g} {:>12.4e} {:+.4e}i {:>12.4e} {:>12.4e}\n", k.key, k.value,
+                         k.dlambda.real(), k.dlambda.imag(), k.dzeta, k.relative_effect);
+  }
+}
+
+std::string SensitivityJson(const std::vector<analysis::ModeSensitivity>& s, const std::string& file) {
+  nlohmann::json modes = nlohmann::json::array();
+  for (const analysis::ModeSensitivity& m : s) {
+    nlohmann::json sens = nlohmann::json::object(), dzeta = nlohmann::json::object(),
+                   top = nlohmann::json::array();
+    for (const analysis::KeySensitivity& k : m.keys) {
+      sens[k.key] = Complex(k.dlambda);
+      dzeta[k.key] = k.dzeta;
+    }
+    for (int i : m.top) top.push_back(m.keys[static_cast<std::size_t>(i)].key);
+    modes.push_back({{"name", m.mode.full_name()},
+                     {"axis", AxisName(m.mode.axis)},
+                     {"eigenvalue_per_s", Complex(m.mode.lambda)},
+                     {"zeta", m.mode.damping_ratio},
+                     {"top_damping", top},
+                     {"sensitivity", sens},
+                     {"dzeta", dzeta}});
+  }
+  return nlohmann::json{{"schema", "aerolin.sensitivity/1"}, {"file", file}, {"modes", modes}}.dump(2);
+}
+
+}  // namespace aerolin::exporting

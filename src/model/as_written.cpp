@@ -1,0 +1,114 @@
+#include "aerolin/model/as_written.hpp"
+
+namespace aerolin::model {
+namespace {
+
+// One lookup for both constnesses: `W` is AircraftAsWritten or its const.
+template <class W>
+auto Lookup(W& w, std::string_view path) -> decltype(&w.condition.U0) {
+  using Ptr = decltype(&w.condition.U0);
+  auto opt = [](auto& o) -> Ptr { return o ? &*o : nullptr; };
+  const std::size_t first = path.find('.');
+  if (first == std::string_view::npos) return nullptr;
+  const std::string_view section = path.substr(0, first);
+  std::string_view key = path.substr(first + 1);
+  if (section == "condition") {
+    if (key.find('.') != std::string_view::npos) return nullptr;
+    if (key == "U0") return &w.condition.U0;
+    if (key == "W0") return &w.condition.W0;
+    if (key == "theta0" || key == "theta0_deg") return &w.condition.theta0;
+    if (key == "g") return &w.condition.g;
+    if (key == "altitude") return opt(w.condition.altitude);
+    if (key == "mach") return opt(w.condition.mach);
+    return nullptr;
+  }
+  if (section == "mass") {
+    if (key == "m") return opt(w.mass.m);
+    if (key == "Ix") return opt(w.mass.Ix);
+    if (key == "Iy") return opt(w.mass.Iy);
+    if (key == "Iz") return opt(w.mass.Iz);
+    if (key == "Ixz") return opt(w.mass.Ixz);
+    return nullptr;
+  }
+  if (section == "longitudinal") {
+    auto& d = w.longitudinal;
+    if (key == "Xu") return &d.Xu;
+    if (key == "Zu") return &d.Zu;
+    if (key == "Mu") return &d.Mu;
+    if (key == "Xq") return &d.Xq;
+    if (key == "Zq") return &d.Zq;
+    if (key == "Mq") return &d.Mq;
+    if (d.form == AngleForm::kAngle) {
+      if (key == "Xa") return &d.Xa;
+      if (key == "Za") return &d.Za;
+      if (key == "Ma") return &d.Ma;
+      if (key == "Madot") return &d.Madot;
+      if (key == "Zadot") return &d.Zadot;
+    } else {
+      if (key == "Xw") return &d.Xw;
+      if (key == "Zw") return &d.Zw;
+      if (key == "Mw") return &d.Mw;
+      if (key == "Mwdot") return &d.Mwdot;
+      if (key == "Zwdot") return &d.Zwdot;
+    }
+    return nullptr;
+  }
+  if (section == "lateral") {
+    auto& d = w.lateral;
+    if (key == "Yp") return &d.Yp;
+    if (key == "Yr") return &d.Yr;
+    if (key == "Lp") return &d.Lp;
+    if (key == "Lr") return &d.Lr;
+    if (key == "Np") return &d.Np;
+    if (key == "Nr") return &d.Nr;
+    if (d.form == AngleForm::kAngle) {
+      if (key == "Yb") return &d.Yb;
+      if (key == "Lb") return &d.Lb;
+      if (key == "Nb") return &d.Nb;
+    } else {
+      if (key == "Yv") return &d.Yv;
+      if (key == "Lv") return &d.Lv;
+      if (key == "Nv") return &d.Nv;
+    }
+    return nullptr;
+  }
+  if (section == "controls") {
+    const std::size_t last = key.rfind('.');
+    if (last == std::string_view::npos) return nullptr;
+    const std::string_view name = key.substr(0, last);
+    key = key.substr(last + 1);
+    for (auto& c : w.controls) {
+      if (c.name != name) continue;
+      if (key == "X") return &c.X;
+      if (key == "Z") return &c.Z;
+      if (key == "M") return &c.M;
+      if (key == "Y") return &c.Y;
+      if (key == "L") return &c.L;
+      if (key == "N") return &c.N;
+      if (key == "min") return opt(c.min);
+      if (key == "max") return opt(c.max);
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const WrittenKey* AircraftFile::Find(std::string_view path) const {
+  for (const WrittenKey& k : keys)
+    if (k.path == path) return &k;
+  return nullptr;
+}
+
+const double* FieldOf(const AircraftAsWritten& written, std::string_view path) {
+  return Lookup(written, path);
+}
+
+double* FieldOf(AircraftAsWritten& written, std::string_view path) { return Lookup(written, path); }
+
+AxisMatrices<double> MatricesOf(const AircraftAsWritten& written) {
+  return MatricesOf<double>(written, [](const double& field) { return field; });
+}
+
+}  // namespace aerolin::model

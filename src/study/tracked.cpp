@@ -1,0 +1,644 @@
+#include "aerolin/study/tracked.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <functional>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <unsupported/Eigen/AutoDiff>
+#include <Eigen/Eigenvalues>
+#include <fmt/format.h>
+
+#include "aerolin/analysis/eigen.hpp"
+#include "aerolin/analysis/tracking.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/model/state_space.hpp"
+
+namespace aerolin::study {
+namespace {
+
+using analysis::Mode;
+using analysis::ModeFlag;
+using analysis::ModeKind;
+using cd = std::complex<double>;
+
+// A mode at the first point: its name and the root labels it owns.
+struct Group {
+  std::string base;  // "short period", "washout filter"
+  std::optional<ModeKind> kind;
+  std::vector<int> labels;
+};
+
+bool IsReal(cd z, double scale) { return std::abs(z.imag()) <= 1e-12 * std::max(scale, 1.0); }
+
+// Returns the label of the root nearest `lambda` among `free` labels (and
+// removes it).
+int TakeNearest(const Eigen::VectorXcd& roots, std::vector<int>& free, cd lambda) {
+  auto best = std::min_element(free.begin(), free.end(), [&](int a, int b) {
+    return std::abs(roots(a) - lambda) < std::abs(roots(b) - lambda);
+  });
+  const int label = *best;
+  free.erase(best);
+  return label;
+}
+
+// Groups the first point's roots by the modes `named` gives them; labels not
+// claimed by a named mode get `extra` names in order (the washout filter).
+std::vector<Group> GroupsOf(const Eigen::VectorXcd& roots, const std::vector<Mode>& named,
+                            const std::vector<std::string>& extra) {
+  std::vector<int> free(static_cast<std::size_t>(roots.size()));
+  for (std::size_t i = 0; i < free.size(); ++i) free[i] = static_cast<int>(i);
+  std::vector<Group> groups;
+  for (const Mode& m : named) {
+    if (m.kind == ModeKind::kHeading) continue;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const Group& g) { return g.kind == m.kind; });
+    if (it == groups.end()) {
+      groups.push_back({analysis::ToString(m.kind), m.kind, {}});
+      it = groups.end() - 1;
+    }
+    it->labels.push_back(TakeNearest(roots, free, m.lambda));
+    if (m.oscillatory) it->labels.push_back(TakeNearest(roots, free, std::conj(m.lambda)));
+  }
+  for (std::size_t i = 0; i < extra.size() && !free.empty(); ++i)
+    groups.push_back({extra[i], std::nullopt, {TakeNearest(roots, free, roots(free[0]))}});
+  return groups;
+}
+
+// The stability qualifiers `aerolin modes` gives (modes.cpp QualifyStability).
+void Qualify(Mode& m) {
+  const double sigma = m.lambda.real();
+  if (std::abs(sigma) <= 1e-12) {
+    m.flags |= ModeFlag::kNeutral;
+  } else if (sigma > 0.0) {
+    m.flags |= m.oscillatory ? ModeFlag::kUnstable : ModeFlag::kDivergent;
+  }
+}
+
+struct Unit {
+  std::vector<int> labels;  // 1 or 2 (pair: Im > 0 first)
+};
+
+// The tracked modes at one point from its labelled roots.
+std::vector<TrackedMode> NameUnits(const Eigen::VectorXcd& roots, const std::vector<Group>& groups,
+                                   model::Axis axis, std::vector<std::string>* signatures) {
+  const double scale = roots.cwiseAbs().maxCoeff();
+  const auto n = static_cast<int>(roots.size());
+  std::vector<int> group_of(static_cast<std::size_t>(n), -1);
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (int l : groups[g].labels) group_of[static_cast<std::size_t>(l)] = static_cast<int>(g);
+  std::vector<bool> used(static_cast<std::size_t>(n), false);
+  std::vector<Unit> units;
+  for (int i = 0; i < n; ++i) {
+    if (used[static_cast<std::size_t>(i)]) continue;
+    used[static_cast<std::size_t>(i)] = true;
+    if (IsReal(roots(i), scale)) {
+      units.push_back({{i}});
+      continue;
+    }
+    int partner = -1;
+    double best = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < n; ++k)
+      if (!used[static_cast<std::size_t>(k)] && std::abs(roots(k) - std::conj(roots(i))) < best) {
+        best = std::abs(roots(k) - std::conj(roots(i)));
+        partner = k;
+      }
+    if (partner < 0) {
+      units.push_back({{i}});
+      continue;
+    }
+    used[static_cast<std::size_t>(partner)] = true;
+    units.push_back(roots(i).imag() > 0 ? Unit{{i, partner}} : Unit{{partner, i}});
+  }
+
+  // Roll subsidence and spiral as two real roots: the faster is roll, as
+  // `aerolin modes` says. Continuation cannot carry their identities through
+  // a coalescence into the lateral phugoid and out again (at the double root
+  // the two are one), so the names follow speed, not the labels.
+  std::optional<int> faster_roll_spiral;
+  {
+    std::vector<int> rs;
+    for (const Unit& u : units)
+      if (u.labels.size() == 1) {
+        const auto& g = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[0])])];
+        if (g.labels.size() == 1 && (g.kind == ModeKind::kRollSubsidence || g.kind == ModeKind::kSpiral))
+          rs.push_back(u.labels[0]);
+      }
+    if (rs.size() == 2)
+      faster_roll_spiral = std::abs(roots(rs[0])) >= std::abs(roots(rs[1])) ? rs[0] : rs[1];
+  }
+  std::vector<TrackedMode> out;
+  for (const Unit& u : units) {
+    TrackedMode t;
+    t.axis = axis;
+    t.lambda = roots(u.labels[0]);
+    t.oscillatory = u.labels.size() == 2;
+    if (!t.oscillatory) t.lambda.imag(0.0);
+    t.wn = std::abs(t.lambda);
+    t.zeta = t.wn > 0 ? -t.lambda.real() / t.wn : 1.0;
+    Mode m;
+    m.lambda = t.lambda;
+    m.oscillatory = t.oscillatory;
+    const Group& g0 = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[0])])];
+    t.origin = g0.base;
+    std::optional<ModeKind> kind = g0.kind;
+    std::string custom;
+    if (t.oscillatory) {
+      const Group& g1 = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[1])])];
+      if (&g0 != &g1) {
+        const bool roll_spiral = (g0.kind == ModeKind::kRollSubsidence && g1.kind == ModeKind::kSpiral) ||
+                                 (g0.kind == ModeKind::kSpiral && g1.kind == ModeKind::kRollSubsidence);
+        if (roll_spiral) {
+          kind = ModeKind::kRollSpiral;
+          t.origin = "roll subsidence + spiral";
+        } else {
+          kind = std::nullopt;
+          custom = g0.base + " + " + g1.base + " (coupled)";
+          t.origin = custom;
+        }
+      }
+      if (kind == ModeKind::kRollSpiral) m.flags |= ModeFlag::kLateralPhugoid;
+    } else if (g0.labels.size() == 2 && kind) {
+      if (*kind == ModeKind::kShortPeriod || *kind == ModeKind::kDutchRoll) m.flags |= ModeFlag::kOverdamped;
+      if (*kind == ModeKind::kPhugoid) m.flags |= ModeFlag::kAperiodic;
+      if (*kind == ModeKind::kRollSpiral) {
+        // The pair split: the faster root is roll subsidence (as `aerolin modes` names them).
+        const int other = g0.labels[0] == u.labels[0] ? g0.labels[1] : g0.labels[0];
+        kind = std::abs(roots(u.labels[0])) >= std::abs(roots(other)) ? ModeKind::kRollSubsidence
+                                                                      : ModeKind::kSpiral;
+      }
+    }
+    if (faster_roll_spiral && !t.oscillatory &&
+        (kind == ModeKind::kRollSubsidence || kind == ModeKind::kSpiral) && g0.labels.size() == 1) {
+      kind = u.labels[0] == *faster_roll_spiral ? ModeKind::kRollSubsidence : ModeKind::kSpiral;
+      t.origin = analysis::ToString(*kind);
+    }
+    t.kind = kind;
+    if (kind) {
+      m.kind = *kind;
+      Qualify(m);
+      t.name = m.full_name();
+    } else {
+      m.kind = ModeKind::kShortPeriod;  // only for the qualifier
+      Qualify(m);
+      const std::string q = m.qualifier();
+      t.name = (custom.empty() ? g0.base : custom) + (q.empty() ? "" : " (" + q + ")");
+    }
+    out.push_back(std::move(t));
+  }
+  if (signatures) {
+    // A group's structure: which groups its roots pair with (or "real").
+    signatures->assign(groups.size(), "");
+    for (const Unit& u : units)
+      for (int l : u.labels) {
+        std::string& s = (*signatures)[static_cast<std::size_t>(group_of[static_cast<std::size_t>(l)])];
+        s += u.labels.size() == 2 ? "p" + std::to_string(group_of[static_cast<std::size_t>(u.labels[0])]) +
+                                        std::to_string(group_of[static_cast<std::size_t>(u.labels[1])])
+                                  : std::string("r");
+        s += ",";
+      }
+    for (std::string& s : *signatures) std::sort(s.begin(), s.end());
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const TrackedMode& a, const TrackedMode& b) { return a.wn > b.wn; });
+  return out;
+}
+
+int ComplexPairs(const Eigen::MatrixXd& A) {
+  const Eigen::VectorXcd v = Eigen::EigenSolver<Eigen::MatrixXd>(A, false).eigenvalues();
+  const double scale = v.cwiseAbs().maxCoeff();
+  int pairs = 0;
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    if (!IsReal(v(i), scale) && v(i).imag() > 0) ++pairs;
+  return pairs;
+}
+
+// Locates a change in the number of complex pairs between a and b by bisection.
+double LocateChange(const analysis::MatrixFamily& family, double a, double b) {
+  Eigen::MatrixXd A, dA;
+  family(a, A, dA);
+  const int at_a = ComplexPairs(A);
+  for (int i = 0; i < 60 && std::abs(b - a) > 1e-9 * std::max(1.0, std::abs(a)); ++i) {
+    const double mid = 0.5 * (a + b);
+    family(mid, A, dA);
+    (ComplexPairs(A) == at_a ? a : b) = mid;
+  }
+  return 0.5 * (a + b);
+}
+
+std::string Join(const std::vector<TrackedMode>& modes, const std::string& origin_part) {
+  std::string s;
+  for (const TrackedMode& m : modes)
+    if (m.origin.find(origin_part) != std::string::npos) {
+      if (s.find(m.name) != std::string::npos) continue;
+      s += (s.empty() ? "" : " and ") + m.name;
+    }
+  return s;
+}
+
+// Continuation of one axis, its naming at every point and its structure changes.
+// `pointwise(p)` returns `aerolin modes`' names at p (empty: none).
+struct AxisTrack {
+  std::vector<std::vector<TrackedMode>> points;
+  std::vector<StructureChange> changes;
+  int refinements = 0;
+};
+
+AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<double>& grid,
+                    const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
+                    model::Axis axis,
+                    const std::function<std::vector<Mode>(double)>& pointwise, int threads,
+                    const std::vector<TrackedMode>& fixed) {
+  const analysis::Continuation c = analysis::Continue(family, grid, threads);
+  const std::vector<Group> groups = GroupsOf(c.roots[0], named_at_start, extra);
+  AxisTrack out;
+  out.refinements = c.refinements;
+  out.points.resize(grid.size());
+  std::vector<std::vector<std::string>> signatures(grid.size());
+  // Naming is independent per point once the roots are labelled: parallel.
+  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
+  workers = std::max(1u, std::min<unsigned>(workers, static_cast<unsigned>(grid.size())));
+  std::vector<std::exception_ptr> errors(workers);
+  auto work = [&](unsigned w) {
+    try {
+      for (std::size_t k = w; k < grid.size(); k += workers) {
+        std::vector<TrackedMode> modes = NameUnits(c.roots[k], groups, axis, &signatures[k]);
+        if (pointwise) {
+          const std::vector<Mode> named = pointwise(grid[k]);
+          for (TrackedMode& t : modes) {
+            const Mode* nearest = nullptr;
+            double best = std::numeric_limits<double>::infinity();
+            for (const Mode& m : named) {
+              const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
+              if (m.kind != ModeKind::kHeading && d < best) {
+                best = d;
+                nearest = &m;
+              }
+            }
+            if (nearest && nearest->full_name() != t.name) t.pointwise_name = nearest->full_name();
+          }
+        }
+        modes.insert(modes.end(), fixed.begin(), fixed.end());
+        out.points[k] = std::move(modes);
+      }
+    } catch (...) {
+      errors[w] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work, w);
+  work(0);
+  for (std::thread& t : pool) t.join();
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+
+  for (std::size_t k = 1; k < grid.size(); ++k) {
+    if (signatures[k] == signatures[k - 1]) continue;
+    const double at = LocateChange(family, grid[k - 1], grid[k]);
+    // One event per step: the names of the groups that changed, before and after.
+    std::string before, after;
+    auto add = [](std::string& list, const std::string& names) {
+      if (!names.empty() && list.find(names) == std::string::npos)
+        list += (list.empty() ? "" : " and ") + names;
+    };
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (signatures[k][g] == signatures[k - 1][g]) continue;
+      add(before, Join(out.points[k - 1], groups[g].base));
+      add(after, Join(out.points[k], groups[g].base));
+    }
+    out.changes.push_back({at, axis, before, after});
+  }
+  return out;
+}
+
+model::StateSpace Longitudinal4(const Eigen::MatrixXd& A) {
+  return model::StateSpace(A, Eigen::MatrixXd::Zero(4, 0), model::LongitudinalStateSignals(), {});
+}
+model::StateSpace Lateral5(const Eigen::MatrixXd& A) {
+  return model::StateSpace(A, Eigen::MatrixXd::Zero(5, 0), model::LateralStateSignals(), {});
+}
+
+TrackedMode HeadingMode() {
+  TrackedMode h;
+  h.name = h.origin = analysis::ToString(ModeKind::kHeading);
+  h.kind = ModeKind::kHeading;
+  h.axis = model::Axis::kLateral;
+  h.zeta = 1.0;
+  return h;
+}
+
+void Merge(TrackedStudy& study, AxisTrack&& axis) {
+  for (std::size_t k = 0; k < study.points.size(); ++k)
+    for (TrackedMode& m : axis.points[k]) study.points[k].modes.push_back(std::move(m));
+  study.changes.insert(study.changes.end(), axis.changes.begin(), axis.changes.end());
+  study.refinements += axis.refinements;
+}
+
+void AddNotes(TrackedStudy& study) {
+  bool differs = false;
+  for (const TrackedPoint& p : study.points)
+    for (const TrackedMode& m : p.modes) differs = differs || !m.pointwise_name.empty();
+  if (differs)
+    study.notes.push_back(
+        "where 'pointwise' differs, aerolin modes names the roots of that point alone from "
+        "eigenvector content (alpha vs u/U0 for short period and phugoid, beta vs phi for the "
+        "Dutch roll, |lambda| for roll vs spiral); the sweep follows each root continuously from "
+        "the named modes of the first point, so the tracked name keeps the root's history");
+  // In the direction of the sweep (or, for a locus, outward from K = 0).
+  const bool descending = study.points.size() > 1 && study.points.back().value < study.points.front().value;
+  std::stable_sort(study.changes.begin(), study.changes.end(),
+                   [descending](const StructureChange& a, const StructureChange& b) {
+                     return descending ? a.value > b.value : a.value < b.value;
+                   });
+}
+
+}  // namespace
+
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
+  const model::WrittenKey* key = file.Find(options.param);
+  if (key == nullptr) {
+    std::string hint;
+    const std::string section = options.param.substr(0, options.param.find('.'));
+    for (const model::WrittenKey& k : file.keys)
+      if (k.path.rfind(section + ".", 0) == 0) hint += (hint.empty() ? "" : " ") + k.path;
+    throw std::invalid_argument("parameter '" + options.param + "' is not a key of this file" +
+                                (hint.empty() ? std::string(" (give section.key as written, e.g. longitudinal.Mq)")
+                                              : " (its " + section + " keys: " + hint + ")"));
+  }
+  if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
+  if (!std::isfinite(options.from) || !std::isfinite(options.to))
+    throw std::invalid_argument("sweep bounds must be finite");
+  const double* field = model::FieldOf(file.written, key->path);
+  const double to_si = key->to_si;
+  using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
+  auto matrices = [&file, field, to_si](double v) {
+    return model::MatricesOf<AD>(file.written, [&](const double& f) -> AD {
+      if (&f == field) return AD(v * to_si, Eigen::Matrix<double, 1, 1>(to_si));
+      return AD(f);
+    });
+  };
+  auto split = [](const auto& M, Eigen::MatrixXd& A, Eigen::MatrixXd& dA, int n) {
+    A.resize(n, n);
+    dA.resize(n, n);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        A(r, c) = M(r, c).value();
+        dA(r, c) = M(r, c).derivatives().size() ? M(r, c).derivatives()(0) : 0.0;
+      }
+  };
+  {
+    Eigen::MatrixXd A, dlon, dlat;
+    const auto m = matrices(key->value);
+    split(m.longitudinal, A, dlon, 4);
+    split(m.lateral, A, dlat, 5);
+    if (dlon.isZero(0.0) && dlat.isZero(0.0))
+      throw std::invalid_argument(
+          "parameter '" + key->path + "' does not enter this file's system matrices A" +
+          (key->path.rfind("controls.", 0) == 0
+               ? std::string(" (control derivatives act through B: close a loop with aerolin locus)")
+               : key->path.rfind("mass.", 0) == 0
+                     ? std::string(" ([mass] enters only raw or unprimed derivatives)")
+                     : std::string(" (it is informational)")));
+  }
+  analysis::MatrixFamily lon = [&](double v, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
+    split(matrices(v).longitudinal, A, dA, 4);
+  };
+  // The lateral roots are tracked on the (β, p, r, φ) block: ψ is an integrator
+  // whose root is 0 for every value (AnalyzeLateral does the same).
+  analysis::MatrixFamily lat = [&](double v, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
+    Eigen::MatrixXd A5, dA5;
+    split(matrices(v).lateral, A5, dA5, 5);
+    A = A5.topLeftCorner(4, 4);
+    dA = dA5.topLeftCorner(4, 4);
+  };
+  std::vector<double> grid(static_cast<std::size_t>(options.steps));
+  for (int k = 0; k < options.steps; ++k)
+    grid[static_cast<std::size_t>(k)] =
+        k + 1 == options.steps ? options.to
+                               : options.from + (options.to - options.from) * k / (options.steps - 1);
+  const bool is_u0 = field == &file.written.condition.U0;
+  const double U0 = file.written.condition.U0;
+  auto lon_modes = [&](double v) {
+    return analysis::AnalyzeLongitudinal(Longitudinal4(model::MatricesOf<double>(file.written, [&](const double& f) {
+                                                         return &f == field ? v * to_si : f;
+                                                       }).longitudinal),
+                                         is_u0 ? v * to_si : U0);
+  };
+  auto lat_modes = [&](double v) {
+    return analysis::AnalyzeLateral(Lateral5(model::MatricesOf<double>(file.written, [&](const double& f) {
+                                               return &f == field ? v * to_si : f;
+                                             }).lateral));
+  };
+  TrackedStudy study;
+  study.param = key->path;
+  study.points.resize(grid.size());
+  for (std::size_t k = 0; k < grid.size(); ++k) study.points[k].value = grid[k];
+  Merge(study, TrackAxis(lon, grid, lon_modes(grid[0]), {}, model::Axis::kLongitudinal, lon_modes,
+                         options.threads, {}));
+  Merge(study, TrackAxis(lat, grid, lat_modes(grid[0]), {}, model::Axis::kLateral, lat_modes,
+                         options.threads, {HeadingMode()}));
+  AddNotes(study);
+  return study;
+}
+
+// ----- locus
+
+namespace {
+
+struct Loop {
+  model::Axis axis;
+  Eigen::MatrixXd A;  // open loop, with washout if any
+  Eigen::VectorXd b;  // input column
+  Eigen::RowVectorXd c;  // filtered output row
+  double d = 0;          // feedthrough of the output (a derived output's D)
+  int psi = -1;          // index of ψ if the axis is lateral
+  std::string gain_unit;
+};
+
+Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
+  const model::Control* control = nullptr;
+  for (const model::Control& c : aircraft.controls)
+    if (c.name == o.input) control = &c;
+  if (control == nullptr) {
+    std::string names;
+    for (const model::Control& c : aircraft.controls) names += (names.empty() ? "" : ", ") + c.name;
+    throw std::invalid_argument("unknown input '" + o.input + "' (this aircraft's controls: " + names + ")");
+  }
+  const model::StateSpace lon = model::BuildLongitudinal(aircraft);
+  const model::StateSpace lat = model::BuildLateral(aircraft);
+  // The output is looked up among the model's outputs (C, D): states today,
+  // and any derived output the builders add to C and D.
+  const model::StateSpace* sys = nullptr;
+  int row = -1;
+  for (const model::StateSpace* s : {&lon, &lat})
+    for (int i = 0; i < s->num_outputs(); ++i)
+      if (s->outputs()[static_cast<std::size_t>(i)].name == o.output) {
+        sys = s;
+        row = i;
+      }
+  if (sys == nullptr)
+    throw std::invalid_argument("unknown output '" + o.output +
+                                "' (states: u alpha q theta | beta p r phi psi)");
+  int column = -1;
+  for (int j = 0; j < sys->num_inputs(); ++j)
+    if (sys->inputs()[static_cast<std::size_t>(j)].name == o.input) column = j;
+  const bool lon_axis = sys == &lon;
+  if (column < 0)
+    throw std::invalid_argument("input '" + o.input + "' does not act on the " +
+                                (lon_axis ? "longitudinal" : "lateral") + " axis of output '" +
+                                o.output + "'");
+  if (o.washout_tau && !(*o.washout_tau > 0.0))
+    throw std::invalid_argument("washout time constant must be > 0");
+  Loop loop;
+  loop.axis = lon_axis ? model::Axis::kLongitudinal : model::Axis::kLateral;
+  const int n = sys->num_states();
+  const int m = n + (o.washout_tau ? 1 : 0);
+  loop.A = Eigen::MatrixXd::Zero(m, m);
+  loop.A.topLeftCorner(n, n) = sys->A();
+  loop.b = Eigen::VectorXd::Zero(m);
+  loop.b.head(n) = sys->B().col(column);
+  loop.c = Eigen::RowVectorXd::Zero(m);
+  loop.c.head(n) = sys->C().row(row);
+  loop.d = sys->D()(row, column);
+  if (o.washout_tau) {
+    // ẋ_w = −a x_w + y, y_f = y − a x_w, a = 1/τ (so y_f = s/(s + a) y).
+    const double a = 1.0 / *o.washout_tau;
+    loop.A(n, n) = -a;
+    loop.A.block(n, 0, 1, n) = sys->C().row(row);
+    loop.c(n) = -a;
+    loop.b(n) = sys->D()(row, column);  // y's feedthrough enters the filter state too
+  }
+  if (!lon_axis) loop.psi = model::lat::kPsi;
+  const core::Signal& out_signal = sys->outputs()[static_cast<std::size_t>(row)];
+  loop.gain_unit = std::string(core::ToString(control->unit)) + "/(" +
+                   std::string(core::ToString(out_signal.unit)) + ")";
+  return loop;
+}
+
+// δ = K (c x + d δ)  ⇒  δ = K/(1 − K d) · c x.
+void ClosedA(const Loop& loop, double K, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
+  const double s = 1.0 - K * loop.d;
+  const Eigen::MatrixXd bc = loop.b * loop.c;
+  A = loop.A + (K / s) * bc;
+  dA = (1.0 / (s * s)) * bc;
+}
+
+}  // namespace
+
+Eigen::MatrixXd ClosedLoopMatrix(const model::AircraftData& aircraft, const LocusOptions& options,
+                                 double gain) {
+  Eigen::MatrixXd A, dA;
+  ClosedA(MakeLoop(aircraft, options), gain, A, dA);
+  return A;
+}
+
+LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
+  if (options.gains.empty()) throw std::invalid_argument("no gains given");
+  const Loop loop = MakeLoop(aircraft, options);
+  LocusResult result;
+  result.axis = loop.axis;
+  result.gain_unit = loop.gain_unit;
+  // Track on the states that feed back: ψ is dropped unless the loop feeds ψ back.
+  const bool drop_psi = loop.psi >= 0 && loop.c(loop.psi) == 0.0;
+  std::vector<int> keep;
+  for (int i = 0; i < loop.A.rows(); ++i)
+    if (!(drop_psi && i == loop.psi)) keep.push_back(i);
+  const auto nk = static_cast<int>(keep.size());
+  analysis::MatrixFamily family = [&](double K, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
+    Eigen::MatrixXd Af, dAf;
+    ClosedA(loop, K, Af, dAf);
+    A.resize(nk, nk);
+    dA.resize(nk, nk);
+    for (int r = 0; r < nk; ++r)
+      for (int c = 0; c < nk; ++c) {
+        A(r, c) = Af(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
+        dA(r, c) = dAf(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
+      }
+  };
+  // Open-loop names (K = 0): the aircraft's modes, plus the washout root.
+  const analysis::ModalAnalysis open = analysis::AnalyzeModes(aircraft);
+  std::vector<Mode> named = open.modes(loop.axis);
+  std::vector<Mode> tracked_named;
+  for (const Mode& m : named)
+    if (m.kind != ModeKind::kHeading) tracked_named.push_back(m);
+  std::vector<std::string> extra;
+  if (!drop_psi && loop.psi >= 0) extra.push_back("heading");
+  if (options.washout_tau) extra.push_back("washout filter");
+  // Grid: from K = 0 outward to each requested gain, with at least 50 steps
+  // over the range so the continuation is fine; reported points are the gains.
+  std::vector<double> gains = options.gains;
+  std::sort(gains.begin(), gains.end());
+  gains.erase(std::unique(gains.begin(), gains.end()), gains.end());
+  const double span = std::max({std::abs(gains.front()), std::abs(gains.back()), 1e-12});
+  const double step = span / 50.0;
+  TrackedStudy& study = result.study;
+  study.param = "gain";
+  for (double K : gains) study.points.push_back({K, {}});
+  std::vector<TrackedMode> fixed;
+  if (drop_psi) fixed.push_back(HeadingMode());
+  auto pointwise = [&](double K) -> std::vector<Mode> {
+    if (options.washout_tau) return {};  // the filter state has no place in aerolin modes' naming
+    Eigen::MatrixXd A, dA;
+    ClosedA(loop, K, A, dA);
+    return loop.axis == model::Axis::kLongitudinal
+               ? analysis::AnalyzeLongitudinal(Longitudinal4(A), aircraft.condition.U0)
+               : analysis::AnalyzeLateral(Lateral5(A));
+  };
+  for (int direction : {+1, -1}) {
+    std::vector<double> targets;
+    for (double K : gains)
+      if ((direction > 0 && K >= 0) || (direction < 0 && K < 0)) targets.push_back(K);
+    if (direction < 0) std::reverse(targets.begin(), targets.end());
+    if (targets.empty()) continue;
+    std::vector<double> grid{0.0};
+    std::vector<int> report;  // grid index of each target
+    for (double K : targets) {
+      if (K == 0.0) {
+        report.push_back(0);
+        continue;
+      }
+      while (std::abs(K - grid.back()) > step) grid.push_back(grid.back() + direction * step);
+      grid.push_back(K);
+      report.push_back(static_cast<int>(grid.size()) - 1);
+    }
+    if (grid.size() < 2) grid.push_back(direction * step);
+    AxisTrack t = TrackAxis(family, grid, tracked_named, extra, loop.axis,
+                            !options.washout_tau ? std::function<std::vector<Mode>(double)>(pointwise)
+                                                         : nullptr,
+                            options.threads, fixed);
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      auto it = std::find_if(study.points.begin(), study.points.end(),
+                             [&](const TrackedPoint& p) { return p.value == targets[i]; });
+      it->modes = t.points[static_cast<std::size_t>(report[i])];
+    }
+    for (const StructureChange& c : t.changes) study.changes.push_back(c);
+    study.refinements += t.refinements;
+  }
+  AddNotes(study);
+  Eigen::MatrixXd A0, dA0;
+  family(0.0, A0, dA0);
+  const Eigen::VectorXcd poles = analysis::Decompose(A0, analysis::LeftVectors::kIfDiagonalizable).values;
+  result.open_loop_poles.assign(poles.begin(), poles.end());
+  if (drop_psi) result.open_loop_poles.push_back(0.0);
+  // Zeros of y/δ: finite generalized eigenvalues of ([A b; c d], [I 0; 0 0]).
+  const auto n = loop.A.rows();
+  Eigen::MatrixXd P = Eigen::MatrixXd::Zero(n + 1, n + 1), Q = Eigen::MatrixXd::Zero(n + 1, n + 1);
+  P.topLeftCorner(n, n) = loop.A;
+  P.topRightCorner(n, 1) = loop.b;
+  P.bottomLeftCorner(1, n) = loop.c;
+  P(n, n) = loop.d;
+  Q.topLeftCorner(n, n).setIdentity();
+  Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> ges(P, Q);
+  for (Eigen::Index i = 0; i < ges.alphas().size(); ++i) {
+    const double beta = ges.betas()(i);
+    if (std::abs(beta) > 1e-9 * std::max(1.0, std::abs(ges.alphas()(i))))
+      result.zeros.push_back(ges.alphas()(i) / beta);
+  }
+  return result;
+}
+
+}  // namespace aerolin::study

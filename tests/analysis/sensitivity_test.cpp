@@ -1,0 +1,87 @@
+// Exact eigenvalue sensitivities against central finite differences of the
+// whole chain: the key's value edited in the file text, loaded, built, solved.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <fmt/format.h>
+
+#include "aerolin/analysis/sensitivity.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+
+namespace aerolin::analysis {
+namespace {
+
+std::string Read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Returns `text` with key `path` (section.key) set to `value` (17 digits).
+std::string WithValue(const std::string& text, const std::string& path, double value) {
+  const std::string section = path.substr(0, path.rfind('.'));
+  const std::string key = path.substr(path.rfind('.') + 1);
+  const std::size_t at = text.find("[" + section + "]");
+  EXPECT_NE(at, std::string::npos) << path;
+  const std::regex line("\\n" + key + "\\s*=\\s*[-+0-9.eE]+");
+  std::smatch m;
+  const std::string tail = text.substr(at);
+  EXPECT_TRUE(std::regex_search(tail, m, line)) << path;
+  return text.substr(0, at) + m.prefix().str() + "\n" + key + " = " + fmt::format("{:.17g}", value) +
+         m.suffix().str();
+}
+
+std::complex<double> Root(const std::string& text, const Mode& like) {
+  const data::LoadResult load = data::LoadAircraftString(text, "perturbed.toml");
+  const ModalAnalysis a = AnalyzeModes(load.aircraft);
+  const Mode* best = nullptr;
+  for (const Mode& m : a.modes(like.axis))
+    if (m.kind == like.kind && (!best || std::abs(m.lambda - like.lambda) < std::abs(best->lambda - like.lambda)))
+      best = &m;
+  return best->lambda;
+}
+
+TEST(ModeSensitivities, MatchCentralDifferencesOfLoadBuildSolve) {
+  for (const auto& e : std::filesystem::directory_iterator(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives")) {
+    if (e.path().extension() != ".toml") continue;
+    const std::string text = Read(e.path().string());
+    const data::LoadResult load = data::LoadAircraftString(text, e.path().string());
+    const std::vector<ModeSensitivity> all = ModeSensitivities(load.file);
+    ASSERT_FALSE(all.empty());
+    for (const ModeSensitivity& s : all) {
+      for (const KeySensitivity& k : s.keys) {
+        // Step: 1e-4 of the value (1e-4 of a unit for a zero key). The central
+        // difference errs by O(h²) (estimated as |D(2h) − D(h)|·4/3, Richardson)
+        // plus rounding ε|λ|/h; the tolerance is three times their sum.
+        const double h = 1e-4 * (k.value != 0.0 ? std::abs(k.value) : 1.0);
+        auto central = [&](double step) {
+          return (Root(WithValue(text, k.key, k.value + step), s.mode) -
+                  Root(WithValue(text, k.key, k.value - step), s.mode)) / (2.0 * step);
+        };
+        const std::complex<double> d1 = central(h), d2 = central(2.0 * h);
+        const double tol = 3.0 * (4.0 / 3.0 * std::abs(d2 - d1) +
+                                  1e-13 * std::max(1.0, std::abs(s.mode.lambda)) / h) + 1e-15;
+        EXPECT_LE(std::abs(k.dlambda - d1), tol)
+            << e.path().filename() << " " << s.mode.full_name() << " d/d" << k.key << ": exact "
+            << k.dlambda << " fd " << d1;
+      }
+    }
+  }
+}
+
+TEST(EigenvalueDerivative, OfADiagonalEntryIsOneForItsRoot) {
+  Eigen::MatrixXd dA = Eigen::MatrixXd::Zero(2, 2);
+  dA(0, 0) = 1.0;
+  Eigen::VectorXcd v(2), w(2);
+  v << 1.0, 0.0;
+  w << 2.0, 0.0;  // any scale: the formula divides by wᴴv
+  EXPECT_NEAR(std::abs(EigenvalueDerivative(w, v, dA) - 1.0), 0.0, 1e-15);
+}
+
+}  // namespace
+}  // namespace aerolin::analysis

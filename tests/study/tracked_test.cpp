@@ -1,0 +1,176 @@
+// Tracked sweeps and loci: roots against independent eigen-solves, names
+// against a fine-step reference continuation across structure changes,
+// conjugate pairing, and the washout loop against a matrix built by hand.
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/model/parameters.hpp"
+#include "aerolin/study/tracked.hpp"
+
+namespace aerolin::study {
+namespace {
+
+data::LoadResult P2V7() {
+  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+}
+
+// Sorted eigenvalues of A (Im > 0 members and real roots, each once per root).
+std::vector<std::complex<double>> Roots(const Eigen::MatrixXd& A) {
+  const Eigen::VectorXcd v = Eigen::EigenSolver<Eigen::MatrixXd>(A, false).eigenvalues();
+  std::vector<std::complex<double>> r(v.begin(), v.end());
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.real() != b.real() ? a.real() < b.real() : a.imag() < b.imag(); });
+  return r;
+}
+
+// The tracked modes' roots, conjugates restored, in Roots' order.
+std::vector<std::complex<double>> TrackedRoots(const TrackedPoint& p, model::Axis axis) {
+  std::vector<std::complex<double>> r;
+  for (const TrackedMode& m : p.modes) {
+    if (m.axis != axis) continue;
+    r.push_back(m.lambda);
+    if (m.oscillatory) r.push_back(std::conj(m.lambda));
+  }
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.real() != b.real() ? a.real() < b.real() : a.imag() < b.imag(); });
+  return r;
+}
+
+// Eigen-solver agreement of two solves of matrices equal to round-off.
+constexpr double kRootTolerance = 1e-9;
+
+void ExpectSameRoots(const std::vector<std::complex<double>>& a, const std::vector<std::complex<double>>& b,
+                     const std::string& where) {
+  ASSERT_EQ(a.size(), b.size()) << where;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    EXPECT_LT(std::abs(a[i] - b[i]), kRootTolerance * std::max(1.0, std::abs(a[i]))) << where << " root " << i;
+}
+
+TEST(Sweep, EveryPointsRootsEqualAnIndependentSolve) {
+  const data::LoadResult load = P2V7();
+  const TrackedStudy s = Sweep(load.file, {"longitudinal.Mq", -0.992, -10.0, 25});
+  ASSERT_EQ(s.points.size(), 25u);
+  for (const TrackedPoint& p : s.points) {
+    // Independent path: the parameter table on AircraftData (P2V-7 is
+    // normalized α-form imperial: the member is value × 0.3048⁰ = value 1/s).
+    model::AircraftData a = load.aircraft;
+    model::SetParameter(a, "longitudinal.Mq", p.value);
+    ExpectSameRoots(TrackedRoots(p, model::Axis::kLongitudinal), Roots(model::BuildLongitudinal(a).A()),
+                    "Mq = " + std::to_string(p.value));
+    ExpectSameRoots(TrackedRoots(p, model::Axis::kLateral), Roots(model::BuildLateral(a).A()),
+                    "Mq = " + std::to_string(p.value));
+  }
+}
+
+// Names at the coarse points equal those of a 40× finer continuation, and
+// each mode (by origin) keeps its roots in the same place.
+void ExpectMatchesFineReference(const std::string& key, double from, double to,
+                                const std::vector<std::string>& expected_after) {
+  const data::LoadResult load = P2V7();
+  const int coarse_steps = 9;
+  const TrackedStudy coarse = Sweep(load.file, {key, from, to, coarse_steps});
+  const TrackedStudy fine = Sweep(load.file, {key, from, to, (coarse_steps - 1) * 40 + 1});
+  for (int k = 0; k < coarse_steps; ++k) {
+    const TrackedPoint& c = coarse.points[static_cast<std::size_t>(k)];
+    const TrackedPoint& f = fine.points[static_cast<std::size_t>(k * 40)];
+    ASSERT_NEAR(c.value, f.value, 1e-12 * std::abs(from - to));
+    ASSERT_EQ(c.modes.size(), f.modes.size()) << key << " = " << c.value;
+    for (const TrackedMode& m : c.modes) {
+      const auto it = std::find_if(f.modes.begin(), f.modes.end(), [&](const TrackedMode& n) {
+        return std::abs(n.lambda - m.lambda) < kRootTolerance * std::max(1.0, std::abs(m.lambda));
+      });
+      ASSERT_NE(it, f.modes.end()) << key << " = " << c.value << " " << m.name;
+      EXPECT_EQ(it->name, m.name) << key << " = " << c.value;   // no branch swap
+      EXPECT_EQ(it->origin, m.origin) << key << " = " << c.value;
+    }
+  }
+  // The structure changes are found at the same values by both.
+  ASSERT_EQ(coarse.changes.size(), fine.changes.size());
+  for (std::size_t i = 0; i < coarse.changes.size(); ++i)
+    EXPECT_NEAR(coarse.changes[i].value, fine.changes[i].value, 1e-6 * std::abs(from - to));
+  std::vector<std::string> after;
+  for (const StructureChange& c : coarse.changes) after.push_back(c.to);
+  EXPECT_EQ(after, expected_after);
+}
+
+TEST(Sweep, ShortPeriodBecomesOverdampedAsTheFineReferenceSays) {
+  ExpectMatchesFineReference("longitudinal.Mq", -0.992, -10.0, {"short period (overdamped)"});
+}
+
+TEST(Sweep, DutchRollSplitsIntoRealRootsAsTheFineReferenceSays) {
+  ExpectMatchesFineReference("lateral.Yb", -45.4, -2000.0, {"dutch roll (overdamped)"});
+}
+
+TEST(Sweep, RollAndSpiralCoalesceIntoTheLateralPhugoidAndSplitAgain) {
+  ExpectMatchesFineReference("lateral.Nr", -0.215, -5.0,
+                             {"roll-spiral oscillation (lateral phugoid)", "roll subsidence and spiral"});
+}
+
+TEST(Sweep, ConjugatesStayPairedAndEveryRootIsCountedOnce) {
+  const data::LoadResult load = P2V7();
+  const TrackedStudy s = Sweep(load.file, {"lateral.Nr", -0.215, -5.0, 50});
+  for (const TrackedPoint& p : s.points) {
+    int lat_roots = 0;
+    for (const TrackedMode& m : p.modes) {
+      if (m.axis != model::Axis::kLateral) continue;
+      lat_roots += m.oscillatory ? 2 : 1;
+      if (m.oscillatory) EXPECT_GT(m.lambda.imag(), 0.0);
+      else EXPECT_EQ(m.lambda.imag(), 0.0);
+    }
+    EXPECT_EQ(lat_roots, 5) << p.value;
+  }
+}
+
+TEST(Sweep, RejectsKeysTheFileDoesNotGiveOrThatDoNotEnterA) {
+  const data::LoadResult load = P2V7();
+  EXPECT_THROW(Sweep(load.file, {"longitudinal.Mw", 0, 1, 3}), std::invalid_argument);  // α-form file
+  EXPECT_THROW(Sweep(load.file, {"controls.elevator.M", 0, 1, 3}), std::invalid_argument);
+  EXPECT_THROW(Sweep(load.file, {"longitudinal.Mq", 0, 1, 1}), std::invalid_argument);
+}
+
+TEST(Locus, WashoutLoopEqualsTheClosedLoopMatrixBuiltByHand) {
+  const data::LoadResult load = P2V7();
+  const model::StateSpace lat = model::BuildLateral(load.aircraft);
+  const double tau = 1.5, K = 0.8, a = 1.0 / tau;
+  int rudder = -1;
+  for (int j = 0; j < lat.num_inputs(); ++j)
+    if (lat.inputs()[static_cast<std::size_t>(j)].name == "rudder") rudder = j;
+  ASSERT_GE(rudder, 0);
+  // x = (β, p, r, φ, ψ, x_w): ẋ = A x + b δ, ẋ_w = r − a x_w, δ = K (r − a x_w).
+  Eigen::MatrixXd hand = Eigen::MatrixXd::Zero(6, 6);
+  hand.topLeftCorner(5, 5) = lat.A();
+  const Eigen::VectorXd b = lat.B().col(rudder);
+  hand.col(model::lat::kR).head(5) += K * b;
+  hand.col(5).head(5) = -K * a * b;
+  hand(5, model::lat::kR) = 1.0;
+  hand(5, 5) = -a;
+  LocusOptions o{"rudder", "r", tau, {K}, 1};
+  const Eigen::MatrixXd built = ClosedLoopMatrix(load.aircraft, o, K);
+  EXPECT_LT((built - hand).cwiseAbs().maxCoeff(), 1e-14);
+  const LocusResult locus = Locus(load.aircraft, o);
+  ASSERT_EQ(locus.study.points.size(), 1u);
+  ExpectSameRoots(TrackedRoots(locus.study.points[0], model::Axis::kLateral), Roots(hand), "K = 0.8");
+  // The yaw damper (δr = K r, N_δr < 0 on the P2V-7, so K > 0) adds Dutch-roll damping.
+  const LocusResult sweep = Locus(load.aircraft, {"rudder", "r", tau, {0.0, 0.5, 1.0}, 1});
+  auto dr_zeta = [](const TrackedPoint& p) {
+    for (const TrackedMode& m : p.modes)
+      if (m.origin == "dutch roll") return m.zeta;
+    return -2.0;
+  };
+  EXPECT_LT(dr_zeta(sweep.study.points[0]), dr_zeta(sweep.study.points[2]));
+}
+
+TEST(Locus, PitchDamperNamesMatchAerolinModesAtEveryGain) {
+  const data::LoadResult load = P2V7();
+  const LocusResult locus = Locus(load.aircraft, {"elevator", "q", std::nullopt, {0.0, 0.1, 0.2, 0.4}, 1});
+  for (const TrackedPoint& p : locus.study.points)
+    for (const TrackedMode& m : p.modes) EXPECT_EQ(m.pointwise_name, "") << p.value << " " << m.name;
+  EXPECT_THROW(Locus(load.aircraft, {"elevator", "r", std::nullopt, {1.0}, 1}), std::invalid_argument);
+  EXPECT_THROW(Locus(load.aircraft, {"flaps", "q", std::nullopt, {1.0}, 1}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace aerolin::study
