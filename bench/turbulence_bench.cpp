@@ -1,6 +1,6 @@
 // One flight slice of the P2V-7 (data/derivatives/p2v7.toml) with the gust
 // input matrix E: hands off and calm, with moderate Dryden turbulence at
-// 300 m (b = 30.4 m, the P2V-7's span), and with turbulence plus two
+// 300 m (b = 31.65 m, the P2V-7's 103 ft 10 in span), and with turbulence plus two
 // discrete gusts evaluated inside the slice. RK45 (defaults) and exact.
 // Every flight starts from α = β = 0.02 rad, so the calm one flies its
 // modes (RK45 takes its real steps) rather than resting at trim.
@@ -32,7 +32,7 @@ void BM_GustSlice(benchmark::State& state, sim::Integrator integrator, Weather w
   std::optional<sim::DiscreteGusts> gusts;
   if (weather != Weather::kCalm)
     turbulence.emplace(sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0), U0,
-                       options.dt, 30.4, 1);
+                       options.dt, 31.65, 1);
   if (weather == Weather::kTurbulenceAndGusts)
     gusts.emplace(std::vector<sim::DiscreteGust>{{sim::GustAxis::kW, 3.0, 100.0, 0.0},
                                                  {sim::GustAxis::kV, 2.0, 60.0, 0.0}},
@@ -67,7 +67,7 @@ BENCHMARK_CAPTURE(BM_GustSlice, exact_turbulence_gusts, sim::Integrator::kExact,
 
 void BM_DrydenNext(benchmark::State& state) {
   sim::DrydenTurbulence turbulence(
-      sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0), 89.5, 0.1, 30.4, 1);
+      sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0), 89.5, 0.1, 31.65, 1);
   for (auto _ : state) {
     Eigen::Vector4d y = turbulence.Next();
     benchmark::DoNotOptimize(y.data());
