@@ -38,7 +38,7 @@ StepOutcome Flight::Step(InputSource& input, SliceTiming* timing) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = timing ? Clock::now() : Clock::time_point();
   try {
-    outcome.stats = slicer_.Advance(controls_, disturbance_);
+    outcome.stats = slicer_.Advance(controls_, disturbance_, input.profile());
   } catch (const core::NumericalError& e) {
     stopped_ = std::string(e.what()) + "; run stopped";
     return outcome;

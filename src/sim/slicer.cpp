@@ -49,8 +49,19 @@ constexpr std::array<double, 4> kGaussWeights = {
 struct Rhs {
   const FlightModel* model;
   const LinearState* b_delta;
-  void operator()(const FlightState& x, FlightState& dxdt, double) const {
+  // A known disturbance g(t0 + τ), evaluated at every stage; `g` is the
+  // slicer's scratch vector (num_disturbances), so nothing is allocated.
+  const DisturbanceProfile* profile = nullptr;
+  double t0 = 0.0;
+  Eigen::VectorXd* g = nullptr;
+  void operator()(const FlightState& x, FlightState& dxdt, double tau) const {
     model->Derivative(x, *b_delta, dxdt);
+    if (profile != nullptr) AddProfile(tau, dxdt);
+  }
+  void AddProfile(double tau, FlightState& dxdt) const {
+    g->setZero();
+    profile->Add(t0 + tau, *g);
+    dxdt.head<kNumLinearStates>().noalias() += model->E() * *g;
   }
 };
 
@@ -100,7 +111,8 @@ struct Slicer::Impl {
         options(o),
         x(x0),
         stepper(ErrorChecker(o.atol, o.rtol)),
-        new_b_delta(LinearState::Zero()) {
+        new_b_delta(LinearState::Zero()),
+        g(Eigen::VectorXd::Zero(model.num_disturbances())) {
     if (options.integrator == Integrator::kExact) {
       step = ZeroOrderHold(model, options.dt);
       for (std::size_t i = 0; i < kGaussNodes.size(); ++i)
@@ -115,26 +127,31 @@ struct Slicer::Impl {
     k = 0;
     h = options.dt;
     fsal_valid = false;
+    had_profile = false;
     b_delta.setZero();
     stepper.reset();
   }
 
-  SliceStats AdvanceRk45() {
+  SliceStats AdvanceRk45(const DisturbanceProfile* profile) {
     const double T = options.dt;
-    Rhs rhs{&model, &b_delta};
+    Rhs rhs{&model, &b_delta, profile, static_cast<double>(k) * T, &g};
     // FSAL: the derivative at the end of the last step is the one at the start
     // of this slice, except for the control term; the kinematics part (the
-    // trigonometry) is reused, the linear part is redone only if δ changed.
+    // trigonometry) is reused, the linear part is redone only if δ changed,
+    // or a profile is (or was) on: its term is then redone at this slice's
+    // start time, whatever the last slice's profile was.
     if (!fsal_valid) {
       b_delta = new_b_delta;
       rhs(x, dxdt, 0.0);
       fsal_valid = true;
-    } else if (new_b_delta != b_delta) {
+    } else if (new_b_delta != b_delta || profile != nullptr || had_profile) {
       b_delta = new_b_delta;
       model.LinearDerivative(x, b_delta, dxdt);
+      if (profile != nullptr) rhs.AddProfile(0.0, dxdt);
     }
+    had_profile = profile != nullptr;
     SliceStats stats;
-    double tau = 0.0;  // time within the slice; the model is autonomous
+    double tau = 0.0;  // time within the slice (the profile adds t0)
     while (T - tau > 1e-12 * T) {
       const double remaining = T - tau;
       const bool clamped = h >= remaining;
@@ -197,6 +214,8 @@ struct Slicer::Impl {
   FlightState dxdt;
   LinearState b_delta, new_b_delta;
   bool fsal_valid = false;
+  bool had_profile = false;  // the last slice's derivative included a profile
+  Eigen::VectorXd g;         // profile scratch: g(t), or the held d + mean g
   double h = 0.0;  // step size carried over from the last slice [s]
   // Exact
   Transition step;
@@ -217,34 +236,58 @@ Slicer::Slicer(Slicer&&) noexcept = default;
 Slicer& Slicer::operator=(Slicer&&) noexcept = default;
 
 SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls) {
-  return AdvanceWith(controls, nullptr);
+  return AdvanceWith(controls, nullptr, nullptr);
 }
 
 SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls,
                            const Eigen::Ref<const Eigen::VectorXd>& disturbance) {
+  return Advance(controls, disturbance, nullptr);
+}
+
+SliceStats Slicer::Advance(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                           const Eigen::Ref<const Eigen::VectorXd>& disturbance,
+                           const DisturbanceProfile* profile) {
   if (disturbance.size() != impl_->model.num_disturbances())
     throw std::invalid_argument(
         "Slicer::Advance: disturbance has " + std::to_string(disturbance.size()) +
         " entries, the model has " + std::to_string(impl_->model.num_disturbances()) +
         " disturbances");
-  return AdvanceWith(controls, &disturbance);
+  return AdvanceWith(controls, &disturbance, profile);
 }
 
 SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls,
-                               const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
+                               const Eigen::Ref<const Eigen::VectorXd>* disturbance,
+                               const DisturbanceProfile* profile) {
   Impl& s = *impl_;
   if (controls.size() != s.model.num_controls())
     throw std::invalid_argument(
         "Slicer::Advance: controls has " + std::to_string(controls.size()) +
         " entries, the model has " + std::to_string(s.model.num_controls()) +
         " controls");
+  if (profile != nullptr && profile->size() != s.model.num_disturbances())
+    throw std::invalid_argument(
+        "Slicer::Advance: the disturbance profile has " + std::to_string(profile->size()) +
+        " channels, the model has " + std::to_string(s.model.num_disturbances()) +
+        " disturbances");
   SliceStats stats;
   if (s.options.integrator == Integrator::kExact) {
-    stats = s.AdvanceExact(controls, disturbance);
+    if (profile != nullptr) {
+      // Hold d + the profile's mean over the slice (see DisturbanceProfile).
+      if (disturbance != nullptr)
+        s.g = *disturbance;
+      else
+        s.g.setZero();
+      const double t0 = static_cast<double>(s.k) * s.options.dt;
+      profile->AddMean(t0, t0 + s.options.dt, s.g);
+      const Eigen::Ref<const Eigen::VectorXd> held(s.g);
+      stats = s.AdvanceExact(controls, &held);
+    } else {
+      stats = s.AdvanceExact(controls, disturbance);
+    }
   } else {
     s.new_b_delta.noalias() = s.model.B() * controls;
     if (disturbance != nullptr) s.new_b_delta.noalias() += s.model.E() * *disturbance;
-    stats = s.AdvanceRk45();
+    stats = s.AdvanceRk45(profile);
   }
   ++s.k;
   return stats;

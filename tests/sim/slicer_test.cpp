@@ -11,25 +11,20 @@
 #include <unsupported/Eigen/MatrixFunctions>
 
 #include "aerolin/model/build.hpp"
+#include "allocation_counter.hpp"
 #include "p2v7_fixture.hpp"
 #include "aerolin/sim/excitation.hpp"
 #include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/input.hpp"
 #include "aerolin/sim/simulate.hpp"
 
-// Counts heap allocations, to check that a slice allocates nothing. Not under
-// AddressSanitizer, which owns operator new itself. (GCC mistakes the
-// replaced pair for a malloc/delete mismatch.)
-namespace {
-long g_allocations = 0;
-}
-#if defined(__SANITIZE_ADDRESS__)
-#define AEROLIN_COUNTS_ALLOCATIONS 0
-#else
-#define AEROLIN_COUNTS_ALLOCATIONS 1
+// Counts heap allocations (allocation_counter.hpp), to check that a slice
+// allocates nothing. (GCC mistakes the replaced pair for a malloc/delete
+// mismatch.)
+#if AEROLIN_COUNTS_ALLOCATIONS
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void* operator new(std::size_t size) {
-  ++g_allocations;
+  ++aerolin::test::g_allocations;
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
@@ -39,6 +34,8 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace aerolin::sim {
 namespace {
+
+using test::g_allocations;
 
 // RK45 global error budget, as a multiple of the per-step tolerance
 // atol + rtol·|x|max: local errors are held below the tolerance per step and

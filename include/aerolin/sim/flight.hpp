@@ -47,7 +47,8 @@ class Flight {
          const FlightState& x0 = FlightState::Zero());
 
   /// Flies slice k = slice_index(): asks `input` for slice k's controls and
-  /// disturbance, advances with them held, checks the new state. If the
+  /// disturbance, advances with them held (plus the input's profile(), if
+  /// any, evaluated inside the slice), checks the new state. If the
   /// integrator cannot meet its tolerance (core::NumericalError) or the new
   /// state diverged, the flight stops: flown = false, stopped() says why, and
   /// state() is not a valid flight state any more. A stopped flight does not

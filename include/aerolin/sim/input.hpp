@@ -7,6 +7,8 @@
 #include <Eigen/Core>
 #include <functional>
 
+#include "aerolin/sim/disturbance_profile.hpp"
+
 namespace aerolin::sim {
 
 /// Gives, for each slice k (covering [kΔt, (k+1)Δt]), the control vector and
@@ -32,6 +34,11 @@ class InputSource {
 
   /// Returns to the state before slice 0 (a pilot's controls to 0).
   virtual void Reset() = 0;
+
+  /// A disturbance known as a function of time, added to the held one and
+  /// evaluated inside the slice (see DisturbanceProfile), or nullptr (the
+  /// default). It must stay valid while the source is used.
+  virtual const DisturbanceProfile* profile() const { return nullptr; }
 };
 
 /// Hands off: every control and disturbance is 0.

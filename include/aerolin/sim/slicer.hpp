@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "aerolin/sim/disturbance_profile.hpp"
 #include "aerolin/sim/flight_log.hpp"
 #include "aerolin/sim/flight_model.hpp"
 
@@ -73,6 +74,16 @@ class Slicer {
   ///         num_disturbances.
   SliceStats Advance(const Eigen::Ref<const Eigen::VectorXd>& controls,
                      const Eigen::Ref<const Eigen::VectorXd>& disturbance);
+  /// As above, with a known disturbance g(t) added to the held one (t the
+  /// flight time, kΔt at the slice start): RK45 evaluates it at every stage,
+  /// the exact integrator holds its mean over the slice. nullptr: none.
+  /// The per-slice cost grows by one evaluation of g and one E·g product per
+  /// RK stage; nothing is allocated.
+  /// @throws std::invalid_argument also if profile->size() !=
+  ///         num_disturbances.
+  SliceStats Advance(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                     const Eigen::Ref<const Eigen::VectorXd>& disturbance,
+                     const DisturbanceProfile* profile);
 
   /// Restarts at state `x0`, k = 0; forgets the RK step size and FSAL data.
   void Reset(const FlightState& x0);
@@ -86,7 +97,8 @@ class Slicer {
 
  private:
   SliceStats AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls,
-                         const Eigen::Ref<const Eigen::VectorXd>* disturbance);
+                         const Eigen::Ref<const Eigen::VectorXd>* disturbance,
+                         const DisturbanceProfile* profile);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
