@@ -33,6 +33,11 @@ const std::vector<std::string>& CommandLine();
 /// "warning: path:line: ...". Throws as data::LoadAircraftFile.
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
 
+/// Replaces this process with `aerolin-plot` (built beside this executable,
+/// it alone links MathGL) run with this process's arguments; returns only by
+/// throwing std::runtime_error.
+int RunInPlotter();
+
 /// Adds the positional FILE argument (must exist) to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 
@@ -43,5 +48,7 @@ void RegisterMatricesCommand(CLI::App& app, Action& action);
 void RegisterSimulateCommand(CLI::App& app, Action& action);
 void RegisterPlotCommand(CLI::App& app, Action& action);
 void RegisterQualitiesCommand(CLI::App& app, Action& action);
+void RegisterTfCommand(CLI::App& app, Action& action);
+void RegisterBodeCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

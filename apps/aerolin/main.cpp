@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   cli::RegisterSimulateCommand(app, action);
   cli::RegisterPlotCommand(app, action);
   cli::RegisterQualitiesCommand(app, action);
+  cli::RegisterTfCommand(app, action);
+  cli::RegisterBodeCommand(app, action);
   cli::SetCommandLine(argc, argv);
   try {
     app.parse(argc, argv);

@@ -20,13 +20,6 @@
 #include "flight_inputs.hpp"
 #ifdef AEROLIN_PLOT_IN_PROCESS
 #include "aerolin/export/plot.hpp"
-#else
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <stdexcept>
 #endif
 
 namespace aerolin::cli {
@@ -81,25 +74,6 @@ int RunPlot(const PlotCommandOptions& opt) {
   }
   return 0;
 }
-#else
-// Replaces this process with `aerolin-plot` (beside this executable) run with
-// the same arguments; returns only by throwing.
-int RunPlotInSibling() {
-  std::error_code ec;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) throw std::runtime_error("cannot locate the aerolin executable: " + ec.message());
-  const std::string plotter = (self.parent_path() / "aerolin-plot").string();
-  std::vector<std::string> arguments = CommandLine();
-  arguments.at(0) = plotter;
-  std::vector<char*> argv;
-  for (std::string& a : arguments) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  std::cout.flush();
-  std::cerr.flush();
-  execv(plotter.c_str(), argv.data());
-  throw std::runtime_error("cannot run '" + plotter + "': " + std::strerror(errno) +
-                           " (aerolin plot draws with aerolin-plot, built beside aerolin)");
-}
 #endif
 
 }  // namespace
@@ -138,7 +112,7 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   cmd->callback([opt, &action] { action = [opt] { return RunPlot(*opt); }; });
 #else
   // `opt` is captured only to keep the storage the options write into alive.
-  cmd->callback([opt, &action] { action = [] { return RunPlotInSibling(); }; });
+  cmd->callback([opt, &action] { action = [] { return RunInPlotter(); }; });
 #endif
 }
 

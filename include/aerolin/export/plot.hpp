@@ -8,15 +8,19 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
 
-/// File formats a figure can be written in.
-enum class ImageFormat { kPng, kSvg };
+/// File formats a figure can be written in. PDF is not one: Debian's MathGL
+/// 8.0 writes PDF only through WritePRC, as a 3D (PRC) annotation on an
+/// otherwise empty page that most viewers show blank; write SVG or EPS and
+/// convert those instead.
+enum class ImageFormat { kPng, kSvg, kEps };
 
-/// Returns the format named by `path`'s extension: ".png" or ".svg"
+/// Returns the format named by `path`'s extension: ".png", ".svg" or ".eps"
 /// (case-insensitive).
 /// @throws std::invalid_argument naming `path` for any other extension.
 ImageFormat ImageFormatOf(const std::string& path);
@@ -82,5 +86,16 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
 void PlotSPlane(const std::vector<analysis::Mode>& lon,
                 const std::vector<analysis::Mode>& lat,
                 const PlotOptions& options, const std::string& path);
+
+/// Writes the Bode diagram of `diagram` to `path`: |G| [dB] above, the
+/// unwrapped phase [deg] below, against log ω [rad/s], one colour per output.
+/// Each mode's ωn is a dashed vertical line named at the top of the magnitude
+/// panel; the resonances of the short period / Dutch roll (peak dB) and each
+/// curve's −3 dB bandwidth are marked and written in the legend.
+/// @throws std::invalid_argument if `diagram` has no curve or no point, or as
+///         PlotTimeHistories.
+/// @throws std::runtime_error as PlotTrajectory3D.
+void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
+              const std::string& path);
 
 }  // namespace aerolin::exporting
