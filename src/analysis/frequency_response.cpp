@@ -94,15 +94,22 @@ std::vector<BodePoint> ComputeBode(const FrequencyResponse& response, const Tran
   constexpr double kTurn = 360.0;
   for (std::size_t i = 0; i < omega.size(); ++i) {
     const cd s(0.0, omega[i]);
-    // Continuous phase of the factored form [deg].
+    // Continuous phase of the factored form [deg]. arg(jω − r) is continuous
+    // in ω for Re r ≤ 0 (the argument stays in the right half-plane or on the
+    // imaginary axis); for Re r > 0 it would cross atan2's cut on the negative
+    // real axis, so take arg(r − jω) + 180° instead.
+    auto term = [&s](cd r) {
+      return r.real() > 0.0 ? std::arg(r - s) * core::kRadToDeg + 180.0
+                            : std::arg(s - r) * core::kRadToDeg;
+    };
     double continuous = tf.gain < 0.0 ? 180.0 : 0.0;
     for (const Factor& z : tf.zeros) {
-      continuous += std::arg(s - z.root) * core::kRadToDeg;
-      if (z.second_order) continuous += std::arg(s - std::conj(z.root)) * core::kRadToDeg;
+      continuous += term(z.root);
+      if (z.second_order) continuous += term(std::conj(z.root));
     }
     for (const Factor& p : tf.poles) {
-      continuous -= std::arg(s - p.root) * core::kRadToDeg;
-      if (p.second_order) continuous -= std::arg(s - std::conj(p.root)) * core::kRadToDeg;
+      continuous -= term(p.root);
+      if (p.second_order) continuous -= term(std::conj(p.root));
     }
     BodePoint b;
     b.omega = omega[i];

@@ -169,7 +169,8 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   gr.SetRanges(w0, w1, ph.min, ph.max);
   gr.SetOrigin(w0, ph.min);
   LogFrequencyAxis(gr, w0, w1);
-  const double ph_tick = (ph.max - ph.min) / ph_step > 8 ? 2 * ph_step : ph_step;
+  // At most about five phase ticks, a multiple of 45°.
+  const double ph_tick = 45.0 * std::max(1.0, std::ceil((ph.max - ph.min) / (45.0 * 5.0)));
   gr.SetTicks('y', ph_tick, 0, 0.0);
   gr.SetTickTempl('y', "%g");
   gr.Grid("xy", "{xD0D0D0}:");
