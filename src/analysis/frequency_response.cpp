@@ -33,16 +33,17 @@ FrequencyResponse::FrequencyResponse(const model::StateSpace& sys) {
   D_ = sys.D();
 }
 
-Eigen::VectorXcd FrequencyResponse::Evaluate(std::complex<double> s, int input) const {
+void FrequencyResponse::Solve(std::complex<double> s, int input, Eigen::MatrixXcd& M,
+                              Eigen::VectorXcd& x) const {
   if (input < 0 || input >= Bt_.cols())
     throw std::invalid_argument("FrequencyResponse: input " + std::to_string(input) +
                                 " out of range (" + std::to_string(Bt_.cols()) + " inputs)");
   const Eigen::Index n = H_.rows();
   // M = sI − H, upper Hessenberg; eliminate the one sub-diagonal entry of each
-  // column, swapping with the row below when that entry is larger.
-  Eigen::MatrixXcd M = -H_.cast<cd>();
+  // column, swapping with the row below when that entry is larger: O(n²).
+  M = -H_.cast<cd>();
   M.diagonal().array() += s;
-  Eigen::VectorXcd x = Bt_.col(input).cast<cd>();
+  x = Bt_.col(input).cast<cd>();
   const double scale = H_.cwiseAbs().maxCoeff() + std::abs(s);
   for (Eigen::Index k = 0; k + 1 < n; ++k) {
     if (std::abs(M(k + 1, k)) > std::abs(M(k, k))) {
@@ -64,6 +65,12 @@ Eigen::VectorXcd FrequencyResponse::Evaluate(std::complex<double> s, int input) 
     for (Eigen::Index j = k + 1; j < n; ++j) sum -= M(k, j) * x(j);
     x(k) = sum / M(k, k);
   }
+}
+
+Eigen::VectorXcd FrequencyResponse::Evaluate(std::complex<double> s, int input) const {
+  Eigen::MatrixXcd M;
+  Eigen::VectorXcd x;
+  Solve(s, input, M, x);
   return Ct_.cast<cd>() * x + D_.col(input).cast<cd>();
 }
 
@@ -74,7 +81,15 @@ std::vector<std::complex<double>> FrequencyResponse::Sweep(const std::vector<dou
                                 " out of range (" + std::to_string(Ct_.rows()) + " outputs)");
   std::vector<cd> out;
   out.reserve(omega.size());
-  for (const double w : omega) out.push_back(Evaluate(cd(0.0, w), input)(output));
+  Eigen::MatrixXcd M(H_.rows(), H_.cols());  // workspace, reused at every frequency
+  Eigen::VectorXcd x(H_.rows());
+  const Eigen::RowVectorXd c = Ct_.row(output);
+  for (const double w : omega) {
+    Solve(cd(0.0, w), input, M, x);
+    cd y = D_(output, input);
+    for (Eigen::Index j = 0; j < x.size(); ++j) y += c(j) * x(j);
+    out.push_back(y);
+  }
   return out;
 }
 

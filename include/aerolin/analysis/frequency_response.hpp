@@ -49,6 +49,8 @@ class FrequencyResponse {
   int num_states() const { return static_cast<int>(H_.rows()); }
 
  private:
+  // Solves (sI − H) x = B̃ e_input into the workspace M, x.
+  void Solve(std::complex<double> s, int input, Eigen::MatrixXcd& M, Eigen::VectorXcd& x) const;
   Eigen::MatrixXd H_;   ///< Qᵀ A Q, upper Hessenberg
   Eigen::MatrixXd Bt_;  ///< Qᵀ B
   Eigen::MatrixXd Ct_;  ///< C Q
