@@ -88,7 +88,7 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
     }
   const double db_step = core::NiceCeil(std::max(db_hi - db_lo, 1.0) / 6.0);
   AxisRange db = SnappedRange(db_lo, db_hi, db_step);
-  db.max += db_step;  // room for the mode names above the curves
+  db.max += 2 * db_step;  // room for the mode names above the curves
   const double ph_step = ph_hi - ph_lo > 360.0 ? 90.0 : 45.0;
   const AxisRange ph = SnappedRange(ph_lo, ph_hi, ph_step);
 
@@ -122,11 +122,18 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   gr.Box("k", false);
   gr.Axis("xy");
   gr.Label('y', L"magnitude |G|, dB", 0);
+  // Names of modes closer than kLabelDecades on the log axis (e.g. roll
+  // subsidence and Dutch roll) are stacked one line apart.
+  constexpr double kLabelDecades = 0.7;
+  int row = 0;
+  double previous = 0.0;
   for (const analysis::ModeMark& m : diagram.modes) {
     if (m.natural_frequency < w0 || m.natural_frequency > w1) continue;
+    row = previous > 0.0 && std::log10(m.natural_frequency / previous) < kLabelDecades ? row + 1 : 0;
+    previous = m.natural_frequency;
     gr.Line(mglPoint(m.natural_frequency, db.min), mglPoint(m.natural_frequency, db.max),
             (std::string(kModeLineColour) + ";1").c_str());
-    gr.Putsw(mglPoint(m.natural_frequency, db.max - 0.04 * (db.max - db.min)),
+    gr.Putsw(mglPoint(m.natural_frequency, db.max - (0.04 + 0.05 * row) * (db.max - db.min)),
              internal::Widen(m.name + ", \u03c9_n = " + Num(m.natural_frequency)).c_str(),
              (std::string(kModeLineColour) + ":R").c_str(), -0.85);
   }
