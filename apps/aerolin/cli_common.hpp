@@ -53,5 +53,7 @@ void RegisterPlotCommand(CLI::App& app, Action& action);
 void RegisterQualitiesCommand(CLI::App& app, Action& action);
 void RegisterSweepCommand(CLI::App& app, Action& action);
 void RegisterLocusCommand(CLI::App& app, Action& action);
+void RegisterTfCommand(CLI::App& app, Action& action);
+void RegisterBodeCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

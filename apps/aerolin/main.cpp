@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   cli::RegisterQualitiesCommand(app, action);
   cli::RegisterSweepCommand(app, action);
   cli::RegisterLocusCommand(app, action);
+  cli::RegisterTfCommand(app, action);
+  cli::RegisterBodeCommand(app, action);
   cli::SetCommandLine(argc, argv);
   try {
     app.parse(argc, argv);

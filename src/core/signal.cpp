@@ -10,6 +10,7 @@ std::string_view ToString(Unit unit) {
     case Unit::kMetre: return "m";
     case Unit::kMetrePerSecond: return "m/s";
     case Unit::kSecond: return "s";
+    case Unit::kGravity: return "g";
   }
   return "?";
 }

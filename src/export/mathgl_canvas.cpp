@@ -15,8 +15,9 @@ ImageFormat ImageFormatOf(const std::string& path) {
                  [](unsigned char c) { return std::tolower(c); });
   if (ext == ".png") return ImageFormat::kPng;
   if (ext == ".svg") return ImageFormat::kSvg;
+  if (ext == ".eps") return ImageFormat::kEps;
   throw std::invalid_argument(path + ": unknown image format '" + ext +
-                              "' (expected .png or .svg)");
+                              "' (expected .png, .svg or .eps)");
 }
 
 namespace internal {
@@ -60,8 +61,10 @@ void WriteCanvas(mglGraph& graph, const std::string& path) {
   graph.SetWarn(0, "");
   if (format == ImageFormat::kPng)
     graph.WritePNG(path.c_str(), "", false);
-  else
+  else if (format == ImageFormat::kSvg)
     graph.WriteSVG(path.c_str(), "");
+  else
+    graph.WriteEPS(path.c_str(), "");
   std::string message = graph.Message() ? graph.Message() : "";
   // MathGL starts each message with a newline; keep the report on one line.
   const std::size_t first = message.find_first_not_of(" \n\r\t");

@@ -59,7 +59,7 @@ TEST(ImageFormatOf, RejectsOtherExtensionsNamingThePath) {
     FAIL() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
-                 "out/figure.jpg: unknown image format '.jpg' (expected .png or .svg)");
+                 "out/figure.jpg: unknown image format '.jpg' (expected .png, .svg or .eps)");
   }
 }
 

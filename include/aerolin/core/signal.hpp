@@ -17,9 +17,11 @@ enum class Unit {
   kMetre,           ///< "m"
   kMetrePerSecond,  ///< "m/s"
   kSecond,          ///< "s"
+  kGravity,         ///< "g": a specific force (load factor) in multiples of
+                    ///< the flight condition's gravity g (= g0 unless a file sets it)
 };
 
-/// Returns the unit's SI symbol: "1", "rad", "rad/s", "m", "m/s", "s".
+/// Returns the unit's SI symbol: "1", "rad", "rad/s", "m", "m/s", "s", "g".
 std::string_view ToString(Unit unit);
 
 /// A signal's name (ASCII, as used in CSV headers and JSON keys), its SI unit

@@ -9,15 +9,19 @@
 #include <vector>
 
 #include "aerolin/analysis/flying_qualities.hpp"
+#include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
 
-/// File formats a figure can be written in.
-enum class ImageFormat { kPng, kSvg };
+/// File formats a figure can be written in. PDF is not one: Debian's MathGL
+/// 8.0 writes PDF only through WritePRC, as a 3D (PRC) annotation on an
+/// otherwise empty page that most viewers show blank; write SVG or EPS and
+/// convert those instead.
+enum class ImageFormat { kPng, kSvg, kEps };
 
-/// Returns the format named by `path`'s extension: ".png" or ".svg"
+/// Returns the format named by `path`'s extension: ".png", ".svg" or ".eps"
 /// (case-insensitive).
 /// @throws std::invalid_argument naming `path` for any other extension.
 ImageFormat ImageFormatOf(const std::string& path);
@@ -111,5 +115,16 @@ void PlotShortPeriodChart(const analysis::ModalSummary& modes,
 void PlotDutchRollChart(const analysis::ModalSummary& modes,
                         const analysis::QualitiesGrade& grade,
                         const PlotOptions& options, const std::string& path);
+
+/// Writes the Bode diagram of `diagram` to `path`: |G| [dB] above, the
+/// unwrapped phase [deg] below, against log ω [rad/s], one colour per output.
+/// Each mode's ωn is a dashed vertical line named at the top of the magnitude
+/// panel; the resonances of the short period / Dutch roll (peak dB) and each
+/// curve's −3 dB bandwidth are marked and written in the legend.
+/// @throws std::invalid_argument if `diagram` has no curve or no point, or as
+///         PlotTimeHistories.
+/// @throws std::runtime_error as PlotTrajectory3D.
+void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
+              const std::string& path);
 
 }  // namespace aerolin::exporting

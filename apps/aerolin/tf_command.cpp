@@ -1,0 +1,97 @@
+// `aerolin tf FILE --input CONTROL (--output OUTPUT | --all) [--json]
+//  [--units si|imperial]`: transfer functions in factored textbook form.
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "aerolin/analysis/frequency_response.hpp"
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/export/frequency_report.hpp"
+#include "aerolin/model/outputs.hpp"
+#include "cli_common.hpp"
+
+namespace aerolin::cli {
+namespace {
+
+struct TfOptions {
+  std::string file;
+  std::string input;
+  std::string output;
+  bool all = false;
+  bool json = false;
+  std::string units = "si";
+};
+
+int RunTf(const TfOptions& opt) {
+  if (opt.all == !opt.output.empty())
+    throw UsageError("give exactly one of --output OUTPUT and --all");
+  const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  std::vector<std::string> outputs = {opt.output};
+  if (opt.all) {
+    // Every output of the axis the control enters (longitudinal first).
+    outputs.clear();
+    for (const model::Control& c : aircraft.controls)
+      if (c.name == opt.input) {
+        const model::Axis axis = c.longitudinal ? model::Axis::kLongitudinal : model::Axis::kLateral;
+        const model::StateSpace sys =
+            model::WithDerivedOutputs(modes.model_of(axis), axis, aircraft.condition);
+        for (const core::Signal& s : sys.outputs()) outputs.push_back(s.name);
+      }
+    if (outputs.empty()) outputs.push_back("u");  // no such control: ResolveChannel says so
+  }
+  analysis::Channel channel = [&] {
+    try {
+      return analysis::ResolveChannel(aircraft, modes, opt.input, outputs);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }();
+  std::vector<analysis::TransferFunction> tfs;
+  for (std::size_t k = 0; k < channel.outputs.size(); ++k)
+    tfs.push_back(analysis::ChannelTransferFunction(channel, modes, k));
+  const core::UnitSystem units =
+      opt.units == "imperial" ? core::UnitSystem::kImperial : core::UnitSystem::kSI;
+  if (opt.json) {
+    std::cout << exporting::TransferFunctionJson(aircraft, opt.file, tfs, opt.all, units) << '\n';
+    return 0;
+  }
+  std::cout << aircraft.name << "  (" << opt.file << ")\n"
+            << (channel.axis == model::Axis::kLongitudinal ? "longitudinal, x = (u, α, q, θ)"
+                                                           : "lateral-directional, x = (β, p, r, φ, ψ)")
+            << "; G(s) = K Π(s - zᵢ) / Π(s - pⱼ), SI"
+            << (units == core::UnitSystem::kImperial ? " with speeds in ft/s" : "")
+            << ", angles in rad\n\n";
+  for (std::size_t k = 0; k < tfs.size(); ++k) {
+    if (k > 0) std::cout << '\n';
+    exporting::WriteTransferFunctionText(std::cout, tfs[k], units);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void RegisterTfCommand(CLI::App& app, Action& action) {
+  auto opt = std::make_shared<TfOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "tf",
+      "Transfer function from a control to an output in factored textbook form:\n"
+      "high-frequency gain, zeros, poles named by mode, DC gain, cancelled pairs,\n"
+      "non-minimum-phase zeros.");
+  AddAircraftFileArgument(*cmd, opt->file);
+  cmd->add_option("--input", opt->input, "control name as in the data file, e.g. elevator")
+      ->required();
+  cmd->add_option("--output", opt->output,
+                  "u, alpha, q, theta, nz, gamma (longitudinal) or beta, p, r, phi, psi, ay");
+  cmd->add_flag("--all", opt->all, "every output of the control's axis");
+  cmd->add_flag("--json", opt->json, "one JSON object (schema aerolin.tf/1)");
+  cmd->add_option("--units", opt->units, "speeds (u) in si (m/s) or imperial (ft/s)")
+      ->check(CLI::IsMember({"si", "imperial"}))
+      ->default_val("si");
+  cmd->callback([opt, &action] { action = [opt] { return RunTf(*opt); }; });
+}
+
+}  // namespace aerolin::cli

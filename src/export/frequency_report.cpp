@@ -1,0 +1,285 @@
+#include "aerolin/export/frequency_report.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace aerolin::exporting {
+namespace {
+
+using analysis::Factor;
+using analysis::TransferFunction;
+
+// Four significant digits, exponent form for tiny values (as modes_text).
+std::string Sig(double v) {
+  if (v != 0.0 && std::abs(v) < 1e-3) return fmt::format("{:.3e}", v);
+  return fmt::format("{:.4g}", v);
+}
+
+double SpeedScale(const core::Signal& output, core::UnitSystem speed_units) {
+  return output.unit == core::Unit::kMetrePerSecond && speed_units == core::UnitSystem::kImperial
+             ? 1.0 / core::kMetresPerFoot
+             : 1.0;
+}
+
+std::string UnitName(const core::Signal& s, core::UnitSystem speed_units) {
+  if (s.unit == core::Unit::kMetrePerSecond && speed_units == core::UnitSystem::kImperial)
+    return "ft/s";
+  return std::string(core::ToString(s.unit));
+}
+
+std::string FactorText(const Factor& f) {
+  if (f.second_order)
+    return "(s² + 2(" + Sig(f.damping_ratio) + ")(" + Sig(f.natural_frequency) + ")s + " +
+           Sig(f.natural_frequency) + "²)";
+  if (f.root == 0.0) return "s";
+  const double a = f.inverse_time_constant;
+  return "(s " + std::string(a < 0.0 ? "- " : "+ ") + Sig(std::abs(a)) + ")";
+}
+
+std::string Product(const std::vector<Factor>& factors) {
+  std::string out;
+  for (const Factor& f : factors) out += FactorText(f);
+  return out;
+}
+
+std::string RootText(std::complex<double> r) {
+  std::string s = Sig(r.real());
+  if (r.imag() != 0.0) s += " ± " + Sig(std::abs(r.imag())) + "i";
+  return s;
+}
+
+std::string FactorDescription(const Factor& f) {
+  if (f.second_order)
+    return fmt::format("s = {:<22} ωn = {} rad/s, ζ = {}", RootText(f.root),
+                       Sig(f.natural_frequency), Sig(f.damping_ratio));
+  if (f.root == 0.0) return fmt::format("s = {:<22} (s alone)", "0");
+  const double a = f.inverse_time_constant;
+  return fmt::format("s = {:<22} 1/T = {} 1/s (T = {} s)", RootText(f.root), Sig(a), Sig(1.0 / a));
+}
+
+// Pads to `width` code points (², ζ count as one column).
+std::string Pad(const std::string& s, std::size_t width) {
+  std::size_t points = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++points;
+  return points >= width ? s + " " : s + std::string(width - points, ' ');
+}
+
+nlohmann::json Complex(std::complex<double> z) { return {{"re", z.real()}, {"im", z.imag()}}; }
+
+nlohmann::json FactorJson(const Factor& f) {
+  nlohmann::json j = {{"order", f.second_order ? 2 : 1}, {"root", Complex(f.root)},
+                      {"natural_frequency", f.natural_frequency}};
+  if (f.second_order)
+    j["damping_ratio"] = f.damping_ratio;
+  else
+    j["inverse_time_constant"] = f.inverse_time_constant;
+  j["mode"] = f.mode_name.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.mode_name);
+  return j;
+}
+
+nlohmann::json TransferFunctionObject(const TransferFunction& tf, core::UnitSystem speed_units) {
+  const double k = SpeedScale(tf.output, speed_units);
+  nlohmann::json zeros = nlohmann::json::array(), poles = nlohmann::json::array();
+  for (const std::complex<double>& z : tf.ZeroRoots()) zeros.push_back(Complex(z));
+  for (const Factor& p : tf.poles) {
+    const nlohmann::json mode = p.mode_name.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.mode_name);
+    poles.push_back({{"re", p.root.real()}, {"im", p.root.imag()}, {"mode", mode}});
+    if (p.second_order) poles.push_back({{"re", p.root.real()}, {"im", -p.root.imag()}, {"mode", mode}});
+  }
+  nlohmann::json zf = nlohmann::json::array(), pf = nlohmann::json::array();
+  for (const Factor& f : tf.zeros) zf.push_back(FactorJson(f));
+  for (const Factor& f : tf.poles) pf.push_back(FactorJson(f));
+  nlohmann::json cancelled = nlohmann::json::array();
+  for (const analysis::Cancellation& c : tf.cancelled)
+    cancelled.push_back({{"mode", c.pole.mode_name.empty() ? nlohmann::json(nullptr)
+                                                           : nlohmann::json(c.pole.mode_name)},
+                         {"pole", Complex(c.pole.root)},
+                         {"zero", Complex(c.zero)},
+                         {"distance", c.distance}});
+  std::vector<double> numerator = tf.Numerator();
+  for (double& v : numerator) v *= k;
+  return {{"input", tf.input.name},
+          {"output", tf.output.name},
+          {"unit", GainUnit(tf.output, tf.input, speed_units)},
+          {"gain", tf.gain * k},
+          {"gain_unit", GainUnit(tf.output, tf.input, speed_units) +
+                            (tf.relative_degree != 0 ? fmt::format(" s^-{}", tf.relative_degree) : "")},
+          {"relative_degree", tf.relative_degree},
+          {"dc_gain", tf.dc_gain ? nlohmann::json(*tf.dc_gain * k) : nlohmann::json(nullptr)},
+          {"integrators", tf.integrators},
+          {"non_minimum_phase", tf.non_minimum_phase},
+          {"identically_zero", tf.identically_zero},
+          {"zeros", zeros},
+          {"poles", poles},
+          {"zero_factors", zf},
+          {"pole_factors", pf},
+          {"cancelled", cancelled},
+          {"numerator", numerator},
+          {"denominator", tf.Denominator()}};
+}
+
+nlohmann::json Header(const model::AircraftData& aircraft, std::string_view file,
+                      std::string_view schema) {
+  return {{"schema", std::string(schema)},
+          {"file", std::string(file)},
+          {"aircraft", {{"name", aircraft.name}, {"source", aircraft.source}}}};
+}
+
+nlohmann::json Db(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+std::string Csv(double v) {
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  return fmt::format("{}", v);
+}
+
+}  // namespace
+
+std::string GainUnit(const core::Signal& output, const core::Signal& input,
+                     core::UnitSystem speed_units) {
+  const std::string out = UnitName(output, speed_units);
+  if (input.unit == core::Unit::kOne) return out;
+  const std::string in(core::ToString(input.unit));
+  return (out.find('/') != std::string::npos ? "(" + out + ")" : out) + "/" + in;
+}
+
+std::string FactoredForm(const TransferFunction& tf, core::UnitSystem speed_units) {
+  if (tf.identically_zero) return "0";
+  std::string s = Sig(tf.gain * SpeedScale(tf.output, speed_units));
+  if (!tf.zeros.empty()) s += " " + Product(tf.zeros);
+  if (!tf.poles.empty()) s += " / [" + Product(tf.poles) + "]";
+  return s;
+}
+
+void WriteTransferFunctionText(std::ostream& out, const TransferFunction& tf,
+                               core::UnitSystem speed_units) {
+  const std::string unit = GainUnit(tf.output, tf.input, speed_units);
+  out << tf.output.name << "/" << tf.input.name << "  [" << unit << "]\n";
+  out << "  G(s) = " << FactoredForm(tf, speed_units) << '\n';
+  if (tf.identically_zero) {
+    out << "  the control does not reach this output\n";
+    return;
+  }
+  const double k = SpeedScale(tf.output, speed_units);
+  out << "  high-frequency gain K = " << Sig(tf.gain * k) << " " << unit
+      << (tf.relative_degree != 0 ? fmt::format("·s^-{}", tf.relative_degree) : std::string())
+      << " (relative degree " << tf.relative_degree << ")\n";
+  out << "  zeros:" << (tf.zeros.empty() ? " none" : "") << '\n';
+  for (const Factor& f : tf.zeros)
+    out << "    " << Pad(FactorText(f), 38) << FactorDescription(f)
+        << (f.root.real() > 0.0 ? "  right half-plane" : "") << '\n';
+  out << "  poles:" << (tf.poles.empty() ? " none" : "") << '\n';
+  for (const Factor& f : tf.poles)
+    out << "    " << Pad(f.mode_name.empty() ? "-" : f.mode_name, 26) << Pad(FactorText(f), 38)
+        << FactorDescription(f) << '\n';
+  if (tf.dc_gain)
+    out << "  DC gain G(0) = " << Sig(*tf.dc_gain * k) << " " << unit << '\n';
+  else
+    out << "  DC gain: infinite (" << tf.integrators << " pole" << (tf.integrators > 1 ? "s" : "")
+        << " at s = 0: the output integrates a constant input)\n";
+  out << (tf.non_minimum_phase ? "  NON-MINIMUM PHASE: a zero in the right half-plane\n"
+                               : "  minimum phase (no zero in the right half-plane)\n");
+  if (tf.cancelled.empty()) {
+    out << "  cancelled pole-zero pairs: none\n";
+  } else {
+    out << "  cancelled pole-zero pairs (|z - p| <= " << analysis::kCancellationTolerance
+        << " max(|p|, largest |pole|)):\n";
+    for (const analysis::Cancellation& c : tf.cancelled)
+      out << "    " << (c.pole.mode_name.empty() ? "pole" : c.pole.mode_name) << " s = "
+          << RootText(c.pole.root) << " against zero s = " << RootText(c.zero)
+          << " (|z - p| = " << fmt::format("{:.1e}", c.distance) << ")\n";
+  }
+}
+
+std::string TransferFunctionJson(const model::AircraftData& aircraft, std::string_view file,
+                                 const std::vector<TransferFunction>& tfs, bool all,
+                                 core::UnitSystem speed_units) {
+  nlohmann::json doc = Header(aircraft, file, "aerolin.tf/1");
+  doc["speed_unit"] = speed_units == core::UnitSystem::kImperial ? "ft/s" : "m/s";
+  if (all) {
+    doc["input"] = tfs.empty() ? "" : tfs.front().input.name;
+    nlohmann::json list = nlohmann::json::array();
+    for (const TransferFunction& tf : tfs) list.push_back(TransferFunctionObject(tf, speed_units));
+    doc["transfer_functions"] = list;
+  } else {
+    doc.update(TransferFunctionObject(tfs.at(0), speed_units));
+  }
+  return doc.dump(2);
+}
+
+std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
+                     const analysis::BodeDiagram& diagram) {
+  nlohmann::json doc = Header(aircraft, file, "aerolin.bode/1");
+  doc["input"] = diagram.input.name;
+  nlohmann::json modes = nlohmann::json::array();
+  for (const analysis::ModeMark& m : diagram.modes)
+    modes.push_back({{"name", m.name}, {"natural_frequency", m.natural_frequency}});
+  doc["modes"] = modes;
+  nlohmann::json curves = nlohmann::json::array();
+  for (const analysis::BodeCurve& c : diagram.curves) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const analysis::BodePoint& p : c.points)
+      points.push_back({{"omega", p.omega},
+                        {"magnitude", p.magnitude},
+                        {"magnitude_db", Db(p.magnitude_db)},
+                        {"phase_deg", p.phase_deg},
+                        {"phase_principal_deg", p.phase_principal_deg}});
+    nlohmann::json resonances = nlohmann::json::array();
+    for (const analysis::NamedResonance& r : c.resonances)
+      resonances.push_back({{"mode", r.name},
+                            {"omega", r.resonance.omega},
+                            {"magnitude_db", r.resonance.magnitude_db},
+                            {"prominence_db", r.resonance.prominence_db}});
+    curves.push_back({{"output", c.tf.output.name},
+                      {"unit", GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI)},
+                      {"dc_gain", c.tf.dc_gain ? nlohmann::json(*c.tf.dc_gain) : nlohmann::json(nullptr)},
+                      {"bandwidth", c.bandwidth ? nlohmann::json(*c.bandwidth) : nlohmann::json(nullptr)},
+                      {"resonances", resonances},
+                      {"points", points}});
+  }
+  doc["curves"] = curves;
+  return doc.dump(2);
+}
+
+void WriteBodeCsv(std::ostream& out, const analysis::BodeDiagram& diagram) {
+  out << "omega";
+  for (const analysis::BodeCurve& c : diagram.curves) {
+    const std::string& n = c.tf.output.name;
+    out << ',' << n << "_magnitude," << n << "_magnitude_db," << n << "_phase_deg," << n
+        << "_phase_principal_deg";
+  }
+  out << '\n';
+  if (diagram.curves.empty()) return;
+  for (std::size_t i = 0; i < diagram.curves.front().points.size(); ++i) {
+    out << Csv(diagram.curves.front().points[i].omega);
+    for (const analysis::BodeCurve& c : diagram.curves) {
+      const analysis::BodePoint& p = c.points[i];
+      out << ',' << Csv(p.magnitude) << ',' << Csv(p.magnitude_db) << ',' << Csv(p.phase_deg)
+          << ',' << Csv(p.phase_principal_deg);
+    }
+    out << '\n';
+  }
+}
+
+void WriteBodeText(std::ostream& out, const analysis::BodeDiagram& diagram) {
+  for (const analysis::BodeCurve& c : diagram.curves) {
+    const std::string unit = GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI);
+    out << c.tf.output.name << "/" << c.tf.input.name << "  [" << unit << "]\n";
+    out << "  G(s) = " << FactoredForm(c.tf, core::UnitSystem::kSI) << '\n';
+    out << "  DC gain: " << (c.tf.dc_gain ? Sig(*c.tf.dc_gain) : std::string("infinite"))
+        << ", -3 dB bandwidth: " << (c.bandwidth ? Sig(*c.bandwidth) + " rad/s" : std::string("-"))
+        << '\n';
+    for (const analysis::NamedResonance& r : c.resonances)
+      out << "  resonance (" << r.name << "): " << Sig(r.resonance.magnitude_db) << " dB at "
+          << Sig(r.resonance.omega) << " rad/s, " << Sig(r.resonance.prominence_db)
+          << " dB above the trend\n";
+    out << fmt::format("  {:>12} {:>12} {:>10} {:>10}\n", "ω [rad/s]", "|G|", "|G| [dB]",
+                       "phase [°]");
+    for (const analysis::BodePoint& p : c.points)
+      out << fmt::format("  {:>12.5g} {:>12.5g} {:>10.3f} {:>10.2f}\n", p.omega, p.magnitude,
+                         p.magnitude_db, p.phase_deg);
+  }
+}
+
+}  // namespace aerolin::exporting
