@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/conversions.hpp"
 #include "aerolin/model/parameters.hpp"
@@ -694,9 +695,14 @@ LoadResult Reader::Read(const toml::table& root) {
 }  // namespace
 
 LoadResult LoadAircraftString(const std::string& text, const std::string& path) {
+  // toml++ 3.3.0 has undefined behaviour on a NUL byte and on some non-ASCII
+  // bytes at a line start (upstream issues #190, #295): it only ever sees
+  // NUL-free, valid UTF-8.
+  const std::string_view body = core::StripByteOrderMark(text);
+  core::CheckInputText(body, path);
   toml::table root;
   try {
-    root = toml::parse(text, path);
+    root = toml::parse(body, path);
   } catch (const toml::parse_error& e) {
     const toml::source_region& src = e.source();
     throw core::DataError({path, static_cast<int>(src.begin.line)},
@@ -707,11 +713,7 @@ LoadResult LoadAircraftString(const std::string& text, const std::string& path) 
 }
 
 LoadResult LoadAircraftFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::DataError({path, 0}, "cannot open file (check the path)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return LoadAircraftString(text.str(), path);
+  return LoadAircraftString(core::ReadInputFile(path), path);
 }
 
 }  // namespace aerolin::data

@@ -44,6 +44,13 @@ std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
     }
     interval = core::NiceCeil(duration / target_count);
   }
+  // At most kMaxGlyphs marks: a smaller interval is widened to that many
+  // (a glyph every few pixels is a smear, and a tiny interval must not loop).
+  if (duration > 0.0) interval = std::max(interval, duration / kMaxGlyphs);
+  if (!(interval > 0.0) || !std::isfinite(interval)) {
+    if (time.size() == 1) return {0};
+    return {0, time.size() - 1};
+  }
   // Samples at multiples of dt carry rounding error; a row within this
   // fraction of the interval before a mark counts as on it.
   constexpr double kOnMarkFraction = 1e-6;
@@ -52,8 +59,9 @@ std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
   for (std::size_t k = 1; k < time.size(); ++k) {
     if (time[k] >= next_mark - kOnMarkFraction * interval) {
       rows.push_back(k);
-      while (next_mark - kOnMarkFraction * interval <= time[k])
-        next_mark += interval;
+      // The first mark after time[k], in one step (not one mark at a time).
+      const double marks = std::floor((time[k] - t0) / interval + kOnMarkFraction);
+      next_mark = std::max(next_mark + interval, t0 + (marks + 1.0) * interval);
     }
   }
   if (rows.back() != time.size() - 1) rows.push_back(time.size() - 1);

@@ -218,7 +218,7 @@ Nr = -0.2
 }
 
 TEST(LoadAircraftFile, MissingFileIsADataError) {
-  EXPECT_EQ(ErrorOf("no_such_file.toml"), "no_such_file.toml:0: cannot open file (check the path)");
+  EXPECT_EQ(ErrorOf("no_such_file.toml"), "no_such_file.toml:0: cannot open file: No such file or directory (check the path)");
 }
 
 // One fixture per defect; each pins file:line and the message.
