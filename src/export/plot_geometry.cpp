@@ -3,6 +3,8 @@
 #include "aerolin/core/frames.hpp"
 #include "aerolin/core/nice_number.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -93,8 +95,8 @@ PlotBox EqualScaleBox(const std::vector<Eigen::Vector3d>& points,
 
 double CoarsestTickStep(double lo, double hi, int min_ticks) {
   if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi))
-    throw std::invalid_argument("CoarsestTickStep: expected a finite range lo < hi, got [" +
-                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    throw std::invalid_argument(fmt::format("an axis needs a finite range lo < hi, got [{:g}, {:g}]",
+                                            lo, hi));
   constexpr double kSlack = 1e-9;  // a tick on an end counts
   const auto count = [&](double step) {
     return std::floor(hi / step + kSlack) - std::ceil(lo / step - kSlack) + 1.0;
