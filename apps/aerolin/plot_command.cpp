@@ -13,6 +13,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -84,9 +85,70 @@ void WriteFigure(const std::string& path, Draw draw) {
   out.Commit();
 }
 
+// Keeps a bounded, evenly thinned copy of the flight for the figures: every
+// stride-th row, the stride doubling (every other kept row dropped) whenever
+// more than 2·kRows are kept, plus always the last row. Memory is bounded
+// (≤ 2·kRows + 1 rows, about 3 MB) whatever the duration; a flight of up
+// to kRows·2 slices is drawn from every row.
+class DecimatedLog final : public sim::FlightRecorder {
+ public:
+  static constexpr std::size_t kRows = 8000;
+  void Begin(const std::vector<std::string>& control_names) override {
+    log_.control_names = control_names;
+  }
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
+    if (count_++ % stride_ != 0) {
+      last_ = {t, x, controls};
+      return;
+    }
+    last_.reset();
+    log_.time.push_back(t);
+    log_.state.push_back(x);
+    log_.controls.push_back(controls);
+    if (log_.size() > 2 * kRows) {
+      std::size_t kept = 0;
+      for (std::size_t k = 0; k < log_.size(); k += 2, ++kept) {
+        log_.time[kept] = log_.time[k];
+        log_.state[kept] = log_.state[k];
+        log_.controls[kept] = log_.controls[k];
+      }
+      log_.time.resize(kept);
+      log_.state.resize(kept);
+      log_.controls.resize(kept);
+      stride_ *= 2;
+    }
+  }
+  /// The thinned log, ending at the last row recorded.
+  sim::FlightLog Finish() {
+    if (last_) {
+      log_.time.push_back(last_->t);
+      log_.state.push_back(last_->x);
+      log_.controls.push_back(last_->controls);
+    }
+    return std::move(log_);
+  }
+
+ private:
+  struct Row {
+    double t;
+    sim::FlightState x;
+    Eigen::VectorXd controls;
+  };
+  sim::FlightLog log_;
+  long count_ = 0;
+  long stride_ = 1;
+  std::optional<Row> last_;
+};
+
 int RunPlot(const PlotCommandOptions& opt) {
   CheckOutputs(OutputPaths(opt), InputFiles(opt.inputs));
-  const Flight flight = Fly(opt.inputs);
+  DecimatedLog decimated;
+  Flight flight = Fly(opt.inputs, &decimated);
+  {
+    sim::FlightLog log = decimated.Finish();
+    log.control_units = std::move(flight.result.log.control_units);
+    flight.result.log = std::move(log);
+  }
   const sim::SimulationResult& result = flight.result;
   const model::AircraftData& aircraft = flight.aircraft;
   if (result.stopped)
