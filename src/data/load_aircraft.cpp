@@ -642,11 +642,12 @@ void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData&
   auto build = [&](const char* section, auto builder) {
     try {
       builder(out);
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::invalid_argument&) {
       const toml::node* node = root.get(section);
       Error(node ? At(*node) : SourceLocation{path_, 1},
-            std::string("the ") + section + " model is not finite (" + e.what() +
-                "): a value is far outside the physical range");
+            std::string("the ") + section +
+                " model overflows (a matrix entry is not finite): a value is far outside the "
+                "physical range (check the values and their units)");
     }
   };
   build("longitudinal", [](const model::AircraftData& a) { model::BuildLongitudinal(a); });

@@ -338,6 +338,17 @@ TEST(LoadAircraftFile, ReportsValuesThatOverflowTheModelAtTheirLine) {
             "converted to SI (longitudinal.Ma / U0), beyond 1e+100 (check the value and its units)");
 }
 
+// What the per-key bound cannot see (a division by a tiny U0) is located at
+// the section of the model that overflows, with no internal names.
+TEST(LoadAircraftFile, ReportsAModelThatOverflowsAtItsSection) {
+  EXPECT_EQ(ErrorOf("tiny_U0_overflows_model.toml"),
+            "tiny_U0_overflows_model.toml:10: the longitudinal model overflows (a matrix entry is "
+            "not finite): a value is far outside the physical range (check the values and their "
+            "units)\n"
+            "tiny_U0_overflows_model.toml:22: the lateral model overflows (a matrix entry is not "
+            "finite): a value is far outside the physical range (check the values and their units)");
+}
+
 std::string StringError(const std::string& text) {
   try {
     LoadAircraftString(text, "m.toml");
