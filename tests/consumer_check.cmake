@@ -23,9 +23,16 @@ foreach(f lib/cmake/aerolin/aerolinConfig.cmake lib/cmake/aerolin/aerolinConfigV
 endforeach()
 # CMAKE_FIND_USE_PACKAGE_REGISTRY off and only this prefix: the consumer can
 # find aerolin nowhere else (the build tree is not exported to the registry).
+# A sanitizer build installs instrumented static libraries: the consumer
+# links the sanitizer runtimes too.
+set(sanitize_flags)
+if(SANITIZE)
+  set(sanitize_flags -DCMAKE_CXX_FLAGS=-fsanitize=address,undefined
+                     -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined)
+endif()
 run(${CMAKE_COMMAND} -S ${SOURCE}/examples/consumer -B ${WORK}/build
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
-    -DCMAKE_BUILD_TYPE=Release)
+    -DCMAKE_BUILD_TYPE=Release ${sanitize_flags})
 run(${CMAKE_COMMAND} --build ${WORK}/build)
 run(${WORK}/build/print_modes ${SOURCE}/data/derivatives/p2v7.toml)
 message(STATUS "${out}")

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <exception>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <optional>
 
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/viz/flight_session.hpp"
@@ -19,6 +21,18 @@ namespace {
 
 constexpr int kExitData = 1;
 constexpr int kExitUsage = 2;
+
+// A finite number > 0 (PositiveFinite() lets "nan" and "inf" through).
+CLI::Validator PositiveFinite() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        double value = 0.0;
+        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value > 0.0))
+          return "expected a finite number > 0, got '" + input + "'";
+        return {};
+      },
+      "> 0");
+}
 
 std::string TimestampStem() {
   const std::time_t now = std::time(nullptr);
@@ -44,17 +58,17 @@ int main(int argc, char** argv) {
   viz::WindowOptions win;
   bool no_log = false;
   app.add_option("FILE", aircraft_path, "aircraft data file (TOML)")->required()->check(CLI::ExistingFile);
-  app.add_option("--dt", dt, "physics slice length [s] (the seed's 0.1 s)")->check(CLI::PositiveNumber);
+  app.add_option("--dt", dt, "physics slice length [s] (the seed's 0.1 s)")->check(PositiveFinite());
   app.add_option("--integrator", integrator, "slice integrator: rk45 or exact")
       ->check(CLI::IsMember({"rk45", "exact"}));
   app.add_option("--script", script_path, "fly a scripted pilot (format of 'aerolin simulate --script')")
       ->check(CLI::ExistingFile);
-  app.add_option("--duration", duration, "stop after this much simulated time [s]")->check(CLI::PositiveNumber);
+  app.add_option("--duration", duration, "stop after this much simulated time [s]")->check(PositiveFinite());
   app.add_flag("--realtime", win.realtime, "run a scripted flight in real time (default: as fast as possible)");
   app.add_option("--screenshot", win.screenshot, "save the final frame as PNG and exit (needs --duration)");
   app.add_option("--frames-dir", win.frames_dir, "save frames (frame-00000.png, ...) into this directory");
   app.add_option("--frame-every", win.frame_interval, "simulated seconds between saved frames")
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveFinite());
   app.add_option("--log-dir", log_dir, "directory of the flight logs (created if missing)");
   app.add_option("--log-name", log_stem, "stem of the log files (default flight-<date>-<time>)");
   app.add_flag("--no-log", no_log, "do not write a flight log");
@@ -76,6 +90,13 @@ int main(int argc, char** argv) {
       throw CLI::ValidationError("--script", "needs --duration (seconds to fly)");
     if (!win.screenshot.empty() && !duration)
       throw CLI::ValidationError("--screenshot", "needs --duration");
+    if (!win.screenshot.empty()) {
+      try {
+        core::CheckOutputPath(win.screenshot, {aircraft_path, script_path});
+      } catch (const std::runtime_error& e) {
+        throw CLI::ValidationError("--screenshot", e.what());
+      }
+    }
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : kExitUsage;

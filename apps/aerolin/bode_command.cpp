@@ -20,6 +20,7 @@
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/frequency_report.hpp"
+#include "aerolin/core/files.hpp"
 #include "cli_common.hpp"
 #ifdef AEROLIN_PLOT_IN_PROCESS
 #include "aerolin/export/plot.hpp"
@@ -46,17 +47,6 @@ struct BodeOptions {
 
 // A finite number > 0 (CLI::PositiveNumber lets "nan" through: every
 // comparison with NaN is false).
-CLI::Validator PositiveFinite() {
-  return CLI::Validator(
-      [](std::string& input) -> std::string {
-        double value = 0.0;
-        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || value <= 0.0)
-          return "expected a finite number > 0, got '" + input + "'";
-        return {};
-      },
-      "W > 0");
-}
-
 void CheckFlags(const BodeOptions& opt) {
   for (const std::string& f : opt.formats)
     if (f == "pdf")
@@ -77,6 +67,7 @@ void CheckFlags(const BodeOptions& opt) {
 
 int RunBode(const BodeOptions& opt) {
   CheckFlags(opt);
+  if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const analysis::Channel channel = [&] {
@@ -99,10 +90,9 @@ int RunBode(const BodeOptions& opt) {
   const analysis::BodeDiagram diagram =
       analysis::ComputeBodeDiagram(channel, modes, omega, opt.points);
   if (!opt.csv.empty()) {
-    std::ofstream out(opt.csv);
-    if (!out) throw std::runtime_error(opt.csv + ": cannot write the CSV file");
-    exporting::WriteBodeCsv(out, diagram);
-    if (!out.flush()) throw std::runtime_error(opt.csv + ": cannot write the CSV file");
+    core::AtomicOutput out(opt.csv);
+    exporting::WriteBodeCsv(out.stream(), diagram);
+    out.Commit();
   }
   if (opt.json)
     std::cout << exporting::BodeJson(aircraft, opt.file, diagram) << '\n';
@@ -165,12 +155,12 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
       ->delimiter(',')
       ->check(CLI::IsMember({"png", "svg", "eps", "pdf"}))
       ->default_str("png");
-  cmd->add_option("--width", opt->width, "image width [px]")
+  cmd->add_option("--width", opt->width, "image width [px], 200 to 8192")
       ->default_val(1200)
-      ->check(CLI::Range(1, 20000));
-  cmd->add_option("--height", opt->height, "image height [px]")
+      ->check(CLI::Range(200, 8192));
+  cmd->add_option("--height", opt->height, "image height [px], 200 to 8192")
       ->default_val(900)
-      ->check(CLI::Range(1, 20000));
+      ->check(CLI::Range(200, 8192));
 #ifdef AEROLIN_PLOT_IN_PROCESS
   cmd->callback([opt, &action] { action = [opt] { return RunBode(*opt); }; });
 #else

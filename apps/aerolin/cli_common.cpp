@@ -5,8 +5,12 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <cmath>
+#include <limits>
 #include <iostream>
 #include <stdexcept>
+
+#include "aerolin/core/files.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -29,6 +33,38 @@ data::LoadResult LoadFileReportingWarnings(const std::string& path) {
   for (const core::Diagnostic& w : result.warnings)
     std::cerr << "warning: " << w.ToString() << '\n';
   return result;
+}
+
+namespace {
+CLI::Validator FiniteAtLeast(double lowest, bool strict, const std::string& description) {
+  return CLI::Validator(
+      [=](std::string& input) -> std::string {
+        double value = 0.0;
+        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) ||
+            (strict ? !(value > lowest) : !(value >= lowest)))
+          return "expected a finite number " + description + ", got '" + input + "'";
+        return {};
+      },
+      description);
+}
+}  // namespace
+
+CLI::Validator PositiveFinite() { return FiniteAtLeast(0.0, true, "> 0"); }
+
+CLI::Validator NonNegativeFinite() { return FiniteAtLeast(0.0, false, ">= 0"); }
+
+CLI::Validator Finite() {
+  return FiniteAtLeast(-std::numeric_limits<double>::infinity(), false, "of any sign");
+}
+
+void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
+  for (const std::string& output : outputs) {
+    try {
+      core::CheckOutputPath(output, inputs);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+  }
 }
 
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {

@@ -11,9 +11,11 @@
 
 namespace aerolin::cli {
 
-/// Exit codes: 0 success, 1 bad data (file contents), 2 usage (flags, paths).
+/// Exit codes: 0 success, 1 bad data (file contents), 2 usage (flags, paths),
+/// 3 `simulate` stopped by divergence (the output so far is written).
 inline constexpr int kExitData = 1;
 inline constexpr int kExitUsage = 2;
+inline constexpr int kExitDiverged = 3;
 
 /// A usage error found after parsing (e.g. flags that disagree); exit 2.
 class UsageError : public std::runtime_error {
@@ -40,6 +42,19 @@ model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
 
 /// As LoadAircraftReportingWarnings, returning the whole load (with the file as written).
 data::LoadResult LoadFileReportingWarnings(const std::string& path);
+
+/// A finite number > 0. CLI::PositiveNumber lets "nan" through (every
+/// comparison with NaN is false) and "inf"; every numeric flag uses these.
+CLI::Validator PositiveFinite();
+/// A finite number >= 0.
+CLI::Validator NonNegativeFinite();
+/// Any finite number.
+CLI::Validator Finite();
+
+/// Checks each of `outputs` with core::CheckOutputPath against `inputs`
+/// (before any long computation).
+/// @throws UsageError naming the output and the reason.
+void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
 /// Adds the positional FILE argument (must exist) to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);

@@ -1,5 +1,6 @@
 #include "flight_inputs.hpp"
 
+#include <memory>
 #include <stdexcept>
 
 #include "cli_common.hpp"
@@ -50,24 +51,30 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
                  "excitation amplitude of the mode's reference state [m/s, rad or rad/s]; "
                  "default 0.02 rad (rad/s), or 0.02 U0 if the reference state is u")
       ->needs(cmd.get_option("--excite"))
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveFinite());
   cmd.add_option("--duration", inputs.duration, "flight time [s], a whole number of slices")
       ->required()
-      ->check(CLI::PositiveNumber);
-  cmd.add_option("--dt", inputs.dt, "slice length [s]")->default_val(0.1)->check(CLI::PositiveNumber);
+      ->check(PositiveFinite());
+  cmd.add_option("--dt", inputs.dt, "slice length [s]")->default_val(0.1)->check(PositiveFinite());
   cmd.add_option("--integrator", inputs.integrator,
                  "rk45 (Dormand-Prince, error-controlled) or exact (matrix exponential)")
       ->check(CLI::IsMember({"rk45", "exact"}))
       ->default_val("rk45");
   cmd.add_option("--rtol", inputs.rtol, "RK45 relative tolerance")
       ->default_val(1e-6)
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveFinite());
   cmd.add_option("--atol", inputs.atol, "RK45 absolute tolerance")
       ->default_val(1e-9)
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveFinite());
 }
 
-Flight Fly(const FlightInputs& inputs) {
+std::vector<std::string> InputFiles(const FlightInputs& inputs) {
+  std::vector<std::string> files = {inputs.file};
+  if (!inputs.script.empty()) files.push_back(inputs.script);
+  return files;
+}
+
+Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder) {
   Flight flight;
   sim::SimulationOptions& options = flight.options;
   options.slice.dt = inputs.dt;
@@ -92,12 +99,14 @@ Flight Fly(const FlightInputs& inputs) {
   sim::FlightState x0 = sim::FlightState::Zero();
   flight.amplitude = inputs.amplitude;
   if (!inputs.excite.empty()) x0 = ExcitedState(flight, inputs.excite, flight.amplitude);
-  if (script) {
-    pilot::ScriptedPilot scripted(*script, flight.aircraft.controls, inputs.dt);
-    flight.result = sim::Simulate(flight_model, x0, scripted, options, &flight.timing);
-  } else {
-    flight.result = sim::Simulate(flight_model, x0, options, &flight.timing);
-  }
+  std::unique_ptr<sim::InputSource> input;
+  if (script)
+    input = std::make_unique<pilot::ScriptedPilot>(*script, flight.aircraft.controls, inputs.dt);
+  else
+    input = std::make_unique<sim::HandsOff>();
+  flight.result = recorder
+                      ? sim::Simulate(flight_model, x0, *input, options, *recorder, &flight.timing)
+                      : sim::Simulate(flight_model, x0, *input, options, &flight.timing);
   return flight;
 }
 

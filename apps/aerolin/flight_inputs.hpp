@@ -41,11 +41,17 @@ struct Flight {
   std::optional<double> amplitude;  ///< the excitation amplitude used, if any
 };
 
+/// The input files of a flight (FILE and --script, if given), for the
+/// checks that no output overwrites one.
+std::vector<std::string> InputFiles(const FlightInputs& inputs);
+
 /// Loads the aircraft (printing its warnings), analyzes its modes, and flies
-/// it with the script and/or excitation of `inputs`.
+/// it with the script and/or excitation of `inputs`. With `recorder`, the
+/// rows go to it as they are computed and the result's log stays empty
+/// (streaming, memory independent of the duration).
 /// @throws UsageError if --duration is not a whole number of --dt slices.
 /// @throws core::DataError for a bad data file or script.
 /// @throws std::runtime_error if the aircraft has no mode of the asked kind.
-Flight Fly(const FlightInputs& inputs);
+Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder = nullptr);
 
 }  // namespace aerolin::cli

@@ -124,7 +124,7 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
   AddAircraftFileArgument(*cmd, opt->file);
   cmd->add_option("--loop", opt->loop, "INPUT:OUTPUT, e.g. rudder:r or elevator:q")->required();
   cmd->add_option("--washout", opt->washout, "washout time constant TAU [s] on the output")
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveFinite());
   cmd->add_option("--gain", opt->gain, "gains: a list 0,0.5,1 or FROM:TO[:N] (N values, default 41)")
       ->required();
   cmd->add_option("--maximize", opt->maximize, "report the gain that maximizes this mode's damping");

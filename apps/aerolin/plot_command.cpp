@@ -13,12 +13,15 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli_common.hpp"
 #include "flight_inputs.hpp"
 #ifdef AEROLIN_PLOT_IN_PROCESS
+#include "aerolin/core/files.hpp"
 #include "aerolin/export/plot.hpp"
 #endif
 
@@ -49,8 +52,96 @@ CLI::Validator AtLeastOne() {
 }
 
 #ifdef AEROLIN_PLOT_IN_PROCESS
+std::vector<std::string> OutputPaths(const PlotCommandOptions& opt) {
+  std::vector<std::string> paths;
+  for (const std::string& format : opt.formats)
+    for (const char* figure : {"_trajectory.", "_history.", "_splane."})
+      paths.push_back(opt.out + figure + format);
+  return paths;
+}
+
+// Draws into a temporary file beside `path` (same extension: MathGL picks
+// the format from it) and renames it over `path` when complete.
+template <typename Draw>
+void WriteFigure(const std::string& path, Draw draw) {
+  core::AtomicOutput out(path);
+  try {
+    draw(out.temp_path());
+  } catch (const std::runtime_error& e) {
+    // Name the file the user asked for, not the temporary one.
+    std::string message = e.what();
+    for (std::size_t at = message.find(out.temp_path()); at != std::string::npos;
+         at = message.find(out.temp_path()))
+      message.replace(at, out.temp_path().size(), path);
+    throw std::runtime_error(message);
+  }
+  out.Commit();
+}
+
+// Keeps a bounded, evenly thinned copy of the flight for the figures: every
+// stride-th row, the stride doubling (every other kept row dropped) whenever
+// more than 2·kRows are kept, plus always the last row. Memory is bounded
+// (≤ 2·kRows + 1 rows, about 3 MB) whatever the duration; a flight of up
+// to kRows·2 slices is drawn from every row.
+class DecimatedLog final : public sim::FlightRecorder {
+ public:
+  static constexpr std::size_t kRows = 8000;
+  void Begin(const std::vector<std::string>& control_names) override {
+    log_.control_names = control_names;
+  }
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
+    if (count_++ % stride_ != 0) {
+      last_ = {t, x, controls};
+      return;
+    }
+    last_.reset();
+    log_.time.push_back(t);
+    log_.state.push_back(x);
+    log_.controls.push_back(controls);
+    if (log_.size() > 2 * kRows) {
+      std::size_t kept = 0;
+      for (std::size_t k = 0; k < log_.size(); k += 2, ++kept) {
+        log_.time[kept] = log_.time[k];
+        log_.state[kept] = log_.state[k];
+        log_.controls[kept] = log_.controls[k];
+      }
+      log_.time.resize(kept);
+      log_.state.resize(kept);
+      log_.controls.resize(kept);
+      stride_ *= 2;
+    }
+  }
+  /// The thinned log, ending at the last row recorded.
+  sim::FlightLog Finish() {
+    if (last_) {
+      log_.time.push_back(last_->t);
+      log_.state.push_back(last_->x);
+      log_.controls.push_back(last_->controls);
+    }
+    return std::move(log_);
+  }
+
+ private:
+  struct Row {
+    double t;
+    sim::FlightState x;
+    Eigen::VectorXd controls;
+  };
+  sim::FlightLog log_;
+  long count_ = 0;
+  long stride_ = 1;
+  std::optional<Row> last_;
+};
+
 int RunPlot(const PlotCommandOptions& opt) {
-  const Flight flight = Fly(opt.inputs);
+  CheckOutputs(OutputPaths(opt), InputFiles(opt.inputs));
+  DecimatedLog decimated;
+  Flight flight = Fly(opt.inputs, &decimated);
+  {
+    sim::FlightLog log = decimated.Finish();
+    log.control_units = std::move(flight.result.log.control_units);
+    flight.result.log = std::move(log);
+  }
   const sim::SimulationResult& result = flight.result;
   const model::AircraftData& aircraft = flight.aircraft;
   if (result.stopped)
@@ -67,9 +158,15 @@ int RunPlot(const PlotCommandOptions& opt) {
     const std::string trajectory = opt.out + "_trajectory." + format;
     const std::string history = opt.out + "_history." + format;
     const std::string splane = opt.out + "_splane." + format;
-    exporting::PlotTrajectory3D(result.log, plot, trajectory);
-    exporting::PlotTimeHistories(result.log, plot, history);
-    exporting::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, splane);
+    WriteFigure(trajectory, [&](const std::string& p) {
+      exporting::PlotTrajectory3D(result.log, plot, p);
+    });
+    WriteFigure(history, [&](const std::string& p) {
+      exporting::PlotTimeHistories(result.log, plot, p);
+    });
+    WriteFigure(splane, [&](const std::string& p) {
+      exporting::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, p);
+    });
     std::cout << trajectory << '\n' << history << '\n' << splane << '\n';
   }
   return 0;
@@ -94,15 +191,16 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
       ->delimiter(',')
       ->check(CLI::IsMember({"png", "svg"}))
       ->default_str("png");
-  cmd->add_option("--width", opt->width, "image width [px]")
+  // The flight window's limits: 8192² RGBA is 256 MB, the most a figure may take.
+  cmd->add_option("--width", opt->width, "image width [px], 200 to 8192")
       ->default_val(1200)
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--height", opt->height, "image height [px]")
+      ->check(CLI::Range(200, 8192));
+  cmd->add_option("--height", opt->height, "image height [px], 200 to 8192")
       ->default_val(900)
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(200, 8192));
   cmd->add_option("--glyph-interval", opt->glyph_interval,
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(NonNegativeFinite());
   cmd->add_option("--vertical-exaggeration", opt->vertical_exaggeration,
                   "multiply altitude by K on the 3D path (K >= 1, default 1: equal scales);\n"
                   "glyph shapes and altitude tick labels stay true, the figure names xK")

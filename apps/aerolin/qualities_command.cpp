@@ -160,12 +160,12 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
       ->delimiter(',')
       ->check(CLI::IsMember({"png", "svg"}))
       ->default_str("png");
-  cmd->add_option("--width", opt->width, "chart width [px]")
+  cmd->add_option("--width", opt->width, "chart width [px], 200 to 8192")
       ->default_val(1200)
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--height", opt->height, "chart height [px]")
+      ->check(CLI::Range(200, 8192));
+  cmd->add_option("--height", opt->height, "chart height [px], 200 to 8192")
       ->default_val(900)
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(200, 8192));
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }
 

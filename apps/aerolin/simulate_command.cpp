@@ -3,11 +3,14 @@
 // flies the linear model headless and reports what it did.
 
 #include <iostream>
+#include <optional>
+#include <vector>
 #include <memory>
 #include <string>
 
 #include "cli_common.hpp"
 #include "flight_inputs.hpp"
+#include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
 #include "aerolin/export/simulation_summary.hpp"
 
@@ -20,11 +23,41 @@ struct SimulateOptions {
   bool json = false;
 };
 
+// Hands each row to every recorder in turn.
+class Tee final : public sim::FlightRecorder {
+ public:
+  void Add(sim::FlightRecorder& recorder) { recorders_.push_back(&recorder); }
+  void Begin(const std::vector<std::string>& control_names) override {
+    for (sim::FlightRecorder* r : recorders_) r->Begin(control_names);
+  }
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
+    for (sim::FlightRecorder* r : recorders_) r->Record(t, x, controls);
+  }
+
+ private:
+  std::vector<sim::FlightRecorder*> recorders_;
+};
+
+// Streams: the CSV rows go to a temporary file beside --csv as they are
+// computed and the summary's extremes are accumulated on the way, so memory
+// does not grow with --duration. The CSV replaces --csv only once complete
+// (also when divergence stopped the run: it then ends at the last good slice).
 int RunSimulate(const SimulateOptions& opt) {
-  const Flight flight = Fly(opt.inputs);
+  std::optional<core::AtomicOutput> csv_file;
+  std::optional<exporting::FlightCsvRecorder> csv;
+  exporting::FlightDigest digest;
+  Tee tee;
+  tee.Add(digest);
+  if (!opt.csv.empty()) {
+    CheckOutputs({opt.csv}, InputFiles(opt.inputs));
+    csv_file.emplace(opt.csv);
+    csv.emplace(csv_file->stream());
+    tee.Add(*csv);
+  }
+  const Flight flight = Fly(opt.inputs, &tee);
+  if (csv_file) csv_file->Commit();
   const sim::SimulationResult& result = flight.result;
   const sim::SimulationOptions& options = flight.options;
-  if (!opt.csv.empty()) exporting::WriteFlightCsvFile(result.log, opt.csv);
   exporting::RunDescription run;
   run.aircraft = flight.aircraft.name;
   if (!opt.inputs.script.empty()) run.script = opt.inputs.script;
@@ -33,10 +66,14 @@ int RunSimulate(const SimulateOptions& opt) {
     run.amplitude = flight.amplitude;
   }
   if (opt.json)
-    std::cout << exporting::SimulationSummaryJson(result, options, run, &flight.timing) << '\n';
+    std::cout << exporting::SimulationSummaryJson(result, digest, options, run, &flight.timing)
+              << '\n';
   else
-    exporting::WriteSimulationSummary(std::cout, result, options, run, &flight.timing);
-  if (result.stopped) std::cerr << "warning: " << *result.stopped << '\n';
+    exporting::WriteSimulationSummary(std::cout, result, digest, options, run, &flight.timing);
+  if (result.stopped) {
+    std::cerr << "warning: " << *result.stopped << '\n';
+    return kExitDiverged;
+  }
   return 0;
 }
 

@@ -11,6 +11,7 @@
 
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/tracked.hpp"
+#include "aerolin/core/files.hpp"
 #include "cli_common.hpp"
 #ifdef AEROLIN_PLOT_IN_PROCESS
 #include "aerolin/export/plot_tracked.hpp"
@@ -31,6 +32,7 @@ int RunSweep(const SweepCommandOptions& opt) {
 #ifndef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #endif
+  if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   study::TrackedStudy result;
   try {
@@ -39,9 +41,9 @@ int RunSweep(const SweepCommandOptions& opt) {
     throw UsageError(e.what());
   }
   if (!opt.csv.empty()) {
-    std::ofstream out(opt.csv);
-    if (!out) throw UsageError("cannot write '" + opt.csv + "'");
-    exporting::WriteTrackedCsv(out, result, result.param);
+    core::AtomicOutput out(opt.csv);
+    exporting::WriteTrackedCsv(out.stream(), result, result.param);
+    out.Commit();
   }
   if (opt.json)
     std::cout << exporting::TrackedJson(result, "value", opt.file) << '\n';
@@ -67,8 +69,10 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
   AddAircraftFileArgument(*cmd, opt->file);
   cmd->add_option("--param", opt->sweep.param, "key as written, e.g. longitudinal.Mq, condition.U0")
       ->required();
-  cmd->add_option("--from", opt->sweep.from, "first value, in the key's units as written")->required();
-  cmd->add_option("--to", opt->sweep.to, "last value")->required();
+  cmd->add_option("--from", opt->sweep.from, "first value, in the key's units as written")
+      ->required()
+      ->check(Finite());
+  cmd->add_option("--to", opt->sweep.to, "last value")->required()->check(Finite());
   cmd->add_option("--steps", opt->sweep.steps, "number of values, from..to inclusive (>= 2)")
       ->required()
       ->check(CLI::Range(2, 10000000));

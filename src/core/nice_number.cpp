@@ -1,6 +1,7 @@
 #include "aerolin/core/nice_number.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -12,9 +13,15 @@ namespace {
 constexpr double kSlack = 1e-9;
 
 double Decade(const char* what, double x) {
-  if (!(x > 0.0) || !std::isfinite(x))
-    throw std::invalid_argument(std::string(what) + ": expected a finite x > 0, got " +
-                                std::to_string(x));
+  (void)what;
+  if (!(x > 0.0) || !std::isfinite(x)) {
+    // Worded for a user (it can surface through a figure's tick spacing):
+    // no function name, the number in %g style.
+    char text[64];
+    std::snprintf(text, sizeof text, "%g", x);
+    throw std::invalid_argument(std::string("a tick spacing must be a finite number > 0, got ") +
+                                text);
+  }
   return std::pow(10.0, std::floor(std::log10(x)));
 }
 

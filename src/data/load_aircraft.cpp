@@ -11,8 +11,10 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/airplane_class.hpp"
+#include "aerolin/model/build.hpp"
 #include "aerolin/model/conversions.hpp"
 #include "aerolin/model/parameters.hpp"
 
@@ -182,6 +184,7 @@ class Reader {
   void ReadCondition(const toml::table& root, model::AircraftData& out);
   void ReadMass(const toml::table& root);
   void ReadLongitudinal(const toml::table& root);
+  void CheckMagnitudes(const toml::table& root, const model::AircraftData& out);
   void ReadLateral(const toml::table& root);
   void ReadControls(const toml::table& root);
   void CheckSigns(const toml::table& root, const model::AircraftData& out);
@@ -629,6 +632,49 @@ void Reader::ReadControls(const toml::table& root) {
   }
 }
 
+void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData& out) {
+  // Every value as the model holds it (SI, normalized, α/β-form, primed) is
+  // at most kMaxMagnitude, so that the products forming A and B (a few
+  // factors each) stay finite; checked per key, so the message has its line.
+  constexpr double kMaxMagnitude = 1e100;
+  auto check = [&](const toml::node& node, std::string_view section, std::string_view key,
+                   const model::Control* control) {
+    const model::Parameter* row = model::FindParameter(section, key);
+    if (row == nullptr) return;
+    const std::optional<double> v = row->get(out, control);
+    if (v && !(std::abs(*v) <= kMaxMagnitude))
+      Error(At(node), "'" + std::string(key) + "' in [" + std::string(section) +
+                          "] is " + Format(*v) + " once converted to SI (" +
+                          std::string(row->member) + "), beyond " + Format(kMaxMagnitude) +
+                          " (check the value and its units)");
+  };
+  for (const char* section : {"condition", "mass", "longitudinal", "lateral"})
+    if (const toml::table* t = root[section].as_table())
+      for (const auto& [key, node] : *t) check(node, section, key.str(), nullptr);
+  if (const toml::table* controls = root["controls"].as_table())
+    for (const auto& [name, node] : *controls)
+      if (const toml::table* t = node.as_table())
+        for (const model::Control& c : out.controls)
+          if (c.name == name.str())
+            for (const auto& [key, value] : *t) check(value, "controls", key.str(), &c);
+  if (!errors_.empty()) return;
+  // Safety net: what is left (e.g. a division by a tiny U0) is located at
+  // the section the model comes from.
+  auto build = [&](const char* section, auto builder) {
+    try {
+      builder(out);
+    } catch (const std::invalid_argument&) {
+      const toml::node* node = root.get(section);
+      Error(node ? At(*node) : SourceLocation{path_, 1},
+            std::string("the ") + section +
+                " model overflows (a matrix entry is not finite): a value is far outside the "
+                "physical range (check the values and their units)");
+    }
+  };
+  build("longitudinal", [](const model::AircraftData& a) { model::BuildLongitudinal(a); });
+  build("lateral", [](const model::AircraftData& a) { model::BuildLateral(a); });
+}
+
 void Reader::CheckSigns(const toml::table& root, const model::AircraftData& out) {
   auto at = [&](std::string_view section, std::initializer_list<std::string_view> keys) {
     const toml::node* sec = root.get(section);
@@ -742,6 +788,7 @@ LoadResult Reader::Read(const toml::table& root) {
   if (zadot_node_ != nullptr && std::abs(1.0 - out.longitudinal.Zadot / U0_) < 1e-6)
     Error(At(*zadot_node_), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
 
+  if (errors_.empty()) CheckMagnitudes(root, out);
   if (errors_.empty()) CheckSigns(root, out);
   if (!errors_.empty()) {
     std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
@@ -765,9 +812,14 @@ LoadResult Reader::Read(const toml::table& root) {
 }  // namespace
 
 LoadResult LoadAircraftString(const std::string& text, const std::string& path) {
+  // toml++ 3.3.0 has undefined behaviour on a NUL byte and on some non-ASCII
+  // bytes at a line start (upstream issues #190, #295): it only ever sees
+  // NUL-free, valid UTF-8.
+  const std::string_view body = core::StripByteOrderMark(text);
+  core::CheckInputText(body, path);
   toml::table root;
   try {
-    root = toml::parse(text, path);
+    root = toml::parse(body, path);
   } catch (const toml::parse_error& e) {
     const toml::source_region& src = e.source();
     throw core::DataError({path, static_cast<int>(src.begin.line)},
@@ -778,11 +830,7 @@ LoadResult LoadAircraftString(const std::string& text, const std::string& path) 
 }
 
 LoadResult LoadAircraftFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::DataError({path, 0}, "cannot open file (check the path)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return LoadAircraftString(text.str(), path);
+  return LoadAircraftString(core::ReadInputFile(path), path);
 }
 
 }  // namespace aerolin::data

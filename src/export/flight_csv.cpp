@@ -1,8 +1,9 @@
 #include "aerolin/export/flight_csv.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <stdexcept>
+
+#include "aerolin/core/files.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -44,11 +45,18 @@ void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out) {
 }
 
 void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error("cannot write '" + path + "'");
-  WriteFlightCsv(log, out);
-  out.flush();
-  if (!out) throw std::runtime_error("cannot write '" + path + "'");
+  core::AtomicOutput out(path);
+  WriteFlightCsv(log, out.stream());
+  out.Commit();
+}
+
+void FlightCsvRecorder::Begin(const std::vector<std::string>& control_names) {
+  out_ << FlightCsvHeader(control_names) << '\n';
+}
+
+void FlightCsvRecorder::Record(double t, const sim::FlightState& x,
+                               const Eigen::VectorXd& controls) {
+  WriteFlightCsvRow(out_, t, x, controls);
 }
 
 }  // namespace aerolin::exporting

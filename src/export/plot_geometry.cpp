@@ -3,6 +3,8 @@
 #include "aerolin/core/frames.hpp"
 #include "aerolin/core/nice_number.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -44,6 +46,13 @@ std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
     }
     interval = core::NiceCeil(duration / target_count);
   }
+  // At most kMaxGlyphs marks: a smaller interval is widened to that many
+  // (a glyph every few pixels is a smear, and a tiny interval must not loop).
+  if (duration > 0.0) interval = std::max(interval, duration / kMaxGlyphs);
+  if (!(interval > 0.0) || !std::isfinite(interval)) {
+    if (time.size() == 1) return {0};
+    return {0, time.size() - 1};
+  }
   // Samples at multiples of dt carry rounding error; a row within this
   // fraction of the interval before a mark counts as on it.
   constexpr double kOnMarkFraction = 1e-6;
@@ -52,8 +61,9 @@ std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
   for (std::size_t k = 1; k < time.size(); ++k) {
     if (time[k] >= next_mark - kOnMarkFraction * interval) {
       rows.push_back(k);
-      while (next_mark - kOnMarkFraction * interval <= time[k])
-        next_mark += interval;
+      // The first mark after time[k], in one step (not one mark at a time).
+      const double marks = std::floor((time[k] - t0) / interval + kOnMarkFraction);
+      next_mark = std::max(next_mark + interval, t0 + (marks + 1.0) * interval);
     }
   }
   if (rows.back() != time.size() - 1) rows.push_back(time.size() - 1);
@@ -85,8 +95,8 @@ PlotBox EqualScaleBox(const std::vector<Eigen::Vector3d>& points,
 
 double CoarsestTickStep(double lo, double hi, int min_ticks) {
   if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi))
-    throw std::invalid_argument("CoarsestTickStep: expected a finite range lo < hi, got [" +
-                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    throw std::invalid_argument(fmt::format("an axis needs a finite range lo < hi, got [{:g}, {:g}]",
+                                            lo, hi));
   constexpr double kSlack = 1e-9;  // a tick on an end counts
   const auto count = [&](double step) {
     return std::floor(hi / step + kSlack) - std::ceil(lo / step - kSlack) + 1.0;

@@ -82,20 +82,22 @@ std::vector<double> SpreadLabels(const std::vector<std::array<double, 2>>& ancho
     if (anchors[a][1] != anchors[b][1]) return anchors[a][1] > anchors[b][1];
     return anchors[a][0] < anchors[b][0];
   });
+  // One pass per label over the placed labels it may overlap, highest first:
+  // a push only moves a label down, so a label passed stays clear, and the
+  // work is bounded by construction (O(n² log n) for n labels). Rounding
+  // (y - min_dy == y for a tiny min_dy) can leave two labels closer than
+  // min_dy but never loops.
   std::vector<double> y(anchors.size());
   std::vector<std::size_t> placed;
+  std::vector<std::size_t> near;
   for (const std::size_t i : order) {
+    near.clear();
+    for (const std::size_t j : placed)
+      if (std::abs(anchors[i][0] - anchors[j][0]) < min_dx) near.push_back(j);
+    std::sort(near.begin(), near.end(), [&](std::size_t a, std::size_t b) { return y[a] > y[b]; });
     double yi = anchors[i][1];
-    bool moved = true;
-    while (moved) {
-      moved = false;
-      for (const std::size_t j : placed)
-        if (std::abs(anchors[i][0] - anchors[j][0]) < min_dx &&
-            std::abs(yi - y[j]) < min_dy) {
-          yi = y[j] - min_dy;
-          moved = true;
-        }
-    }
+    for (const std::size_t j : near)
+      if (std::abs(yi - y[j]) < min_dy) yi = std::min(yi, y[j] - min_dy);
     y[i] = yi;
     placed.push_back(i);
   }

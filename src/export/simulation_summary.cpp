@@ -15,21 +15,44 @@ nlohmann::json OptionalJson(const std::optional<std::string>& s) {
 }  // namespace
 
 std::vector<Excursion> MaxExcursions(const sim::FlightLog& log) {
-  std::vector<Excursion> out;
+  return FlightDigest::Of(log).excursions();
+}
+
+FlightDigest::FlightDigest() {
   for (int i = 0; i < sim::kNumFlightStates; ++i) {
     const core::Signal& signal = sim::FlightStateSignals()[i];
-    Excursion e{signal.name, signal.unit, 0.0, 0.0};
-    for (std::size_t k = 0; k < log.size(); ++k)
-      if (std::abs(log.state[k][i]) > std::abs(e.value)) {
-        e.value = log.state[k][i];
-        e.time = log.time[k];
-      }
-    out.push_back(e);
+    excursions_.push_back({signal.name, signal.unit, 0.0, 0.0});
   }
-  return out;
+}
+
+FlightDigest FlightDigest::Of(const sim::FlightLog& log) {
+  FlightDigest digest;
+  for (std::size_t k = 0; k < log.size(); ++k)
+    digest.Record(log.time[k], log.state[k], log.controls[k]);
+  return digest;
+}
+
+void FlightDigest::Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) {
+  ++rows_;
+  final_time_ = t;
+  final_state_ = x;
+  final_controls_ = controls;  // same size every row: no allocation after the first
+  for (int i = 0; i < sim::kNumFlightStates; ++i) {
+    Excursion& e = excursions_[static_cast<std::size_t>(i)];
+    if (std::abs(x[i]) > std::abs(e.value)) {
+      e.value = x[i];
+      e.time = t;
+    }
+  }
 }
 
 std::string SimulationSummaryJson(const sim::SimulationResult& result,
+                                  const sim::SimulationOptions& options,
+                                  const RunDescription& run, const sim::SliceTiming* timing) {
+  return SimulationSummaryJson(result, FlightDigest::Of(result.log), options, run, timing);
+}
+
+std::string SimulationSummaryJson(const sim::SimulationResult& result, const FlightDigest& digest,
                                   const sim::SimulationOptions& options,
                                   const RunDescription& run, const sim::SliceTiming* timing) {
   using nlohmann::json;
@@ -50,18 +73,18 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result,
   j["slice_cost_us"] = timing ? json{{"mean", timing->mean_us()}, {"max", timing->max_us}}
                              : json(nullptr);
   json final_state = json::object();
-  const sim::FlightState& x = log.state.back();
+  const sim::FlightState& x = digest.final_state();
   for (int i = 0; i < sim::kNumFlightStates; ++i)
     final_state[sim::FlightStateSignals()[i].name] = x[i];
   json controls = json::object();
   for (std::size_t c = 0; c < log.control_names.size(); ++c)
-    controls[log.control_names[c]] = log.controls.back()[static_cast<Eigen::Index>(c)];
-  j["final"] = {{"t", log.time.back()},
+    controls[log.control_names[c]] = digest.final_controls()[static_cast<Eigen::Index>(c)];
+  j["final"] = {{"t", digest.final_time()},
                 {"state", final_state},
                 {"altitude_change_m", -x[sim::kDown]},
                 {"controls", controls}};
   json excursions = json::object();
-  for (const Excursion& e : MaxExcursions(log))
+  for (const Excursion& e : digest.excursions())
     excursions[e.name] = {{"value", e.value}, {"t", e.time}};
   j["max_excursions"] = excursions;
   json validity = json::array();
@@ -87,7 +110,12 @@ void WriteSimulationSummary(std::ostream& out,
                             const sim::SimulationResult& result,
                             const sim::SimulationOptions& options,
                             const RunDescription& run, const sim::SliceTiming* timing) {
-  const sim::FlightLog& log = result.log;
+  WriteSimulationSummary(out, result, FlightDigest::Of(result.log), options, run, timing);
+}
+
+void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& result,
+                            const FlightDigest& digest, const sim::SimulationOptions& options,
+                            const RunDescription& run, const sim::SliceTiming* timing) {
   const sim::SliceOptions& s = options.slice;
   out << run.aircraft << ": " << result.slices << " slices of "
       << fmt::format("{:g}", s.dt) << " s, " << sim::ToString(s.integrator);
@@ -100,15 +128,15 @@ void WriteSimulationSummary(std::ostream& out,
         << fmt::format("{:g}", run.amplitude.value_or(0.0)) << '\n';
   if (result.stopped) out << "STOPPED: " << *result.stopped << '\n';
 
-  out << "\nstate      final (t = " << fmt::format("{:g}", log.time.back())
+  out << "\nstate      final (t = " << fmt::format("{:g}", digest.final_time())
       << " s)     max |x|      at t [s]   unit\n";
-  const std::vector<Excursion> excursions = MaxExcursions(log);
+  const std::vector<Excursion>& excursions = digest.excursions();
   for (int i = 0; i < sim::kNumFlightStates; ++i) {
     out << fmt::format("{:<8} {:16.6g} {:16.6g} {:12g}   {}\n", excursions[i].name,
-                       log.state.back()[i], excursions[i].value, excursions[i].time,
+                       digest.final_state()[i], excursions[i].value, excursions[i].time,
                        core::ToString(excursions[i].unit));
   }
-  out << "altitude change " << fmt::format("{:.6g}", -log.state.back()[sim::kDown])
+  out << "altitude change " << fmt::format("{:.6g}", -digest.final_state()[sim::kDown])
       << " m\n";
 
   out << "\nsmall-perturbation validity:\n";

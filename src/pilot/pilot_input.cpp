@@ -30,13 +30,13 @@ void NumpadInput::InputForSlice(long k, double dt, Eigen::Ref<Eigen::VectorXd> c
 ScriptedPilot::ScriptedPilot(const PilotScript& script,
                              const std::vector<model::Control>& controls, double dt,
                              const PilotSettings& settings)
-    : NumpadInput(controls, dt, settings), script_(&script) {
+    : NumpadInput(controls, dt, settings), script_(&script), player_(script, dt) {
   ReserveOverrides(script.sets.size());
 }
 
-void ScriptedPilot::KeysForSlice(long k, double dt, KeySet& held,
+void ScriptedPilot::KeysForSlice(long k, double, KeySet& held,
                                  std::vector<ControlOverride>& overrides) {
-  script_->InputForSlice(k, dt, held, overrides);
+  player_.InputForSlice(k, held, overrides);
 }
 
 }  // namespace aerolin::pilot

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <limits>
+#include <stdexcept>
 
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
 
 namespace aerolin::pilot {
 namespace {
@@ -52,7 +53,75 @@ std::string FormatNumber(double v) {
 
 }  // namespace
 
-long SliceIndexOf(double t, double dt) { return std::lround(t / dt); }
+long SliceIndexOf(double t, double dt) {
+  const double x = t / dt;
+  // 2^62: far beyond any flight, and lround stays defined below it.
+  constexpr double kSaturation = 4.611686018427387904e18;
+  if (!(x < kSaturation)) return std::numeric_limits<long>::max();
+  return std::lround(x);
+}
+
+ScriptPlayer::ScriptPlayer(const PilotScript& script, double dt) : script_(&script) {
+  if (!(dt > 0.0) || !std::isfinite(dt))
+    throw std::invalid_argument("ScriptPlayer: slice length must be finite and > 0");
+  for (std::size_t i = 0; i < script.keys.size(); ++i) {
+    const KeyEvent& e = script.keys[i];
+    const Span span{SliceIndexOf(e.t_start, dt), SliceIndexOf(e.t_end, dt), static_cast<int>(i), true};
+    if (span.k0 < span.k1) by_start_.push_back(span);
+  }
+  for (std::size_t i = 0; i < script.sets.size(); ++i) {
+    const SetEvent& e = script.sets[i];
+    const Span span{SliceIndexOf(e.t_start, dt), SliceIndexOf(e.t_end, dt), static_cast<int>(i), false};
+    if (span.k0 < span.k1) by_start_.push_back(span);
+  }
+  by_end_ = by_start_;
+  std::stable_sort(by_start_.begin(), by_start_.end(),
+                   [](const Span& a, const Span& b) { return a.k0 < b.k0; });
+  std::stable_sort(by_end_.begin(), by_end_.end(),
+                   [](const Span& a, const Span& b) { return a.k1 < b.k1; });
+  int controls = 0;
+  for (const SetEvent& e : script.sets) controls = std::max(controls, e.control + 1);
+  key_count_.assign(kNumKeys, 0);
+  set_active_.assign(static_cast<std::size_t>(controls), -1);
+}
+
+void ScriptPlayer::Rewind() {
+  next_start_ = next_end_ = 0;
+  last_k_ = -1;
+  std::fill(key_count_.begin(), key_count_.end(), 0);
+  std::fill(set_active_.begin(), set_active_.end(), -1);
+}
+
+void ScriptPlayer::InputForSlice(long k, KeySet& held, std::vector<ControlOverride>& overrides) {
+  if (k < last_k_) Rewind();
+  last_k_ = k;
+  // Start every event begun by slice k, then end every event over by k; an
+  // event both begun and over is added and removed (k0 < k1 for all).
+  for (; next_start_ < by_start_.size() && by_start_[next_start_].k0 <= k; ++next_start_) {
+    const Span& s = by_start_[next_start_];
+    if (s.is_key)
+      ++key_count_[static_cast<std::size_t>(script_->keys[s.event].key)];
+    else
+      set_active_[static_cast<std::size_t>(script_->sets[s.event].control)] = s.event;
+  }
+  for (; next_end_ < by_end_.size() && by_end_[next_end_].k1 <= k; ++next_end_) {
+    const Span& s = by_end_[next_end_];
+    if (s.is_key) {
+      --key_count_[static_cast<std::size_t>(script_->keys[s.event].key)];
+    } else {
+      int& active = set_active_[static_cast<std::size_t>(script_->sets[s.event].control)];
+      // Sets of one control do not overlap, but one may begin in the slice
+      // the previous ends: keep the newer.
+      if (active == s.event) active = -1;
+    }
+  }
+  held = KeySet();
+  for (int i = 0; i < kNumKeys; ++i)
+    if (key_count_[static_cast<std::size_t>(i)] > 0) held.Set(static_cast<Key>(i));
+  overrides.clear();
+  for (const int e : set_active_)
+    if (e >= 0) overrides.push_back({script_->sets[e].control, script_->sets[e].value});
+}
 
 void PilotScript::InputForSlice(long k, double dt, KeySet& held,
                                 std::vector<ControlOverride>& overrides) const {
@@ -76,6 +145,8 @@ double PilotScript::end_time() const {
 PilotScript ParsePilotScript(std::string_view text, const std::string& path,
                              const std::vector<model::Control>& controls,
                              const PilotSettings& settings) {
+  text = core::StripByteOrderMark(text);
+  core::CheckInputText(text, path);
   PilotScript script;
   script.path = path;
   std::vector<core::Diagnostic> defects;
@@ -116,6 +187,11 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
     }
     if (*t0 < 0.0) {
       defect(line_no, "t_start " + std::string(f[0]) + " is negative");
+      continue;
+    }
+    if (*t1 > kMaxScriptTime) {
+      defect(line_no, "time " + std::string(f[1]) + " s is beyond the longest flight (" +
+                          FormatNumber(kMaxScriptTime) + " s)");
       continue;
     }
     if (*t1 < *t0) {
@@ -166,30 +242,47 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
                           "] " + std::string(core::ToString(controls[c].unit)));
       continue;
     }
-    bool overlaps = false;
-    for (const SetEvent& other : script.sets) {
-      if (other.control == c && *t0 < other.t_end && other.t_start < *t1) {
-        defect(line_no, "'set " + control_names[c] + "' from " +
-                            std::string(f[0]) + " to " + std::string(f[1]) +
-                            " s overlaps line " + std::to_string(other.line));
-        overlaps = true;
-        break;
-      }
-    }
-    if (!overlaps) script.sets.push_back({*t0, *t1, c, *value, line_no});
+    script.sets.push_back({*t0, *t1, c, *value, line_no});
   }
-  if (!defects.empty()) throw core::DataError(std::move(defects));
+  // Overlapping `set` lines of one control, O(n log n): sorted by control and
+  // start, each line is compared with the one reaching furthest so far.
+  std::vector<std::size_t> order(script.sets.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const SetEvent& x = script.sets[a];
+    const SetEvent& y = script.sets[b];
+    if (x.control != y.control) return x.control < y.control;
+    if (x.t_start != y.t_start) return x.t_start < y.t_start;
+    return x.line < y.line;
+  });
+  const SetEvent* reach = nullptr;
+  for (const std::size_t i : order) {
+    const SetEvent& e = script.sets[i];
+    if (reach != nullptr && reach->control == e.control && e.t_start < reach->t_end &&
+        reach->t_start < e.t_end) {
+      // Reported on the later line of the two, naming the earlier.
+      const SetEvent& later = e.line > reach->line ? e : *reach;
+      const SetEvent& earlier = e.line > reach->line ? *reach : e;
+      defect(later.line, "'set " + control_names[later.control] + "' from " +
+                             FormatNumber(later.t_start) + " to " + FormatNumber(later.t_end) +
+                             " s overlaps line " + std::to_string(earlier.line));
+    }
+    if (reach == nullptr || reach->control != e.control || e.t_end > reach->t_end) reach = &e;
+  }
+  if (!defects.empty()) {
+    std::stable_sort(defects.begin(), defects.end(),
+                     [](const core::Diagnostic& a, const core::Diagnostic& b) {
+                       return a.where.line < b.where.line;
+                     });
+    throw core::DataError(std::move(defects));
+  }
   return script;
 }
 
 PilotScript LoadPilotScript(const std::string& path,
                             const std::vector<model::Control>& controls,
                             const PilotSettings& settings) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::DataError({path, 0}, "cannot open file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ParsePilotScript(text.str(), path, controls, settings);
+  return ParsePilotScript(core::ReadInputFile(path), path, controls, settings);
 }
 
 void KeyRecorder::Record(KeySet keys) {

@@ -40,7 +40,18 @@ StepOutcome Flight::Step(InputSource& input, SliceTiming* timing) {
   try {
     outcome.stats = slicer_.Advance(controls_, disturbance_, input.profile());
   } catch (const core::NumericalError& e) {
-    stopped_ = std::string(e.what()) + "; run stopped";
+    // RK45 stalls where the kinematics blow up (an angle nearing 90°, the
+    // speed nearing 0): name that cause, at the slice end, as the exact
+    // integrator does when it lands beyond it.
+    constexpr double kStallMargin = 0.2;  // rad (11°), and 20 % of U0
+    const std::optional<std::string> cause =
+        monitor_.UndefinedKinematics(slicer_.state(), kStallMargin);
+    if (cause) {
+      monitor_.StopFor(slicer_.time() + slicer_.dt(), *cause);
+      stopped_ = monitor_.divergence();
+    } else {
+      stopped_ = std::string(e.what()) + "; run stopped";
+    }
     return outcome;
   }
   if (timing) {

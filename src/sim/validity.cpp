@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -44,32 +45,30 @@ bool ValidityMonitor::Check(double t, const FlightState& x) {
       continue;
     // u is checked relative to U0, so it is named so.
     const std::string& name = FlightStateSignals()[i].name;
-    divergence_ = fmt::format("state diverged at t = {:.6g} s: {} = {:.6g} (limit {:.6g}); run stopped",
+    divergence_ = fmt::format("state diverged at t = {:g} s: {} = {:g} (limit {:g}); run stopped",
                               t, i == kU ? name + "/U0" : name, v, thresholds_.divergence);
     return false;
   }
-  // Beyond these the body velocity (tan α, tan β / cos α) is undefined.
-  constexpr double kRightAngle = 1.5707963267948966;
-  const char* undefined = nullptr;
-  double value = 0.0;
-  if (std::abs(alpha0_ + x[kAlpha]) >= kRightAngle) {
-    undefined = "alpha0 + alpha";
-    value = alpha0_ + x[kAlpha];
-  } else if (std::abs(x[kBeta]) >= kRightAngle) {
-    undefined = "beta";
-    value = x[kBeta];
-  } else if (U0_ + x[kU] <= 0.0) {
-    undefined = "U0 + u";
-    value = U0_ + x[kU];
-  }
-  if (undefined != nullptr) {
-    divergence_ = fmt::format(
-        "state diverged at t = {:.6g} s: {} = {:.6g}, where the body velocity is undefined "
-        "(|angle| >= 90 deg or speed <= 0); run stopped",
-        t, undefined, value);
+  if (const std::optional<std::string> cause = UndefinedKinematics(x)) {
+    StopFor(t, *cause);
     return false;
   }
   return true;
+}
+
+std::optional<std::string> ValidityMonitor::UndefinedKinematics(const FlightState& x,
+                                                                double margin) const {
+  // Beyond these the body velocity (tan α, tan β / cos α) is undefined.
+  constexpr double kRightAngle = 1.5707963267948966;
+  if (std::abs(alpha0_ + x[kAlpha]) >= kRightAngle - margin) return "alpha0 + alpha reached 90 deg";
+  if (std::abs(x[kBeta]) >= kRightAngle - margin) return "beta reached 90 deg";
+  if (U0_ + x[kU] <= margin * U0_) return "U0 + u reached 0";
+  return std::nullopt;
+}
+
+void ValidityMonitor::StopFor(double t, const std::string& cause) {
+  divergence_ =
+      fmt::format("state diverged at t = {:g} s: {}: body velocity undefined; run stopped", t, cause);
 }
 
 bool ValidityMonitor::any_exceeded() const {

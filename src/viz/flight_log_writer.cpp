@@ -1,11 +1,23 @@
 #include "aerolin/viz/flight_log_writer.hpp"
 
-#include <filesystem>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
 
 namespace aerolin::viz {
+namespace {
+
+// Rows are handed to the file in one write() of whole rows once this much is
+// pending (and at every Flush), so memory stays bounded between flushes.
+constexpr std::size_t kMaxPendingBytes = 1 << 16;
+
+}  // namespace
 
 // The CSV format belongs to export/flight_csv (the one `aerolin simulate`
 // writes): header and rows come from it, so a live log and a replayed one are
@@ -13,27 +25,43 @@ namespace aerolin::viz {
 FlightLogWriter::FlightLogWriter(std::string csv_path, std::string script_path,
                                  const std::vector<std::string>& control_names)
     : csv_path_(std::move(csv_path)), script_path_(std::move(script_path)) {
-  csv_.open(csv_path_, std::ios::out | std::ios::binary | std::ios::trunc);
-  if (!csv_) throw std::runtime_error("cannot write flight log '" + csv_path_ + "'");
-  csv_ << exporting::FlightCsvHeader(control_names) << '\n';
-  csv_.flush();
+  fd_ = ::open(csv_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd_ < 0)
+    throw std::runtime_error("cannot write flight log '" + csv_path_ + "' (" +
+                             std::strerror(errno) + ")");
+  pending_ << exporting::FlightCsvHeader(control_names) << '\n';
+  WritePending();
+}
+
+FlightLogWriter::~FlightLogWriter() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 void FlightLogWriter::AppendRow(double t, const sim::FlightState& x,
                                 const Eigen::VectorXd& controls) {
-  exporting::WriteFlightCsvRow(csv_, t, x, controls);
+  exporting::WriteFlightCsvRow(pending_, t, x, controls);
+  if (static_cast<std::size_t>(pending_.tellp()) >= kMaxPendingBytes) WritePending();
+}
+
+void FlightLogWriter::WritePending() {
+  const std::string rows = pending_.str();
+  pending_.str({});
+  pending_.clear();
+  std::size_t done = 0;
+  while (done < rows.size()) {
+    const ssize_t n = ::write(fd_, rows.data() + done, rows.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error("cannot write flight log '" + csv_path_ + "' (" +
+                               std::strerror(errno) + ")");
+    }
+    done += static_cast<std::size_t>(n);
+  }
 }
 
 void FlightLogWriter::Flush(const std::string& script_text) {
-  csv_.flush();
-  if (!csv_) throw std::runtime_error("cannot write flight log '" + csv_path_ + "'");
-  const std::string tmp = script_path_ + ".tmp";
-  {
-    std::ofstream s(tmp, std::ios::out | std::ios::trunc);
-    if (!s) throw std::runtime_error("cannot write pilot script '" + tmp + "'");
-    s << script_text;
-  }
-  std::filesystem::rename(tmp, script_path_);
+  WritePending();
+  core::WriteFileAtomically(script_path_, script_text);
 }
 
 }  // namespace aerolin::viz

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/study/start_on_mode.hpp"
 #include "aerolin/viz/camera.hpp"
@@ -101,6 +102,14 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
   log_.reset();
   ++segment_;
   if (!options_.log_dir.empty()) {
+    // A log segment never overwrites an input of the flight.
+    std::vector<std::string> inputs = {options_.aircraft_path};
+    if (options_.script != nullptr) inputs.push_back(options_.script->path);
+    for (const std::string& output : {csv_path(), script_path()})
+      for (const std::string& input : inputs)
+        if (!input.empty() && core::SameFile(output, input))
+          throw std::runtime_error("flight log '" + output + "' is the input file '" + input +
+                                   "'; choose another --log-dir or --log-name");
     log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(),
                                              model().control_names());
     log_->AppendRow(0.0, x0, flight_.controls());

@@ -10,13 +10,16 @@
 #include <cmath>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
 #include "aerolin/core/frames.hpp"
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/core/units.hpp"
@@ -84,8 +87,12 @@ void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
     throw std::runtime_error("cannot create a " + std::to_string(size.x) + "x" +
                              std::to_string(size.y) + " texture for the screenshot");
   texture.update(window);
-  if (!texture.copyToImage().saveToFile(path))
+  // Written beside the target and renamed when complete (same extension, so
+  // SFML still picks the format from it).
+  core::AtomicOutput out(path);
+  if (!texture.copyToImage().saveToFile(out.temp_path()))
     throw std::runtime_error("cannot write screenshot '" + path + "'");
+  out.Commit();
 }
 
 }  // namespace
@@ -353,8 +360,16 @@ class FlightWindow {
     SaveWindow(window_, stem + ".png");
     if (!session_.csv_path().empty()) {
       namespace fs = std::filesystem;
-      fs::copy_file(session_.csv_path(), stem + ".csv", fs::copy_options::overwrite_existing);
-      fs::copy_file(session_.script_path(), stem + ".script.txt", fs::copy_options::overwrite_existing);
+      // Copies of whole files (the log holds whole rows after the flush),
+      // each written atomically.
+      for (const auto& [from, to] : {std::pair{session_.csv_path(), stem + ".csv"},
+                                     std::pair{session_.script_path(), stem + ".script.txt"}}) {
+        std::ifstream in(from, std::ios::binary);
+        core::AtomicOutput out(to);
+        out.stream() << in.rdbuf();
+        if (!in) throw std::runtime_error("cannot read '" + from + "' for the snapshot");
+        out.Commit();
+      }
       Note("saved " + stem + ".png/.csv/.script.txt");
     } else {
       Note("saved " + stem + ".png");

@@ -40,11 +40,12 @@ TEST(PlotCommand, WritesThreeFiguresPerFormatHeadless) {
   }
 }
 
-TEST(PlotCommand, BadFormatIsAUsageErrorAndUnwritablePathADataError) {
+// An output directory that does not exist is found before flying (usage, 2).
+TEST(PlotCommand, BadFormatAndMissingOutputDirectoryAreUsageErrors) {
   EXPECT_EQ(RunAerolin("plot data/derivatives/p2v7.toml --duration 1 --out x --format gif", "plot_fmt").exit_code, 2);
   const auto r = RunAerolin("plot data/derivatives/p2v7.toml --duration 1 --out /no/such/dir/x", "plot_path");
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("/no/such/dir/x_trajectory.png"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: output '/no/such/dir/x_trajectory.png': directory '/no/such/dir' does not exist\n");
 }
 
 TEST(PlotCommand, VerticalExaggerationBelowOneIsAUsageError) {

@@ -40,5 +40,16 @@ TEST(NiceNearest, RoundsToNearestOneTwoFiveOnLogScale) {
   EXPECT_THROW(NiceNearest(-1.0), std::invalid_argument);
 }
 
+// Regression: "NiceCeil: expected a finite x > 0, got 0.000000" could reach
+// the user; the message is now worded for them, numbers in %g style.
+TEST(NiceCeil, ExplainsABadValueWithoutInternalNames) {
+  try {
+    NiceCeil(1e-320 * 0.0);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "a tick spacing must be a finite number > 0, got 0");
+  }
+}
+
 }  // namespace
 }  // namespace aerolin::core

@@ -2,8 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <fstream>
 #include <string>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/core/units.hpp"
 
 namespace aerolin::data {
@@ -218,7 +223,7 @@ Nr = -0.2
 }
 
 TEST(LoadAircraftFile, MissingFileIsADataError) {
-  EXPECT_EQ(ErrorOf("no_such_file.toml"), "no_such_file.toml:0: cannot open file (check the path)");
+  EXPECT_EQ(ErrorOf("no_such_file.toml"), "no_such_file.toml:0: cannot open file: No such file or directory (check the path)");
 }
 
 // One fixture per defect; each pins file:line and the message.
@@ -344,6 +349,88 @@ TEST(LoadAircraftFile, EveryBundledAircraftLoadsWithoutWarnings) {
         LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name);
     EXPECT_TRUE(r.warnings.empty()) << name << ": " << r.warnings.front().ToString();
   }
+}
+
+// Regression: these loaded, and the model failed later with "StateSpace:
+// non-finite entry" and no line.
+TEST(LoadAircraftFile, ReportsValuesThatOverflowTheModelAtTheirLine) {
+  EXPECT_EQ(ErrorOf("derivative_overflows.toml"),
+            "derivative_overflows.toml:17: 'Ma' in [longitudinal] is -1e+300 once converted to SI "
+            "(longitudinal.Ma), beyond 1e+100 (check the value and its units)");
+  EXPECT_EQ(ErrorOf("w_form_overflows_times_U0.toml"),
+            "w_form_overflows_times_U0.toml:17: 'Mw' in [longitudinal] is -inf once "
+            "converted to SI (longitudinal.Ma / U0), beyond 1e+100 (check the value and its units)");
+}
+
+// What the per-key bound cannot see (a division by a tiny U0) is located at
+// the section of the model that overflows, with no internal names.
+TEST(LoadAircraftFile, ReportsAModelThatOverflowsAtItsSection) {
+  EXPECT_EQ(ErrorOf("tiny_U0_overflows_model.toml"),
+            "tiny_U0_overflows_model.toml:10: the longitudinal model overflows (a matrix entry is "
+            "not finite): a value is far outside the physical range (check the values and their "
+            "units)\n"
+            "tiny_U0_overflows_model.toml:22: the lateral model overflows (a matrix entry is not "
+            "finite): a value is far outside the physical range (check the values and their units)");
+}
+
+std::string StringError(const std::string& text) {
+  try {
+    LoadAircraftString(text, "m.toml");
+  } catch (const core::DataError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// toml++ 3.3.0 has undefined behaviour on these (upstream #190, #295); they
+// are rejected, with their line, before the parser sees them.
+TEST(LoadAircraftString, RejectsNulAndInvalidUtf8BeforeParsing) {
+  EXPECT_EQ(StringError(std::string("[\0]\n", 4)),
+            "m.toml:1: NUL byte at column 2 (aerolin reads UTF-8 text files)");
+  EXPECT_EQ(StringError("# ok\n\xC3\xA9 = 1\n\xFF\n"),
+            "m.toml:3: invalid UTF-8 byte 0xFF at column 1 (aerolin reads UTF-8 text files)");
+  EXPECT_EQ(StringError("a = 1\n\xC0\xAF = 2\n"),  // overlong '/'
+            "m.toml:2: invalid UTF-8 sequence starting 0xC0 at column 1 (aerolin reads UTF-8 text files)");
+  EXPECT_EQ(StringError("a = \"\xED\xA0\x80\"\n"),  // a UTF-16 surrogate
+            "m.toml:1: invalid UTF-8 sequence starting 0xED at column 6 (aerolin reads UTF-8 text files)");
+}
+
+TEST(LoadAircraftFile, IgnoresAByteOrderMark) {
+  const std::string text = core::ReadInputFile(Fixture("valid_minimal.toml"));
+  EXPECT_NO_THROW(LoadAircraftString("\xEF\xBB\xBF" + text, "bom.toml"));
+}
+
+// Regression: /dev/zero read until memory ran out; a FIFO blocked forever.
+TEST(LoadAircraftFile, AcceptsRegularFilesOnlyUpToTheSizeCap) {
+  const std::string fifo = ::testing::TempDir() + "aerolin_fifo_test";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& path : {std::string("/dev/zero"), fifo, std::string(AEROLIN_SOURCE_DIR)}) {
+    try {
+      LoadAircraftFile(path);
+      ADD_FAILURE() << path << " was read";
+    } catch (const core::DataError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(path + ":0: not a regular file (", 0), 0u) << e.what();
+    }
+  }
+  std::remove(fifo.c_str());
+  // A sparse file one byte over the cap: refused from its size, unread.
+  const std::string big = ::testing::TempDir() + "aerolin_big_test.toml";
+  {
+    std::ofstream out(big, std::ios::binary);
+    out.seekp(static_cast<std::streamoff>(core::kMaxInputFileBytes));
+    out.put('\n');
+  }
+  EXPECT_EQ(std::string(core::ReadInputFile(Fixture("valid_minimal.toml"))).empty(), false);
+  try {
+    LoadAircraftFile(big);
+    ADD_FAILURE() << "a file over the cap was read";
+  } catch (const core::DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              big + ":0: file is " + std::to_string(core::kMaxInputFileBytes + 1) +
+                  " bytes, larger than the 32 MiB limit of an input file");
+  }
+  std::remove(big.c_str());
 }
 
 }  // namespace

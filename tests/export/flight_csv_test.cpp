@@ -54,7 +54,7 @@ TEST(WriteFlightCsvFile, ReportsAnUnwritablePath) {
     WriteFlightCsvFile(TwoRowLog(), "/nonexistent/dir/out.csv");
     FAIL();
   } catch (const std::runtime_error& e) {
-    EXPECT_STREQ(e.what(), "cannot write '/nonexistent/dir/out.csv'");
+    EXPECT_STREQ(e.what(), "/nonexistent/dir/out.csv: cannot write (No such file or directory)");
   }
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 
 #include "aerolin/core/units.hpp"
@@ -79,6 +80,31 @@ TEST(GlyphRows, AutomaticIntervalGivesAboutTheTargetCount) {
   EXPECT_EQ(GlyphRows(Times(600, 0.1), 0.0, 8).size(), 7u);
   EXPECT_TRUE(GlyphRows({}, 1.0).empty());
   EXPECT_EQ(GlyphRows({0.0}, 0.0), (std::vector<std::size_t>{0}));
+}
+
+// Regression: an interval of 1e-20 s stepped the next mark 1e-20 at a time
+// (1e19 steps per row, or forever once t + 1e-20 == t): never returned.
+TEST(GlyphRows, BoundsTheNumberOfGlyphsForATinyInterval) {
+  const std::vector<double> t = Times(6000, 0.1);
+  for (const double interval : {1e-20, 1e-9, 1e-3}) {
+    const std::vector<std::size_t> rows = GlyphRows(t, interval);
+    EXPECT_LE(rows.size(), static_cast<std::size_t>(kMaxGlyphs) + 2) << interval;
+    EXPECT_GE(rows.size(), static_cast<std::size_t>(kMaxGlyphs) / 2) << interval;
+    EXPECT_EQ(rows.front(), 0u);
+    EXPECT_EQ(rows.back(), t.size() - 1);
+    EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
+    EXPECT_EQ(std::adjacent_find(rows.begin(), rows.end()), rows.end()) << "duplicate row";
+  }
+  // Widened to duration / kMaxGlyphs = 3 s: every 30th row.
+  const std::vector<std::size_t> rows = GlyphRows(t, 1e-9);
+  EXPECT_EQ(rows[1], 30u);
+  EXPECT_EQ(rows[2], 60u);
+}
+
+TEST(GlyphRows, NonFiniteIntervalGivesTheEnds) {
+  const std::vector<double> t = Times(100, 0.1);
+  for (const double interval : {std::nan(""), HUGE_VAL})
+    EXPECT_EQ(GlyphRows(t, interval), (std::vector<std::size_t>{0, 100})) << interval;
 }
 
 TEST(EqualScaleBox, PadsAndWidensShortAxes) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace aerolin::exporting {
 namespace {
 
@@ -61,6 +63,43 @@ TEST(SpreadLabels, PushesOverlappingLabelsDown) {
   EXPECT_DOUBLE_EQ(y[1], 0.5);   // same height, close: below the first
   EXPECT_DOUBLE_EQ(y[2], 1.0);   // far to the right: stays
   EXPECT_DOUBLE_EQ(y[3], 0.0);   // below both
+}
+
+// Regression: 1.0 - 0.1 = 0.9 is 0.09999999999999998 below 1.0, still
+// "closer than 0.1", so the old loop pushed the label to 0.9 again forever
+// (aerolin plot hung on the Navion and the A-7A).
+TEST(SpreadLabels, TerminatesWhenRoundingLeavesAPushedLabelOverlapping) {
+  const std::vector<double> y = SpreadLabels({{0.0, 1.0}, {0.0, 1.0}, {0.0, 1.0}}, 1.0, 0.1);
+  EXPECT_DOUBLE_EQ(y[0], 1.0);
+  EXPECT_DOUBLE_EQ(y[1], 1.0 - 0.1);
+  EXPECT_DOUBLE_EQ(y[2], (1.0 - 0.1) - 0.1);
+}
+
+// A step far below the spacing of doubles near the anchors (a degenerate
+// window): y - min_dy == y, so no push can separate the labels; they stay.
+TEST(SpreadLabels, TerminatesWhenTheStepIsBelowRounding) {
+  const std::vector<double> y = SpreadLabels({{0.0, 1.0}, {0.0, 1.0}}, 1.0, 1e-300);
+  EXPECT_EQ(y, (std::vector<double>{1.0, 1.0}));
+}
+
+// Property, on fixed pseudo-random anchors: every label is at or below its
+// anchor, and two labels closer than min_dx horizontally are at least min_dy
+// apart (up to rounding of one subtraction).
+TEST(SpreadLabels, SeparatesEveryClosePairOnRandomAnchors) {
+  std::mt19937 rng(12345);
+  std::uniform_real_distribution<double> coord(-1.0, 1.0);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<std::array<double, 2>> anchors(12);
+    for (auto& a : anchors) a = {coord(rng), 0.2 * coord(rng)};
+    const double min_dx = 0.5, min_dy = 0.05;
+    const std::vector<double> y = SpreadLabels(anchors, min_dx, min_dy);
+    for (std::size_t i = 0; i < y.size(); ++i) {
+      EXPECT_LE(y[i], anchors[i][1]);
+      for (std::size_t j = 0; j < i; ++j)
+        if (std::abs(anchors[i][0] - anchors[j][0]) < min_dx)
+          EXPECT_GE(std::abs(y[i] - y[j]), min_dy * (1.0 - 1e-12)) << trial << " " << i << " " << j;
+    }
+  }
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <limits>
 #include <random>
 
 #include "aerolin/core/error.hpp"
@@ -119,7 +122,7 @@ TEST(LoadPilotScript, ReportsAMissingFile) {
     LoadPilotScript("/nonexistent/script.txt", test::MakeP2V7().controls);
     FAIL();
   } catch (const core::DataError& e) {
-    EXPECT_STREQ(e.what(), "/nonexistent/script.txt:0: cannot open file");
+    EXPECT_STREQ(e.what(), "/nonexistent/script.txt:0: cannot open file: No such file or directory (check the path)");
   }
 }
 
@@ -166,6 +169,134 @@ TEST(KeyRecorder, ReplayOfARecordedFlightIsBitForBitIdentical) {
     ASSERT_EQ(replay.log.size(), live_states.size() + 1);
     for (std::size_t k = 0; k < live_states.size(); ++k)
       ASSERT_EQ(replay.log.state[k + 1], live_states[k]) << "dt " << dt << " k " << k;
+  }
+}
+
+// ScriptPlayer against the O(n) reference, slice by slice, on fixed
+// pseudo-random scripts with keys, touching and separate `set` lines, events
+// shorter than a slice, and a rewind.
+TEST(ScriptPlayer, AgreesWithTheReferenceOnRandomScripts) {
+  std::mt19937 rng(2024);
+  std::uniform_int_distribution<int> tenth(0, 300);
+  std::uniform_int_distribution<int> key(0, kNumKeys - 1);
+  const char* const keys[] = {"8", "5", "+", "-", "4", "6", "9", "7"};
+  for (int trial = 0; trial < 40; ++trial) {
+    std::string text;
+    for (int i = 0; i < 30; ++i) {
+      int a = tenth(rng), b = tenth(rng);
+      if (a > b) std::swap(a, b);
+      const double shift = 0.03 * (i % 3);  // off the slice grid
+      text += std::to_string(a * 0.1 + shift) + " " + std::to_string(b * 0.1 + shift) + " " +
+              keys[key(rng)] + "\n";
+    }
+    // Back-to-back sets of one control (touching, allowed) and one apart.
+    text += "1 2.05 set throttle 3\n2.05 3 set throttle -2\n5 7 set aileron 0.1\n";
+    const PilotScript script = Parse(text);
+    for (const double dt : {0.1, 0.05, 0.3}) {
+      ScriptPlayer player(script, dt);
+      KeySet a, b;
+      std::vector<ControlOverride> oa, ob;
+      for (int pass = 0; pass < 2; ++pass)  // the second pass rewinds
+        for (long k = 0; k < static_cast<long>(40.0 / dt); ++k) {
+          player.InputForSlice(k, a, oa);
+          script.InputForSlice(k, dt, b, ob);
+          ASSERT_EQ(a.bits(), b.bits()) << trial << " dt " << dt << " k " << k;
+          ASSERT_EQ(oa.size(), ob.size()) << trial << " dt " << dt << " k " << k;
+          std::sort(ob.begin(), ob.end(),
+                    [](const ControlOverride& x, const ControlOverride& y) { return x.control < y.control; });
+          for (std::size_t i = 0; i < oa.size(); ++i) {
+            EXPECT_EQ(oa[i].control, ob[i].control);
+            EXPECT_EQ(oa[i].value, ob[i].value);
+          }
+        }
+    }
+  }
+}
+
+// Regression: 10^6 `set` lines took 11 minutes (each compared with every
+// earlier one). Sorted, 200 000 lines take well under a second; the quadratic
+// check needed about 2·10^10 comparisons, minutes. The bound is generous for
+// a sanitizer build on a loaded machine.
+TEST(ParsePilotScript, ChecksManySetLinesForOverlapInNLogN) {
+  std::string text;
+  constexpr int kLines = 200000;
+  for (int i = kLines - 1; i >= 0; --i)  // reverse order: sorting is needed
+    text += std::to_string(i) + " " + std::to_string(i + 1) + " set elevator 0.1\n";
+  const auto start = std::chrono::steady_clock::now();
+  const PilotScript script = Parse(text);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(script.sets.size(), static_cast<std::size_t>(kLines));
+  EXPECT_LT(seconds, 20.0);
+  // And an overlap among them is still found, on the later line.
+  EXPECT_EQ(ErrorOf(text + "7.5 8 set elevator 0.2\n"),
+            "s.txt:200001: 'set elevator' from 7.5 to 8 s overlaps line " +
+                std::to_string(kLines - 7));
+}
+
+// Playing 200 000 events over 400 000 slices: amortized O(1) per slice (the
+// reference scan would do 8·10^10 event checks).
+TEST(ScriptPlayer, PlaysManyEventsInLinearTime) {
+  std::string text;
+  constexpr int kLines = 200000;
+  for (int i = 0; i < kLines; ++i)
+    text += std::to_string(0.2 * i) + " " + std::to_string(0.2 * i + 0.1) + " 8\n";
+  const PilotScript script = Parse(text);
+  ScriptPlayer player(script, 0.1);
+  KeySet held;
+  std::vector<ControlOverride> overrides;
+  long held_slices = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (long k = 0; k < 2L * kLines; ++k) {
+    player.InputForSlice(k, held, overrides);
+    held_slices += held.Has(Key::k8) ? 1 : 0;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(held_slices, kLines);
+  EXPECT_LT(seconds, 20.0);
+}
+
+// Regression: "0 1e300 8" was accepted, and lround(1e300 / dt) overflowed, so
+// the key was never held.
+TEST(ParsePilotScript, RejectsTimesBeyondTheLongestFlight) {
+  EXPECT_EQ(ErrorOf("0 1e300 8\n"),
+            "s.txt:1: time 1e300 s is beyond the longest flight (1e+09 s)");
+  EXPECT_EQ(ErrorOf("1e10 2e10 set elevator 0.1\n"),
+            "s.txt:1: time 2e10 s is beyond the longest flight (1e+09 s)");
+  const PilotScript s = Parse("0 1e9 8\n");
+  KeySet held;
+  std::vector<ControlOverride> overrides;
+  s.InputForSlice(5, 1e-12, held, overrides);  // 1e21 slices: saturated, held
+  EXPECT_TRUE(held.Has(Key::k8));
+  EXPECT_EQ(SliceIndexOf(1e300, 0.1), std::numeric_limits<long>::max());
+}
+
+// Regression: a script saved with a byte-order mark failed on its first line
+// ("unknown key" / "not a time"); data files already ignored it.
+TEST(ParsePilotScript, IgnoresAByteOrderMark) {
+  const PilotScript s = Parse("\xEF\xBB\xBF" "1 2 8\n");
+  ASSERT_EQ(s.keys.size(), 1u);
+  EXPECT_EQ(s.keys[0].t_start, 1.0);
+}
+
+TEST(ParsePilotScript, RejectsNulAndInvalidUtf8WithTheirLine) {
+  EXPECT_EQ(ErrorOf(std::string("1 2 8\n3 4\0 5\n", 12)),
+            "s.txt:2: NUL byte at column 4 (aerolin reads UTF-8 text files)");
+  EXPECT_EQ(ErrorOf("1 2 8 # caf\xE9 ok\n"),
+            "s.txt:1: invalid UTF-8 sequence 0xE9 0x20 at column 12 (aerolin reads UTF-8 text files)");
+}
+
+// Regression: /dev/zero or a FIFO as --script read forever (or blocked).
+TEST(LoadPilotScript, AcceptsRegularFilesOnly) {
+  const std::vector<model::Control> controls = test::MakeP2V7().controls;
+  for (const char* path : {"/dev/zero", "/dev/null", "/tmp"}) {
+    try {
+      LoadPilotScript(path, controls);
+      ADD_FAILURE() << path << " was read";
+    } catch (const core::DataError& e) {
+      EXPECT_NE(std::string(e.what()).find(":0: not a regular file"), std::string::npos) << e.what();
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "aerolin/sim/flight_log.hpp"
+#include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::exporting {
 
@@ -39,8 +40,22 @@ void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
 /// shortest round-trip form, so reading them back gives the same doubles.
 void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out);
 
-/// As WriteFlightCsv, to the file at `path` (created or truncated).
-/// @throws std::runtime_error "cannot write 'path'" if it cannot be written.
+/// As WriteFlightCsv, to the file at `path`, written atomically
+/// (core::AtomicOutput: a temporary file renamed over `path` when complete).
+/// @throws std::runtime_error "path: cannot write (errno text)".
 void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path);
+
+/// Streams a run to CSV as it is computed: the header at Begin, then one
+/// row per Record (WriteFlightCsv's bytes).
+class FlightCsvRecorder final : public sim::FlightRecorder {
+ public:
+  /// `out` must outlive this.
+  explicit FlightCsvRecorder(std::ostream& out) : out_(out) {}
+  void Begin(const std::vector<std::string>& control_names) override;
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
+
+ private:
+  std::ostream& out_;
+};
 
 }  // namespace aerolin::exporting

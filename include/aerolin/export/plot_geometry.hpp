@@ -42,10 +42,16 @@ std::array<Triangle, kNumGlyphParts> PaperPlaneInPlotFrame(
     const sim::FlightState& state, double theta0, double scale,
     double vertical_exaggeration = 1.0);
 
+/// The most glyph marks GlyphRows places on one path.
+inline constexpr int kMaxGlyphs = 200;
+
 /// Returns the rows of a log at which glyphs are drawn: the first row, the
 /// first row at or after each multiple of `interval` [s] from the start, and
 /// the last row; ascending, no duplicates. `interval` <= 0 picks a nice
-/// interval giving about `target_count` glyphs. Empty `time` → empty.
+/// interval giving about `target_count` glyphs; an interval shorter than
+/// duration / kMaxGlyphs is widened to that (at most kMaxGlyphs + 2 rows, in
+/// O(rows of the log)); a non-finite one gives the first and last rows only.
+/// Empty `time` → empty.
 std::vector<std::size_t> GlyphRows(const std::vector<double>& time,
                                    double interval, int target_count = 8);
 

@@ -33,6 +33,31 @@ struct Excursion {
 /// Returns the 12 states' largest excursions, in FlightStateIndex order.
 std::vector<Excursion> MaxExcursions(const sim::FlightLog& log);
 
+/// What a summary needs from the rows of a run, accumulated row by row in
+/// memory independent of the run's length: the last row and each state's
+/// largest excursion (the first row where |value| peaks). Record it during
+/// a streaming sim::Simulate, or build it from a kept log with Of().
+class FlightDigest final : public sim::FlightRecorder {
+ public:
+  FlightDigest();
+  /// Returns the digest of every row of `log`.
+  static FlightDigest Of(const sim::FlightLog& log);
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
+  long rows() const { return rows_; }
+  double final_time() const { return final_time_; }
+  const sim::FlightState& final_state() const { return final_state_; }
+  const Eigen::VectorXd& final_controls() const { return final_controls_; }
+  /// The 12 states' largest excursions, in FlightStateIndex order.
+  const std::vector<Excursion>& excursions() const { return excursions_; }
+
+ private:
+  long rows_ = 0;
+  double final_time_ = 0.0;
+  sim::FlightState final_state_ = sim::FlightState::Zero();
+  Eigen::VectorXd final_controls_;
+  std::vector<Excursion> excursions_;
+};
+
 /// Returns the summary as the text of one JSON object (indented by 2, no
 /// final newline) with keys: aircraft, script, excite, amplitude, duration_s,
 /// dt_s, integrator, rtol, atol, slices, rk_steps, rk_rejected, slice_cost_us
@@ -44,6 +69,12 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result,
                                   const sim::SimulationOptions& options,
                                   const RunDescription& run,
                                   const sim::SliceTiming* timing = nullptr);
+/// As above, for a streamed run: the rows' part comes from `digest` (the
+/// result's log holds no rows). @pre digest.rows() > 0.
+std::string SimulationSummaryJson(const sim::SimulationResult& result, const FlightDigest& digest,
+                                  const sim::SimulationOptions& options,
+                                  const RunDescription& run,
+                                  const sim::SliceTiming* timing = nullptr);
 
 /// Writes the summary as aligned text: run, final state and max excursion
 /// per state, validity flags, solver steps, and with `timing` the wall-clock
@@ -51,6 +82,11 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result,
 void WriteSimulationSummary(std::ostream& out,
                             const sim::SimulationResult& result,
                             const sim::SimulationOptions& options,
+                            const RunDescription& run,
+                            const sim::SliceTiming* timing = nullptr);
+/// As above, for a streamed run (see the JSON overload).
+void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& result,
+                            const FlightDigest& digest, const sim::SimulationOptions& options,
                             const RunDescription& run,
                             const sim::SliceTiming* timing = nullptr);
 

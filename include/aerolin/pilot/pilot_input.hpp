@@ -51,8 +51,8 @@ class NumpadInput : public sim::InputSource {
   std::vector<ControlOverride> overrides_;
 };
 
-/// The pilot of a script: slice k's keys and `set` lines (PilotScript::
-/// InputForSlice) through the numpad pilot.
+/// The pilot of a script: slice k's keys and `set` lines (a ScriptPlayer,
+/// amortized O(1) per slice) through the numpad pilot.
 class ScriptedPilot final : public NumpadInput {
  public:
   /// `script` must outlive this source.
@@ -66,6 +66,7 @@ class ScriptedPilot final : public NumpadInput {
   void KeysForSlice(long k, double dt, KeySet& held,
                     std::vector<ControlOverride>& overrides) override;
   const PilotScript* script_;
+  ScriptPlayer player_;
 };
 
 /// The live keyboard: the window sets the keys held (Hold) before each slice.

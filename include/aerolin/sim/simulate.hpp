@@ -47,12 +47,37 @@ struct SimulationResult {
 SimulationResult Simulate(const FlightModel& model, const FlightState& x0, InputSource& input,
                           const SimulationOptions& options, SliceTiming* timing = nullptr);
 
+/// Receives the rows of a run as they are computed: t = 0 first (x0, zero
+/// controls), then every slice end (the controls held over that slice), the
+/// rows of FlightLog. Lets a caller stream a flight of any length to a file
+/// and accumulate what it needs in memory independent of the duration.
+class FlightRecorder {
+ public:
+  virtual ~FlightRecorder() = default;
+  /// Called once before the first row with the model's control names (data
+  /// file order), e.g. to write a header. Does nothing by default.
+  virtual void Begin(const std::vector<std::string>& control_names) { (void)control_names; }
+  virtual void Record(double t, const FlightState& x, const Eigen::VectorXd& controls) = 0;
+};
+
+/// Flies as Simulate, handing every row to `recorder` instead of keeping
+/// it: the result's log holds the control names and units and no rows, so
+/// memory does not grow with the duration.
+/// @throws as Simulate, and whatever `recorder` throws (the run stops).
+SimulationResult Simulate(const FlightModel& model, const FlightState& x0, InputSource& input,
+                          const SimulationOptions& options, FlightRecorder& recorder,
+                          SliceTiming* timing = nullptr);
+
 /// Flies `model` from `x0` hands off (every control and disturbance 0).
 SimulationResult Simulate(const FlightModel& model, const FlightState& x0,
                           const SimulationOptions& options, SliceTiming* timing = nullptr);
 
-/// Returns the number of slices in `duration` [s] for slice length `dt` [s].
+/// Returns the number of slices in `duration` [s] for slice length `dt` [s]
+/// (at most kMaxSlices).
 /// @throws std::invalid_argument as Simulate.
 long NumSlices(double duration, double dt);
+
+/// The most slices one run may have (10^12: over three years at 0.1 s).
+inline constexpr long kMaxSlices = 1000000000000L;
 
 }  // namespace aerolin::sim

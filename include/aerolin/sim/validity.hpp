@@ -59,6 +59,18 @@ class ValidityMonitor {
   /// 1.2e+04 (limit 1000)", or nullopt.
   const std::optional<std::string>& divergence() const { return divergence_; }
 
+  /// Returns the physical reason the body velocity is undefined at `x`, if
+  /// an angle is within `margin` [rad] of 90° (|α0 + α|, |β|) or the speed
+  /// U0 + u within margin·U0 of 0: e.g. "beta reached 90 deg". With margin 0
+  /// this is the check of Check(); a larger margin names the cause when an
+  /// integrator stalls as the state approaches it.
+  std::optional<std::string> UndefinedKinematics(const FlightState& x, double margin = 0.0) const;
+
+  /// Stops the run at `t` [s] for `cause` (from UndefinedKinematics): sets
+  /// divergence() to "state diverged at t = T s: CAUSE: body velocity
+  /// undefined; run stopped", the one message of both integrators.
+  void StopFor(double t, const std::string& cause);
+
  private:
   ValidityThresholds thresholds_;
   double U0_;

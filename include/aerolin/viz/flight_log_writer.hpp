@@ -2,10 +2,12 @@
 /// @file
 /// Writes a live flight to disk as it happens: the CSV of `aerolin simulate`
 /// (row by row) and the recorded pilot script, flushed on demand so a crash
-/// loses at most the time since the last flush.
+/// loses at most the time since the last flush. The CSV file only ever
+/// receives whole rows (each write() is a whole number of rows), so even a
+/// `kill -9` leaves a valid CSV.
 
 #include <Eigen/Core>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,11 +23,16 @@ class FlightLogWriter {
   FlightLogWriter(std::string csv_path, std::string script_path,
                   const std::vector<std::string>& control_names);
 
-  /// Appends row (t, x, controls); buffered (stream buffer) until Flush().
+  FlightLogWriter(const FlightLogWriter&) = delete;
+  FlightLogWriter& operator=(const FlightLogWriter&) = delete;
+  ~FlightLogWriter();
+  /// Appends row (t, x, controls); held in memory until Flush() or until
+  /// 64 kB of rows are pending, then written as whole rows.
   void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls);
-  /// Writes the CSV buffer through and replaces the script file with
+  /// Writes the pending rows and replaces the script file with
   /// `script_text` (written to a temporary file, then renamed, so the file on
   /// disk is always a complete script).
+  /// @throws std::runtime_error with the errno text if a write fails.
   void Flush(const std::string& script_text);
 
   const std::string& csv_path() const { return csv_path_; }
@@ -33,7 +40,9 @@ class FlightLogWriter {
 
  private:
   std::string csv_path_, script_path_;
-  std::ofstream csv_;
+  void WritePending();
+  int fd_ = -1;
+  std::ostringstream pending_;
 };
 
 }  // namespace aerolin::viz

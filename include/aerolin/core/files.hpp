@@ -1,0 +1,91 @@
+#pragma once
+/// @file
+/// Safe file input and output shared by every reader and writer:
+/// - inputs (data files, pilot scripts) are regular files of at most
+///   kMaxInputFileBytes, read as UTF-8 text without NUL bytes (a leading
+///   byte-order mark is dropped);
+/// - outputs are written to a temporary file beside the target and renamed
+///   over it only when complete, so a full disk or a crash never leaves a
+///   half-written file in place of a good one;
+/// - an output path that names an input of the run (the same file, also
+///   through a symbolic or hard link) is refused.
+
+#include <cstddef>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aerolin::core {
+
+/// The largest input file aerolin reads [bytes]: 32 MiB. The bundled data
+/// files are a few kB, and an hour of live flight records a script of a few
+/// hundred kB.
+inline constexpr std::size_t kMaxInputFileBytes = std::size_t{32} << 20;
+
+/// Returns the contents of the regular file at `path`, with the UTF-8
+/// byte-order mark removed if present, after CheckInputText.
+/// @throws DataError "path:0: ..." if `path` cannot be opened, is not a
+///         regular file (a directory, FIFO or device such as /dev/zero), or is
+///         larger than `max_bytes`; "path:line: ..." as CheckInputText.
+std::string ReadInputFile(const std::string& path, std::size_t max_bytes = kMaxInputFileBytes);
+
+/// Returns `text` without a leading UTF-8 byte-order mark (EF BB BF).
+std::string_view StripByteOrderMark(std::string_view text);
+
+/// Checks that `text` holds no NUL byte and is valid UTF-8 (no overlong
+/// forms, surrogates or code points above U+10FFFF); `path` names the text
+/// in messages.
+/// @throws DataError "path:line: ..." at the first offending byte.
+void CheckInputText(std::string_view text, const std::string& path);
+
+/// True if `a` and `b` both exist and are the same file (same device and
+/// inode, so also through symbolic and hard links).
+bool SameFile(const std::string& a, const std::string& b);
+
+/// Checks, before any long computation, that `output` can be written: it is
+/// not one of `inputs` (SameFile), not a directory, and its directory exists
+/// and is writable.
+/// @throws std::runtime_error "output 'PATH' ...: reason" otherwise.
+void CheckOutputPath(const std::string& output, const std::vector<std::string>& inputs);
+
+/// An output file written atomically: the data goes to a temporary file in
+/// the target's directory (same extension, so format-by-extension writers
+/// work on it), and Commit() renames it over the target. Destroying an
+/// uncommitted AtomicOutput removes the temporary file and leaves the target
+/// as it was. A target that is a symbolic link is resolved, so the link's
+/// destination is replaced and the link kept.
+class AtomicOutput {
+ public:
+  /// Creates the temporary file.
+  /// @throws std::runtime_error "PATH: cannot write (errno text)".
+  explicit AtomicOutput(const std::string& path);
+  AtomicOutput(const AtomicOutput&) = delete;
+  AtomicOutput& operator=(const AtomicOutput&) = delete;
+  ~AtomicOutput();
+
+  /// The stream writing into the temporary file (binary mode).
+  std::ostream& stream() { return stream_; }
+  /// The temporary file's path, for writers that take a path; they must
+  /// write it completely before Commit().
+  const std::string& temp_path() const { return temp_; }
+  /// The target path, as given.
+  const std::string& path() const { return path_; }
+  /// Flushes the stream, syncs the file to disk and renames it over the
+  /// target.
+  /// @throws std::runtime_error "PATH: cannot write (errno text)" if any of
+  ///         this fails (the target is then unchanged).
+  void Commit();
+
+ private:
+  std::string path_;    // as given (messages)
+  std::string target_;  // symbolic links resolved
+  std::string temp_;
+  std::ofstream stream_;
+  bool committed_ = false;
+};
+
+/// Writes `contents` to `path` atomically (AtomicOutput).
+void WriteFileAtomically(const std::string& path, std::string_view contents);
+
+}  // namespace aerolin::core

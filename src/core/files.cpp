@@ -1,0 +1,237 @@
+#include "aerolin/core/files.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "aerolin/core/error.hpp"
+
+namespace aerolin::core {
+namespace {
+
+std::string ErrnoText(int error) {
+  return error != 0 ? std::string(std::strerror(error)) : std::string("write failed");
+}
+
+std::string CannotWrite(const std::string& path, int error) {
+  return path + ": cannot write (" + ErrnoText(error) + ")";
+}
+
+// Closes a file descriptor when it goes out of scope.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+std::string ByteText(unsigned char c) {
+  static const char kHex[] = "0123456789ABCDEF";
+  return std::string("0x") + kHex[c >> 4] + kHex[c & 15];
+}
+
+std::string SizeText(std::size_t bytes) {
+  return std::to_string(bytes) + " bytes";
+}
+
+}  // namespace
+
+std::string_view StripByteOrderMark(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  return text;
+}
+
+void CheckInputText(std::string_view text, const std::string& path) {
+  int line = 1;
+  std::size_t line_start = 0;
+  std::size_t i = 0;
+  auto fail = [&](const std::string& what) {
+    throw DataError({path, line}, what + " at column " + std::to_string(i - line_start + 1) +
+                                      " (aerolin reads UTF-8 text files)");
+  };
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      ++line;
+      line_start = ++i;
+      continue;
+    }
+    if (c == 0) fail("NUL byte");
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    // Lead byte: the sequence length and the smallest code point it may
+    // encode (anything below is an overlong form).
+    int length = 0;
+    char32_t cp = 0;
+    char32_t smallest = 0;
+    if ((c & 0xE0) == 0xC0) {
+      length = 2, cp = c & 0x1F, smallest = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+      length = 3, cp = c & 0x0F, smallest = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+      length = 4, cp = c & 0x07, smallest = 0x10000;
+    } else {
+      fail("invalid UTF-8 byte " + ByteText(c));
+    }
+    if (text.size() - i < static_cast<std::size_t>(length))
+      fail("truncated UTF-8 sequence " + ByteText(c));
+    for (int k = 1; k < length; ++k) {
+      const auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80) fail("invalid UTF-8 sequence " + ByteText(c) + " " + ByteText(cc));
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if (cp < smallest || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      fail("invalid UTF-8 sequence starting " + ByteText(c));
+    i += static_cast<std::size_t>(length);
+  }
+}
+
+std::string ReadInputFile(const std::string& path, std::size_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer.
+  Fd file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};
+  if (file.fd < 0)
+    throw DataError({path, 0}, "cannot open file: " + ErrnoText(errno) + " (check the path)");
+  struct stat st {};
+  if (::fstat(file.fd, &st) != 0)
+    throw DataError({path, 0}, "cannot read file: " + ErrnoText(errno));
+  if (!S_ISREG(st.st_mode))
+    throw DataError({path, 0}, std::string("not a regular file (") +
+                                   (S_ISDIR(st.st_mode) ? "a directory" : "a device, FIFO or socket") +
+                                   "); give the path of a text file");
+  const auto limit_text = [&] {
+    return "larger than the " + std::to_string(max_bytes >> 20) + " MiB limit of an input file";
+  };
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes)
+    throw DataError({path, 0}, "file is " + SizeText(static_cast<std::size_t>(st.st_size)) + ", " +
+                                   limit_text());
+  std::string text;
+  text.resize(static_cast<std::size_t>(st.st_size));
+  std::size_t have = 0;
+  char extra[4096];
+  for (;;) {
+    // Read into the string while it has room, then probe for growth.
+    char* dst = have < text.size() ? text.data() + have : extra;
+    const std::size_t room = have < text.size() ? text.size() - have : sizeof extra;
+    const ssize_t n = ::read(file.fd, dst, room);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw DataError({path, 0}, "cannot read file: " + ErrnoText(errno));
+    }
+    if (n == 0) break;
+    if (dst == extra) {
+      if (text.size() + static_cast<std::size_t>(n) > max_bytes)
+        throw DataError({path, 0}, "file grew while being read, " + limit_text());
+      text.append(extra, static_cast<std::size_t>(n));
+    }
+    have += static_cast<std::size_t>(n);
+  }
+  text.resize(have);
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
+  CheckInputText(text, path);
+  return text;
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+void CheckOutputPath(const std::string& output, const std::vector<std::string>& inputs) {
+  for (const std::string& input : inputs)
+    if (!input.empty() && SameFile(output, input))
+      throw std::runtime_error("output '" + output + "' is the input file '" + input +
+                               "' of this run; choose another output path");
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(output, ec))
+    throw std::runtime_error("output '" + output + "' is a directory; give a file name");
+  fs::path dir = fs::path(output).parent_path();
+  if (dir.empty()) dir = ".";
+  if (!fs::is_directory(dir, ec))
+    throw std::runtime_error("output '" + output + "': directory '" + dir.string() +
+                             "' does not exist");
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw std::runtime_error("output '" + output + "': cannot write in directory '" +
+                             dir.string() + "' (" + ErrnoText(errno) + ")");
+}
+
+AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  // Replace a link's destination, not the link.
+  if (fs::is_symlink(path, ec)) {
+    const fs::path resolved = fs::weakly_canonical(path, ec);
+    if (!ec) target_ = resolved.string();
+  }
+  const fs::path target(target_);
+  const std::string extension = target.extension().string();
+  fs::path dir = target.parent_path();
+  std::string name = (dir.empty() ? std::string() : dir.string() + "/") + "." +
+                     target.filename().string() + ".tmp-XXXXXX" + extension;
+  std::vector<char> templ(name.begin(), name.end());
+  templ.push_back('\0');
+  const int fd = ::mkstemps(templ.data(), static_cast<int>(extension.size()));
+  if (fd < 0) throw std::runtime_error(CannotWrite(path_, errno));
+  temp_ = templ.data();
+  // mkstemp makes the file 0600; give it the target's mode, or the usual
+  // 0666 less the umask.
+  struct stat st {};
+  mode_t mode = 0;
+  if (::stat(target_.c_str(), &st) == 0) {
+    mode = st.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  ::fchmod(fd, mode);
+  ::close(fd);
+  stream_.open(temp_, std::ios::binary | std::ios::trunc);
+  if (!stream_) {
+    const int error = errno;
+    std::remove(temp_.c_str());
+    throw std::runtime_error(CannotWrite(path_, error));
+  }
+}
+
+AtomicOutput::~AtomicOutput() {
+  if (!committed_) {
+    stream_.close();
+    std::remove(temp_.c_str());
+  }
+}
+
+void AtomicOutput::Commit() {
+  errno = 0;
+  if (stream_.is_open()) {
+    stream_.flush();
+    if (!stream_) throw std::runtime_error(CannotWrite(path_, errno));
+    stream_.close();
+    if (stream_.fail()) throw std::runtime_error(CannotWrite(path_, errno));
+  }
+  {
+    Fd file{::open(temp_.c_str(), O_RDONLY | O_CLOEXEC)};
+    if (file.fd < 0 || ::fsync(file.fd) != 0) throw std::runtime_error(CannotWrite(path_, errno));
+  }
+  if (::rename(temp_.c_str(), target_.c_str()) != 0)
+    throw std::runtime_error(CannotWrite(path_, errno));
+  committed_ = true;
+}
+
+void WriteFileAtomically(const std::string& path, std::string_view contents) {
+  AtomicOutput out(path);
+  out.stream().write(contents.data(), static_cast<std::streamsize>(contents.size()));
+  out.Commit();
+}
+
+}  // namespace aerolin::core

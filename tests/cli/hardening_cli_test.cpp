@@ -1,0 +1,229 @@
+// Hostile and careless inputs to the whole program (issue #8): every input
+// bounded, every file safe, numbers checked, exit codes distinct.
+
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin::testing_cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path WorkDir(const std::string& name) {
+  const fs::path dir = fs::path(AEROLIN_BINARY_DIR) / ("hardening_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void WriteText(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// Every numeric flag: NaN and infinity are usage errors (CLI11's
+// PositiveNumber let "nan" through).
+TEST(Hardening, NonFiniteNumbersInEveryNumericFlagAreUsageErrors) {
+  const std::string base = "data/derivatives/p2v7.toml";
+  const std::vector<std::string> cases = {
+      "simulate " + base + " --duration nan",
+      "simulate " + base + " --duration inf",
+      "simulate " + base + " --duration 10 --dt nan",
+      "simulate " + base + " --duration 10 --rtol nan",
+      "simulate " + base + " --duration 10 --atol inf",
+      "simulate " + base + " --duration 10 --excite phugoid --amplitude nan",
+      "plot " + base + " --duration 10 --out x --glyph-interval nan",
+      "plot " + base + " --duration 10 --out x --dt -inf",
+      "plot " + base + " --duration 10 --out x --width 65536",
+      "plot " + base + " --duration 10 --out x --height 100000",
+      // The commands that came with the analyses, same rules.
+      "sweep " + base + " --param lateral.Nr --from nan --to 1 --steps 5",
+      "sweep " + base + " --param lateral.Nr --from 0 --to inf --steps 5",
+      "locus " + base + " --loop rudder:r --washout inf --gain 0:1",
+      "bode " + base + " --input elevator --output q --omega 1,nan",
+      "bode " + base + " --input elevator --output q --from 0.1 --to 10 --width 20000",
+      "qualities " + base + " --plot x --height 100000",
+  };
+  for (const std::string& args : cases) {
+    const CommandResult r = RunAerolin(args, "nonfinite");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+// Regression: --csv naming the aircraft file overwrote it (exit 0). Also
+// through a symbolic and a hard link, and the script.
+TEST(Hardening, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
+  const fs::path dir = WorkDir("same_file");
+  const fs::path aircraft = dir / "p2v7.toml";
+  fs::copy_file(fs::path(AEROLIN_SOURCE_DIR) / "data/derivatives/p2v7.toml", aircraft);
+  const std::string original = ReadAll(aircraft.string());
+  fs::create_symlink(aircraft, dir / "link.csv");
+  fs::create_hard_link(aircraft, dir / "hard.csv");
+  const fs::path script = dir / "s.txt";
+  WriteText(script, "0 1 8\n");
+  for (const fs::path& out : {aircraft, dir / "link.csv", dir / "hard.csv"}) {
+    const CommandResult r = RunAerolin("simulate '" + aircraft.string() + "' --duration 1 --csv '" +
+                                           out.string() + "'",
+                                       "same_file");
+    EXPECT_EQ(r.exit_code, 2) << out << r.err;
+    EXPECT_NE(r.err.find("is the input file"), std::string::npos) << r.err;
+    EXPECT_EQ(ReadAll(aircraft.string()), original) << out;
+  }
+  const CommandResult s = RunAerolin("simulate '" + aircraft.string() + "' --duration 1 --script '" +
+                                         script.string() + "' --csv '" + script.string() + "'",
+                                     "same_file");
+  EXPECT_EQ(s.exit_code, 2) << s.err;
+  EXPECT_EQ(ReadAll(script.string()), "0 1 8\n");
+  const CommandResult p = RunAerolin("plot '" + aircraft.string() + "' --duration 1 --out '" +
+                                         (dir / "p2v7").string() + "' --format svg",
+                                     "same_file");
+  EXPECT_EQ(p.exit_code, 0) << p.err;  // p2v7_trajectory.svg is not p2v7.toml
+  for (const std::string& command :
+       {"sweep '" + aircraft.string() + "' --param lateral.Nr --from -0.3 --to -0.2 --steps 3 --csv ",
+        "bode '" + aircraft.string() + "' --input elevator --output q --csv "}) {
+    const CommandResult r = RunAerolin(command + "'" + (dir / "link.csv").string() + "'", "same_file");
+    EXPECT_EQ(r.exit_code, 2) << command << r.err;
+    EXPECT_EQ(ReadAll(aircraft.string()), original) << command;
+  }
+}
+
+// A run that fails leaves the existing output as it was and no temporary
+// file behind; a good run replaces it whole.
+TEST(Hardening, OutputsAreReplacedOnlyWhenComplete) {
+  const fs::path dir = WorkDir("atomic");
+  const fs::path csv = dir / "out.csv";
+  WriteText(csv, "sentinel\n");
+  WriteText(dir / "bad.txt", "0 1 8\n2 1 5\n");
+  const CommandResult bad = RunAerolin("simulate data/derivatives/p2v7.toml --duration 10 --script '" +
+                                           (dir / "bad.txt").string() + "' --csv '" + csv.string() + "'",
+                                       "atomic");
+  EXPECT_EQ(bad.exit_code, 1) << bad.err;
+  EXPECT_EQ(ReadAll(csv.string()), "sentinel\n");
+  const CommandResult good = RunAerolin(
+      "simulate data/derivatives/p2v7.toml --duration 10 --csv '" + csv.string() + "'", "atomic");
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  const std::string text = ReadAll(csv.string());
+  EXPECT_EQ(text.rfind("t,u,alpha,", 0), 0u);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 102);  // header + 101 rows
+  int files = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    (void)e;
+    ++files;
+  }
+  EXPECT_EQ(files, 2) << "a temporary file was left behind";
+}
+
+// Regression: /dev/zero as a data file or script read until memory ran out.
+TEST(Hardening, DevicesAreRefusedAsInputs) {
+  const CommandResult a = RunAerolin("modes /dev/zero", "devzero");
+  EXPECT_EQ(a.exit_code, 1);
+  EXPECT_EQ(a.err, "error: /dev/zero:0: not a regular file (a device, FIFO or socket); give the path "
+                   "of a text file\n");
+  const CommandResult s =
+      RunAerolin("simulate data/derivatives/p2v7.toml --duration 1 --script /dev/zero", "devzero");
+  EXPECT_EQ(s.exit_code, 1);
+  EXPECT_NE(s.err.find("/dev/zero:0: not a regular file"), std::string::npos) << s.err;
+}
+
+// Regression: a run stopped by divergence exited 0; both integrators now
+// give the same message naming the physical cause, and exit 3.
+TEST(Hardening, DivergenceExitsThreeWithOnePhysicalMessage) {
+  const fs::path dir = WorkDir("diverge");
+  WriteText(dir / "pulse.txt", "0 0.5 8\n");
+  std::string messages[2];
+  int i = 0;
+  for (const char* integrator : {"rk45", "exact"}) {
+    const CommandResult r = RunAerolin(
+        std::string("simulate tests/fixtures/derivatives/diverges_unstable_Ma.toml --duration 60 "
+                    "--integrator ") + integrator + " --script '" + (dir / "pulse.txt").string() + "'",
+        "diverge");
+    EXPECT_EQ(r.exit_code, 3) << integrator << r.err;
+    EXPECT_NE(r.out.find("STOPPED: "), std::string::npos) << r.out;
+    const std::size_t at = r.err.find("warning: state diverged");
+    ASSERT_NE(at, std::string::npos) << r.err;
+    messages[i++] = r.err.substr(at);
+  }
+  EXPECT_EQ(messages[0], messages[1]);
+  EXPECT_EQ(messages[0],
+            "warning: state diverged at t = 2 s: alpha0 + alpha reached 90 deg: body velocity "
+            "undefined; run stopped\n");
+}
+
+// Runs `aerolin args` and returns its peak resident set [kB] (ru_maxrss of
+// the child), or -1 if it did not exit 0.
+long PeakRssKb(const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (chdir(AEROLIN_SOURCE_DIR) != 0) _exit(127);
+    std::vector<std::string> argv_s = {std::string(AEROLIN_BINARY_DIR) + "/aerolin"};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    freopen("/dev/null", "w", stdout);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return -1;
+  return usage.ru_maxrss;
+}
+
+// Regression: simulate kept the whole trajectory (~165 B a slice: 1.6 GB for
+// --duration 1e6). Streaming, a run 20× longer peaks at the same memory:
+// 190 000 more slices would have added ≥ 31 MB; the bound allows 4 MB of
+// allocator noise.
+TEST(Hardening, SimulatePeakMemoryDoesNotGrowWithTheDuration) {
+  const fs::path dir = WorkDir("rss");
+  const std::string csv = (dir / "long.csv").string();
+  const long short_kb = PeakRssKb({"simulate", "data/derivatives/p2v7.toml", "--duration", "1000",
+                                   "--csv", (dir / "short.csv").string()});
+  const long long_kb = PeakRssKb({"simulate", "data/derivatives/p2v7.toml", "--duration", "20000",
+                                  "--csv", csv});
+  ASSERT_GT(short_kb, 0);
+  ASSERT_GT(long_kb, 0);
+  EXPECT_LT(long_kb - short_kb, 4 * 1024) << "short " << short_kb << " kB, long " << long_kb << " kB";
+  EXPECT_GT(fs::file_size(csv), 200001u * 17) << "the long CSV was written (17 commas a row)";
+  fs::remove_all(dir);
+}
+
+// Regression: the s-plane labels of the Navion and the A-7A (and of
+// degenerate aircraft) never finished spreading. Every bundled aircraft and
+// a degenerate one plot; `timeout` turns a hang into a failure.
+TEST(Hardening, PlotsEveryBundledAircraftAndADegenerateOne) {
+  const fs::path dir = WorkDir("plot_all");
+  std::vector<std::string> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(AEROLIN_SOURCE_DIR) / "data/derivatives"))
+    if (e.path().extension() == ".toml") files.push_back(e.path().string());
+  ASSERT_GE(files.size(), 5u);
+  for (const char* degenerate : {"degenerate_tiny_derivatives.toml", "degenerate_zero_derivatives.toml"})
+    files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + degenerate);
+  for (const std::string& file : files) {
+    const std::string stem = (dir / fs::path(file).stem()).string();
+    const std::string command = "timeout 120 '" + std::string(AEROLIN_BINARY_DIR) + "/aerolin' plot '" +
+                                file + "' --duration 20 --out '" + stem + "' --width 400 --height 300 "
+                                "--glyph-interval 1e-20 >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << file;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << file << (WEXITSTATUS(status) == 124 ? " hung" : "");
+    for (const char* figure : {"_trajectory.png", "_history.png", "_splane.png"})
+      EXPECT_TRUE(fs::exists(stem + figure)) << stem + figure;
+  }
+}
+
+}  // namespace
+}  // namespace aerolin::testing_cli

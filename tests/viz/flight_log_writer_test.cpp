@@ -1,0 +1,54 @@
+#include "aerolin/viz/flight_log_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace aerolin::viz {
+namespace {
+
+std::string Read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Regression: rows went through an ofstream buffer that reached the file at
+// arbitrary byte boundaries, so a kill -9 could leave a torn last row. Now
+// the file holds whole rows whenever it is looked at.
+TEST(FlightLogWriter, TheFileHoldsWholeRowsOnlyAtEveryMoment) {
+  const std::string csv = ::testing::TempDir() + "aerolin_log_writer_test.csv";
+  const std::string script = ::testing::TempDir() + "aerolin_log_writer_test.script.txt";
+  {
+    FlightLogWriter writer(csv, script, {"elevator", "throttle"});
+    const std::size_t columns = 1 + sim::kNumFlightStates + 2;
+    sim::FlightState x;
+    for (int i = 0; i < sim::kNumFlightStates; ++i) x[i] = 0.1234567891234 * (i + 1);
+    Eigen::VectorXd controls(2);
+    controls << 0.01, 1.0 / 3.0;
+    std::size_t rows_seen = 0;
+    for (int k = 0; k < 3000; ++k) {
+      writer.AppendRow(0.1 * k, x * (1.0 + k), controls);
+      const std::string text = Read(csv);
+      ASSERT_FALSE(text.empty());
+      ASSERT_EQ(text.back(), '\n') << "torn row after row " << k;
+      const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+      const std::size_t commas = static_cast<std::size_t>(std::count(text.begin(), text.end(), ','));
+      ASSERT_EQ(commas, lines * (columns - 1)) << "row " << k;
+      rows_seen = lines - 1;
+    }
+    EXPECT_GT(rows_seen, 0u) << "rows were written before any flush";
+    writer.Flush("0 1 8\n");
+    const std::string text = Read(csv);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3001);
+    EXPECT_EQ(Read(script), "0 1 8\n");
+  }
+  std::remove(csv.c_str());
+  std::remove(script.c_str());
+}
+
+}  // namespace
+}  // namespace aerolin::viz
