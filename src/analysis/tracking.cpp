@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "aerolin/core/parallel.hpp"
 #include "aerolin/analysis/eigen.hpp"
 
 namespace aerolin::analysis {
@@ -131,22 +132,8 @@ Continuation Continue(const MatrixFamily& family, std::span<const double> grid, 
   if (grid.empty()) return out;
   // Every grid point's roots are independent: compute them in parallel.
   std::vector<RootSet> sets(grid.size());
-  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
-  workers = std::max(1u, std::min<unsigned>(workers, static_cast<unsigned>(grid.size())));
-  std::vector<std::exception_ptr> errors(workers);
-  auto work = [&](unsigned w) {
-    try {
-      for (std::size_t k = w; k < grid.size(); k += workers) sets[k] = AnalyzeRoots(family, grid[k]);
-    } catch (...) {
-      errors[w] = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work, w);
-  work(0);
-  for (std::thread& t : pool) t.join();
-  for (const std::exception_ptr& e : errors)
-    if (e) std::rethrow_exception(e);
+  core::ParallelFor(grid.size(), threads,
+                    [&](std::size_t k) { sets[k] = AnalyzeRoots(family, grid[k]); });
 
   // Matching, in parameter order.
   auto advance = [&](auto&& self, const RootSet& from, const RootSet& to, int depth) -> RootSet {

@@ -13,6 +13,7 @@
 #include <Eigen/Eigenvalues>
 #include <fmt/format.h>
 
+#include "aerolin/core/parallel.hpp"
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/tracking.hpp"
 #include "aerolin/model/build.hpp"
@@ -260,41 +261,26 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<doub
   out.points.resize(grid.size());
   std::vector<std::vector<std::string>> signatures(grid.size());
   // Naming is independent per point once the roots are labelled: parallel.
-  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
-  workers = std::max(1u, std::min<unsigned>(workers, static_cast<unsigned>(grid.size())));
-  std::vector<std::exception_ptr> errors(workers);
-  auto work = [&](unsigned w) {
-    try {
-      for (std::size_t k = w; k < grid.size(); k += workers) {
-        std::vector<TrackedMode> modes = NameUnits(c.roots[k], groups, axis, &signatures[k]);
-        if (pointwise) {
-          const std::vector<Mode> named = pointwise(grid[k]);
-          for (TrackedMode& t : modes) {
-            const Mode* nearest = nullptr;
-            double best = std::numeric_limits<double>::infinity();
-            for (const Mode& m : named) {
-              const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
-              if (m.kind != ModeKind::kHeading && d < best) {
-                best = d;
-                nearest = &m;
-              }
-            }
-            if (nearest && nearest->full_name() != t.name) t.pointwise_name = nearest->full_name();
+  core::ParallelFor(grid.size(), threads, [&](std::size_t k) {
+    std::vector<TrackedMode> modes = NameUnits(c.roots[k], groups, axis, &signatures[k]);
+    if (pointwise) {
+      const std::vector<Mode> named = pointwise(grid[k]);
+      for (TrackedMode& t : modes) {
+        const Mode* nearest = nullptr;
+        double best = std::numeric_limits<double>::infinity();
+        for (const Mode& m : named) {
+          const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
+          if (m.kind != ModeKind::kHeading && d < best) {
+            best = d;
+            nearest = &m;
           }
         }
-        modes.insert(modes.end(), fixed.begin(), fixed.end());
-        out.points[k] = std::move(modes);
+        if (nearest && nearest->full_name() != t.name) t.pointwise_name = nearest->full_name();
       }
-    } catch (...) {
-      errors[w] = std::current_exception();
     }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work, w);
-  work(0);
-  for (std::thread& t : pool) t.join();
-  for (const std::exception_ptr& e : errors)
-    if (e) std::rethrow_exception(e);
+    modes.insert(modes.end(), fixed.begin(), fixed.end());
+    out.points[k] = std::move(modes);
+  });
 
   for (std::size_t k = 1; k < grid.size(); ++k) {
     if (signatures[k] == signatures[k - 1]) continue;
