@@ -6,7 +6,7 @@ packages=(
   libfmt-dev
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libsfml-dev libgl-dev libx11-dev libmgl-dev libpng-dev fonts-dejavu-core
+  libsfml-dev libgl-dev libx11-dev libmgl-dev librsvg2-dev libpng-dev fonts-dejavu-core
   xvfb xauth xdotool procps
 )
 missing=()

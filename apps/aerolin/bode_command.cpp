@@ -45,15 +45,7 @@ struct BodeOptions {
   int height = 900;
 };
 
-// A finite number > 0 (CLI::PositiveNumber lets "nan" through: every
-// comparison with NaN is false).
 void CheckFlags(const BodeOptions& opt) {
-  for (const std::string& f : opt.formats)
-    if (f == "pdf")
-      throw UsageError(
-          "--format pdf: Debian's MathGL 8.0 writes PDF only as a 3D (PRC) annotation on an "
-          "empty page, which most viewers show blank; use --format svg or eps and convert "
-          "(e.g. rsvg-convert -f pdf, ps2pdf)");
   if (!opt.formats.empty() && opt.plot.empty())
     for (const std::string& f : opt.formats)
       if (f != "png") throw UsageError("--format needs --plot PREFIX");
@@ -153,7 +145,7 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
   cmd->add_option("--plot", opt->plot, "write the figure PREFIX_bode.EXT (one per format)");
   cmd->add_option("--format", opt->formats, "comma-separated figure formats: png, svg, eps")
       ->delimiter(',')
-      ->check(CLI::IsMember({"png", "svg", "eps", "pdf"}))
+      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
       ->default_str("png");
   cmd->add_option("--width", opt->width, "image width [px], 200 to 8192")
       ->default_val(1200)

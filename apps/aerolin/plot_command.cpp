@@ -1,5 +1,5 @@
 // `aerolin plot FILE [--script S] [--excite M [--amplitude A]] --duration T
-//  [--dt Δt] [--integrator rk45|exact] --out PREFIX [--format png,svg]
+//  [--dt Δt] [--integrator rk45|exact] --out PREFIX [--format png,svg,eps,pdf]
 //  [--width W] [--height H] [--glyph-interval S] [--vertical-exaggeration K]`:
 // flies the linear model as `aerolin simulate` does and writes three figures
 // without a display: PREFIX_trajectory, PREFIX_history and PREFIX_splane, one
@@ -187,9 +187,9 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   cmd->add_option("--out", opt->out,
                   "output prefix: writes PREFIX_trajectory, PREFIX_history, PREFIX_splane")
       ->required();
-  cmd->add_option("--format", opt->formats, "comma-separated image formats: png, svg")
+  cmd->add_option("--format", opt->formats, "comma-separated image formats: png, svg, eps, pdf")
       ->delimiter(',')
-      ->check(CLI::IsMember({"png", "svg"}))
+      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
       ->default_str("png");
   // The flight window's limits: 8192² RGBA is 256 MB, the most a figure may take.
   cmd->add_option("--width", opt->width, "image width [px], 200 to 8192")

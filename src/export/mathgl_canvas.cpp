@@ -7,6 +7,9 @@
 #include <stdexcept>
 #include <system_error>
 
+#include <cairo-pdf.h>
+#include <librsvg/rsvg.h>
+
 namespace aerolin::exporting {
 
 ImageFormat ImageFormatOf(const std::string& path) {
@@ -16,11 +19,50 @@ ImageFormat ImageFormatOf(const std::string& path) {
   if (ext == ".png") return ImageFormat::kPng;
   if (ext == ".svg") return ImageFormat::kSvg;
   if (ext == ".eps") return ImageFormat::kEps;
+  if (ext == ".pdf") return ImageFormat::kPdf;
   throw std::invalid_argument(path + ": unknown image format '" + ext +
-                              "' (expected .png, .svg or .eps)");
+                              "' (expected .png, .svg, .eps or .pdf)");
 }
 
 namespace internal {
+namespace {
+
+// MathGL 8.0 (Debian) writes PDF only as a 3D (PRC) annotation on an empty
+// page, so a PDF figure is MathGL's SVG drawn onto a cairo PDF page by
+// librsvg: vector output, 1 px of the SVG = 0.75 pt (96 dpi).
+void SvgToPdf(const std::string& svg_path, const std::string& pdf_path) {
+  GError* error = nullptr;
+  RsvgHandle* handle = rsvg_handle_new_from_file(svg_path.c_str(), &error);
+  if (handle == nullptr) {
+    const std::string why = error ? error->message : "unknown error";
+    if (error) g_error_free(error);
+    throw std::runtime_error(pdf_path + ": cannot write image (librsvg: " + why + ")");
+  }
+  gdouble width = 0.0, height = 0.0;
+  if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height)) {
+    g_object_unref(handle);
+    throw std::runtime_error(pdf_path + ": cannot write image (librsvg: SVG has no size)");
+  }
+  constexpr double kPointsPerPixel = 0.75;
+  cairo_surface_t* surface = cairo_pdf_surface_create(
+      pdf_path.c_str(), width * kPointsPerPixel, height * kPointsPerPixel);
+  cairo_t* cr = cairo_create(surface);
+  cairo_scale(cr, kPointsPerPixel, kPointsPerPixel);
+  const RsvgRectangle viewport{0.0, 0.0, width, height};
+  const gboolean drawn = rsvg_handle_render_document(handle, cr, &viewport, &error);
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  const cairo_status_t status = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  g_object_unref(handle);
+  if (!drawn || status != CAIRO_STATUS_SUCCESS) {
+    const std::string why = error ? error->message : cairo_status_to_string(status);
+    if (error) g_error_free(error);
+    throw std::runtime_error(pdf_path + ": cannot write image (" + why + ")");
+  }
+}
+
+}  // namespace
 
 std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
                                      const std::string& path) {
@@ -63,8 +105,19 @@ void WriteCanvas(mglGraph& graph, const std::string& path) {
     graph.WritePNG(path.c_str(), "", false);
   else if (format == ImageFormat::kSvg)
     graph.WriteSVG(path.c_str(), "");
-  else
+  else if (format == ImageFormat::kEps)
     graph.WriteEPS(path.c_str(), "");
+  else {
+    const std::string svg = path + ".svg";
+    graph.WriteSVG(svg.c_str(), "");
+    try {
+      if (graph.GetWarn() == 0) SvgToPdf(svg, path);
+    } catch (...) {
+      std::filesystem::remove(svg, ec);
+      throw;
+    }
+    std::filesystem::remove(svg, ec);
+  }
   std::string message = graph.Message() ? graph.Message() : "";
   // MathGL starts each message with a newline; keep the report on one line.
   const std::size_t first = message.find_first_not_of(" \n\r\t");

@@ -51,6 +51,8 @@ TEST(ImageFormatOf, ReadsTheExtensionCaseInsensitively) {
   EXPECT_EQ(ImageFormatOf("a/b.png"), ImageFormat::kPng);
   EXPECT_EQ(ImageFormatOf("B.PNG"), ImageFormat::kPng);
   EXPECT_EQ(ImageFormatOf("c.svg"), ImageFormat::kSvg);
+  EXPECT_EQ(ImageFormatOf("d.Eps"), ImageFormat::kEps);
+  EXPECT_EQ(ImageFormatOf("e.PDF"), ImageFormat::kPdf);
 }
 
 TEST(ImageFormatOf, RejectsOtherExtensionsNamingThePath) {
@@ -59,7 +61,7 @@ TEST(ImageFormatOf, RejectsOtherExtensionsNamingThePath) {
     FAIL() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
-                 "out/figure.jpg: unknown image format '.jpg' (expected .png, .svg or .eps)");
+                 "out/figure.jpg: unknown image format '.jpg' (expected .png, .svg, .eps or .pdf)");
   }
 }
 

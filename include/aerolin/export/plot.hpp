@@ -19,9 +19,10 @@ namespace aerolin::exporting {
 /// 8.0 writes PDF only through WritePRC, as a 3D (PRC) annotation on an
 /// otherwise empty page that most viewers show blank; write SVG or EPS and
 /// convert those instead.
-enum class ImageFormat { kPng, kSvg, kEps };
+enum class ImageFormat { kPng, kSvg, kEps, kPdf };
 
-/// Returns the format named by `path`'s extension: ".png", ".svg" or ".eps"
+/// Returns the format named by `path`'s extension: ".png", ".svg", ".eps" or
+/// ".pdf"
 /// (case-insensitive).
 /// @throws std::invalid_argument naming `path` for any other extension.
 ImageFormat ImageFormatOf(const std::string& path);
