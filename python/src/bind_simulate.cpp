@@ -47,6 +47,9 @@ class Trajectory {
     const auto cols = static_cast<py::ssize_t>(columns_.size());
     data_ = py::array_t<double, py::array::f_style>({rows, cols});
     double* d = data_.mutable_data();
+    // Filling raw memory needs no GIL; for a long flight this (and the page
+    // faults of the fresh array) costs milliseconds other threads can use.
+    py::gil_scoped_release release;
     for (py::ssize_t k = 0; k < rows; ++k) {
       d[k] = log.time[k];
       for (int i = 0; i < sim::kNumFlightStates; ++i) d[(1 + i) * rows + k] = log.state[k][i];
@@ -343,7 +346,12 @@ Trajectory Simulate(const Aircraft& aircraft, double duration, double dt,
   } catch (const PythonCallbackFailed&) {
     std::rethrow_exception(pending);
   }
-  return Trajectory(result, options, excite ? amplitude : std::nullopt);
+  Trajectory trajectory(result, options, excite ? amplitude : std::nullopt);
+  {
+    py::gil_scoped_release release;  // freeing a long log takes a while too
+    const sim::SimulationResult freed = std::move(result);
+  }
+  return trajectory;
 }
 
 py::dict ValidityRecord(const sim::ValidityFlag& f) {
