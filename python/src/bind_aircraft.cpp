@@ -229,12 +229,10 @@ void BindAircraft(py::module_& m) {
       .def("__repr__", [](const Aircraft& a) { return "<aerolin.Aircraft '" + a.data().name + "'>"; });
 
   m.def("load", &Load, py::arg("path"),
-        "load(path) -> Aircraft\n\n"
         "Reads an aircraft data file (TOML, data/derivatives/README.md) and converts it\n"
         "once to SI. Raises aerolin.DataError (a ValueError) listing every defect as\n"
         "'path:line: problem (hint)', FileNotFoundError if there is no such file.");
   m.def("loads", &Loads, py::arg("text"), py::arg("path") = "<string>",
-        "loads(text, path='<string>') -> Aircraft\n\n"
         "As load, for TOML text in memory; `path` is used in messages only.");
 }
 

@@ -202,17 +202,14 @@ void BindFrequency(py::module_& m) {
       });
 
   m.def("tf", &Tf, py::arg("aircraft"), py::arg("input"), py::arg("output"),
-        "tf(aircraft, input, output) -> TransferFunction\n\n"
         "The transfer function from a control (e.g. 'elevator') to an output (a state\n"
         "u, alpha, q, theta, beta, p, r, phi, psi, or nz, gamma, ay), as `aerolin tf`.");
   m.def("bode", &BodeOf, py::arg("aircraft"), py::arg("input"), py::arg("output"),
         py::arg("omega") = py::none(), py::arg("points") = 400,
-        "bode(aircraft, input, output, omega=None, points=400) -> Bode | list[Bode]\n\n"
         "Bode data as `aerolin bode`: at `omega` [rad/s] (ascending), or `points`\n"
         "log-spaced frequencies from a decade below the axis's slowest mode to a decade\n"
         "above its fastest. `output` a name gives one Bode, a list of names a list.");
   m.def("frequency_response", &Response, py::arg("system"), py::arg("omega"),
-        "frequency_response(system, omega) -> complex ndarray (len(omega), outputs, inputs)\n\n"
         "G(jω) = C (jωI − A)⁻¹ B + D of a StateSpace at each ω [rad/s] (Hessenberg\n"
         "method, O(n²) per frequency). Raises aerolin.NumericalError at an eigenvalue.");
 }

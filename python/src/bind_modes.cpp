@@ -84,7 +84,6 @@ void BindModes(py::module_& m) {
       });
 
   m.def("modes", &Modes, py::arg("aircraft"), py::arg("axis") = py::none(),
-        "modes(aircraft, axis=None) -> list[Mode]\n\n"
         "The named dynamic modes, longitudinal then lateral (each axis by ωn\n"
         "descending, heading last): the numbers of `aerolin modes`. axis:\n"
         "'longitudinal' or 'lateral' for one axis only.");

@@ -96,8 +96,6 @@ void BindQualities(py::module_& m) {
 
   m.def("qualities", &Qualities, py::arg("aircraft"), py::arg("aircraft_class") = py::none(),
         py::arg("category") = py::none(), py::arg("combat") = false,
-        "qualities(aircraft, aircraft_class=None, category=None, combat=False)\n"
-        "    -> list[QualitiesGrade]\n\n"
         "Grades the modes against MIL-F-8785C as `aerolin qualities` does: class and\n"
         "category from the file unless given ('I', 'II-C', 'II-L', 'III', 'IV';\n"
         "'A', 'B', 'C' or 'all'); a file without a category is graded in all three.\n"

@@ -462,10 +462,6 @@ void BindSimulate(py::module_& m) {
         py::arg("x0") = py::none(), py::arg("turbulence") = py::none(),
         py::arg("altitude") = py::none(), py::arg("span") = py::none(), py::arg("seed") = 0,
         py::arg("gusts") = py::none(),
-        "simulate(aircraft, duration, dt=0.1, integrator='rk45', script=None,\n"
-        "         controls=None, excite=None, amplitude=None, rtol=1e-6, atol=1e-9,\n"
-        "         x0=None, turbulence=None, altitude=None, span=None, seed=0,\n"
-        "         gusts=None) -> Trajectory\n\n"
         "Flies the 12-state linear model in slices of dt [s] with the controls held\n"
         "over each slice, as `aerolin simulate` does (same engine, same numbers:\n"
         "with a script the columns equal the CLI's CSV bit for bit).\n\n"

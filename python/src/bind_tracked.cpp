@@ -164,17 +164,14 @@ void BindTracked(py::module_& m) {
       });
 
   m.def("sensitivities", &Sensitivities, py::arg("aircraft"),
-        "sensitivities(aircraft) -> list[ModeSensitivity]\n\n"
         "Every mode but heading with dλ/dp for each key of the file that enters A\n"
         "(`aerolin modes --sensitivity`). The aircraft must come from a file.");
   m.def("sweep", &Sweep, py::arg("aircraft"), py::arg("param"), py::arg("start"), py::arg("stop"),
         py::arg("steps"), py::arg("threads") = 0,
-        "sweep(aircraft, param, start, stop, steps, threads=0) -> Tracked\n\n"
         "Moves one key as written (e.g. 'longitudinal.Mq', see Aircraft.keys) from start\n"
         "to stop in `steps` values and tracks every mode by name (`aerolin sweep`).");
   m.def("locus", &Locus, py::arg("aircraft"), py::arg("input"), py::arg("output"), py::arg("gains"),
         py::arg("washout") = py::none(), py::arg("threads") = 0,
-        "locus(aircraft, input, output, gains, washout=None, threads=0) -> Locus\n\n"
         "Root locus of δ_input = K·y_output at the gains K, through a washout\n"
         "s/(s + 1/τ) with τ = washout [s] if given (`aerolin locus`).");
 }
