@@ -51,6 +51,15 @@ def test_excite_equals_cli_csv(work, path, mode):
     assert flight.amplitude == 0.03
 
 
+def test_script_and_excite_together_equal_cli_csv(work, p2v7):
+    text = cli_csv(work, P2V7, "--script", DOUBLET, "--excite", "phugoid", "--duration", 30,
+                   "--integrator", "exact")
+    flight = aerolin.simulate(p2v7, 30, script=str(DOUBLET), excite="phugoid", integrator="exact")
+    assert_equals_csv(flight, text)
+    # The default amplitude: 0.02 rad of the phugoid's reference state, theta.
+    assert flight.amplitude == 0.02 and flight["theta"][0] == 0.02
+
+
 def test_hands_off_and_columns(work, p2v7):
     flight = aerolin.simulate(p2v7, 5)
     assert_equals_csv(flight, cli_csv(work, P2V7, "--duration", 5))
