@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsfml-dev libgl-dev libx11-dev libmgl-dev librsvg2-dev libpng-dev fonts-dejavu-core
   xvfb xauth xdotool procps
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -146,7 +146,7 @@ TEST(Hardening, DivergenceExitsThreeWithOnePhysicalMessage) {
   int i = 0;
   for (const char* integrator : {"rk45", "exact"}) {
     const CommandResult r = RunAerolin(
-        std::string("simulate tests/fixtures/derivatives/diverges_unstable_Ma.toml --duration 60 "
+        std::string("simulate tests/fixtures/derivatives/valid_diverges_unstable_Ma.toml --duration 60 "
                     "--integrator ") + integrator + " --script '" + (dir / "pulse.txt").string() + "'",
         "diverge");
     EXPECT_EQ(r.exit_code, 3) << integrator << r.err;
@@ -210,7 +210,7 @@ TEST(Hardening, PlotsEveryBundledAircraftAndADegenerateOne) {
   for (const fs::directory_entry& e : fs::directory_iterator(fs::path(AEROLIN_SOURCE_DIR) / "data/derivatives"))
     if (e.path().extension() == ".toml") files.push_back(e.path().string());
   ASSERT_GE(files.size(), 5u);
-  for (const char* degenerate : {"degenerate_tiny_derivatives.toml", "degenerate_zero_derivatives.toml"})
+  for (const char* degenerate : {"valid_degenerate_tiny_derivatives.toml", "valid_degenerate_zero_derivatives.toml"})
     files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + degenerate);
   for (const std::string& file : files) {
     const std::string stem = (dir / fs::path(file).stem()).string();

@@ -1,0 +1,58 @@
+#pragma once
+// Shared pieces of the pybind11 bindings: the Python-side aircraft object and
+// one Bind* function per area, called from module.cpp.
+
+#include <pybind11/complex.h>
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <complex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/conventions.hpp"
+#include "aerolin/model/state_space.hpp"
+
+namespace aerolin::python {
+
+namespace py = pybind11;
+
+// A loaded aircraft: the loader's result (SI data, warnings, the keys as
+// written) and both axes' state-space models, built once at load.
+struct Aircraft {
+  data::LoadResult loaded;
+  std::string path;  // as given to load (messages name it)
+  model::StateSpace longitudinal;
+  model::StateSpace lateral;
+
+  Aircraft(data::LoadResult result, std::string path);
+  const model::AircraftData& data() const { return loaded.aircraft; }
+};
+
+// "longitudinal" / "lateral".
+const char* AxisName(model::Axis axis);
+// Parses "longitudinal"/"lon" and "lateral"/"lat"; ValueError otherwise.
+model::Axis ParseAxis(const std::string& text);
+
+// A 1-D float64 / complex128 numpy array copied from `values`.
+py::array_t<double> ToNumpy(const std::vector<double>& values);
+py::array_t<std::complex<double>> ToNumpy(const std::vector<std::complex<double>>& values);
+
+// Thrown from a C++ loop that called back into Python, after the Python
+// exception was stored: the binding re-raises the stored one.
+struct PythonCallbackFailed {};
+
+void BindErrors(py::module_& m);
+void BindAircraft(py::module_& m);
+void BindModes(py::module_& m);
+void BindSimulate(py::module_& m);
+void BindQualities(py::module_& m);
+void BindFrequency(py::module_& m);
+void BindTracked(py::module_& m);
+
+}  // namespace aerolin::python

@@ -1,0 +1,20 @@
+// The `aerolin._aerolin` extension module; python/aerolin/__init__.py
+// re-exports it as `aerolin`.
+
+#include "bindings.hpp"
+
+PYBIND11_MODULE(_aerolin, m) {
+  m.doc() =
+      "aerolin: linearized small-perturbation flight stability, from Python.\n\n"
+      "The same C++ library as the aerolin command line, with numpy arrays at the\n"
+      "boundary. Everything is SI (m, s, rad); see help(aerolin.load),\n"
+      "help(aerolin.modes), help(aerolin.simulate).";
+  using namespace aerolin::python;
+  BindErrors(m);
+  BindAircraft(m);
+  BindModes(m);
+  BindSimulate(m);
+  BindQualities(m);
+  BindFrequency(m);
+  BindTracked(m);
+}

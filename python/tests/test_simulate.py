@@ -1,0 +1,203 @@
+"""aerolin.simulate: equal to `aerolin simulate --csv` to the bit, and every
+way of giving the controls."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import aerolin
+from conftest import AIRCRAFT, DOUBLET, FIXTURES, P2V7, bits, parse_csv, run_cli
+
+COLUMNS = ["t", "u", "alpha", "q", "theta", "beta", "p", "r", "phi", "psi",
+           "north", "east", "down", "elevator", "throttle", "aileron", "rudder"]
+
+
+def cli_csv(work, *args):
+    out = work / "cli.csv"
+    run_cli("simulate", *args, "--csv", out)
+    return out.read_text()
+
+
+def assert_equals_csv(flight, text):
+    header, table = parse_csv(text)
+    assert list(flight.keys()) == header
+    assert flight.array.shape == table.shape
+    for j, name in enumerate(header):
+        assert np.array_equal(bits(flight[name]), bits(table[:, j])), name
+    assert flight.to_csv() == text
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "exact"])
+@pytest.mark.parametrize("dt", [0.1, 0.05])
+def test_script_equals_cli_csv(work, p2v7, integrator, dt):
+    text = cli_csv(work, P2V7, "--script", DOUBLET, "--duration", 30, "--dt", dt,
+                   "--integrator", integrator)
+    flight = aerolin.simulate(p2v7, 30, dt=dt, integrator=integrator, script=str(DOUBLET))
+    assert_equals_csv(flight, text)
+    assert flight.integrator == integrator and flight.dt == dt
+    assert flight.slices == round(30 / dt) and flight.stopped is None
+
+
+@pytest.mark.parametrize("path", AIRCRAFT, ids=lambda p: p.stem)
+@pytest.mark.parametrize("mode", ["short-period", "dutch-roll"])
+def test_excite_equals_cli_csv(work, path, mode):
+    text = cli_csv(work, path, "--excite", mode, "--amplitude", 0.03, "--duration", 20,
+                   "--rtol", 1e-8, "--atol", 1e-11)
+    flight = aerolin.simulate(aerolin.load(str(path)), 20, excite=mode, amplitude=0.03,
+                              rtol=1e-8, atol=1e-11)
+    assert_equals_csv(flight, text)
+    assert flight.amplitude == 0.03
+
+
+def test_script_and_excite_together_equal_cli_csv(work, p2v7):
+    text = cli_csv(work, P2V7, "--script", DOUBLET, "--excite", "phugoid", "--duration", 30,
+                   "--integrator", "exact")
+    flight = aerolin.simulate(p2v7, 30, script=str(DOUBLET), excite="phugoid", integrator="exact")
+    assert_equals_csv(flight, text)
+    # The default amplitude: 0.02 rad of the phugoid's reference state, theta.
+    assert flight.amplitude == 0.02 and flight["theta"][0] == 0.02
+
+
+def test_hands_off_and_columns(work, p2v7):
+    flight = aerolin.simulate(p2v7, 5)
+    assert_equals_csv(flight, cli_csv(work, P2V7, "--duration", 5))
+    assert list(flight) == COLUMNS and len(flight) == len(COLUMNS)
+    assert "alpha" in flight and "nz" not in flight
+    for name, column in flight.items():
+        assert column.dtype == np.float64 and column.shape == (51,), name
+    assert flight.array.shape == (51, 17) and flight.array.flags.f_contiguous
+    assert np.shares_memory(flight["alpha"], flight.array)
+    assert flight.units["alpha"] == "rad" and flight.units["throttle"] == "1"
+    assert np.array_equal(flight["t"], np.arange(51) * 0.1)
+    # Trim stays trim: every column but t and north (U0·t) is 0.
+    assert not np.any(np.delete(flight.array, [0, COLUMNS.index("north")], axis=1))
+    assert flight["north"][-1] == pytest.approx(p2v7.condition.U0 * 5, rel=1e-12)
+    with pytest.raises(KeyError):
+        flight["nz"]
+    assert flight.get("nz") is None
+
+
+def set_script(work, value, start=1.0, end=2.0):
+    path = work / "set.txt"
+    path.write_text(f"{start} {end} set elevator {value}\n")
+    return path
+
+
+def test_callable_array_and_dict_controls_equal_a_set_script(work, p2v7):
+    """A `set` script is the CLI's way to hold a value: the three Python forms
+    of the same input give its CSV exactly."""
+    text = cli_csv(work, P2V7, "--script", set_script(work, 0.02), "--duration", 20)
+    table = np.zeros((200, 4))
+    table[10:20, 0] = 0.02
+    by_table = aerolin.simulate(p2v7, 20, controls=table)
+    by_dict = aerolin.simulate(p2v7, 20, controls={"elevator": table[:, 0]})
+    seen = []
+
+    def pilot(t):
+        seen.append(t)
+        return [0.02 if 1.0 <= t < 2.0 - 1e-9 else 0.0, 0.0, 0.0, 0.0]
+
+    by_callable = aerolin.simulate(p2v7, 20, controls=pilot)
+    for flight in (by_table, by_dict, by_callable):
+        assert_equals_csv(flight, text)
+    # Called once per slice, at its start t = k·dt.
+    assert np.array_equal(np.array(seen), np.arange(200) * 0.1)
+
+
+def test_constant_and_short_tables_hold_their_last_row(p2v7):
+    constant = aerolin.simulate(p2v7, 3, controls=np.array([0.0, 0.0, 0.01, 0.0]))
+    assert np.all(constant["aileron"][1:] == 0.01)
+    short = aerolin.simulate(p2v7, 3, controls={"rudder": [0.0, 0.01], "throttle": 0.5})
+    assert np.all(short["rudder"][2:] == 0.01) and np.all(short["throttle"][1:] == 0.5)
+
+
+def test_control_errors(p2v7):
+    with pytest.raises(ValueError, match="must return 4 numbers"):
+        aerolin.simulate(p2v7, 1, controls=lambda t: [0.0, 0.0])
+    with pytest.raises(ZeroDivisionError):
+        aerolin.simulate(p2v7, 1, controls=lambda t: 1 / 0)
+    with pytest.raises(ValueError, match="unknown control 'flaps'.*elevator, throttle"):
+        aerolin.simulate(p2v7, 1, controls={"flaps": 0.1})
+    with pytest.raises(ValueError, match=r"\(slices, 4\) table"):
+        aerolin.simulate(p2v7, 1, controls=np.zeros((10, 3)))
+    with pytest.raises(ValueError, match="not finite"):
+        aerolin.simulate(p2v7, 1, controls=np.full(4, np.nan))
+    with pytest.raises(ValueError, match="not both"):
+        aerolin.simulate(p2v7, 1, controls=np.zeros(4), script=str(DOUBLET))
+
+
+def test_argument_errors(p2v7):
+    with pytest.raises(ValueError, match="whole number"):
+        aerolin.simulate(p2v7, 1.05, dt=0.1)
+    with pytest.raises(ValueError, match="integrator 'euler'"):
+        aerolin.simulate(p2v7, 1, integrator="euler")
+    with pytest.raises(ValueError, match="unknown mode 'wobble'"):
+        aerolin.simulate(p2v7, 1, excite="wobble")
+    with pytest.raises(ValueError, match="has no roll-spiral"):
+        aerolin.simulate(p2v7, 1, excite="roll-spiral")
+    with pytest.raises(ValueError, match="amplitude needs excite"):
+        aerolin.simulate(p2v7, 1, amplitude=0.1)
+    with pytest.raises(ValueError, match="must be positive"):
+        aerolin.simulate(p2v7, 1, dt=-0.1)
+    with pytest.raises(FileNotFoundError):
+        aerolin.simulate(p2v7, 1, script="no_such_script.txt")
+
+
+def test_script_defects_raise_data_error(p2v7):
+    path = FIXTURES / "scripts" / "two_defects.txt"
+    with pytest.raises(aerolin.DataError) as caught:
+        aerolin.simulate(p2v7, 5, script=str(path))
+    assert [line for _, line, _ in caught.value.defects] == [3, 4]
+    assert str(caught.value).startswith(f"{path}:3: ")
+
+
+def test_initial_state(p2v7):
+    by_dict = aerolin.simulate(p2v7, 5, x0={"alpha": 0.01, "r": -0.02})
+    by_array = aerolin.simulate(p2v7, 5, x0=[0, 0.01, 0, 0, 0, 0, -0.02, 0, 0, 0, 0, 0])
+    assert np.array_equal(by_dict.array, by_array.array)
+    assert by_dict["alpha"][0] == 0.01 and by_dict["r"][0] == -0.02
+    with pytest.raises(ValueError, match="unknown state 'gamma'"):
+        aerolin.simulate(p2v7, 5, x0={"gamma": 0.1})
+
+
+def test_divergence_stops_with_a_message():
+    """M_alpha > 0: statically unstable in pitch; a nudge in alpha diverges."""
+    unstable = aerolin.load(str(FIXTURES / "derivatives" / "warning_positive_Ma.toml"))
+    flight = aerolin.simulate(unstable, 600, x0={"alpha": 0.01})
+    assert flight.stopped is not None and flight.stopped.endswith("run stopped")
+    assert flight["t"][-1] < 600 and flight.slices == len(flight["t"]) - 1
+    alpha = next(f for f in flight.validity if f["name"] == "alpha")
+    assert alpha["first_exceeded"] is not None and alpha["peak"] > alpha["limit"]
+    assert np.all(np.isfinite(flight.array))
+
+
+def test_gil_is_released_while_flying(p2v7):
+    """A Python thread keeps running while flights are computed in another.
+
+    Each flight (100 000 exact slices) takes tens of milliseconds; were the GIL
+    held through it, this thread's 1 ms sleeps would stall for that long.
+    """
+    gaps = []
+    calls = []
+    done = threading.Event()
+
+    def fly():
+        for _ in range(6):
+            start = time.perf_counter()
+            aerolin.simulate(p2v7, 1000, dt=0.01, integrator="exact")
+            calls.append(time.perf_counter() - start)
+        done.set()
+
+    thread = threading.Thread(target=fly)
+    last = time.perf_counter()
+    thread.start()
+    while not done.is_set():
+        time.sleep(0.001)
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+    thread.join()
+    assert min(calls) > 0.01, calls
+    assert max(gaps) < 0.5 * min(calls), (max(gaps), calls)
