@@ -826,6 +826,7 @@ LoadResult Reader::Read(const toml::table& root) {
   file.written.condition = out.condition;
   file.written.lateral.primed = lateral_primed_.value_or(true);
   file.keys = WrittenKeys(root);
+  result.units = units_;
   return result;
 }
 
