@@ -144,6 +144,24 @@ TEST(TurbulenceCommand, WindColumnsOfADiscreteGustAreItsMeanOverEachSlice) {
   EXPECT_NEAR(rows.back()[n - 2], vm, 1e-12);  // past the ramp: v_m
 }
 
+TEST(TurbulenceCommand, PlotFliesTheSameGustsAndChecksTheSameFlags) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/turb_cli_plot";
+  const auto r = RunAerolin("plot " + kP2V7 + " --duration 10 --turbulence severe --altitude 2500"
+                            " --gust u:5:300 --out '" + prefix + "' --width 640 --height 480",
+                            "turb_plot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* figure : {"_trajectory", "_history", "_splane"}) {
+    const std::string png = prefix + figure + ".png";
+    EXPECT_EQ(ReadAll(png).substr(1, 3), "PNG") << png;
+    std::remove(png.c_str());
+  }
+  const auto bad = RunAerolin("plot " + kP2V7 + " --duration 10 --turbulence severe --out '" +
+                                  prefix + "'",
+                              "turb_plot_bad");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--turbulence needs the height above ground"), std::string::npos) << bad.err;
+}
+
 TEST(TurbulenceCommand, UsageErrorsExitTwoWithAMessage) {
   struct Case {
     std::string flags, message;
