@@ -4,11 +4,13 @@
 // and integrator; and the one place that turns them into a flight.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/export/simulation_summary.hpp"
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/sim/simulate.hpp"
 
@@ -24,10 +26,18 @@ struct FlightInputs {
   std::string integrator = "rk45";
   double rtol = 1e-6;
   double atol = 1e-9;
+  std::string turbulence;            ///< light|moderate|severe, or empty
+  std::optional<double> altitude;    ///< --altitude [file's length unit]
+  std::uint64_t seed = kDefaultSeed;
+  std::vector<std::string> gusts;    ///< --gust AXIS:VM:DM[:T0], as typed
+
+  static constexpr std::uint64_t kDefaultSeed = 1;
+  bool has_gusts() const { return !turbulence.empty() || !gusts.empty(); }
 };
 
 /// Adds FILE, --script, --excite, --amplitude, --duration, --dt,
-/// --integrator, --rtol and --atol to `cmd`, stored into `inputs`.
+/// --integrator, --rtol, --atol, --turbulence, --altitude, --seed and --gust
+/// to `cmd`, stored into `inputs`.
 void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs);
 
 /// A flown flight with what produced it.
@@ -39,6 +49,17 @@ struct Flight {
   sim::SimulationResult result;
   sim::SliceTiming timing;  ///< wall-clock cost per slice (for the summary)
   std::optional<double> amplitude;  ///< the excitation amplitude used, if any
+  /// The gusts flown (SI), if --turbulence or --gust was given.
+  std::optional<exporting::GustDescription> gusts;
+};
+
+/// The wind of the slice that ends at each recorded row, for the CSV's and
+/// the figures' u_g, v_g, w_g, p_g: the turbulence held over that slice plus
+/// the discrete gusts' mean over it (what the exact integrator uses; RK45
+/// evaluates the gusts inside the slice, whose mean this is); zeros before the
+/// first slice. Fly keeps it current before each row reaches the recorder.
+struct WindProbe {
+  Eigen::Vector4d wind = Eigen::Vector4d::Zero();
 };
 
 /// The input files of a flight (FILE and --script, if given), for the
@@ -49,9 +70,14 @@ std::vector<std::string> InputFiles(const FlightInputs& inputs);
 /// it with the script and/or excitation of `inputs`. With `recorder`, the
 /// rows go to it as they are computed and the result's log stays empty
 /// (streaming, memory independent of the duration).
-/// @throws UsageError if --duration is not a whole number of --dt slices.
+/// With gusts, `wind` (if given) holds the wind of the slice ending at each
+/// row when the row reaches `recorder`.
+/// @throws UsageError if --duration is not a whole number of --dt slices, or
+///         --turbulence has no altitude (neither --altitude nor
+///         `[condition] altitude`).
 /// @throws core::DataError for a bad data file or script.
 /// @throws std::runtime_error if the aircraft has no mode of the asked kind.
-Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder = nullptr);
+Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder = nullptr,
+           WindProbe* wind = nullptr);
 
 }  // namespace aerolin::cli

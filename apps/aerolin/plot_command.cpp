@@ -1,5 +1,6 @@
 // `aerolin plot FILE [--script S] [--excite M [--amplitude A]] --duration T
-//  [--dt Δt] [--integrator rk45|exact] --out PREFIX [--format png,svg,eps,pdf]
+//  [--dt Δt] [--integrator rk45|exact] [--turbulence ... --gust ...] --out PREFIX
+//  [--format png,svg,eps,pdf]
 //  [--width W] [--height H] [--glyph-interval S] [--vertical-exaggeration K]`:
 // flies the linear model as `aerolin simulate` does and writes three figures
 // without a display: PREFIX_trajectory, PREFIX_history and PREFIX_splane, one
@@ -86,28 +87,34 @@ void WriteFigure(const std::string& path, Draw draw) {
 class DecimatedLog final : public sim::FlightRecorder {
  public:
   static constexpr std::size_t kRows = 8000;
+  /// With `wind`, the wind of each kept row is kept too (read at Record).
+  explicit DecimatedLog(const Eigen::Vector4d* wind = nullptr) : wind_source_(wind) {}
   void Begin(const std::vector<std::string>& control_names) override {
     log_.control_names = control_names;
   }
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
+    const Eigen::Vector4d wind = wind_source_ ? *wind_source_ : Eigen::Vector4d::Zero();
     if (count_++ % stride_ != 0) {
-      last_ = {t, x, controls};
+      last_ = {t, x, controls, wind};
       return;
     }
     last_.reset();
     log_.time.push_back(t);
     log_.state.push_back(x);
     log_.controls.push_back(controls);
+    if (wind_source_) wind_.push_back(wind);
     if (log_.size() > 2 * kRows) {
       std::size_t kept = 0;
       for (std::size_t k = 0; k < log_.size(); k += 2, ++kept) {
         log_.time[kept] = log_.time[k];
         log_.state[kept] = log_.state[k];
         log_.controls[kept] = log_.controls[k];
+        if (wind_source_) wind_[kept] = wind_[k];
       }
       log_.time.resize(kept);
       log_.state.resize(kept);
       log_.controls.resize(kept);
+      if (wind_source_) wind_.resize(kept);
       stride_ *= 2;
     }
   }
@@ -117,17 +124,24 @@ class DecimatedLog final : public sim::FlightRecorder {
       log_.time.push_back(last_->t);
       log_.state.push_back(last_->x);
       log_.controls.push_back(last_->controls);
+      if (wind_source_) wind_.push_back(last_->wind);
     }
     return std::move(log_);
   }
+  /// The wind of each row of Finish()'s log (empty without a wind source);
+  /// call after Finish.
+  std::vector<Eigen::Vector4d> TakeWind() { return std::move(wind_); }
 
  private:
   struct Row {
     double t;
     sim::FlightState x;
     Eigen::VectorXd controls;
+    Eigen::Vector4d wind;
   };
+  const Eigen::Vector4d* wind_source_;
   sim::FlightLog log_;
+  std::vector<Eigen::Vector4d> wind_;
   long count_ = 0;
   long stride_ = 1;
   std::optional<Row> last_;
@@ -135,10 +149,13 @@ class DecimatedLog final : public sim::FlightRecorder {
 
 int RunPlot(const PlotCommandOptions& opt) {
   CheckOutputs(OutputPaths(opt), InputFiles(opt.inputs));
-  DecimatedLog decimated;
-  Flight flight = Fly(opt.inputs, &decimated);
+  WindProbe probe;
+  DecimatedLog decimated(opt.inputs.has_gusts() ? &probe.wind : nullptr);
+  Flight flight = Fly(opt.inputs, &decimated, &probe);
+  std::vector<Eigen::Vector4d> wind;
   {
     sim::FlightLog log = decimated.Finish();
+    wind = decimated.TakeWind();
     log.control_units = std::move(flight.result.log.control_units);
     flight.result.log = std::move(log);
   }
@@ -162,7 +179,7 @@ int RunPlot(const PlotCommandOptions& opt) {
       exporting::PlotTrajectory3D(result.log, plot, p);
     });
     WriteFigure(history, [&](const std::string& p) {
-      exporting::PlotTimeHistories(result.log, plot, p);
+      exporting::PlotTimeHistories(result.log, plot, p, wind);
     });
     WriteFigure(splane, [&](const std::string& p) {
       exporting::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, p);

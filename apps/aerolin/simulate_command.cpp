@@ -1,5 +1,7 @@
 // `aerolin simulate FILE [--script S] [--excite M [--amplitude A]] --duration T
-//  [--dt Δt] [--integrator rk45|exact] [--rtol R] [--atol A] [--csv OUT] [--json]`:
+//  [--dt Δt] [--integrator rk45|exact] [--rtol R] [--atol A]
+//  [--turbulence light|moderate|severe [--altitude H] [--seed N]]
+//  [--gust AXIS:VM:DM[:T0]]... [--csv OUT] [--json]`:
 // flies the linear model headless and reports what it did.
 
 #include <iostream>
@@ -46,15 +48,16 @@ int RunSimulate(const SimulateOptions& opt) {
   std::optional<core::AtomicOutput> csv_file;
   std::optional<exporting::FlightCsvRecorder> csv;
   exporting::FlightDigest digest;
+  WindProbe wind;
   Tee tee;
   tee.Add(digest);
   if (!opt.csv.empty()) {
     CheckOutputs({opt.csv}, InputFiles(opt.inputs));
     csv_file.emplace(opt.csv);
-    csv.emplace(csv_file->stream());
+    csv.emplace(csv_file->stream(), opt.inputs.has_gusts() ? &wind.wind : nullptr);
     tee.Add(*csv);
   }
-  const Flight flight = Fly(opt.inputs, &tee);
+  const Flight flight = Fly(opt.inputs, &tee, &wind);
   if (csv_file) csv_file->Commit();
   const sim::SimulationResult& result = flight.result;
   const sim::SimulationOptions& options = flight.options;
@@ -65,6 +68,7 @@ int RunSimulate(const SimulateOptions& opt) {
     run.excite = opt.inputs.excite;
     run.amplitude = flight.amplitude;
   }
+  run.gusts = flight.gusts;
   if (opt.json)
     std::cout << exporting::SimulationSummaryJson(result, digest, options, run, &flight.timing)
               << '\n';

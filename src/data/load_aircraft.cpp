@@ -183,6 +183,7 @@ class Reader {
   void ReadAircraft(const toml::table& root, model::AircraftData& out);
   void ReadCondition(const toml::table& root, model::AircraftData& out);
   void ReadMass(const toml::table& root);
+  void ReadGeometry(const toml::table& root, model::AircraftData& out);
   void ReadLongitudinal(const toml::table& root);
   void CheckMagnitudes(const toml::table& root, const model::AircraftData& out);
   void ReadLateral(const toml::table& root);
@@ -493,6 +494,24 @@ void Reader::ReadMass(const toml::table& root) {
   if (const toml::node* n = t->get("Ixz")) ixz_at_ = At(*n);
 }
 
+void Reader::ReadGeometry(const toml::table& root, model::AircraftData& out) {
+  const toml::node* node = root.get("geometry");
+  if (node == nullptr) return;
+  const toml::table* t = node->as_table();
+  if (t == nullptr) {
+    Error(At(*node), "'geometry' must be a table");
+    return;
+  }
+  CheckKeys(*t, "geometry", {"b"});
+  const auto b = Number(*t, "b", "geometry");
+  if (!b || !units_known_) return;
+  if (*b <= 0.0) {
+    Error(At(*t->get("b")), "'b' (wing span) must be > 0");
+    return;
+  }
+  out.geometry.b = core::ToSI(*b, units_, core::kLength);
+}
+
 void Reader::ReadLongitudinal(const toml::table& root) {
   const toml::table* t = RequireTable(root, "longitudinal");
   if (t == nullptr) return;
@@ -648,7 +667,7 @@ void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData&
                           std::string(row->member) + "), beyond " + Format(kMaxMagnitude) +
                           " (check the value and its units)");
   };
-  for (const char* section : {"condition", "mass", "longitudinal", "lateral"})
+  for (const char* section : {"condition", "mass", "geometry", "longitudinal", "lateral"})
     if (const toml::table* t = root[section].as_table())
       for (const auto& [key, node] : *t) check(node, section, key.str(), nullptr);
   if (const toml::table* controls = root["controls"].as_table())
@@ -745,10 +764,11 @@ LoadResult Reader::Read(const toml::table& root) {
   LoadResult result;
   model::AircraftData& out = result.aircraft;
   CheckKeys(root, "top level",
-            {"aircraft", "condition", "mass", "longitudinal", "lateral", "controls"});
+            {"aircraft", "condition", "mass", "geometry", "longitudinal", "lateral", "controls"});
   ReadAircraft(root, out);
   ReadCondition(root, out);
   ReadMass(root);
+  ReadGeometry(root, out);
   ReadLongitudinal(root);
   ReadLateral(root);
 
@@ -806,6 +826,7 @@ LoadResult Reader::Read(const toml::table& root) {
   file.written.condition = out.condition;
   file.written.lateral.primed = lateral_primed_.value_or(true);
   file.keys = WrittenKeys(root);
+  result.units = units_;
   return result;
 }
 

@@ -23,10 +23,18 @@ std::string FlightCsvHeader(const std::vector<std::string>& control_names) {
   return header;
 }
 
+std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind) {
+  std::string header = FlightCsvHeader(control_names);
+  if (wind) header += ",u_g,v_g,w_g,p_g";
+  return header;
+}
+
 std::string FlightCsvHeader(const sim::FlightLog& log) { return FlightCsvHeader(log.control_names); }
 
-void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
-                       const Eigen::VectorXd& controls) {
+namespace {
+
+void WriteRowValues(std::ostream& out, double t, const sim::FlightState& x,
+                    const Eigen::VectorXd& controls) {
   WriteNumber(out, t);
   for (int i = 0; i < sim::kNumFlightStates; ++i) {
     out.put(',');
@@ -35,6 +43,23 @@ void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
   for (Eigen::Index c = 0; c < controls.size(); ++c) {
     out.put(',');
     WriteNumber(out, controls[c]);
+  }
+}
+
+}  // namespace
+
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls) {
+  WriteRowValues(out, t, x, controls);
+  out.put('\n');
+}
+
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls, const Eigen::Vector4d& wind) {
+  WriteRowValues(out, t, x, controls);
+  for (int i = 0; i < 4; ++i) {
+    out.put(',');
+    WriteNumber(out, wind[i]);
   }
   out.put('\n');
 }
@@ -51,12 +76,15 @@ void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path) {
 }
 
 void FlightCsvRecorder::Begin(const std::vector<std::string>& control_names) {
-  out_ << FlightCsvHeader(control_names) << '\n';
+  out_ << FlightCsvHeader(control_names, wind_ != nullptr) << '\n';
 }
 
 void FlightCsvRecorder::Record(double t, const sim::FlightState& x,
                                const Eigen::VectorXd& controls) {
-  WriteFlightCsvRow(out_, t, x, controls);
+  if (wind_)
+    WriteFlightCsvRow(out_, t, x, controls, *wind_);
+  else
+    WriteFlightCsvRow(out_, t, x, controls);
 }
 
 }  // namespace aerolin::exporting

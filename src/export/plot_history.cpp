@@ -72,7 +72,8 @@ Panel StatePanel(const std::wstring& quantity, std::vector<Series> series, int f
   return {quantity + L", " + DisplayUnitOf(signal.unit).label, std::move(series)};
 }
 
-std::vector<Panel> BuildPanels(const sim::FlightLog& log) {
+std::vector<Panel> BuildPanels(const sim::FlightLog& log,
+                               const std::vector<Eigen::Vector4d>& wind) {
   using namespace sim;
   constexpr double kDeg = core::kRadToDeg;
   std::vector<Panel> panels;
@@ -107,19 +108,37 @@ std::vector<Panel> BuildPanels(const sim::FlightLog& log) {
   }
   if (any_dimensionless) controls.y_label = L"control, deg or (-)";
   panels.push_back(std::move(controls));
+  if (!wind.empty()) {
+    Panel velocity{L"gust velocity, m/s", {}};
+    const wchar_t* names[] = {L"u_g", L"v_g", L"w_g"};
+    for (int i = 0; i < 3; ++i) {
+      Series s{names[i], {}};
+      s.values.reserve(wind.size());
+      for (const Eigen::Vector4d& g : wind) s.values.push_back(g[i]);
+      velocity.series.push_back(std::move(s));
+    }
+    panels.push_back(std::move(velocity));
+    Series p{L"p_g", {}};
+    p.values.reserve(wind.size());
+    for (const Eigen::Vector4d& g : wind) p.values.push_back(kDeg * g[3]);
+    panels.push_back({L"rolling gust, deg/s", {std::move(p)}});
+  }
   return panels;
 }
 
 }  // namespace
 
 void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
-                       const std::string& path) {
+                       const std::string& path, const std::vector<Eigen::Vector4d>& wind) {
   if (log.size() == 0)
     throw std::invalid_argument(path + ": the flight log is empty");
+  if (!wind.empty() && wind.size() != log.size())
+    throw std::invalid_argument(path + ": the wind has " + std::to_string(wind.size()) +
+                                " rows, the flight log " + std::to_string(log.size()));
   std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
   mglGraph& gr = *canvas;
 
-  const std::vector<Panel> panels = BuildPanels(log);
+  const std::vector<Panel> panels = BuildPanels(log, wind);
   const int rows = static_cast<int>((panels.size() + 1) / 2);
   const GridLayout layout = HistoryLayout(rows, 2);
 

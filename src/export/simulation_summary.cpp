@@ -44,6 +44,11 @@ void FlightDigest::Record(double t, const sim::FlightState& x, const Eigen::Vect
       e.time = t;
     }
   }
+  sum_squares_ += x.cwiseAbs2();
+}
+
+double FlightDigest::rms(int i) const {
+  return rows_ > 0 ? std::sqrt(sum_squares_[i] / static_cast<double>(rows_)) : 0.0;
 }
 
 std::string SimulationSummaryJson(const sim::SimulationResult& result,
@@ -103,6 +108,36 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
   j["validity"] = validity;
   j["valid"] = valid && !result.stopped;
   j["stopped"] = OptionalJson(result.stopped);
+  if (run.gusts) {
+    const GustDescription& g = *run.gusts;
+    if (g.turbulence) {
+      const TurbulenceDescription& t = *g.turbulence;
+      const sim::DrydenParameters& p = t.parameters;
+      j["turbulence"] = {{"intensity", std::string(sim::ToString(t.intensity))},
+                         {"altitude_m", t.altitude},
+                         {"seed", t.seed},
+                         {"sigma_u", p.sigma_u},
+                         {"sigma_v", p.sigma_v},
+                         {"sigma_w", p.sigma_w},
+                         {"L_u", p.L_u},
+                         {"L_v", p.L_v},
+                         {"L_w", p.L_w},
+                         {"sigma_p", t.sigma_p ? json(*t.sigma_p) : json(nullptr)},
+                         {"span_m", t.span ? json(*t.span) : json(nullptr)}};
+    } else {
+      j["turbulence"] = nullptr;
+    }
+    json gusts = json::array();
+    for (const sim::DiscreteGust& d : g.discrete)
+      gusts.push_back({{"axis", std::string(sim::ToString(d.axis))},
+                       {"amplitude_mps", d.amplitude},
+                       {"length_m", d.length},
+                       {"t0_s", d.start}});
+    j["gusts"] = gusts;
+    j["rms"] = {{"alpha", digest.rms(sim::kAlpha)},
+                {"beta", digest.rms(sim::kBeta)},
+                {"phi", digest.rms(sim::kPhi)}};
+  }
   return j.dump(2);
 }
 
@@ -126,6 +161,23 @@ void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& resu
   if (run.excite)
     out << "excited: " << *run.excite << ", amplitude "
         << fmt::format("{:g}", run.amplitude.value_or(0.0)) << '\n';
+  if (run.gusts && run.gusts->turbulence) {
+    const TurbulenceDescription& t = *run.gusts->turbulence;
+    const sim::DrydenParameters& p = t.parameters;
+    out << fmt::format("turbulence: {} (MIL-F-8785C Dryden) at h = {:g} m, seed {}\n",
+                       sim::ToString(t.intensity), t.altitude, t.seed);
+    out << fmt::format("  sigma_u {:.4g}, sigma_v {:.4g}, sigma_w {:.4g} m/s; "
+                       "L_u {:.4g}, L_v {:.4g}, L_w {:.4g} m\n",
+                       p.sigma_u, p.sigma_v, p.sigma_w, p.L_u, p.L_v, p.L_w);
+    if (t.sigma_p)
+      out << fmt::format("  sigma_p {:.4g} rad/s (span {:g} m)\n", *t.sigma_p, t.span.value_or(0.0));
+    else
+      out << "  no rolling gust p_g (the file gives no [geometry] b)\n";
+  }
+  if (run.gusts)
+    for (const sim::DiscreteGust& d : run.gusts->discrete)
+      out << fmt::format("gust: {} {:g} m/s over {:g} m from t = {:g} s (1 - cos)\n",
+                         sim::ToString(d.axis), d.amplitude, d.length, d.start);
   if (result.stopped) out << "STOPPED: " << *result.stopped << '\n';
 
   out << "\nstate      final (t = " << fmt::format("{:g}", digest.final_time())
@@ -138,6 +190,9 @@ void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& resu
   }
   out << "altitude change " << fmt::format("{:.6g}", -digest.final_state()[sim::kDown])
       << " m\n";
+  if (run.gusts)
+    out << fmt::format("RMS over the run: alpha {:.4g}, beta {:.4g}, phi {:.4g} rad\n",
+                       digest.rms(sim::kAlpha), digest.rms(sim::kBeta), digest.rms(sim::kPhi));
 
   out << "\nsmall-perturbation validity:\n";
   for (const sim::ValidityFlag& f : result.validity) {

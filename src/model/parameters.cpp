@@ -76,6 +76,8 @@ const Parameter kTable[] = {
     AEROLIN_OPTIONAL("mass", "Iz", core::kInertia, mass.Iz),
     AEROLIN_OPTIONAL("mass", "Ixz", core::kInertia, mass.Ixz),
 
+    AEROLIN_OPTIONAL("geometry", "b", core::kLength, geometry.b),
+
     AEROLIN_MEMBER("longitudinal", "Xu", kPerS, Divisor::kMass, longitudinal.Xu),
     AEROLIN_MEMBER("longitudinal", "Zu", kPerS, Divisor::kMass, longitudinal.Zu),
     AEROLIN_MEMBER("longitudinal", "Mu", kPerLengthS, Divisor::kIy, longitudinal.Mu),

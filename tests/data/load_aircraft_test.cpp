@@ -302,6 +302,8 @@ INSTANTIATE_TEST_SUITE_P(
         DefectCase{"unknown_flight_phase_category.toml",
                    "unknown_flight_phase_category.toml:7: unknown flight-phase category 'D' "
                    "(expected one of A, B, C)"},
+        DefectCase{"nonpositive_span.toml",
+                   "nonpositive_span.toml:11: 'b' (wing span) must be > 0"},
         DefectCase{"several_defects.toml",
                    "several_defects.toml:17: unknown key 'M_alfa' in [longitudinal] (did you mean "
                    "'Ma'?)\nseveral_defects.toml:33: 'Nr' in [lateral] must be a finite number"}),
@@ -310,6 +312,26 @@ INSTANTIATE_TEST_SUITE_P(
       name = name.substr(0, name.find('.'));
       return name;
     });
+
+TEST(LoadAircraftFile, WingSpanIsOptionalAndConvertedToSI) {
+  EXPECT_FALSE(LoadAircraftFile(Fixture("valid_minimal.toml")).aircraft.geometry.b.has_value());
+  const LoadResult p2v7 =
+      LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  ASSERT_TRUE(p2v7.aircraft.geometry.b.has_value());
+  EXPECT_NEAR(*p2v7.aircraft.geometry.b, 103.83 * 0.3048, kConversion);
+  const LoadResult b747 = LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) +
+                                           "/data/derivatives/boeing747_cruise_40kft.toml");
+  ASSERT_TRUE(b747.aircraft.geometry.b.has_value());
+  EXPECT_DOUBLE_EQ(*b747.aircraft.geometry.b, 59.64);
+  try {
+    LoadAircraftString("[geometry]\nspan = 3.0\n", "g.toml");
+    ADD_FAILURE() << "an unknown [geometry] key loaded";
+  } catch (const core::DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("g.toml:2: unknown key 'span' in [geometry]"),
+              std::string::npos)
+        << e.what();
+  }
+}
 
 TEST(LoadAircraftFile, ValidMinimalFixtureLoads) {
   EXPECT_NO_THROW(LoadAircraftFile(Fixture("valid_minimal.toml")));

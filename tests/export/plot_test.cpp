@@ -205,6 +205,34 @@ TEST(PlotTimeHistories, WritesAPngOfTheRequestedSizeThatIsNotBlank) {
   EXPECT_GT(image.CountNear(0xD6, 0x27, 0x28, kColourTolerance), 500);
 }
 
+TEST(PlotTimeHistories, WindAddsTheGustPanelsAndMustMatchTheLog) {
+  const sim::FlightLog log = ClimbingTurn();
+  std::vector<Eigen::Vector4d> wind(log.size());
+  for (std::size_t k = 0; k < wind.size(); ++k)
+    wind[k] = Eigen::Vector4d(0.0, 0.0, std::sin(0.5 * log.time[k]), 0.01 * std::cos(log.time[k]));
+  const std::string calm = OutPath("history_calm.png"), gusty = OutPath("history_gusty.png");
+  PlotTimeHistories(log, {}, calm);
+  PlotTimeHistories(log, {}, gusty, wind);
+  // w_g is the third series of the gust panel (green), which the wind puts
+  // in the bottom-left cell; without it that cell is the position panel
+  // (blue and red only).
+  auto bottom_left_green = [](const testing::RgbImage& image) {
+    int n = 0;
+    for (int y = image.height * 4 / 5; y < image.height; ++y)
+      for (int x = 0; x < image.width / 2; ++x) {
+        const std::uint8_t* px = &image.rgb[3 * (static_cast<std::size_t>(y) * image.width + x)];
+        if (std::abs(px[0] - 0x2C) <= kColourTolerance && std::abs(px[1] - 0xA0) <= kColourTolerance &&
+            std::abs(px[2] - 0x2C) <= kColourTolerance)
+          ++n;
+      }
+    return n;
+  };
+  EXPECT_EQ(bottom_left_green(DecodePng(calm)), 0);
+  EXPECT_GT(bottom_left_green(DecodePng(gusty)), 300);
+  wind.pop_back();
+  EXPECT_THROW(PlotTimeHistories(log, {}, gusty, wind), std::invalid_argument);
+}
+
 TEST(PlotTimeHistories, WritesAWellFormedSvg) {
   const std::string path = OutPath("history.svg");
   PlotTimeHistories(ClimbingTurn(), {}, path);

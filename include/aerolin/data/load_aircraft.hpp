@@ -12,6 +12,7 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/core/units.hpp"
 #include "aerolin/model/as_written.hpp"
 
 namespace aerolin::data {
@@ -24,6 +25,9 @@ struct LoadResult {
   /// The file's numbers as written (keys, their values in the file's units
   /// and SI factors) and its forms, for sensitivities and sweeps.
   model::AircraftFile file;
+  /// The unit system the file declares (`[condition] units`), for numbers
+  /// given elsewhere in the file's units (e.g. command-line flags).
+  core::UnitSystem units = core::UnitSystem::kSI;
 };
 
 /// Returns the aircraft in `path`, converted once to SI.

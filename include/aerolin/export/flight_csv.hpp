@@ -26,6 +26,8 @@ namespace aerolin::exporting {
 std::string FlightCsvHeader(const sim::FlightLog& log);
 /// As above, for the control names alone (a log being written row by row).
 std::string FlightCsvHeader(const std::vector<std::string>& control_names);
+/// As above, then `,u_g,v_g,w_g,p_g` if `wind` (a flight with gusts).
+std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind);
 
 /// Writes one row (no header): t, the 12 states, the controls held during
 /// the slice that ends at t; shortest round-trip numbers, newline-terminated.
@@ -33,6 +35,9 @@ std::string FlightCsvHeader(const std::vector<std::string>& control_names);
 /// row as a flight happens has the same bytes.
 void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
                        const Eigen::VectorXd& controls);
+/// As above, then the 4 wind columns u_g, v_g, w_g [m/s], p_g [rad/s].
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls, const Eigen::Vector4d& wind);
 
 /// Writes the header and one row per log entry (t = 0, then every slice
 /// end); the control columns of a row are the values held during the slice
@@ -47,15 +52,23 @@ void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path);
 
 /// Streams a run to CSV as it is computed: the header at Begin, then one
 /// row per Record (WriteFlightCsv's bytes).
+///
+/// With `wind`, the header and every row end with the wind columns
+/// `u_g,v_g,w_g,p_g` (m/s along the model's x, y, z axes; rad/s), read from
+/// `*wind` at each Record: the caller keeps it at the wind of the slice that
+/// ends at the row's time (the apps: the turbulence held over that slice plus
+/// the discrete gusts' mean over it; zeros on the t = 0 row).
 class FlightCsvRecorder final : public sim::FlightRecorder {
  public:
-  /// `out` must outlive this.
-  explicit FlightCsvRecorder(std::ostream& out) : out_(out) {}
+  /// `out` (and `wind`, if given) must outlive this.
+  explicit FlightCsvRecorder(std::ostream& out, const Eigen::Vector4d* wind = nullptr)
+      : out_(out), wind_(wind) {}
   void Begin(const std::vector<std::string>& control_names) override;
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
 
  private:
   std::ostream& out_;
+  const Eigen::Vector4d* wind_;
 };
 
 }  // namespace aerolin::exporting

@@ -11,6 +11,8 @@
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
+#include <Eigen/Core>
+
 #include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
@@ -75,8 +77,15 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
 /// North is left to the trajectory figure: it grows as U0·t and would flatten
 /// the other two. Ignores options.vertical_exaggeration.
 /// @throws as PlotTrajectory3D (bar the vertical-exaggeration check).
+///
+/// With `wind` (one entry per log row: u_g, v_g, w_g [m/s], p_g [rad/s], as
+/// the CSV's wind columns), two more panels show the gusts: gust velocity
+/// (u_g, v_g, w_g, m/s) and rolling gust (p_g, deg/s).
+/// @throws std::invalid_argument also if `wind` is neither empty nor one
+///         entry per row.
 void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
-                       const std::string& path);
+                       const std::string& path,
+                       const std::vector<Eigen::Vector4d>& wind = {});
 
 /// Writes the s-plane to `path`: the eigenvalues of the longitudinal modes
 /// `lon` and lateral-directional modes `lat` (both members of each conjugate

@@ -3,16 +3,35 @@
 /// The summary of a simulated flight, as text for people and as one JSON
 /// object for programs.
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "aerolin/core/signal.hpp"
+#include "aerolin/sim/discrete_gust.hpp"
 #include "aerolin/sim/flight.hpp"
+#include "aerolin/sim/turbulence.hpp"
 #include "aerolin/sim/simulate.hpp"
 
 namespace aerolin::exporting {
+
+/// The Dryden turbulence a run flew through (SI).
+struct TurbulenceDescription {
+  sim::TurbulenceIntensity intensity = sim::TurbulenceIntensity::kModerate;
+  double altitude = 0.0;                ///< height above ground h [m]
+  std::uint64_t seed = 0;
+  sim::DrydenParameters parameters;     ///< σ [m/s] and L [m]
+  std::optional<double> sigma_p;        ///< [rad/s]; none without a span
+  std::optional<double> span;           ///< wing span b [m]
+};
+
+/// The gusts of a run: turbulence and/or discrete gusts.
+struct GustDescription {
+  std::optional<TurbulenceDescription> turbulence;
+  std::vector<sim::DiscreteGust> discrete;  ///< SI, as flown
+};
 
 /// What the run was, for the summary's header.
 struct RunDescription {
@@ -20,6 +39,9 @@ struct RunDescription {
   std::optional<std::string> script;   ///< script path, if any
   std::optional<std::string> excite;   ///< excited mode (CLI spelling), if any
   std::optional<double> amplitude;     ///< excitation amplitude [ref. state unit]
+  /// With gusts, the summary adds their description and the RMS of α, β, φ
+  /// (without, it is unchanged).
+  std::optional<GustDescription> gusts;
 };
 
 /// The largest |value| of one state over a run, with its sign and time.
@@ -49,6 +71,8 @@ class FlightDigest final : public sim::FlightRecorder {
   const Eigen::VectorXd& final_controls() const { return final_controls_; }
   /// The 12 states' largest excursions, in FlightStateIndex order.
   const std::vector<Excursion>& excursions() const { return excursions_; }
+  /// The root mean square of state `i` over every row recorded (0 without rows).
+  double rms(int i) const;
 
  private:
   long rows_ = 0;
@@ -56,6 +80,7 @@ class FlightDigest final : public sim::FlightRecorder {
   sim::FlightState final_state_ = sim::FlightState::Zero();
   Eigen::VectorXd final_controls_;
   std::vector<Excursion> excursions_;
+  sim::FlightState sum_squares_ = sim::FlightState::Zero();
 };
 
 /// Returns the summary as the text of one JSON object (indented by 2, no
@@ -64,7 +89,11 @@ class FlightDigest final : public sim::FlightRecorder {
 /// ({mean, max} [µs] from `timing`, null without), final {t, state{...},
 /// altitude_change_m, controls{...}}, max_excursions {name: {value, t}},
 /// validity [{name, limit, peak, peak_t, exceeded, first_exceeded_t}],
-/// valid, stopped (null or the message). SI units, radians.
+/// valid, stopped (null or the message); with gusts (RunDescription::gusts)
+/// also turbulence (null, or {intensity, altitude_m, seed, sigma_u, sigma_v,
+/// sigma_w [m/s], L_u, L_v, L_w [m], sigma_p [rad/s] or null, span_m or
+/// null}), gusts [{axis, amplitude_mps, length_m, t0_s}] and rms {alpha,
+/// beta, phi} [rad] over every row. SI units, radians.
 std::string SimulationSummaryJson(const sim::SimulationResult& result,
                                   const sim::SimulationOptions& options,
                                   const RunDescription& run,

@@ -38,6 +38,14 @@ struct MassProperties {
   std::optional<double> Ixz;  ///< product of inertia [kg·m²] (Etkin's Izx sign)
 };
 
+/// Geometry the linear model does not need but the disturbance models do;
+/// each absent when a file does not give it (`[geometry]`).
+struct Geometry {
+  /// Wing span [m]: the rolling gust p_g of Dryden turbulence needs it
+  /// (sim/turbulence.hpp); without it there is no p_g.
+  std::optional<double> b;
+};
+
 /// Normalized longitudinal derivatives (Kato ch. 3; Etkin & Reid §4.9):
 /// forces divided by mass, moments by Iy. Per radian.
 struct LongitudinalDerivatives {
@@ -97,6 +105,7 @@ struct AircraftData {
   /// As the file gave it (informational: changing it does not re-normalize
   /// the derivatives; convert an AircraftAsWritten again for that).
   MassProperties mass;
+  Geometry geometry;  ///< as the file gave it (`[geometry]`)
 };
 
 }  // namespace aerolin::model

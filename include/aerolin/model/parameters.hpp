@@ -27,7 +27,7 @@ namespace aerolin::model {
 
 /// One row of the parameter table.
 struct Parameter {
-  std::string_view section;   ///< "condition", "mass", "longitudinal", "lateral" or "controls"
+  std::string_view section;   ///< "condition", "mass", "geometry", "longitudinal", "lateral" or "controls"
   std::string_view key;       ///< as written in the file, e.g. "Ma"; for controls the key
                               ///< inside [controls.<name>]
   core::Dimension dimension;  ///< of the value as AircraftData holds it (normalized, SI)
