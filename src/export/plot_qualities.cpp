@@ -40,10 +40,6 @@ const RequirementResult* Find(const QualitiesGrade& g, analysis::ModeKind mode,
   return nullptr;
 }
 
-bool Meets(double v, const Limits& l) {
-  return !std::isnan(v) && (!l.min || v >= *l.min) && (!l.max || v <= *l.max);
-}
-
 std::string Number(double v) {
   std::string s = fmt::format("{:.3g}", v);
   if (!s.empty() && s[0] == '-') s = "\u2212" + s.substr(1);

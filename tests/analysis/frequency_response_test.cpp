@@ -95,7 +95,9 @@ TEST(ComputeBode, PhaseIsUnwrappedContinuouslyFromTheFirstTurn) {
       EXPECT_NEAR(turns, std::round(turns), 1e-9);
       EXPECT_GT(dense[k].phase_principal_deg, -180.0);
       EXPECT_LE(dense[k].phase_principal_deg, 180.0);
-      if (k > 0) EXPECT_LT(std::abs(dense[k].phase_deg - dense[k - 1].phase_deg), 20.0) << output;
+      if (k > 0) {
+        EXPECT_LT(std::abs(dense[k].phase_deg - dense[k - 1].phase_deg), 20.0) << output;
+      }
     }
     // Every 1250th point: four frequencies straddling every mode.
     std::vector<double> sparse_w;

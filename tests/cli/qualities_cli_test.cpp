@@ -105,8 +105,9 @@ TEST(QualitiesCommand, ClassAndCategoryFromTheFileAndFlagsOverride) {
   EXPECT_EQ(over["categories"][0]["category"], "C");
   // Class I in Category C asks ωnd ≥ 1.0 where III asks 0.4: the limit moved.
   for (const auto& req : over["categories"][0]["requirements"])
-    if (req["mode"] == "dutch roll" && req["criterion"] == "wn")
+    if (req["mode"] == "dutch roll" && req["criterion"] == "wn") {
       EXPECT_DOUBLE_EQ(req["limits"]["1"]["min"].get<double>(), 1.0);
+    }
 }
 
 TEST(QualitiesCommand, BadClassInTheFileIsADataErrorWithItsLine) {
@@ -148,7 +149,7 @@ TEST(QualitiesCommand, PlotWithJsonKeepsStdoutOneDocument) {
                                 prefix + "' --width 400 --height 300",
                             "fq_plot_json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NO_THROW((void)nlohmann::json::parse(r.out)) << r.out;
+  EXPECT_TRUE(nlohmann::json::accept(r.out)) << r.out;
   const std::string png = prefix + "_short_period_B.png";
   EXPECT_NE(r.err.find("figure: " + png), std::string::npos) << r.err;
   std::remove(png.c_str());
