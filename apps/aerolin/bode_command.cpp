@@ -143,16 +143,7 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
   cmd->add_option("--csv", opt->csv, "write the data as CSV to this file");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.bode/1)");
   cmd->add_option("--plot", opt->plot, "write the figure PREFIX_bode.EXT (one per format)");
-  cmd->add_option("--format", opt->formats, "comma-separated figure formats: png, svg, eps")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
-      ->default_str("png");
-  cmd->add_option("--width", opt->width, "image width [px], 200 to 8192")
-      ->default_val(1200)
-      ->check(CLI::Range(200, 8192));
-  cmd->add_option("--height", opt->height, "image height [px], 200 to 8192")
-      ->default_val(900)
-      ->check(CLI::Range(200, 8192));
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
 #ifdef AEROLIN_PLOT_IN_PROCESS
   cmd->callback([opt, &action] { action = [opt] { return RunBode(*opt); }; });
 #else

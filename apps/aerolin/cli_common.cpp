@@ -67,6 +67,19 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
   }
 }
 
+void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
+  cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
+      ->delimiter(',')
+      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
+      ->default_str("png");
+  cmd.add_option("--width", width, "image width [px], 200 to 8192")
+      ->default_val(1200)
+      ->check(CLI::Range(200, 8192));
+  cmd.add_option("--height", height, "image height [px], 200 to 8192")
+      ->default_val(900)
+      ->check(CLI::Range(200, 8192));
+}
+
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {
   cmd.add_option("FILE", path,
                  "aircraft data file (TOML), e.g. data/derivatives/p2v7.toml")

@@ -56,6 +56,11 @@ CLI::Validator Finite();
 /// @throws UsageError naming the output and the reason.
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
+/// Adds `--format` (png, svg, eps, pdf; comma-separated, any case, stored
+/// lower-case; default png) and `--width`/`--height` (200 to 8192 px: the
+/// flight window's limits, 8192² RGBA being 256 MB) for the figures of `cmd`.
+void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
+
 /// Adds the positional FILE argument (must exist) to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 

@@ -204,17 +204,7 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   cmd->add_option("--out", opt->out,
                   "output prefix: writes PREFIX_trajectory, PREFIX_history, PREFIX_splane")
       ->required();
-  cmd->add_option("--format", opt->formats, "comma-separated image formats: png, svg, eps, pdf")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
-      ->default_str("png");
-  // The flight window's limits: 8192² RGBA is 256 MB, the most a figure may take.
-  cmd->add_option("--width", opt->width, "image width [px], 200 to 8192")
-      ->default_val(1200)
-      ->check(CLI::Range(200, 8192));
-  cmd->add_option("--height", opt->height, "image height [px], 200 to 8192")
-      ->default_val(900)
-      ->check(CLI::Range(200, 8192));
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->add_option("--glyph-interval", opt->glyph_interval,
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")
       ->check(NonNegativeFinite());

@@ -156,16 +156,7 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   cmd->add_option("--plot", opt->plot,
                   "also write the charts PREFIX_short_period_<cat> (omega_n vs n/alpha) and\n"
                   "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category");
-  cmd->add_option("--format", opt->formats, "chart formats with --plot: png, svg, eps, pdf (comma-separated)")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
-      ->default_str("png");
-  cmd->add_option("--width", opt->width, "chart width [px], 200 to 8192")
-      ->default_val(1200)
-      ->check(CLI::Range(200, 8192));
-  cmd->add_option("--height", opt->height, "chart height [px], 200 to 8192")
-      ->default_val(900)
-      ->check(CLI::Range(200, 8192));
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }
 
