@@ -7,10 +7,13 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "analysis/oracles.hpp"
 #include "aerolin/model/build.hpp"
 
 namespace aerolin::analysis {
 namespace {
+
+using oracles::Load;
 
 using cd = std::complex<double>;
 
@@ -18,11 +21,6 @@ using cd = std::complex<double>;
 constexpr double kResidualTolerance = 1e-10;
 // Wᴴ V = I through one LU solve of a well-conditioned V (cond ≲ 1e3).
 constexpr double kBiorthogonalityTolerance = 1e-10;
-
-model::AircraftData Load(const std::string& name) {
-  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name)
-      .aircraft;
-}
 
 void ExpectDecomposes(const Eigen::MatrixXd& A, const EigenDecomposition& eig,
                       double biorthogonality_tolerance, const std::string& what) {

@@ -8,27 +8,19 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "analysis/oracles.hpp"
 #include "aerolin/model/outputs.hpp"
 
 namespace aerolin::analysis {
 namespace {
 
+using oracles::Load;
+using oracles::Direct;
+
 using cd = std::complex<double>;
 
 // The brief's accuracy requirement for the Hessenberg sweep.
 constexpr double kAgreement = 1e-10;
-
-model::AircraftData Load(const std::string& name) {
-  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name)
-      .aircraft;
-}
-
-cd Direct(const model::StateSpace& sys, int in, int out, cd s) {
-  const Eigen::Index n = sys.num_states();
-  const Eigen::MatrixXcd M = s * Eigen::MatrixXcd::Identity(n, n) - sys.A().cast<cd>();
-  const Eigen::VectorXcd x = M.partialPivLu().solve(sys.B().col(in).cast<cd>());
-  return (sys.C().row(out).cast<cd>() * x)(0) + sys.D()(out, in);
-}
 
 model::StateSpace FirstOrder(double a) {  // G = a/(s + a)
   return model::StateSpace((Eigen::MatrixXd(1, 1) << -a).finished(),

@@ -10,11 +10,15 @@
 
 #include "aerolin/core/units.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "analysis/oracles.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::analysis {
 namespace {
+
+using oracles::Load;
+using oracles::PolynomialFromRoots;
 
 using cd = std::complex<double>;
 
@@ -23,10 +27,6 @@ using cd = std::complex<double>;
 constexpr double kPolynomialTolerance = 1e-9;
 // ‖A v − λ v‖ / ‖v‖ for a backward-stable eigen-solver on O(100) entries.
 constexpr double kResidualTolerance = 1e-10;
-
-model::AircraftData Load(const std::string& name) {
-  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name).aircraft;
-}
 
 // Characteristic polynomial det(sI − A) = s^n + c[1] s^{n−1} + … + c[n] by the
 // Faddeev–LeVerrier recursion: an oracle that shares nothing with Eigen's QR.
@@ -51,22 +51,6 @@ std::vector<cd> AllRoots(const std::vector<Mode>& modes) {
     if (m.oscillatory) roots.push_back(std::conj(m.lambda));
   }
   return roots;
-}
-
-// Coefficients of Π (s − r_i): the reported roots' own polynomial.
-std::vector<double> PolynomialFromRoots(const std::vector<cd>& roots) {
-  std::vector<cd> p = {1.0};
-  for (const cd& r : roots) {
-    std::vector<cd> next(p.size() + 1, 0.0);
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      next[i] += p[i];
-      next[i + 1] -= r * p[i];
-    }
-    p = next;
-  }
-  std::vector<double> out;
-  for (const cd& v : p) out.push_back(v.real());
-  return out;
 }
 
 void ExpectRootsMatchCharacteristicPolynomial(const Eigen::MatrixXd& A, const std::vector<Mode>& modes) {

@@ -10,12 +10,17 @@
 
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "analysis/oracles.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/model/outputs.hpp"
 
 namespace aerolin::analysis {
 namespace {
+
+using oracles::Load;
+using oracles::Direct;
+using oracles::PolynomialFromRoots;
 
 using cd = std::complex<double>;
 
@@ -29,19 +34,6 @@ constexpr double kPolynomial = 1e-9;
 const std::vector<std::string> kAircraft = {"p2v7.toml", "boeing747_cruise_40kft.toml",
                                             "navion_cruise_sl.toml", "nt33a_power_approach_sl.toml",
                                             "a7a_clean_m025_sl.toml"};
-
-model::AircraftData Load(const std::string& name) {
-  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name)
-      .aircraft;
-}
-
-// The direct solve c (sI − A)⁻¹ b + d, dense LU, the oracle of the brief.
-cd Direct(const model::StateSpace& sys, int in, int out, cd s) {
-  const Eigen::Index n = sys.num_states();
-  const Eigen::MatrixXcd M = s * Eigen::MatrixXcd::Identity(n, n) - sys.A().cast<cd>();
-  const Eigen::VectorXcd x = M.partialPivLu().solve(sys.B().col(in).cast<cd>());
-  return (sys.C().row(out).cast<cd>() * x)(0) + sys.D()(out, in);
-}
 
 // det(sI − A) = s^n + c1 s^{n−1} + … by Faddeev–LeVerrier, highest power first.
 std::vector<double> CharPoly(const Eigen::MatrixXd& A) {
@@ -69,21 +61,6 @@ std::vector<double> NumeratorOracle(const model::StateSpace& sys, int in, int ou
   for (std::size_t i = 0; i < n.size(); ++i)
     n[i] = closed[i] - open[i] + sys.D()(out, in) * open[i];
   return n;
-}
-
-std::vector<double> PolyFromRoots(const std::vector<cd>& roots, double lead) {
-  std::vector<cd> p = {lead};
-  for (const cd& r : roots) {
-    std::vector<cd> next(p.size() + 1, 0.0);
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      next[i] += p[i];
-      next[i + 1] -= r * p[i];
-    }
-    p = next;
-  }
-  std::vector<double> out;
-  for (const cd& v : p) out.push_back(v.real());
-  return out;
 }
 
 struct Case {
@@ -142,7 +119,7 @@ TEST(TransferFunction, FullNumeratorEqualsCharacteristicPolynomialOracle) {
       if (c.pole.second_order) zeros.push_back(std::conj(c.zero));
     }
     const std::vector<double> oracle = NumeratorOracle(sys, in, out);
-    std::vector<double> mine = PolyFromRoots(zeros, tf.gain);
+    std::vector<double> mine = PolynomialFromRoots(zeros, tf.gain);
     // Pad to the oracle's length (leading zeros of a relative degree r > 0).
     mine.insert(mine.begin(), oracle.size() - mine.size(), 0.0);
     double scale = 0.0;
@@ -155,7 +132,7 @@ TEST(TransferFunction, FullNumeratorEqualsCharacteristicPolynomialOracle) {
       poles.push_back(c.pole.root);
       if (c.pole.second_order) poles.push_back(std::conj(c.pole.root));
     }
-    const std::vector<double> den = PolyFromRoots(poles, 1.0), open = CharPoly(sys.A());
+    const std::vector<double> den = PolynomialFromRoots(poles, 1.0), open = CharPoly(sys.A());
     for (std::size_t i = 0; i < open.size(); ++i)
       EXPECT_NEAR(den[i], open[i], kPolynomial * std::max(1.0, std::abs(open[i]))) << what;
   });
