@@ -15,6 +15,18 @@ namespace {
 constexpr std::array<std::string_view, kNumKeys> kKeyTexts = {
     "8", "5", "+", "-", "4", "6", "9", "7"};
 
+constexpr std::array<std::string_view, kNumKeys> kKeyEffects = {
+    "nose down", "nose up", "more thrust", "less thrust",
+    "roll left", "roll right", "yaw right", "yaw left"};
+
+int PairOf(std::string_view control_name) {
+  for (std::size_t i = 0; i < kKeyBoundControls.size(); ++i)
+    if (kKeyBoundControls[i] == control_name) return static_cast<int>(i);
+  return -1;
+}
+
+double SignOr1(double v) { return v < 0.0 ? -1.0 : 1.0; }
+
 bool PositiveFinite(double v) { return std::isfinite(v) && v > 0.0; }
 
 }  // namespace
@@ -31,6 +43,22 @@ std::string_view KeyText(Key key) {
 
 std::string_view KeyControlName(Key key) {
   return kKeyBoundControls[static_cast<std::size_t>(key) / 2];
+}
+
+std::string_view KeyEffect(Key key) {
+  return kKeyEffects[static_cast<std::size_t>(key)];
+}
+
+double FirstKeySense(const model::Control& control) {
+  // The wanted sign of (derivative × change): 8 nose down wants M·δ < 0,
+  // + more thrust X·δ > 0, 4 roll left L·δ < 0, 9 yaw right N·δ > 0.
+  switch (PairOf(control.name)) {
+    case 0: return control.M == 0.0 ? 1.0 : -SignOr1(control.M);
+    case 1: return SignOr1(control.X);
+    case 2: return control.L == 0.0 ? 1.0 : -SignOr1(control.L);
+    case 3: return SignOr1(control.N);
+    default: return 1.0;
+  }
 }
 
 ControlLimits LimitsOf(const model::Control& control,
@@ -59,10 +87,8 @@ Pilot::Pilot(const std::vector<model::Control>& controls, double dt,
   const auto n = static_cast<Eigen::Index>(controls.size());
   values_ = Eigen::VectorXd::Zero(n);
   for (const model::Control& c : controls) {
-    int pair = -1;
-    for (std::size_t i = 0; i < kKeyBoundControls.size(); ++i)
-      if (kKeyBoundControls[i] == c.name) pair = static_cast<int>(i);
-    pair_.push_back(pair);
+    pair_.push_back(PairOf(c.name));
+    sense_.push_back(FirstKeySense(c));
     const double step = c.name == "throttle" ? settings.throttle_step
                                              : settings.surface_step;
     step_.push_back(step * ratio);
@@ -71,14 +97,22 @@ Pilot::Pilot(const std::vector<model::Control>& controls, double dt,
   overridden_.assign(controls.size(), 0);
 }
 
-std::optional<Key> Pilot::plus_key(int c) const {
+std::optional<Key> Pilot::first_key(int c) const {
   if (pair_[c] < 0) return std::nullopt;
   return static_cast<Key>(2 * pair_[c]);
 }
 
-std::optional<Key> Pilot::minus_key(int c) const {
+std::optional<Key> Pilot::second_key(int c) const {
   if (pair_[c] < 0) return std::nullopt;
   return static_cast<Key>(2 * pair_[c] + 1);
+}
+
+std::optional<Key> Pilot::plus_key(int c) const {
+  return sense_[c] > 0 ? first_key(c) : second_key(c);
+}
+
+std::optional<Key> Pilot::minus_key(int c) const {
+  return sense_[c] > 0 ? second_key(c) : first_key(c);
 }
 
 const Eigen::VectorXd& Pilot::Update(KeySet keys,
@@ -103,11 +137,12 @@ const Eigen::VectorXd& Pilot::Update(KeySet keys,
     }
     double v = values_[c];
     const int pair = pair_[c];
-    // if / else if / else, as the seed: the "+" key wins when both are held.
+    // if / else if / else, as the seed: the first key wins when both are
+    // held. ±1 · step is exact, so a sense of +1 gives the seed's bits.
     if (pair >= 0 && keys.Has(static_cast<Key>(2 * pair)))
-      v += step_[c];
+      v += sense_[c] * step_[c];
     else if (pair >= 0 && keys.Has(static_cast<Key>(2 * pair + 1)))
-      v -= step_[c];
+      v -= sense_[c] * step_[c];
     else
       v *= decay_;
     values_[c] = std::clamp(v, limits_[c].min, limits_[c].max);

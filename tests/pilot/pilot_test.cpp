@@ -28,8 +28,10 @@ TEST(Pilot, IsTheSeedsNumpadAtTheSeedsSlice) {
       seed *= 0.5;
     EXPECT_EQ(pilot.Update(keys)[kElevator], seed);  // bit for bit
   }
+  // P2V-7: L_δa > 0, so 4 (roll left) moves the aileron −; N_δr < 0, so
+  // 7 (yaw left) moves the rudder +.
   EXPECT_EQ(pilot.Update({Key::kPlus, Key::k4, Key::k7}),
-            (Eigen::Vector4d(seed * 0.5, 1.0, 0.01, -0.01)));
+            (Eigen::Vector4d(seed * 0.5, 1.0, -0.01, 0.01)));
 }
 
 TEST(Pilot, RampAndDecayRatesDoNotDependOnSliceLength) {
@@ -49,20 +51,44 @@ TEST(Pilot, RampAndDecayRatesDoNotDependOnSliceLength) {
   EXPECT_NEAR(fine.step_per_slice(kThrottle), 0.1, kRounding);
 }
 
-TEST(Pilot, PlusKeyWinsWhenBothAreHeld) {
+TEST(Pilot, FirstKeyWinsWhenBothAreHeld) {
   Pilot pilot(test::MakeP2V7().controls, 0.1);
-  EXPECT_EQ(pilot.Update({Key::k9, Key::k7})[kRudder], 0.01);
+  // 9 (yaw right) with N_δr = −0.666 < 0: rudder −.
+  EXPECT_EQ(pilot.Update({Key::k9, Key::k7})[kRudder], -0.01);
+}
+
+TEST(Pilot, FirstKeySenseFollowsTheDominantDerivative) {
+  // The table of FirstKeySense, each sign of each dominant derivative, with
+  // the other derivatives of the opposite sign (they must not matter).
+  auto control = [](const char* name, double X, double M, double L, double N) {
+    model::Control c;
+    c.name = name;
+    c.X = X, c.M = M, c.L = L, c.N = N;
+    return c;
+  };
+  EXPECT_EQ(FirstKeySense(control("elevator", 1, -2.5, 0, 0)), 1.0);   // M < 0: 8 is +
+  EXPECT_EQ(FirstKeySense(control("elevator", -1, 2.5, 0, 0)), -1.0);
+  EXPECT_EQ(FirstKeySense(control("throttle", 0.01, -1, 0, 0)), 1.0);  // X > 0: + is +
+  EXPECT_EQ(FirstKeySense(control("throttle", -0.01, 1, 0, 0)), -1.0);
+  EXPECT_EQ(FirstKeySense(control("aileron", 0, 0, 1.72, -0.04)), -1.0);  // P2V-7: 4 is −
+  EXPECT_EQ(FirstKeySense(control("aileron", 0, 0, -3.5, 0.05)), 1.0);    // 747: 4 is +
+  EXPECT_EQ(FirstKeySense(control("rudder", 0, 0, 0.2, -0.666)), -1.0);  // 9 is −
+  EXPECT_EQ(FirstKeySense(control("rudder", 0, 0, -0.2, 0.666)), 1.0);
+  // No dominant derivative, or not key-bound: +1.
+  EXPECT_EQ(FirstKeySense(control("aileron", 0, 0, 0, -1)), 1.0);
+  EXPECT_EQ(FirstKeySense(control("spoiler", 0, 0, 5, 5)), 1.0);
 }
 
 TEST(Pilot, ClampsToDataFileOrDefaultLimits) {
   std::vector<model::Control> controls = test::MakeP2V7().controls;
   controls[kElevator].max = 0.035;
   Pilot pilot(controls, 0.1);
+  // 6 (roll right) moves the P2V-7's aileron + (L_δa > 0).
   for (int k = 0; k < 10; ++k) pilot.Update({Key::k8, Key::k6, Key::kMinus});
   EXPECT_EQ(pilot.controls()[kElevator], 0.035);
-  EXPECT_NEAR(pilot.controls()[kAileron], -0.1, 1e-15);  // not yet at −0.5
+  EXPECT_NEAR(pilot.controls()[kAileron], 0.1, 1e-15);  // not yet at +0.5
   for (int k = 0; k < 200; ++k) pilot.Update({Key::k6, Key::kMinus});
-  EXPECT_EQ(pilot.controls()[kAileron], -0.5);     // default ±0.5 rad
+  EXPECT_EQ(pilot.controls()[kAileron], 0.5);      // default ±0.5 rad
   EXPECT_EQ(pilot.controls()[kThrottle], -100.0);  // default ±100
 }
 
@@ -81,7 +107,9 @@ TEST(Pilot, ControlsWithOtherNamesAreNotKeyBound) {
   controls[kAileron].name = "spoiler";
   Pilot pilot(controls, 0.1);
   EXPECT_FALSE(pilot.plus_key(kAileron));
-  EXPECT_EQ(pilot.plus_key(kRudder), Key::k9);
+  EXPECT_FALSE(pilot.first_key(kAileron));
+  EXPECT_EQ(pilot.first_key(kRudder), Key::k9);
+  EXPECT_EQ(pilot.plus_key(kRudder), Key::k7);  // N_δr < 0: 7 moves it +
   EXPECT_EQ(pilot.Update({Key::k4})[kAileron], 0.0);
 }
 
@@ -93,6 +121,10 @@ TEST(Pilot, ParsesAndNamesKeys) {
   EXPECT_FALSE(ParseKey("3"));
   EXPECT_EQ(KeyControlName(Key::kMinus), "throttle");
   EXPECT_EQ(KeyControlName(Key::k7), "rudder");
+  EXPECT_EQ(KeyEffect(Key::k4), "roll left");
+  EXPECT_EQ(KeyEffect(Key::k9), "yaw right");
+  EXPECT_EQ(KeyEffect(Key::k8), "nose down");
+  EXPECT_EQ(KeyEffect(Key::kMinus), "less thrust");
 }
 
 }  // namespace

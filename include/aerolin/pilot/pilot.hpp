@@ -17,15 +17,18 @@
 
 namespace aerolin::pilot {
 
-/// Numpad keys of the seed program. Each pair drives one control, bound by
-/// name: 8/5 elevator +/−, +/- throttle +/−,
-/// 4/6 aileron +/−, 9/7 rudder +/−.
+/// Numpad keys, bound by their effect on the aircraft whatever the data's
+/// control signs: 8 nose down (stick forward) / 5 nose up, + more thrust /
+/// − less, 4 roll left / 6 roll right, 9 yaw right / 7 yaw left. Each pair
+/// drives one control, found by name (kKeyBoundControls); which way the
+/// pair's first key moves it comes from the sign of the control's dominant
+/// derivative (FirstKeySense).
 enum class Key : std::uint8_t { k8, k5, kPlus, kMinus, k4, k6, k9, k7 };
 inline constexpr int kNumKeys = 8;
 
-/// The seed's key mapping: key pair i (Key values 2i "+", 2i+1 "−") drives
-/// the control of this name (a data file's control names are matched
-/// against it; other controls are not key-bound).
+/// Key pair i (Key values 2i "first", 2i+1 "second") drives the control of
+/// this name (a data file's control names are matched against it; other
+/// controls are not key-bound).
 inline constexpr std::array<std::string_view, kNumKeys / 2> kKeyBoundControls = {
     "elevator", "throttle", "aileron", "rudder"};
 
@@ -35,6 +38,26 @@ std::optional<Key> ParseKey(std::string_view text);
 std::string_view KeyText(Key key);
 /// Returns the name of the control `key` drives ("elevator", ...).
 std::string_view KeyControlName(Key key);
+/// Returns what `key` does to the aircraft: "nose down", "nose up",
+/// "more thrust", "less thrust", "roll left", "roll right", "yaw right",
+/// "yaw left".
+std::string_view KeyEffect(Key key);
+
+/// Returns +1 or −1: the sign of the change the first key of `control`'s
+/// pair (8, +, 4, 9) makes, so that the key has its effect (KeyEffect) on
+/// this aircraft. It is the sign that makes the dominant derivative act the
+/// right way (stability axes; L, N primed):
+///
+/// | control | first key | dominant derivative | sense |
+/// |:--|:--|:--|:--|
+/// | elevator | 8 nose down (q̇ < 0) | M_δe | −sign(M_δe) |
+/// | throttle | + more thrust (u̇ > 0) | X_δt | +sign(X_δt) |
+/// | aileron | 4 roll left (ṗ < 0) | L′_δa | −sign(L′_δa) |
+/// | rudder | 9 yaw right (ṙ > 0) | N′_δr | +sign(N′_δr) |
+///
+/// A dominant derivative of 0 (the key cannot have its effect) gives +1;
+/// a control that is not key-bound gives +1.
+double FirstKeySense(const model::Control& control);
 
 /// The set of keys held during one slice (a bit mask; no allocation).
 class KeySet {
@@ -92,9 +115,10 @@ struct ControlLimits {
 ControlLimits LimitsOf(const model::Control& control,
                        const PilotSettings& settings);
 
-/// The numpad pilot. Per slice and per key-bound control: if its "+" key is
-/// held the value grows by one step, else if its "−" key is held it shrinks
-/// by one step, else it is multiplied by the release factor; the result is
+/// The numpad pilot. Per slice and per key-bound control: if its pair's first
+/// key (8, +, 4, 9) is held the value moves one step in FirstKeySense's
+/// direction, else if the second key (5, −, 6, 7) is held one step the other
+/// way, else it is multiplied by the release factor; the result is
 /// clamped to the control's limits. A control under a `ControlOverride` takes
 /// the override's value (no ramp, no decay); in the first slice after an
 /// override ends it restarts from 0 (so pulses end cleanly). Controls not
@@ -123,15 +147,23 @@ class Pilot {
   /// Factor applied per slice to a released control.
   double release_factor_per_slice() const { return decay_; }
   const ControlLimits& limits(int c) const { return limits_[c]; }
-  /// The "+" / "−" key of control `c`, or nullopt if it is not key-bound.
+  /// The key that moves control `c` toward + / − (its value, in control
+  /// units), or nullopt if it is not key-bound.
   std::optional<Key> plus_key(int c) const;
   std::optional<Key> minus_key(int c) const;
+  /// The first key of control `c`'s pair (8, +, 4, 9) and the second (5, −,
+  /// 6, 7), or nullopt if it is not key-bound.
+  std::optional<Key> first_key(int c) const;
+  std::optional<Key> second_key(int c) const;
+  /// FirstKeySense of control `c` (+1 or −1).
+  double first_key_sense(int c) const { return sense_[c]; }
 
  private:
   Eigen::VectorXd values_;
   std::vector<double> step_;
   std::vector<ControlLimits> limits_;
   std::vector<int> pair_;  // key pair index 0..3 (Key = 2·pair, 2·pair+1) or -1
+  std::vector<double> sense_;  // FirstKeySense per control
   std::vector<char> overridden_;
   double decay_ = 0.5;
 };

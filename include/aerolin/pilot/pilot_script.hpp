@@ -2,7 +2,7 @@
 /// @file
 /// Scripted pilots: a text file, one event a line, `#` comments:
 ///
-///     t_start t_end KEY                  # KEY in 8 5 + - 4 6 9 7
+///     t_start t_end KEY                  # KEY in 8 5 + - 4 6 9 7 (by effect, as the numpad)
 ///     t_start t_end set CONTROL VALUE    # CONTROL held at VALUE, no decay
 ///
 /// Times in s, t_start ≥ 0, t_end ≥ t_start. An event is active during every
