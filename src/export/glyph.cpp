@@ -24,4 +24,9 @@ std::array<Triangle, kNumGlyphParts> PaperPlaneBody(double scale, double keel_de
   return parts;
 }
 
+Triangle PaperPlaneFin(double scale) {
+  return {Eigen::Vector3d(-scale, 0, 0), Eigen::Vector3d(-0.25 * scale, 0, 0),
+          Eigen::Vector3d(-scale, 0, -0.7 * scale)};
+}
+
 }  // namespace aerolin::exporting

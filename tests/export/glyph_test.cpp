@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>
+#include <cmath>
+
 namespace aerolin::exporting {
 namespace {
 
@@ -29,6 +32,18 @@ TEST(PaperPlaneBody, KeelDepthMovesOnlyTheKeel) {
       if (!IsWing(static_cast<GlyphPart>(part)) && v == 1) continue;  // the keel
       EXPECT_EQ(window[part][v], seed[part][v]) << "part " << part << " vertex " << v;
     }
+}
+
+TEST(PaperPlaneFin, StandsUpFromTheTailInTheSymmetryPlane) {
+  const Triangle fin = PaperPlaneFin(2.0);
+  const auto body = PaperPlaneBody(2.0);
+  EXPECT_EQ(fin[0], Eigen::Vector3d(-2, 0, 0));  // on the tail, where the body halves end
+  EXPECT_EQ(fin[0].x(), body[kRightBody][1].x());
+  for (const Eigen::Vector3d& v : fin) EXPECT_EQ(v.y(), 0.0);  // symmetry plane
+  EXPECT_LT(fin[2].z(), 0.0);                                 // up (body z is down)
+  // Side-on area (x–z plane) 0.5 · 0.75 s · 0.7 s: a shape, not a line.
+  const double area = 0.5 * std::abs((fin[1] - fin[0]).cross(fin[2] - fin[0]).y());
+  EXPECT_DOUBLE_EQ(area, 0.5 * 1.5 * 1.4);
 }
 
 TEST(GlyphColour, WingsAreOrangeredAndBodyHalvesLime) {

@@ -51,4 +51,12 @@ inline constexpr double kWindowKeelDepth = 0.3;
 std::array<Triangle, kNumGlyphParts> PaperPlaneBody(
     double scale, double keel_depth = kSeedKeelDepth);
 
+/// Colour of the tail fin ("gold": neither wing nor body colour).
+inline constexpr Rgb kFinColour{255, 215, 0};
+/// The tail fin the flight window adds to the paper plane so that it reads as
+/// a shape side-on: one triangle in the symmetry plane, above the tail
+/// (z < 0 is up), vertices (−s, 0, 0), (−0.25 s, 0, 0), (−s, 0, −0.7 s) [m]
+/// for `scale` s. The figures draw the seed's four triangles only.
+Triangle PaperPlaneFin(double scale);
+
 }  // namespace aerolin::exporting
