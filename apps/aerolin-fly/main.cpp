@@ -8,6 +8,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <cstdint>
 #include <optional>
 
 #include "aerolin/core/error.hpp"
@@ -47,8 +48,9 @@ int main(int argc, char** argv) {
   using namespace aerolin;
   CLI::App app{
       "aerolin-fly: fly an aircraft's linear small-perturbation model in a window.\n"
-      "Numpad 8/5 elevator, 4/6 aileron, 7/9 rudder, +/- throttle (arrows, Q/E, =/- without\n"
-      "a numpad); H or F1 in the window lists every key. The flight is logged as it\n"
+      "Numpad 4/6 roll left/right, 7/9 yaw left/right, 8/5 nose down/up, +/- more/less\n"
+      "thrust, by effect on every aircraft whatever its data's control signs (arrows, Q/E,\n"
+      "=/- without a numpad); H or F1 in the window lists every key. The flight is logged as it\n"
       "happens (CSV of 'aerolin simulate' + the pilot script), flushed every second.",
       "aerolin-fly"};
   std::string aircraft_path, script_path, log_dir = "aerolin-flights", log_stem;
@@ -81,6 +83,43 @@ int main(int argc, char** argv) {
   std::string excite;
   app.add_option("--excite", excite, "start on a mode: short-period, phugoid, dutch-roll, roll, spiral")
       ->check(CLI::IsMember({"short-period", "phugoid", "dutch-roll", "roll", "spiral"}));
+  std::optional<double> amplitude;
+  app.add_option("--amplitude", amplitude,
+                 "excitation amplitude of the mode's reference state for --excite and keys 1-5\n"
+                 "[m/s, rad or rad/s] (default 0.02 rad, or 0.02 U0 if the reference is u);\n"
+                 "the , and . keys halve and double it")
+      ->check(PositiveFinite());
+  std::string turbulence;
+  app.add_option("--turbulence", turbulence,
+                 "start in MIL-F-8785C Dryden turbulence: light, moderate or severe (T cycles it)")
+      ->check(CLI::IsMember({"light", "moderate", "severe"}));
+  std::string altitude_text;
+  app.add_option("--altitude", altitude_text,
+                 "height above ground for turbulence [data file's length unit]; default\n"
+                 "[condition] altitude")
+      ->check(CLI::Validator(
+          [](std::string& input) -> std::string {
+            double value = 0.0;
+            if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value >= 0.0))
+              return "expected a finite height >= 0, got '" + input + "'";
+            return {};
+          },
+          ">= 0"));
+  std::uint64_t seed = 1;
+  app.add_option("--seed", seed, "turbulence random seed (as 'aerolin simulate --seed', default 1)");
+  std::string exaggeration = "auto";
+  app.add_option("--vertical-exaggeration", exaggeration,
+                 "altitude scale of the overview: auto (from the path's extents) or K >= 1;\n"
+                 "X cycles auto, x1, x10, x30")
+      ->check(CLI::Validator(
+          [](std::string& input) -> std::string {
+            double value = 0.0;
+            if (input == "auto") return {};
+            if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value >= 1.0))
+              return "expected 'auto' or a number >= 1, got '" + input + "'";
+            return {};
+          },
+          "auto|K"));
   app.add_flag("--show-help", win.show_help, "start with the key help overlay shown");
   app.add_option("--camera", win.camera, "initial camera: overview, chase or free")
       ->check(CLI::IsMember({"overview", "chase", "free"}));
@@ -117,6 +156,24 @@ int main(int argc, char** argv) {
     session_options.script = script ? &*script : nullptr;
 
     if (!excite.empty()) session_options.start_on = viz::ParseExcitation(excite);
+    session_options.amplitude = amplitude;
+    session_options.turbulence_altitude = loaded.aircraft.condition.altitude;
+    if (!altitude_text.empty()) {
+      session_options.turbulence_altitude =
+          core::ToSI(std::stod(altitude_text), loaded.units, core::kLength);
+      session_options.altitude_argument = altitude_text;
+    }
+    session_options.seed = seed;
+    if (!turbulence.empty()) {
+      if (!session_options.turbulence_altitude) {
+        std::cerr << "error: --turbulence needs the height above ground: give --altitude H (in "
+                  << aircraft_path << "'s length unit) or [condition] altitude in "
+                  << aircraft_path << '\n';
+        return kExitUsage;
+      }
+      session_options.turbulence = sim::ParseTurbulenceIntensity(turbulence);
+    }
+    if (exaggeration != "auto") win.vertical_exaggeration = std::stod(exaggeration);
     viz::FlightSession session(loaded.aircraft, session_options);
     if (no_log) std::cout << "flight log: off (--no-log)\n";
     else std::cout << "flight log: " << session.csv_path() << " and " << session.script_path()

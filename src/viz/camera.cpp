@@ -50,8 +50,13 @@ Projector::Projector(const OrbitCamera& camera, int width, int height)
   const Eigen::Vector3d back = (eye_ - camera.target).normalized();
   const Eigen::Vector3d right =
       Eigen::Vector3d::UnitZ().cross(back).normalized();
-  const Eigen::Vector3d up = back.cross(right);
-  rotation_.row(0) = right.transpose();
+  const Eigen::Vector3d level_up = back.cross(right);
+  // Roll about the view axis, as an aircraft banks: a positive roll lowers
+  // the camera's right side, so the scene turns counter-clockwise on screen.
+  const double cr = std::cos(camera.roll), sr = std::sin(camera.roll);
+  const Eigen::Vector3d rolled_right = cr * right - sr * level_up;
+  const Eigen::Vector3d up = back.cross(rolled_right);
+  rotation_.row(0) = rolled_right.transpose();
   rotation_.row(1) = up.transpose();
   rotation_.row(2) = back.transpose();
   focal_px_ = 0.5 * height / std::tan(0.5 * camera.fov_y);

@@ -23,13 +23,13 @@ constexpr std::size_t kMaxPendingBytes = 1 << 16;
 // writes): header and rows come from it, so a live log and a replayed one are
 // the same bytes.
 FlightLogWriter::FlightLogWriter(std::string csv_path, std::string script_path,
-                                 const std::vector<std::string>& control_names)
-    : csv_path_(std::move(csv_path)), script_path_(std::move(script_path)) {
+                                 const std::vector<std::string>& control_names, bool wind)
+    : csv_path_(std::move(csv_path)), script_path_(std::move(script_path)), wind_(wind) {
   fd_ = ::open(csv_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd_ < 0)
     throw std::runtime_error("cannot write flight log '" + csv_path_ + "' (" +
                              std::strerror(errno) + ")");
-  pending_ << exporting::FlightCsvHeader(control_names) << '\n';
+  pending_ << exporting::FlightCsvHeader(control_names, wind) << '\n';
   WritePending();
 }
 
@@ -40,6 +40,16 @@ FlightLogWriter::~FlightLogWriter() {
 void FlightLogWriter::AppendRow(double t, const sim::FlightState& x,
                                 const Eigen::VectorXd& controls) {
   exporting::WriteFlightCsvRow(pending_, t, x, controls);
+  if (static_cast<std::size_t>(pending_.tellp()) >= kMaxPendingBytes) WritePending();
+}
+
+void FlightLogWriter::AppendRow(double t, const sim::FlightState& x,
+                                const Eigen::VectorXd& controls, const Eigen::Vector4d& wind) {
+  if (!wind_) {
+    AppendRow(t, x, controls);
+    return;
+  }
+  exporting::WriteFlightCsvRow(pending_, t, x, controls, wind);
   if (static_cast<std::size_t>(pending_.tellp()) >= kMaxPendingBytes) WritePending();
 }
 

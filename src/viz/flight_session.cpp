@@ -1,12 +1,16 @@
 #include "aerolin/viz/flight_session.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
+
+#include <fmt/format.h>
 #include <stdexcept>
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/gust.hpp"
 #include "aerolin/study/start_on_mode.hpp"
 #include "aerolin/viz/camera.hpp"
 
@@ -62,9 +66,13 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
                              const SessionOptions& options)
     : aircraft_(aircraft),
       options_(options),
-      flight_(sim::FlightModel(aircraft), options.slice, sim::ValidityThresholds{}),
-      input_(MakeInput(aircraft, options)) {
+      input_(MakeInput(aircraft, options)),
+      turbulence_(options.turbulence) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
+  if (turbulence_ && !options_.turbulence_altitude)
+    throw std::invalid_argument("turbulence needs the height above ground: --altitude or "
+                                "[condition] altitude");
+  BuildFlight();
   longitudinal_modes_ = analysis::AnalyzeLongitudinal(
       model::BuildLongitudinal(aircraft), aircraft.condition.U0);
   lateral_modes_ = analysis::AnalyzeLateral(model::BuildLateral(aircraft));
@@ -75,8 +83,9 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
     const auto start = ExcitedState(*options_.start_on);
     if (!start)
       throw std::invalid_argument(aircraft.name + " has no " + ToString(*options_.start_on) + " mode");
-    excite_spelling_ = start->second;
-    StartSegment(start->first, options_.start_on);
+    excite_spelling_ = start->spelling;
+    excite_amplitude_ = start->amplitude;
+    StartSegment(start->state, options_.start_on);
   } else {
     StartSegment(sim::FlightState::Zero(), std::nullopt);
   }
@@ -90,15 +99,59 @@ FlightSession::~FlightSession() {
   }
 }
 
+void FlightSession::BuildFlight() {
+  gusts_.reset();
+  if (!turbulence_) {
+    flight_.emplace(sim::FlightModel(aircraft_), options_.slice, sim::ValidityThresholds{});
+    return;
+  }
+  // As `aerolin simulate --turbulence`: the gust input matrix E, and the
+  // Dryden generator for this Δt, U0, span and seed.
+  flight_.emplace(sim::FlightModel(aircraft_, model::BuildGustInput(aircraft_)), options_.slice,
+                  sim::ValidityThresholds{});
+  gusts_.emplace(*input_,
+                 sim::DrydenTurbulence(sim::DrydenParametersAt(*turbulence_,
+                                                               *options_.turbulence_altitude),
+                                       aircraft_.condition.U0, options_.slice.dt,
+                                       aircraft_.geometry.b, options_.seed));
+}
+
+sim::InputSource& FlightSession::source() {
+  if (gusts_) return *gusts_;
+  return *input_;
+}
+
+Eigen::Vector4d FlightSession::wind() const {
+  if (!gusts_) return Eigen::Vector4d::Zero();
+  return flight_->disturbance().head<4>();
+}
+
+void FlightSession::SetTurbulence(std::optional<sim::TurbulenceIntensity> intensity) {
+  if (intensity && !options_.turbulence_altitude)
+    throw std::invalid_argument(
+        "turbulence needs the height above ground: start aerolin-fly with --altitude H (in the "
+        "data file's length unit) or give [condition] altitude in the file");
+  if (log_) MaybeFlush(true);
+  turbulence_ = intensity;
+  BuildFlight();
+  ResetToTrim();
+}
+
+void FlightSession::SetAmplitudeFactor(double factor) {
+  amplitude_factor_ = std::clamp(factor, 1.0 / 16.0, 16.0);
+}
+
 void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excitation> e) {
   if (log_) MaybeFlush(true);
-  flight_.Reset(x0);
-  input_->Reset();
+  flight_->Reset(x0);
+  // The whole input chain restarts: the pilot's controls to 0, and the
+  // turbulence from its seed, as a replay starts.
+  source().Reset();
   previous_ = x0;
   excitation_ = e;
   path_.Clear();
   path_.Append(ScenePosition(x0));
-  recorder_ = std::make_unique<pilot::KeyRecorder>(flight_.dt());
+  recorder_ = std::make_unique<pilot::KeyRecorder>(flight_->dt());
   log_.reset();
   ++segment_;
   if (!options_.log_dir.empty()) {
@@ -111,8 +164,8 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
           throw std::runtime_error("flight log '" + output + "' is the input file '" + input +
                                    "'; choose another --log-dir or --log-name");
     log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(),
-                                             model().control_names());
-    log_->AppendRow(0.0, x0, flight_.controls());
+                                             model().control_names(), gusts_.has_value());
+    log_->AppendRow(0.0, x0, flight_->controls(), Eigen::Vector4d::Zero());
     MaybeFlush(true);
   }
   last_flush_ = std::chrono::steady_clock::now();
@@ -123,29 +176,38 @@ void FlightSession::Hold(pilot::KeySet keys) {
 }
 
 void FlightSession::Step() {
-  previous_ = flight_.state();
-  if (!flight_.Step(*input_, &timing_).flown) throw core::NumericalError(*flight_.stopped());
+  previous_ = flight_->state();
+  if (!flight_->Step(source(), &timing_).flown) throw core::NumericalError(*flight_->stopped());
   recorder_->Record(input_->held());
-  path_.Append(ScenePosition(flight_.state()));
-  if (log_) log_->AppendRow(flight_.time(), flight_.state(), flight_.controls());
+  path_.Append(ScenePosition(flight_->state()));
+  if (log_) log_->AppendRow(flight_->time(), flight_->state(), flight_->controls(), wind());
 }
 
-void FlightSession::ResetToTrim() { StartSegment(sim::FlightState::Zero(), std::nullopt); }
+void FlightSession::ResetToTrim() {
+  excite_amplitude_.reset();
+  StartSegment(sim::FlightState::Zero(), std::nullopt);
+}
 
-std::optional<std::pair<sim::FlightState, std::string>> FlightSession::ExcitedState(
-    Excitation e) const {
-  // Same amplitude and U0 as `aerolin simulate --excite`, so the log replays.
-  const std::optional<study::ModeStart> start = study::StartOnMode(
-      longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0);
-  if (!start) return std::nullopt;
-  return std::make_pair(start->state, std::string(analysis::CliName(start->mode)));
+std::optional<FlightSession::Start> FlightSession::ExcitedState(Excitation e) const {
+  // The amplitude the replay's `aerolin simulate --excite` gets: the
+  // session's (or the default) times the factor of the , . keys.
+  const std::optional<study::ModeStart> probe = study::StartOnMode(
+      longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0, options_.amplitude);
+  if (!probe) return std::nullopt;
+  if (amplitude_factor_ == 1.0)
+    return Start{probe->state, std::string(analysis::CliName(probe->mode)), probe->amplitude};
+  const std::optional<study::ModeStart> start =
+      study::StartOnMode(longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0,
+                         probe->amplitude * amplitude_factor_);
+  return Start{start->state, std::string(analysis::CliName(start->mode)), start->amplitude};
 }
 
 bool FlightSession::Excite(Excitation e) {
   const auto start = ExcitedState(e);
   if (!start) return false;
-  excite_spelling_ = start->second;
-  StartSegment(start->first, e);
+  excite_spelling_ = start->spelling;
+  excite_amplitude_ = start->amplitude;
+  StartSegment(start->state, e);
   return true;
 }
 
@@ -175,10 +237,20 @@ std::string FlightSession::script_path() const {
 std::string FlightSession::ReplayCommand() const {
   std::ostringstream cmd;
   cmd << "aerolin simulate " << (options_.aircraft_path.empty() ? "FILE" : options_.aircraft_path)
-      << " --dt " << flight_.dt() << " --integrator " << sim::ToString(options_.slice.integrator)
-      << " --duration " << flight_.time();
+      << " --dt " << flight_->dt() << " --integrator " << sim::ToString(options_.slice.integrator)
+      << " --duration " << flight_->time();
   if (!script_path().empty()) cmd << " --script " << script_path();
-  if (excitation_) cmd << " --excite " << excite_spelling_;
+  if (excitation_) {
+    cmd << " --excite " << excite_spelling_;
+    // Shortest round-trip spelling: the replay starts from the same bits.
+    if (options_.amplitude || amplitude_factor_ != 1.0)
+      cmd << " --amplitude " << fmt::format("{}", *excite_amplitude_);
+  }
+  if (turbulence_) {
+    cmd << " --turbulence " << sim::ToString(*turbulence_);
+    if (!options_.altitude_argument.empty()) cmd << " --altitude " << options_.altitude_argument;
+    cmd << " --seed " << options_.seed;
+  }
   cmd << " --csv replay.csv";
   return cmd.str();
 }

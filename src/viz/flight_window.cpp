@@ -80,6 +80,13 @@ std::optional<Key> PilotKeyOf(sf::Keyboard::Key code) {
   }
 }
 
+// `b` with its z (altitude) multiplied by k > 0.
+Bounds Exaggerated(Bounds b, double k) {
+  b.min.z() *= k;
+  b.max.z() *= k;
+  return b;
+}
+
 void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
   sf::Texture texture;
   const sf::Vector2u size = window.getSize();
@@ -176,6 +183,7 @@ class FlightWindow {
     if (options.camera == "chase") mode_ = CameraMode::kChase;
     else if (options.camera == "free") mode_ = CameraMode::kFree;
     path_points_.reserve(session.path().max_drawn() + 2);
+    exaggeration_ = options.vertical_exaggeration;
   }
 
   int Run() {
@@ -249,15 +257,31 @@ class FlightWindow {
     chase_distance_ = kDefaultChaseDistance;
     chase_offset_ = 0.0;
     const auto [w, h] = window_.getSize();
-    camera_ = FitToBounds(DrawnBounds(session_.path().bounds()), camera_, (w - SceneShift()) / h,
+    camera_ = FitToBounds(DrawnBounds(session_.path().bounds()), camera_, SceneWidth() / h,
                           kMinFitRadius);
   }
 
   // Width [px] the HUD's state panel takes from the scene on the left (at
-  // most 45 % of a narrow window): the scene is centred in the rest, so the
-  // overview does not fit the flight, nor chase put the aircraft, under it.
+  // most 45 % of a narrow window) and its right column (attitude indicator,
+  // turbulence) on the right: the scene is centred between them, so the
+  // overview does not fit the flight, nor chase put the aircraft, under them.
   double SceneShift() const {
     return std::min<double>(kStatePanelRight, 0.45 * window_.getSize().x);
+  }
+  // The right column is kept clear only while at least 40 % of the window
+  // stays for the scene: at 800 px the scene rather runs under it (its
+  // labels still keep clear of every panel).
+  double RightReserve() const {
+    const double w = window_.getSize().x;
+    const double right = RightColumnWidth(static_cast<float>(w));
+    return w - SceneShift() - right >= 0.4 * w ? right : 0.0;
+  }
+  double SceneWidth() const {
+    return std::max(1.0, window_.getSize().x - SceneShift() - RightReserve());
+  }
+  // Horizontal offset [px] of the scene's centre from the window's.
+  float SceneCentreOffset() const {
+    return static_cast<float>(0.5 * (SceneShift() - RightReserve()));
   }
 
   void PollEvents() {
@@ -334,8 +358,50 @@ class FlightWindow {
         Note(std::string("camera: ") + ToString(mode_));
         break;
       case K::V: ResetView(); Note("view reset"); break;
+      case K::X: CycleExaggeration(); break;
+      case K::T: CycleTurbulence(); break;
+      case K::Comma: case K::Period:
+        session_.SetAmplitudeFactor(session_.amplitude_factor() * (code == K::Period ? 2.0 : 0.5));
+        Note(fmt::format("excitation amplitude \xc3\x97{:g} (keys 1\xe2\x80\x93" "5)",
+                         session_.amplitude_factor()));
+        break;
       default: break;
     }
+  }
+
+  // auto → ×1 → ×10 → ×30 → auto.
+  void CycleExaggeration() {
+    if (!exaggeration_) exaggeration_ = 1.0;
+    else if (*exaggeration_ < 10.0) exaggeration_ = 10.0;
+    else if (*exaggeration_ < 30.0) exaggeration_ = 30.0;
+    else exaggeration_.reset();
+    Note(exaggeration_ ? fmt::format("altitude \xc3\x97{:g}", *exaggeration_)
+                       : std::string("altitude exaggeration: auto"));
+  }
+
+  // off → light → moderate → severe → off; each starts a new segment at trim.
+  void CycleTurbulence() {
+    using sim::TurbulenceIntensity;
+    const auto now = session_.turbulence();
+    std::optional<TurbulenceIntensity> next;
+    if (!now) next = TurbulenceIntensity::kLight;
+    else if (*now == TurbulenceIntensity::kLight) next = TurbulenceIntensity::kModerate;
+    else if (*now == TurbulenceIntensity::kModerate) next = TurbulenceIntensity::kSevere;
+    try {
+      session_.SetTurbulence(next);
+    } catch (const std::invalid_argument& e) {
+      Note(e.what());
+      return;
+    }
+    Note(std::string("turbulence ") + (next ? std::string(sim::ToString(*next)) : "off") +
+         "; new log " + session_.csv_path());
+  }
+
+  // The exaggeration of the current camera: the chase view shows the
+  // aircraft's true climb angle (×1).
+  double Exaggeration() const {
+    if (mode_ == CameraMode::kChase) return 1.0;
+    return exaggeration_ ? *exaggeration_ : AutoVerticalExaggeration(session_.path().bounds());
   }
 
   void Excite(Excitation e) {
@@ -430,12 +496,13 @@ class FlightWindow {
     }
   }
 
-  void UpdateCamera(const Eigen::Vector3d& aircraft, double psi, double wall_dt) {
+  void UpdateCamera(const Eigen::Vector3d& aircraft, double psi, double phi, double wall_dt) {
     const auto [w, h] = window_.getSize();
-    const double aspect = (w - SceneShift()) / std::max(1u, h);
+    const double aspect = SceneWidth() / std::max(1u, h);
+    camera_.roll = mode_ == CameraMode::kChase ? phi : 0.0;
     switch (mode_) {
       case CameraMode::kOverview: {
-        Bounds b = session_.path().bounds();
+        Bounds b = Exaggerated(session_.path().bounds(), Exaggeration());
         b.Extend(aircraft);
         const OrbitCamera goal = FitToBounds(DrawnBounds(b), camera_, aspect, kMinFitRadius);
         camera_.target = SmoothApproach(camera_.target, goal.target, wall_dt, kFitTau);
@@ -469,26 +536,35 @@ class FlightWindow {
         realtime_draw ? Interpolate(session_.previous_state(), session_.state(), alpha)
                       : session_.state();
     const double theta = session_.model().theta0() + x[sim::kTheta];
-    const Eigen::Vector3d aircraft = core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
-    UpdateCamera(aircraft, x[sim::kPsi], wall_dt);
+    const double k = Exaggeration();
+    Eigen::Vector3d aircraft = core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
+    aircraft.z() *= k;
+    UpdateCamera(aircraft, x[sim::kPsi], x[sim::kPhi], wall_dt);
 
     session_.path().Collect(&path_points_);
+    for (Eigen::Vector3d& p : path_points_) p.z() *= k;
     if (!path_points_.empty()) path_points_.back() = aircraft;
 
     const sf::Vector2u size = window_.getSize();
     const Projector projector(camera_, int(size.x), int(size.y));
     SceneView view;
     view.path = &path_points_;
-    view.bounds = session_.path().bounds();
+    view.bounds = Exaggerated(session_.path().bounds(), k);
     view.bounds.Extend(aircraft);
+    view.vertical_exaggeration = k;
     view.aircraft = aircraft;
     view.attitude = core::BodyToPlot(x[sim::kPsi], theta, x[sim::kPhi]);
     window_.clear();
     // The projector centres on its own viewport; shifting the view moves
     // that centre into the middle of the area right of the state panel.
-    const float dx = static_cast<float>(0.5 * SceneShift());
+    const float dx = SceneCentreOffset();
     const sf::View pixels(sf::FloatRect(0, 0, float(size.x), float(size.y)));
     window_.setView(sf::View(sf::FloatRect(-dx, 0, float(size.x), float(size.y))));
+    // Labels stay clear of the HUD panels (last frame's: they move only
+    // when the window or the HUD's content changes size).
+    std::vector<sf::FloatRect> keep_out = hud_->panels();
+    for (sf::FloatRect& r : keep_out) r.left -= dx;
+    scene_->SetKeepOut(std::move(keep_out));
     scene_->Draw(window_, projector, view);
     window_.setView(pixels);
     aircraft_px_ = scene_->aircraft_on_screen();
@@ -508,8 +584,12 @@ class FlightWindow {
       const double base = ctl.unit == core::Unit::kRadian ? 0.1 : 10.0;  // bar span before growing
       gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
       ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
-      if (auto plus = pilot.plus_key(c))
-        g.keys = std::string(pilot::KeyText(*plus)) + "/" + std::string(pilot::KeyText(*pilot.minus_key(c)));
+      if (auto first = pilot.first_key(c)) {
+        const Key second = *pilot.second_key(c);
+        g.keys = fmt::format("{} {}  \xc2\xb7  {} {}", pilot::KeyText(*first),
+                             pilot::KeyEffect(*first), pilot::KeyText(second),
+                             pilot::KeyEffect(second));
+      }
       h.controls.push_back(g);
     }
     const ModeLevels levels = GradeModes(session_.aircraft(), session_.modes());
@@ -540,6 +620,21 @@ class FlightWindow {
       h.pilot = "script: " + std::filesystem::path(options_.script->path).filename().string();
     if (Clock::now() < message_until_) h.message = message_;
     h.log_path = session_.csv_path();
+    h.pitch_attitude = theta;
+    h.vertical_exaggeration = k;
+    h.exaggeration_auto = !exaggeration_ && mode_ != CameraMode::kChase;
+    if (const sim::DrydenTurbulence* d = session_.dryden()) {
+      h.turbulence = std::string(sim::ToString(*session_.turbulence()));
+      h.turbulence_sigma = {d->parameters().sigma_u, d->parameters().sigma_v,
+                            d->parameters().sigma_w};
+      h.turbulence_seed = d->seed();
+      h.turbulence_altitude = session_.turbulence_altitude().value_or(0.0);
+      h.wind = session_.wind();
+    }
+    h.amplitude_factor = session_.amplitude_factor();
+    if (session_.excitation() && session_.excite_amplitude())
+      h.excitation = fmt::format("{}, A = {:.3g}", ToString(*session_.excitation()),
+                                 *session_.excite_amplitude());
     hud_->Draw(window_, h);
     if (help_) hud_->DrawHelp(window_, KeyBindings());
     frame_cost_ = std::chrono::duration<double>(Clock::now() - start).count();
@@ -560,6 +655,7 @@ class FlightWindow {
   SliceClock clock_;
   KeyLatch<pilot::kNumKeys> keys_;
   CameraMode mode_ = CameraMode::kOverview;
+  std::optional<double> exaggeration_;  // nullopt: automatic
   OrbitCamera camera_;
   double overview_zoom_ = 1.0, fit_distance_ = 0.0;
   double chase_distance_ = kDefaultChaseDistance, chase_offset_ = 0.0;
@@ -582,17 +678,21 @@ class FlightWindow {
 
 const std::vector<KeyHelp>& KeyBindings() {
   static const std::vector<KeyHelp> keys = {
-      {"Num8 / Num5   (\xe2\x86\x91 / \xe2\x86\x93)", "elevator + / \xe2\x88\x92 (ramps while held)"},
-      {"Num4 / Num6   (\xe2\x86\x90 / \xe2\x86\x92)", "aileron + / \xe2\x88\x92"},
-      {"Num9 / Num7   (E / Q)", "rudder + / \xe2\x88\x92"},
-      {"Num+ / Num\xe2\x88\x92   (= / -)", "throttle + / \xe2\x88\x92"},
+      {"Num4 / Num6   (\xe2\x86\x90 / \xe2\x86\x92)", "roll left / right (aileron; ramps while held)"},
+      {"Num7 / Num9   (Q / E)", "yaw left / right (rudder)"},
+      {"Num8 / Num5   (\xe2\x86\x91 / \xe2\x86\x93)", "nose down / up (elevator: stick forward / back)"},
+      {"Num+ / Num\xe2\x88\x92   (= / -)", "more / less thrust (throttle)"},
+      {"", "each key acts by its effect, whatever the data's control signs"},
       {"", "released controls decay \xc3\x97" "0.5 per 0.1 s"},
       {"P / Space", "pause / resume"},
       {"R", "reset to trim (starts a new log)"},
       {"1 2 3 4 5", "excite short period / phugoid / Dutch roll / roll / spiral"},
       {"[  /  ]", "time \xc3\x97" "0.5 / \xc3\x97" "2 (0.25\xc3\x97 to 16\xc3\x97)"},
       {"S", "save screenshot PNG + the flight so far"},
+      {", / .", "excitation amplitude \xc3\x97" "0.5 / \xc3\x97" "2 (next 1\xe2\x80\x93" "5)"},
+      {"T", "turbulence off \xe2\x86\x92 light \xe2\x86\x92 moderate \xe2\x86\x92 severe (new log)"},
       {"C", "camera: overview \xe2\x86\x92 chase \xe2\x86\x92 free orbit"},
+      {"X", "altitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "10 \xe2\x86\x92 \xc3\x97" "30"},
       {"V", "reset the view"},
       {"mouse drag / wheel", "orbit / zoom"},
       {"H / F1", "this help"},

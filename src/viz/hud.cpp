@@ -10,7 +10,8 @@
 namespace aerolin::viz {
 namespace {
 
-const sf::Color kPanelFill(255, 255, 255, 205);
+// Nearly opaque: the grid and its labels must not show through.
+const sf::Color kPanelFill(252, 253, 255, 238);
 const sf::Color kPanelEdge(120, 130, 150, 160);
 const sf::Color kInk(25, 30, 40);
 const sf::Color kDim(90, 98, 115);
@@ -29,6 +30,16 @@ sf::Color LevelColour(int level) {
 const sf::Color kBarFill(24, 86, 200);
 const sf::Color kBarTrack(210, 216, 226);
 const sf::Color kStable(20, 120, 50);
+// Height of one control row: name, bar, value, then its keys' effects [px].
+constexpr float kControlRow = 36.0f;
+const sf::Color kSky(80, 145, 215);
+const sf::Color kGround(140, 100, 60);
+const sf::Color kGustFill(110, 60, 170);
+// Attitude indicator: disc radius range [px] and the panel's height beyond
+// the disc (title, bank scale, the θ/φ line) [px].
+constexpr float kMinIndicatorRadius = 36.0f;
+constexpr float kMaxIndicatorRadius = 72.0f;
+constexpr float kIndicatorChrome = 56.0f;
 
 // A state as the HUD shows it: angles and rates in degrees, the rest in its
 // SI unit.
@@ -101,7 +112,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
 
   // Left panel: time, states, controls.
   const float lx = 12, ly = 12, lw = kStatePanelRight - lx;
-  const float lheight = 30 + 22 + 11 * lh + 18 + h.controls.size() * 26.0f + 10;
+  const float lheight = 30 + 22 + 11 * lh + 18 + h.controls.size() * kControlRow + 10;
   Panel(target, {lx, ly, lw, lheight});
   float y = ly + 8;
   Text(target, h.aircraft, lx + 10, y, 15, kInk, false);
@@ -152,8 +163,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     mid.setFillColor(kInk);
     target.draw(mid);
     Text(target, value, bx + bw + 6, y, 13, kInk);
-    Text(target, c.keys, lx + lw - 38, y + 1, 12, kDim);
-    y += 26;
+    Text(target, c.keys, lx + 22, y + 17, 12, kDim, false);
+    y += kControlRow;
   }
 
   // Right panel: the mode table of the loaded aircraft.
@@ -201,6 +212,9 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
        {fmt::format("frame {:.2f} ms", h.frame_cost * 1e3), kInk},
        {fmt::format("{} path points", h.drawn_points), kInk},
        {"camera: " + h.camera_mode, kInk},
+       {fmt::format("altitude \xc3\x97{:g}{} (X)", h.vertical_exaggeration,
+                    h.exaggeration_auto ? " auto" : ""),
+        kInk},
        {"H/F1: help", kInk}}};
   auto width_of = [this](const std::string& s, unsigned size) {
     text_.setFont(*mono_);
@@ -249,6 +263,22 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     else Text(target, log, 22, by + 7 + line_h * lines.size(), 12, kDim);
   }
 
+  // Right column under the mode table: the attitude indicator, then the
+  // excitation and turbulence panel, as far down as the status strip allows.
+  {
+    // A narrow window gets a smaller column, so the scene keeps some room.
+    const bool narrow = size.x < 1100;
+    const float aw = RightColumnWidth(size.x) - 24, ax = size.x - aw - 12;
+    const float max_radius = narrow ? 44 : kMaxIndicatorRadius;
+    float ay = ry + rheight + 8;
+    const float disturbances = DisturbancesHeight(h);
+    const float room = by - 8 - ay - disturbances - 8;
+    if (room >= 2 * kMinIndicatorRadius + kIndicatorChrome)
+      ay += DrawAttitude(target, h, ax, ay, aw,
+                         std::min(max_radius, (room - kIndicatorChrome) / 2)) + 8;
+    if (ay + disturbances <= by - 8) DrawDisturbances(target, h, ax, ay, aw);
+  }
+
   // Top centre: pause banner, validity warnings, status message.
   float cy = 14;
   const float cx = 0.5f * ((lx + lw) + rx);
@@ -271,6 +301,173 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     cy += 28;
   }
   if (!h.message.empty()) Text(target, h.message, 22, by - 24, 14, kInk, false);
+}
+
+float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, float x, float y,
+                                float w, float radius) {
+  const float R = radius;
+  const float height = 2 * R + kIndicatorChrome;
+  Panel(target, {x, y, w, height});
+  Text(target, "attitude", x + 10, y + 5, 13, kDim, false);
+  const sf::Vector2f c(x + w / 2, y + 30 + R);
+  const double phi = h.state[sim::kPhi];
+  const double theta_deg = h.pitch_attitude * core::kRadToDeg;
+  // Screen axes (x right, y down): the horizon runs along d and n points
+  // from it to the ground; a bank φ > 0 (right wing down) raises its right
+  // end, a pitch θ > 0 (nose up) moves it down by θ·kPitchPixelsPerDegree.
+  const sf::Vector2f d(static_cast<float>(std::cos(phi)), static_cast<float>(-std::sin(phi)));
+  const sf::Vector2f n(static_cast<float>(std::sin(phi)), static_cast<float>(std::cos(phi)));
+  auto dot = [](sf::Vector2f a, sf::Vector2f b) { return a.x * b.x + a.y * b.y; };
+  const float offset = static_cast<float>(theta_deg) * kPitchPixelsPerDegree;
+
+  sf::CircleShape disc(R, 72);
+  disc.setOrigin(R, R);
+  disc.setPosition(c);
+  disc.setFillColor(kSky);
+  target.draw(disc);
+  // Ground: the disc's part beyond the horizon, (p − c)·n > offset, a convex
+  // polygon of the circle's points there and the two crossings.
+  sf::VertexArray ground(sf::TriangleFan);
+  constexpr int kSides = 72;
+  for (int i = 0; i < kSides; ++i) {
+    const double a0 = 2 * core::kPi * i / kSides, a1 = 2 * core::kPi * (i + 1) / kSides;
+    const sf::Vector2f p0 = c + R * sf::Vector2f(float(std::cos(a0)), float(std::sin(a0)));
+    const sf::Vector2f p1 = c + R * sf::Vector2f(float(std::cos(a1)), float(std::sin(a1)));
+    const float s0 = dot(p0 - c, n) - offset, s1 = dot(p1 - c, n) - offset;
+    if (s0 > 0) ground.append({p0, kGround});
+    if ((s0 > 0) != (s1 > 0)) ground.append({p0 + (p1 - p0) * (s0 / (s0 - s1)), kGround});
+  }
+  if (ground.getVertexCount() >= 3) target.draw(ground);
+  sf::VertexArray lines(sf::Triangles);
+  auto segment = [&lines](sf::Vector2f a, sf::Vector2f b, float width, sf::Color colour) {
+    const sf::Vector2f v = b - a;
+    const float len = std::sqrt(v.x * v.x + v.y * v.y);
+    if (!(len > 1e-4f)) return;
+    const sf::Vector2f m(-v.y / len * width / 2, v.x / len * width / 2);
+    for (const sf::Vector2f p : {a + m, a - m, b + m, b + m, a - m, b - m}) lines.append({p, colour});
+  };
+  const sf::Vector2f horizon = c + n * offset;
+  if (std::abs(offset) < R) {
+    const float half = std::sqrt(R * R - offset * offset);
+    segment(horizon - d * half, horizon + d * half, 2.0f, sf::Color::White);
+  }
+  // Pitch ladder every 5°, labelled every 10°, where it fits in the disc.
+  std::vector<std::pair<sf::Vector2f, int>> ladder_labels;
+  for (int ladder = -40; ladder <= 40; ladder += 5) {
+    if (ladder == 0) continue;
+    const sf::Vector2f m = c + n * static_cast<float>((theta_deg - ladder) * kPitchPixelsPerDegree);
+    const float half = ladder % 10 == 0 ? 0.28f * R : 0.15f * R;
+    const sf::Vector2f rel = m - c;
+    if (std::sqrt(dot(rel, rel)) + 0.5f * half > R - 6) continue;
+    segment(m - d * half, m + d * half, 1.4f, sf::Color::White);
+    if (ladder % 10 == 0) ladder_labels.push_back({m + d * (half + 11), ladder});
+  }
+  // Bank scale: fixed ticks on the case at 0, ±10 … ±60° from the top; the
+  // sky pointer turns with the horizon and points at the bank angle.
+  auto tick = [&](double deg, float len, float width) {
+    const double a = deg * core::kDegToRad;
+    const sf::Vector2f u(float(std::sin(a)), float(-std::cos(a)));
+    segment(c + u * (R + 1), c + u * (R + 1 + len), width, kInk);
+  };
+  tick(0, 9, 2.0f);
+  for (const int t : kBankTicks) {
+    const float len = t % 30 == 0 ? 8.0f : 5.0f;
+    tick(t, len, 1.4f);
+    tick(-t, len, 1.4f);
+  }
+  const sf::Vector2f up = -n;
+  const sf::Vector2f tip = c + up * (R - 2), base = c + up * (R - 12);
+  sf::VertexArray pointer(sf::Triangles, 3);
+  pointer[0] = {tip, kInk};
+  pointer[1] = {base + d * 5.0f, kInk};
+  pointer[2] = {base - d * 5.0f, kInk};
+  // Fixed aircraft symbol: wings and a centre dot.
+  const sf::Color symbol(250, 205, 20);
+  segment(c + sf::Vector2f(-0.62f * R, 0), c + sf::Vector2f(-0.2f * R, 0), 5.0f, kInk);
+  segment(c + sf::Vector2f(0.2f * R, 0), c + sf::Vector2f(0.62f * R, 0), 5.0f, kInk);
+  segment(c + sf::Vector2f(-0.6f * R, 0), c + sf::Vector2f(-0.22f * R, 0), 2.6f, symbol);
+  segment(c + sf::Vector2f(0.22f * R, 0), c + sf::Vector2f(0.6f * R, 0), 2.6f, symbol);
+  target.draw(lines);
+  target.draw(pointer);
+  sf::CircleShape dot_shape(3.5f);
+  dot_shape.setOrigin(3.5f, 3.5f);
+  dot_shape.setPosition(c);
+  dot_shape.setFillColor(symbol);
+  dot_shape.setOutlineColor(kInk);
+  dot_shape.setOutlineThickness(1.0f);
+  target.draw(dot_shape);
+  for (const auto& [p, value] : ladder_labels) {
+    text_.setFont(*mono_);
+    text_.setCharacterSize(10);
+    text_.setString(std::to_string(std::abs(value)));
+    const sf::FloatRect r = text_.getLocalBounds();
+    text_.setFillColor(sf::Color::White);
+    text_.setOutlineThickness(0.0f);
+    text_.setPosition(std::round(p.x - r.left - r.width / 2), std::round(p.y - r.top - r.height / 2));
+    target.draw(text_);
+  }
+  Text(target, fmt::format("\xce\xb8\xe2\x82\x80+\xce\xb8 {:+.1f}\xc2\xb0  \xcf\x86 {:+.1f}\xc2\xb0",
+                           theta_deg, phi * core::kRadToDeg),
+       x + 10, y + height - 22, 13, kInk);
+  return height;
+}
+
+float HudRenderer::DisturbancesHeight(const HudState& h) const {
+  return 10 + 18 + (h.excitation.empty() ? 0 : 17) + 18 +
+         (h.turbulence.empty() ? 0 : 2 * 17 + 4 * 17) + 4;
+}
+
+float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h, float x,
+                                    float y, float w) {
+  const float height = DisturbancesHeight(h);
+  Panel(target, {x, y, w, height});
+  float ty = y + 6;
+  Text(target, fmt::format("amplitude \xc3\x97{:g}  (, .)", h.amplitude_factor), x + 10, ty,
+       13, kInk);
+  ty += 18;
+  if (!h.excitation.empty()) {
+    Text(target, h.excitation, x + 18, ty, 12, kDim);
+    ty += 17;
+  }
+  if (h.turbulence.empty()) {
+    Text(target, "turbulence off  (T)", x + 10, ty, 13, kInk);
+    return height;
+  }
+  Text(target, "turbulence " + h.turbulence + "  (T)", x + 10, ty, 13, kWarn);
+  ty += 18;
+  Text(target,
+       fmt::format("\xcf\x83 {:.1f}/{:.1f}/{:.1f} m/s", h.turbulence_sigma.x(),
+                   h.turbulence_sigma.y(), h.turbulence_sigma.z()),
+       x + 18, ty, 12, kDim);
+  ty += 17;
+  Text(target, fmt::format("h {:.0f} m  seed {}", h.turbulence_altitude, h.turbulence_seed),
+       x + 18, ty, 12, kDim);
+  ty += 17;
+  // Gust bars: u_g, v_g, w_g against ±3σ of their component.
+  static constexpr std::array<const char*, 3> kNames = {"u_g", "v_g", "w_g"};
+  for (int i = 0; i < 3; ++i) {
+    const float bx = x + 52, bw = w - 52 - 82, bh = 9, by = ty + 4;
+    Text(target, kNames[i], x + 18, ty, 12, kInk);
+    sf::RectangleShape track({bw, bh});
+    track.setPosition(bx, by);
+    track.setFillColor(kBarTrack);
+    target.draw(track);
+    const double range = 3.0 * std::max(h.turbulence_sigma[i], 1e-9);
+    const double f = std::clamp(h.wind[i] / range, -1.0, 1.0);
+    sf::RectangleShape bar({static_cast<float>(std::abs(f) * bw / 2), bh});
+    bar.setPosition(static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by);
+    bar.setFillColor(kGustFill);
+    target.draw(bar);
+    sf::RectangleShape mid({1.5f, bh + 4});
+    mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
+    mid.setFillColor(kInk);
+    target.draw(mid);
+    Text(target, fmt::format("{:+5.1f} m/s", h.wind[i]), bx + bw + 6, ty, 12, kInk);
+    ty += 17;
+  }
+  Text(target, fmt::format("p_g {:+.2f}\xc2\xb0/s", h.wind[3] * core::kRadToDeg), x + 18, ty,
+       12, kInk);
+  return height;
 }
 
 void HudRenderer::DrawHelp(sf::RenderTarget& target, const std::vector<KeyHelp>& keys) {

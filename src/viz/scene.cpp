@@ -93,6 +93,17 @@ Bounds DrawnBounds(const Bounds& path) {
   return drawn;
 }
 
+double AutoVerticalExaggeration(const Bounds& path) {
+  if (path.empty) return 1.0;
+  const Eigen::Vector3d extent = path.max - path.min;
+  const double horizontal = std::max({extent.x(), extent.y(), kMinGridExtent});
+  const double vertical = std::max(extent.z(), 1.0);
+  double best = 1.0;
+  for (const double k : {2.0, 5.0, 10.0, 20.0, 50.0, 100.0})
+    if (k * vertical <= 0.25 * horizontal) best = k;
+  return best;
+}
+
 std::string FormatDistance(double metres, double step) {
   if (std::abs(metres) < 1e-9 * std::max(step, 1.0)) metres = 0.0;
   if (step >= 1000.0 || std::abs(metres) >= 10000.0) {
@@ -102,9 +113,9 @@ std::string FormatDistance(double metres, double step) {
   return fmt::format("{:.{}f} m", metres, step >= 1.0 ? 0 : 1);
 }
 
-void SceneRenderer::Label(sf::RenderTarget& target, const std::string& text,
-                          float x, float y, unsigned size, sf::Color color,
-                          bool center) {
+bool SceneRenderer::TryLabel(sf::RenderTarget& target, const std::string& text, float x,
+                             float y, unsigned size, sf::Color color, bool center,
+                             float angle_deg, bool right_aligned) {
   text_.setFont(*font_);
   text_.setString(sf::String::fromUtf8(text.begin(), text.end()));
   text_.setCharacterSize(size);
@@ -112,9 +123,32 @@ void SceneRenderer::Label(sf::RenderTarget& target, const std::string& text,
   text_.setOutlineColor(sf::Color(250, 251, 253, 220));
   text_.setOutlineThickness(2.0f);
   const sf::FloatRect r = text_.getLocalBounds();
-  text_.setPosition(std::round(center ? x - r.left - 0.5f * r.width : x),
-                    std::round(y - r.top - 0.5f * r.height));
+  // Origin at the anchor: the centre, the left or the right end of the text,
+  // vertically centred; then turned by the angle about it.
+  const float ox = center ? r.left + 0.5f * r.width : right_aligned ? r.left + r.width : r.left;
+  text_.setOrigin(ox, r.top + 0.5f * r.height);
+  text_.setRotation(angle_deg);
+  text_.setPosition(std::round(x), std::round(y));
+  sf::FloatRect box = text_.getGlobalBounds();
+  box.left -= 2, box.top -= 2, box.width += 4, box.height += 4;
+  text_.setRotation(0.0f);
+  text_.setOrigin(0.0f, 0.0f);
+  const sf::Vector2f vs = target.getView().getSize();
+  const sf::Vector2f v0 = target.getView().getCenter() - 0.5f * vs;
+  const bool inside = box.left >= v0.x && box.top >= v0.y && box.left + box.width <= v0.x + vs.x &&
+                      box.top + box.height <= v0.y + vs.y;
+  if (!inside) return false;
+  for (const sf::FloatRect& other : placed_)
+    if (box.intersects(other)) return false;
+  for (const sf::FloatRect& other : keep_out_)
+    if (box.intersects(other)) return false;
+  text_.setOrigin(ox, r.top + 0.5f * r.height);
+  text_.setRotation(angle_deg);
   target.draw(text_);
+  text_.setRotation(0.0f);
+  text_.setOrigin(0.0f, 0.0f);
+  placed_.push_back(box);
+  return true;
 }
 
 void SceneRenderer::Draw(sf::RenderTarget& target, const Projector& projector,
@@ -123,7 +157,7 @@ void SceneRenderer::Draw(sf::RenderTarget& target, const Projector& projector,
   DrawBackground(target);
   DrawGrid(target, projector);
   DrawPath(target, projector, view);
-  DrawAxes(target, projector);
+  DrawAxes(target, projector, view.vertical_exaggeration);
   DrawGlyph(target, projector, view);
 }
 
@@ -181,7 +215,8 @@ void SceneRenderer::DrawPath(sf::RenderTarget& target, const Projector& projecto
   target.draw(lines_);
 }
 
-void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projector) {
+void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projector,
+                             double exaggeration) {
   const GroundGrid& g = grid_;
   const Eigen::Vector3d& eye = projector.eye();
   const double cx = 0.5 * (g.min.x() + g.max.x());
@@ -202,36 +237,61 @@ void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projecto
   const double sx = near_x == g.min.x() ? -1.0 : 1.0;
   const unsigned kTick = 13;
 
+  // Tick labels first, each skipped where it would overlap another label or
+  // a HUD panel or leave the view (so they thin out in a small window); then
+  // the axis titles, each at the first free spot along its axis, turned
+  // along the axis' projection ("← east" where east points left on screen).
+  placed_.clear();
+  auto title_along = [&](const char* name, auto at) {
+    const double mid = 0.5;
+    for (const double along : {mid, mid - 0.15, mid + 0.15, mid - 0.3, mid + 0.3})
+      for (const double offset : {3.0, 4.2, 5.4, 6.6}) {
+        const auto a = projector.Project(at(along - 0.02, offset));
+        const auto b = projector.Project(at(along + 0.02, offset));
+        const auto p = projector.Project(at(along, offset));
+        if (!a || !b || !p) continue;
+        double angle = std::atan2(b->y - a->y, b->x - a->x) * 180.0 / 3.14159265358979323846;
+        const bool flipped = angle > 90.0 || angle < -90.0;
+        if (flipped) angle += angle > 0 ? -180.0 : 180.0;
+        const std::string text = flipped ? std::string("\xe2\x86\x90 ") + name
+                                         : std::string(name) + " \xe2\x86\x92";
+        if (TryLabel(target, text, p->x, p->y, 15, kAxis, true, static_cast<float>(angle)))
+          return;
+      }
+  };
   // The corner shared by both label rows gets no label, so they never collide.
   for (int i = 0; i <= nx; i += every_x) {
     const double x = g.min.x() + i * g.step;
     if (std::abs(x - near_x) < 1e-6 * g.step) continue;
     if (auto p = projector.Project({x, near_y + sy * out, z}))
-      Label(target, FormatDistance(x, g.step), p->x, p->y, kTick, kAxis, true);
+      TryLabel(target, FormatDistance(x, g.step), p->x, p->y, kTick, kAxis, true);
   }
   for (int i = 0; i <= ny; i += every_y) {
     const double y = g.min.y() + i * g.step;
     if (std::abs(y - near_y) < 1e-6 * g.step) continue;
     if (auto p = projector.Project({near_x + sx * out, y, z}))
-      Label(target, FormatDistance(y, g.step), p->x, p->y, kTick, kAxis, true);
+      TryLabel(target, FormatDistance(y, g.step), p->x, p->y, kTick, kAxis, true);
   }
-  // Axis titles sit between two labels, further out than the labels.
-  const double tx = g.min.x() + (std::floor(nx / 2.0) + 0.5) * g.step;
-  const double ty = g.min.y() + (std::floor(ny / 2.0) + 0.5) * g.step;
-  if (auto p = projector.Project({tx, near_y + sy * 3.0 * out, z}))
-    Label(target, "east \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
-  if (auto p = projector.Project({near_x + sx * 3.2 * out, ty, z}))
-    Label(target, "north \xe2\x86\x92", p->x, p->y, 15, kAxis, true);
 
-  // Altitude axis with ticks, relative to the start of the flight.
+  const double span_x = g.max.x() - g.min.x(), span_y = g.max.y() - g.min.y();
+  title_along("east", [&](double f, double k) {
+    return Eigen::Vector3d(g.min.x() + f * span_x, near_y + sy * k * out, z);
+  });
+  title_along("north", [&](double f, double k) {
+    return Eigen::Vector3d(near_x + sx * k * out, g.min.y() + f * span_y, z);
+  });
+
+  // Altitude axis with ticks, relative to the start of the flight, in true
+  // metres: the drawn z is K times the true one.
   lines_.clear();
-  const double z_step = NiceStep(g.top_z - g.ground_z, 4.0);
+  const double k = exaggeration > 0.0 ? exaggeration : 1.0;
+  const double z_step = NiceStep((g.top_z - g.ground_z) / k, 4.0);  // true [m]
   AppendProjectedSegment(lines_, projector, {far_x, far_y, g.ground_z},
                          {far_x, far_y, g.top_z}, 1.8f, kAxis, kAxis);
   target.draw(lines_);
-  const double first = std::ceil(g.ground_z / z_step) * z_step;
-  for (double h = first; h <= g.top_z + 1e-6; h += z_step) {
-    if (auto p = projector.Project({far_x, far_y, h})) {
+  const double first = std::ceil(g.ground_z / k / z_step) * z_step;
+  for (double h = first; h * k <= g.top_z + 1e-6 * k; h += z_step) {
+    if (auto p = projector.Project({far_x, far_y, h * k})) {
       sf::RectangleShape tick({8.f, 1.8f});
       tick.setPosition(static_cast<float>(p->x) - 4.f, static_cast<float>(p->y) - 0.9f);
       tick.setFillColor(kAxis);
@@ -239,11 +299,22 @@ void SceneRenderer::DrawAxes(sf::RenderTarget& target, const Projector& projecto
       // Appended, not "+" + string: GCC 12 warns (-Wrestrict) on the latter.
       std::string label = h > 0 ? "+" : "";
       label += FormatDistance(h, z_step);
-      Label(target, label, static_cast<float>(p->x) + 8.f, p->y, kTick, kAxis, false);
+      TryLabel(target, label, static_cast<float>(p->x) + 8.f, p->y, kTick, kAxis, false);
     }
   }
-  if (auto p = projector.Project({far_x, far_y, g.top_z}))
-    Label(target, "altitude \xce\x94h \xe2\x86\x91", p->x, p->y - 18.0, 15, kAxis, true);
+  // The altitude title above the axis, else beside its top or its middle
+  // (in chase view the top may be off screen or under the HUD).
+  std::string title = "altitude \xce\x94h \xe2\x86\x91";
+  if (k != 1.0) title += fmt::format("  \xc3\x97{:g}", k);
+  for (const double f : {1.0, 0.85, 0.7, 0.55, 0.4}) {
+    const auto p = projector.Project({far_x, far_y, g.ground_z + f * (g.top_z - g.ground_z)});
+    if (!p) continue;
+    if (f == 1.0 && (TryLabel(target, title, p->x, p->y - 18.0, 15, kAxis, true) ||
+                     TryLabel(target, title, p->x, p->y - 30.0, 15, kAxis, true)))
+      break;
+    if (f < 1.0 && TryLabel(target, title, p->x - 12.0, p->y, 15, kAxis, false, 0.0f, true))
+      break;
+  }
 }
 
 void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& projector,
@@ -270,10 +341,22 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
     sf::Color fill;
   };
   std::vector<Drawn> drawn;
-  static const std::array<exporting::Triangle, exporting::kNumGlyphParts> kGlyph =
-      exporting::PaperPlaneBody(1.0, exporting::kWindowKeelDepth);
-  for (int part = 0; part < exporting::kNumGlyphParts; ++part) {
-    const exporting::Triangle& t = kGlyph[part];
+  // The seed's four triangles plus the tail fin, so the glyph reads as a
+  // shape side-on too.
+  struct Part {
+    exporting::Triangle triangle;
+    exporting::Rgb colour;
+  };
+  static const std::array<Part, exporting::kNumGlyphParts + 1> kGlyph = [] {
+    const auto body = exporting::PaperPlaneBody(1.0, exporting::kWindowKeelDepth);
+    std::array<Part, exporting::kNumGlyphParts + 1> parts;
+    for (int i = 0; i < exporting::kNumGlyphParts; ++i)
+      parts[i] = {body[i], exporting::GlyphColour(static_cast<exporting::GlyphPart>(i))};
+    parts[exporting::kNumGlyphParts] = {exporting::PaperPlaneFin(1.0), exporting::kFinColour};
+    return parts;
+  }();
+  for (const Part& part : kGlyph) {
+    const exporting::Triangle& t = part.triangle;
     std::array<Eigen::Vector3d, 3> w = {view.aircraft + scale * (view.attitude * t[0]),
                                         view.aircraft + scale * (view.attitude * t[1]),
                                         view.aircraft + scale * (view.attitude * t[2])};
@@ -290,13 +373,12 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
     }
     if (ok)
       drawn.push_back({s, (s[0].depth + s[1].depth + s[2].depth) / 3.0,
-                       ToSf(exporting::GlyphColour(static_cast<exporting::GlyphPart>(part)),
-                            kGlyphAlpha)});
+                       ToSf(part.colour, kGlyphAlpha)});
   }
   target.draw(tris);
   target.draw(lines_);
   const sf::Color edge_colour = ToSf(exporting::kGlyphEdgeColour);
-  // Painter's algorithm: four triangles, farthest first.
+  // Painter's algorithm: five triangles, farthest first.
   std::sort(drawn.begin(), drawn.end(),
             [](const Drawn& a, const Drawn& b) { return a.depth > b.depth; });
   for (const Drawn& d : drawn) {

@@ -89,6 +89,32 @@ TEST(Projector, LookingNorthEastIsRightAndUpIsUp) {
   EXPECT_NEAR(up->x, 500, kPixelTol);
 }
 
+TEST(Projector, RollTurnsTheSceneCounterClockwiseAboutTheCentre) {
+  // Oracle: the unrolled picture turned by the roll about the viewport
+  // centre (counter-clockwise on screen, y down); a point right of the
+  // target rises for a camera banked right.
+  OrbitCamera camera;
+  camera.target = {100, 200, 50};
+  camera.azimuth = 0.7;
+  camera.elevation = 0.2;
+  camera.distance = 400;
+  OrbitCamera rolled = camera;
+  rolled.roll = 0.35;
+  const Projector flat(camera, 800, 600), banked(rolled, 800, 600);
+  const double cr = std::cos(rolled.roll), sr = std::sin(rolled.roll);
+  for (const Eigen::Vector3d& p : {Eigen::Vector3d(130, 190, 80), Eigen::Vector3d(60, 260, 20),
+                                   Eigen::Vector3d(100, 200, 150)}) {
+    const ScreenPoint a = *flat.Project(p), b = *banked.Project(p);
+    const double dx = a.x - 400, dy = a.y - 300;
+    EXPECT_NEAR(b.x - 400, dx * cr + dy * sr, 1e-9);
+    EXPECT_NEAR(b.y - 300, -dx * sr + dy * cr, 1e-9);
+    EXPECT_NEAR(b.depth, a.depth, 1e-9);
+  }
+  const Eigen::Vector3d right_of_target =
+      camera.target + 50.0 * flat.rotation().row(0).transpose();
+  EXPECT_LT(banked.Project(right_of_target)->y, 300.0 - 10.0);
+}
+
 TEST(Projector, PointBehindEyeIsNotProjected) {
   const OrbitCamera cam = MakeCamera(0.0, 0.0, 100);
   const Projector proj(cam, 640, 480);

@@ -7,8 +7,13 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/export/flight_csv.hpp"
+#include "aerolin/model/gust.hpp"
+#include "aerolin/sim/gust_input.hpp"
+#include "aerolin/viz/scene.hpp"
 #include "aerolin/pilot/pilot_input.hpp"
 #include "aerolin/sim/simulate.hpp"
 
@@ -181,6 +186,109 @@ TEST(FlightSession, ResetAndExciteStartNewSegments) {
                        Excitation::kSpiral})
     EXPECT_TRUE(session.Excite(e)) << ToString(e);
   fs::remove_all(options.log_dir);
+}
+
+
+// A turbulent live flight: its log has the wind columns, its states are
+// those of sim::Simulate flying the recorded script through the same Dryden
+// generator (same seed), its wind columns are that generator's samples, and
+// a restart (R or T) replays the gusts from the seed.
+TEST(FlightSession, TurbulentLiveFlightReplaysWithTheSameSeedAndRestartsItsGusts) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.log_dir = TempDir("turbulence");
+  options.log_stem = "t";
+  options.turbulence = sim::TurbulenceIntensity::kModerate;
+  options.turbulence_altitude = 300.0;
+  options.seed = 7;
+  constexpr long kSlices = 300;
+  std::string csv1, script1, csv2, replay_command;
+  {
+    FlightSession session(loaded.aircraft, options);
+    for (long k = 0; k < kSlices; ++k) session.Step(KeysForSlice(k));
+    csv1 = session.csv_path();
+    script1 = session.script_path();
+    replay_command = session.ReplayCommand();
+    session.ResetToTrim();  // segment 2, hands off: the same gusts from the seed
+    for (long k = 0; k < 50; ++k) session.Step(pilot::KeySet{});
+    csv2 = session.csv_path();
+  }
+  EXPECT_NE(replay_command.find(" --turbulence moderate --seed 7"), std::string::npos)
+      << replay_command;
+
+  const sim::DrydenParameters parameters =
+      sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0);
+  auto generator = [&] {
+    return sim::DrydenTurbulence(parameters, loaded.aircraft.condition.U0, 0.1,
+                                 loaded.aircraft.geometry.b, 7);
+  };
+  const pilot::PilotScript parsed = pilot::LoadPilotScript(script1, loaded.aircraft.controls);
+  pilot::ScriptedPilot replay_pilot(parsed, loaded.aircraft.controls, 0.1);
+  sim::GustInput replay_input(replay_pilot, generator());
+  sim::SimulationOptions sim_options;
+  sim_options.duration = kSlices * 0.1;
+  const sim::SimulationResult replay = sim::Simulate(
+      sim::FlightModel(loaded.aircraft, model::BuildGustInput(loaded.aircraft)),
+      sim::FlightState::Zero(), replay_input, sim_options);
+
+  std::string header;
+  const auto rows = ReadCsv(csv1, &header);
+  EXPECT_EQ(header.substr(header.size() - 16), ",u_g,v_g,w_g,p_g");
+  ASSERT_EQ(rows.size(), replay.log.size());
+  sim::DrydenTurbulence gusts = generator();
+  double moved = 0.0;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    ASSERT_EQ(rows[k].size(), 1u + sim::kNumFlightStates + 4u + 4u);
+    for (int i = 0; i < sim::kNumFlightStates; ++i)
+      ASSERT_EQ(rows[k][1 + i], replay.log.state[k][i]) << "row " << k << " state " << i;
+    // Row k holds the gusts of the slice ending at t_k (zeros in row 0).
+    const Eigen::Vector4d want = k == 0 ? Eigen::Vector4d::Zero() : gusts.Next();
+    for (int j = 0; j < 4; ++j)
+      ASSERT_EQ(rows[k][1 + sim::kNumFlightStates + 4 + j], want[j]) << "row " << k;
+    moved += std::abs(rows[k][1 + sim::kNumFlightStates + 4 + 2]);
+  }
+  EXPECT_GT(moved / rows.size(), 0.1);  // w_g is not all zeros [m/s]
+
+  // Segment 2 restarted the generator: its first gusts are segment 1's.
+  const auto rows2 = ReadCsv(csv2, &header);
+  ASSERT_EQ(rows2.size(), 51u);
+  for (std::size_t k = 0; k < rows2.size(); ++k)
+    for (int j = 0; j < 4; ++j)
+      ASSERT_EQ(rows2[k][1 + sim::kNumFlightStates + 4 + j],
+                rows[k][1 + sim::kNumFlightStates + 4 + j]) << "row " << k;
+  fs::remove_all(options.log_dir);
+}
+
+TEST(FlightSession, TurbulenceWithoutAnAltitudeIsRefused) {
+  data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.turbulence = sim::TurbulenceIntensity::kLight;
+  EXPECT_THROW(FlightSession(loaded.aircraft, options), std::invalid_argument);
+  options.turbulence.reset();
+  FlightSession session(loaded.aircraft, options);
+  EXPECT_THROW(session.SetTurbulence(sim::TurbulenceIntensity::kSevere), std::invalid_argument);
+  EXPECT_FALSE(session.turbulence());
+  session.SetTurbulence(std::nullopt);  // off is always possible
+}
+
+TEST(FlightSession, AmplitudeFactorScalesTheExcitationAndReachesTheReplayCommand) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  FlightSession session(loaded.aircraft, SessionOptions{});
+  ASSERT_TRUE(session.Excite(Excitation::kPhugoid));
+  const sim::FlightState one = session.state();
+  const double a1 = *session.excite_amplitude();
+  EXPECT_EQ(session.ReplayCommand().find("--amplitude"), std::string::npos);
+  session.SetAmplitudeFactor(4.0);
+  ASSERT_TRUE(session.Excite(Excitation::kPhugoid));
+  EXPECT_EQ(*session.excite_amplitude(), 4.0 * a1);
+  for (int i = 0; i < sim::kNumFlightStates; ++i)
+    EXPECT_NEAR(session.state()[i], 4.0 * one[i], 1e-15 * (1.0 + std::abs(one[i])));
+  EXPECT_NE(session.ReplayCommand().find("--excite phugoid --amplitude " +
+                                         fmt::format("{}", 4.0 * a1)),
+            std::string::npos)
+      << session.ReplayCommand();
+  session.SetAmplitudeFactor(1000.0);
+  EXPECT_EQ(session.amplitude_factor(), 16.0);  // clamped
 }
 
 }  // namespace

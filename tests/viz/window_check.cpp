@@ -5,14 +5,19 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <SFML/Graphics.hpp>
 #include <SFML/Graphics/Image.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <regex>
 #include <set>
 #include <sstream>
+
+#include "aerolin/viz/font.hpp"
+#include "aerolin/viz/scene.hpp"
 
 namespace {
 
@@ -188,6 +193,123 @@ TEST(FlyWindow, FramesDirGetsOneFramePerInterval) {
   ASSERT_TRUE(image.loadFromFile((dir / "frames" / "frame-00003.png").string()));
   EXPECT_EQ(image.getSize().x, 640u);
   fs::remove_all(dir);
+}
+
+// The drawn path's largest distance [px] from its best straight line, over
+// the scene area clear of the HUD (a straight 3D line projects straight, so a
+// level flight stays within the line width; a visible wave does not).
+// Path pixels are the path's blues (kPathOld … kPath).
+double PathWave(const sf::Image& image) {
+  const int w = static_cast<int>(image.getSize().x), h = static_cast<int>(image.getSize().y);
+  std::vector<std::pair<double, double>> columns;  // (x, mean y of path pixels)
+  for (int x = 360; x < w - 280; ++x) {
+    double sum = 0;
+    int n = 0;
+    for (int y = 40; y < h - 120; ++y) {
+      if (x > w - 450 && y < 240) continue;  // the mode table
+      const sf::Color c = image.getPixel(x, y);
+      if (c.b > 150 && c.r < 140 && c.b - c.r > 80 && c.b - c.g > 45) sum += y, ++n;
+    }
+    if (n > 0) columns.push_back({double(x), sum / n});
+  }
+  if (columns.size() < 50) return -1.0;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& [x, y] : columns) sx += x, sy += y, sxx += x * x, sxy += x * y;
+  const double n = double(columns.size());
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx), icpt = (sy - slope * sx) / n;
+  double worst = 0;
+  for (const auto& [x, y] : columns) worst = std::max(worst, std::abs(y - (slope * x + icpt)));
+  return worst;
+}
+
+TEST(FlyWindow, ExcitedPhugoidVisiblyWavesInTheOverview) {
+  const fs::path dir = FreshDir("phugoid");
+  const std::string hands_off = std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/hands_off.txt";
+  double wave[2] = {0, 0};
+  const char* scales[2] = {"auto", "1"};
+  for (int i = 0; i < 2; ++i) {
+    const fs::path png = dir / (std::string("phugoid_") + scales[i] + ".png");
+    const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + hands_off +
+                                  "' --duration 90 --excite phugoid --no-log --vertical-exaggeration " +
+                                  scales[i] + " --screenshot '" + png.string() + "'",
+                              dir);
+    ASSERT_EQ(run.status, 0) << run.out;
+    sf::Image image;
+    ASSERT_TRUE(image.loadFromFile(png.string()));
+    ASSERT_EQ(image.getSize().x, 1280u);
+    wave[i] = PathWave(image);
+  }
+  // Auto exaggeration: a wave of tens of pixels; true scale: a straight
+  // line within its width, so the measure discriminates.
+  std::cout << "path wave: auto " << wave[0] << " px, x1 " << wave[1] << " px\n";
+  // Measured 23.9 px and 1.5 px (P2V-7, 90 s, ×50 auto).
+  EXPECT_GT(wave[0], 15.0) << "auto";
+  EXPECT_GT(wave[0], 8.0 * wave[1]);
+  EXPECT_GE(wave[1], 0.0);
+  EXPECT_LT(wave[1], 4.0) << "x1";
+  fs::remove_all(dir);
+}
+
+TEST(FlyWindow, TurbulenceNeedsAnAltitude) {
+  // p2v7.toml gives no [condition] altitude.
+  const fs::path dir = FreshDir("turbulence_altitude");
+  const FlyRun run = RunFly("'" + kP2V7 + "' --turbulence light --no-log", dir);
+  EXPECT_EQ(WEXITSTATUS(run.status), 2) << run.out;
+  EXPECT_NE(run.out.find("--turbulence needs the height above ground: give --altitude H"),
+            std::string::npos)
+      << run.out;
+  fs::remove_all(dir);
+}
+
+// The scene's labels (ticks, axis titles, altitude title) never overlap
+// each other, a HUD panel, or the edge, at 1280×800 and 800×600, from the
+// overview and from close by; a window with more room keeps more of them.
+TEST(SceneLabels, NeverOverlapEachOtherThePanelsOrTheEdge) {
+  sf::Font font;
+  ASSERT_TRUE(font.loadFromFile(aerolin::viz::FindFont("DejaVuSans.ttf")));
+  std::vector<Eigen::Vector3d> path;
+  for (int k = 0; k <= 900; ++k)  // a 90 s phugoid heading north, ×50
+    path.push_back({0.0, 90.0 * k * 0.1, 50.0 * 16.0 * std::sin(0.144 * k * 0.1)});
+  aerolin::viz::Bounds bounds;
+  for (const auto& p : path) bounds.Extend(p);
+  std::size_t drawn_large = 0;
+  for (const auto& [w, h] : {std::pair{1280, 800}, std::pair{800, 600}}) {
+    for (const double distance_factor : {1.0, 0.25}) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " distance x" +
+                   std::to_string(distance_factor));
+      sf::RenderTexture target;
+      ASSERT_TRUE(target.create(w, h));
+      aerolin::viz::OrbitCamera camera;
+      camera.azimuth = -2.3;
+      camera.elevation = 0.42;
+      camera.fov_y = 0.75;
+      camera = aerolin::viz::FitToBounds(aerolin::viz::DrawnBounds(bounds), camera,
+                                         double(w) / h, 600.0);
+      camera.distance *= distance_factor;
+      const aerolin::viz::Projector projector(camera, w, h);
+      aerolin::viz::SceneView view;
+      view.path = &path;
+      view.bounds = bounds;
+      view.aircraft = path.back();
+      view.vertical_exaggeration = 50.0;
+      aerolin::viz::SceneRenderer scene(font);
+      const sf::FloatRect panel(12, 12, 330, 433);  // the state panel
+      scene.SetKeepOut({panel});
+      scene.Draw(target, projector, view);
+      const auto& labels = scene.labels();
+      if (distance_factor == 1.0) EXPECT_GE(labels.size(), w == 1280 ? 8u : 6u);
+      if (w == 1280 && distance_factor == 1.0) drawn_large = labels.size();
+      if (w == 800 && distance_factor == 1.0) EXPECT_LE(labels.size(), drawn_large);
+      for (std::size_t i = 0; i < labels.size(); ++i) {
+        const sf::FloatRect& a = labels[i];
+        EXPECT_TRUE(a.left >= 0 && a.top >= 0 && a.left + a.width <= w && a.top + a.height <= h)
+            << "label " << i << " leaves the view";
+        EXPECT_FALSE(a.intersects(panel)) << "label " << i << " under the panel";
+        for (std::size_t j = i + 1; j < labels.size(); ++j)
+          EXPECT_FALSE(a.intersects(labels[j])) << "labels " << i << " and " << j;
+      }
+    }
+  }
 }
 
 TEST(FlyWindow, MissingScriptDurationIsAUsageError) {

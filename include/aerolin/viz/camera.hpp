@@ -32,6 +32,11 @@ struct OrbitCamera {
   double elevation = 0.3;  ///< eye height angle above the horizontal [rad]
   double distance = 100.0;  ///< eye-to-target distance [m], > 0
   double fov_y = 0.8;       ///< vertical field of view [rad], in (0, π)
+  /// Roll of the camera about its view axis [rad], as an aircraft banks:
+  /// positive lowers the camera's right side, so the scene turns
+  /// counter-clockwise on screen. The chase view rolls with the aircraft's
+  /// bank φ, so the ground tilts against the glyph.
+  double roll = 0.0;
 
   /// Returns the eye position in the scene [m].
   Eigen::Vector3d Eye() const;

@@ -17,11 +17,12 @@ namespace aerolin::viz {
 
 class FlightLogWriter {
  public:
-  /// Opens (truncating) `csv_path` and writes the header for `control_names`;
-  /// the script goes to `script_path`.
+  /// Opens (truncating) `csv_path` and writes the header for `control_names`
+  /// (then `u_g,v_g,w_g,p_g` if `wind`, a flight with gusts); the script goes
+  /// to `script_path`.
   /// @throws std::runtime_error if a file cannot be opened.
   FlightLogWriter(std::string csv_path, std::string script_path,
-                  const std::vector<std::string>& control_names);
+                  const std::vector<std::string>& control_names, bool wind = false);
 
   FlightLogWriter(const FlightLogWriter&) = delete;
   FlightLogWriter& operator=(const FlightLogWriter&) = delete;
@@ -29,6 +30,10 @@ class FlightLogWriter {
   /// Appends row (t, x, controls); held in memory until Flush() or until
   /// 64 kB of rows are pending, then written as whole rows.
   void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls);
+  /// As above; the wind columns (u_g, v_g, w_g [m/s], p_g [rad/s], held over
+  /// the slice ending at t) are written if the log was opened with `wind`.
+  void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls,
+                 const Eigen::Vector4d& wind);
   /// Writes the pending rows and replaces the script file with
   /// `script_text` (written to a temporary file, then renamed, so the file on
   /// disk is always a complete script).
@@ -42,6 +47,7 @@ class FlightLogWriter {
   std::string csv_path_, script_path_;
   void WritePending();
   int fd_ = -1;
+  bool wind_ = false;
   std::ostringstream pending_;
 };
 

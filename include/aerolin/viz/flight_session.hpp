@@ -20,7 +20,9 @@
 #include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/flight_model.hpp"
+#include "aerolin/sim/gust_input.hpp"
 #include "aerolin/sim/slicer.hpp"
+#include "aerolin/sim/turbulence.hpp"
 #include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/path_decimator.hpp"
 
@@ -48,6 +50,20 @@ struct SessionOptions {
   double flush_interval = 1.0;  ///< [s] of wall time between log flushes
   /// Start the first segment on this mode instead of at trim.
   std::optional<Excitation> start_on;
+  /// Excitation amplitude of the mode's reference state [m/s, rad or rad/s]
+  /// (as `aerolin simulate --amplitude`); nullopt: sim::DefaultExcitationAmplitude.
+  std::optional<double> amplitude;
+  /// Fly the first segment in Dryden turbulence of this intensity (needs
+  /// `turbulence_altitude`).
+  std::optional<sim::TurbulenceIntensity> turbulence;
+  /// Height above ground for turbulence [m]: `--altitude` or the file's
+  /// `[condition] altitude`; nullopt: turbulence cannot be switched on.
+  std::optional<double> turbulence_altitude;
+  /// `--altitude` as the user typed it (file's length unit), quoted in the
+  /// replay command; empty when the altitude comes from the file.
+  std::string altitude_argument;
+  /// Turbulence random seed (`aerolin simulate --seed`; its default is 1).
+  std::uint64_t seed = 1;
 };
 
 class FlightSession {
@@ -74,6 +90,31 @@ class FlightSession {
 
   /// Starts a new flight (and log segment) at trim.
   void ResetToTrim();
+  /// Switches turbulence to `intensity` (nullopt: off) and starts a new
+  /// flight (and log segment) at trim, as `aerolin simulate --turbulence`
+  /// flies it (same seed: the same gusts).
+  /// @throws std::invalid_argument if turbulence is asked for and the
+  ///         session has no `turbulence_altitude`.
+  void SetTurbulence(std::optional<sim::TurbulenceIntensity> intensity);
+  std::optional<sim::TurbulenceIntensity> turbulence() const { return turbulence_; }
+  /// Height above ground turbulence uses [m], if known.
+  std::optional<double> turbulence_altitude() const { return options_.turbulence_altitude; }
+  /// The Dryden generator flying now, or nullptr with turbulence off.
+  const sim::DrydenTurbulence* dryden() const {
+    return gusts_ && gusts_->turbulence() ? &*gusts_->turbulence() : nullptr;
+  }
+  /// The gusts held over the last slice flown: u_g, v_g, w_g [m/s], p_g
+  /// [rad/s] (zeros with turbulence off or before the first slice).
+  Eigen::Vector4d wind() const;
+  /// Multiplies the amplitude of the next excitation (keys 1–5) by `factor`
+  /// relative to the session's amplitude (or the default); clamped to
+  /// [1/16, 16].
+  void SetAmplitudeFactor(double factor);
+  double amplitude_factor() const { return amplitude_factor_; }
+  /// Amplitude of the mode's reference state the current segment started
+  /// with [m/s, rad or rad/s], if it started on a mode.
+  std::optional<double> excite_amplitude() const { return excite_amplitude_; }
+
   /// Starts a new flight (and log segment) on the mode; returns false, and
   /// changes nothing, if the aircraft has no such mode.
   bool Excite(Excitation e);
@@ -81,13 +122,13 @@ class FlightSession {
   /// Flushes the log files if `flush_interval` has passed (or `force`).
   void MaybeFlush(bool force = false);
 
-  const sim::FlightState& state() const { return flight_.state(); }
+  const sim::FlightState& state() const { return flight_->state(); }
   const sim::FlightState& previous_state() const { return previous_; }
-  double time() const { return flight_.time(); }
-  long slice_index() const { return flight_.slice_index(); }
-  double dt() const { return flight_.dt(); }
+  double time() const { return flight_->time(); }
+  long slice_index() const { return flight_->slice_index(); }
+  double dt() const { return flight_->dt(); }
   const pilot::Pilot& pilot() const { return input_->pilot(); }
-  const sim::FlightModel& model() const { return flight_.model(); }
+  const sim::FlightModel& model() const { return flight_->model(); }
   const PathDecimator& path() const { return path_; }
   const std::vector<analysis::Mode>& modes() const { return modes_; }
   /// The aircraft as loaded (its class and category colour the mode panel).
@@ -108,12 +149,25 @@ class FlightSession {
   void StartSegment(const sim::FlightState& x0, std::optional<Excitation> e);
   /// The state that starts on mode `e` and the `aerolin simulate --excite`
   /// spelling of the mode used, or nullopt if the aircraft lacks it.
-  std::optional<std::pair<sim::FlightState, std::string>> ExcitedState(Excitation e) const;
+  struct Start {
+    sim::FlightState state;
+    std::string spelling;  // `aerolin simulate --excite` spelling of the mode used
+    double amplitude;      // of its reference state
+  };
+  std::optional<Start> ExcitedState(Excitation e) const;
+  /// Builds the flight (and the gust input) for the current turbulence.
+  void BuildFlight();
+  sim::InputSource& source();
 
   model::AircraftData aircraft_;
   SessionOptions options_;
-  sim::Flight flight_;
+  std::optional<sim::Flight> flight_;           // rebuilt when turbulence changes
   std::unique_ptr<pilot::NumpadInput> input_;  // LiveKeys or ScriptedPilot
+  std::optional<sim::GustInput> gusts_;        // wraps input_ with turbulence on
+  std::optional<sim::TurbulenceIntensity> turbulence_;
+  double amplitude_factor_ = 1.0;
+  std::optional<double> excite_amplitude_;
+  std::string amplitude_spelling_;  // --amplitude of the replay, or empty
   pilot::LiveKeys* live_ = nullptr;            // input_ when flying live
   std::vector<analysis::Mode> modes_;
   std::vector<analysis::Mode> lateral_modes_;

@@ -45,6 +45,9 @@ struct WindowOptions {
   bool show_help = false;
   /// Start in this camera mode: "overview", "chase" or "free".
   std::string camera = "overview";
+  /// Vertical exaggeration K ≥ 1 of the overview and free views; nullopt:
+  /// automatic (AutoVerticalExaggeration). The chase view is always ×1.
+  std::optional<double> vertical_exaggeration;
 };
 
 /// Returns the multisampling level to use when none is asked for: 4 on a

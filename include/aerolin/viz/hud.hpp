@@ -4,6 +4,8 @@
 /// shapes, drawn in screen pixels over the scene).
 
 #include <SFML/Graphics.hpp>
+#include <Eigen/Core>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +22,9 @@ struct ControlGauge {
   core::Unit unit = core::Unit::kOne;  ///< kRadian is shown in degrees
   double value = 0.0;  ///< [unit]
   double range = 1.0;  ///< the bar spans ±range [unit]
-  std::string keys;    ///< e.g. "8/5"
+  /// The keys and their effects, e.g. "4 roll left · 6 roll right" (empty
+  /// if the control is not key-bound); drawn under the bar.
+  std::string keys;
 };
 
 /// One row of the mode table.
@@ -67,11 +71,41 @@ struct HudState {
   std::string message;                ///< transient status (saved files, ...)
   std::string log_path;
   std::string pilot;  ///< who flies, e.g. "script: a.txt" (empty: the user)
+  /// Pitch attitude θ0 + θ [rad] for the attitude indicator (bank is
+  /// state[kPhi]).
+  double pitch_attitude = 0.0;
+  /// Vertical exaggeration of the drawn altitude (1: true scale) and whether
+  /// it is chosen automatically.
+  double vertical_exaggeration = 1.0;
+  bool exaggeration_auto = true;
+  /// Turbulence intensity ("light", ...), empty when off.
+  std::string turbulence;
+  double turbulence_altitude = 0.0;  ///< [m]
+  unsigned long long turbulence_seed = 0;
+  Eigen::Vector3d turbulence_sigma = Eigen::Vector3d::Zero();  ///< σu, σv, σw [m/s]
+  /// Gusts held over the last slice: u_g, v_g, w_g [m/s], p_g [rad/s].
+  Eigen::Vector4d wind = Eigen::Vector4d::Zero();
+  /// Factor of the keys , and . on the next excitation's amplitude.
+  double amplitude_factor = 1.0;
+  /// The current segment's start, e.g. "phugoid, amplitude 0.02" (empty at trim).
+  std::string excitation;
 };
+
+/// Bank angles [deg] of the attitude indicator's bank-scale ticks (each also
+/// negated).
+inline constexpr std::array<int, 5> kBankTicks = {10, 20, 30, 45, 60};
+/// Pixels per degree of the attitude indicator's pitch ladder: a 1° pitch
+/// oscillation moves the horizon 6 px.
+inline constexpr float kPitchPixelsPerDegree = 6.0f;
 
 /// Right edge of the HUD's state panel (top left) [px]: the window centres the
 /// 3D scene in the area right of it.
 inline constexpr float kStatePanelRight = 342.0f;
+
+/// Width [px] the HUD's right column (attitude indicator, excitation and
+/// turbulence panel, with its margins) takes in a window `window_width` wide:
+/// narrower below 1100 px.
+inline float RightColumnWidth(float window_width) { return window_width < 1100 ? 214 : 274; }
 
 /// A key and what it does, for the help overlay.
 struct KeyHelp {
@@ -95,6 +129,13 @@ class HudRenderer {
   float Text(sf::RenderTarget& target, const std::string& s, float x, float y,
              unsigned size, sf::Color color, bool mono = true);
   void Panel(sf::RenderTarget& target, sf::FloatRect r);
+  /// Draws the attitude indicator in a panel with top-left corner (x, y);
+  /// returns the panel's height.
+  float DrawAttitude(sf::RenderTarget& target, const HudState& h, float x, float y, float w,
+                     float radius);
+  /// Draws the excitation / turbulence panel; returns its height.
+  float DrawDisturbances(sf::RenderTarget& target, const HudState& h, float x, float y, float w);
+  float DisturbancesHeight(const HudState& h) const;
 
   const sf::Font* sans_;
   const sf::Font* mono_;

@@ -20,7 +20,19 @@ struct SceneView {
   Bounds bounds;                       ///< of the whole flight so far
   Eigen::Vector3d aircraft = Eigen::Vector3d::Zero();
   Eigen::Matrix3d attitude = Eigen::Matrix3d::Identity();  ///< body → scene
+  /// Vertical exaggeration K ≥ 1 the path, bounds and aircraft position were
+  /// drawn with (their z multiplied by K): altitude ticks are labelled in
+  /// true metres and the altitude title says "×K". The glyph keeps its shape.
+  double vertical_exaggeration = 1.0;
 };
+
+/// Returns the automatic vertical exaggeration of the overview for a path
+/// with these bounds (true metres): the largest K of 1, 2, 5, 10, 20, 50, 100
+/// with K·Δz ≤ 0.25·H, where Δz is the altitude extent (at least 1 m, so a
+/// level flight is not magnified without limit) and H the larger horizontal
+/// extent (at least kMinGridExtent). The ±6 m phugoid over 4 km gets ×50:
+/// 600 m drawn against 4 km, a visible wave.
+double AutoVerticalExaggeration(const Bounds& path);
 
 /// Size of the glyph (exporting::PaperPlaneBody with kWindowKeelDepth) on
 /// screen, nose to tail [px].
@@ -57,6 +69,13 @@ class SceneRenderer {
   void Draw(sf::RenderTarget& target, const Projector& projector,
             const SceneView& view);
 
+  /// Rectangles (in the target's view coordinates) no label may overlap,
+  /// e.g. the HUD panels: labels there are left out, not drawn under them.
+  void SetKeepOut(std::vector<sf::FloatRect> rects) { keep_out_ = std::move(rects); }
+  /// Rectangles of the labels drawn in the last Draw (view coordinates), for
+  /// tests: none overlaps another, a keep-out rectangle or the view's edge.
+  const std::vector<sf::FloatRect>& labels() const { return placed_; }
+
   /// Screen position of the aircraft in the last Draw, if it was in front.
   std::optional<ScreenPoint> aircraft_on_screen() const { return aircraft_px_; }
   const GroundGrid& grid() const { return grid_; }
@@ -66,11 +85,16 @@ class SceneRenderer {
   void DrawGrid(sf::RenderTarget& target, const Projector& projector);
   void DrawPath(sf::RenderTarget& target, const Projector& projector,
                 const SceneView& view);
-  void DrawAxes(sf::RenderTarget& target, const Projector& projector);
+  void DrawAxes(sf::RenderTarget& target, const Projector& projector, double exaggeration);
   void DrawGlyph(sf::RenderTarget& target, const Projector& projector,
                  const SceneView& view);
-  void Label(sf::RenderTarget& target, const std::string& text, float x,
-             float y, unsigned size, sf::Color color, bool center);
+  /// Draws a label anchored at (x, y) (its centre, else its left end, or its
+  /// right end if `right_aligned`), turned by `angle_deg`, unless its box
+  /// leaves the view or overlaps a drawn label or a keep-out rectangle;
+  /// returns whether it was drawn.
+  bool TryLabel(sf::RenderTarget& target, const std::string& text, float x, float y,
+                unsigned size, sf::Color color, bool center, float angle_deg = 0.0f,
+                bool right_aligned = false);
 
   const sf::Font* font_;
   GroundGrid grid_;
@@ -78,6 +102,8 @@ class SceneRenderer {
   sf::VertexArray lines_{sf::Triangles};  // reused: no allocation per frame
   sf::VertexArray shadow_{sf::Triangles};
   sf::Text text_;
+  std::vector<sf::FloatRect> keep_out_;
+  std::vector<sf::FloatRect> placed_;
 };
 
 }  // namespace aerolin::viz
