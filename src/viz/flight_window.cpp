@@ -682,7 +682,7 @@ const std::vector<KeyHelp>& KeyBindings() {
       {"Num7 / Num9   (Q / E)", "yaw left / right (rudder)"},
       {"Num8 / Num5   (\xe2\x86\x91 / \xe2\x86\x93)", "nose down / up (elevator: stick forward / back)"},
       {"Num+ / Num\xe2\x88\x92   (= / -)", "more / less thrust (throttle)"},
-      {"", "each key acts by its effect, whatever the data's control signs"},
+      {"", "keys act by effect on every aircraft (data signs aside)"},
       {"", "released controls decay \xc3\x97" "0.5 per 0.1 s"},
       {"P / Space", "pause / resume"},
       {"R", "reset to trim (starts a new log)"},
