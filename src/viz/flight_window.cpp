@@ -268,13 +268,15 @@ class FlightWindow {
   double SceneShift() const {
     return std::min<double>(kStatePanelRight, 0.45 * window_.getSize().x);
   }
-  // The right column is kept clear only while at least 40 % of the window
-  // stays for the scene: at 800 px the scene rather runs under it (its
+  // The right column is kept clear in chase view (the aircraft sits in the
+  // scene's centre) and otherwise only while at least 40 % of the window
+  // stays for the scene: at 800 px the overview rather runs under it (its
   // labels still keep clear of every panel).
   double RightReserve() const {
     const double w = window_.getSize().x;
     const double right = RightColumnWidth(static_cast<float>(w));
-    return w - SceneShift() - right >= 0.4 * w ? right : 0.0;
+    const double rest = w - SceneShift() - right;
+    return rest >= 0.4 * w || (mode_ == CameraMode::kChase && rest >= 0.2 * w) ? right : 0.0;
   }
   double SceneWidth() const {
     return std::max(1.0, window_.getSize().x - SceneShift() - RightReserve());

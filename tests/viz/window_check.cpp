@@ -166,15 +166,16 @@ TEST(FlyWindow, ChaseCameraCentresTheAircraftBesideTheHud) {
   ASSERT_TRUE(image.loadFromFile(png.string()));
   ASSERT_EQ(image.getSize().x, 800u);
   ASSERT_EQ(image.getSize().y, 600u);
-  // Chase looks at the aircraft, and the scene is centred in the area right
-  // of the 342 px state panel: x = (800 + 342) / 2, y = 600 / 2.
+  // Chase looks at the aircraft, and the scene is centred between the 342 px
+  // state panel and the 214 px right column (attitude indicator):
+  // x = (342 + 800 - 214) / 2, y = 600 / 2.
   std::smatch m;
   ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(aircraft at (-?\d+), (-?\d+) px)"))) << run.out;
-  EXPECT_NEAR(std::stoi(m[1]), 571, 2);
+  EXPECT_NEAR(std::stoi(m[1]), 464, 2);
   EXPECT_NEAR(std::stoi(m[2]), 300, 2);
   int orange = 0;
   for (int y = 300 - 48; y < 300 + 48; ++y)
-    for (int x = 571 - 48; x < 571 + 48; ++x) orange += IsOrangered(image.getPixel(x, y));
+    for (int x = 464 - 48; x < 464 + 48; ++x) orange += IsOrangered(image.getPixel(x, y));
   EXPECT_GT(orange, 40);
   fs::remove_all(dir);
 }
