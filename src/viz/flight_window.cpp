@@ -623,6 +623,7 @@ class FlightWindow {
     if (Clock::now() < message_until_) h.message = message_;
     h.log_path = session_.csv_path();
     h.pitch_attitude = theta;
+    h.trim_pitch = session_.model().theta0();
     h.vertical_exaggeration = k;
     h.exaggeration_auto = !exaggeration_ && mode_ != CameraMode::kChase;
     if (const sim::DrydenTurbulence* d = session_.dryden()) {

@@ -318,7 +318,8 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
   const sf::Vector2f d(static_cast<float>(std::cos(phi)), static_cast<float>(-std::sin(phi)));
   const sf::Vector2f n(static_cast<float>(std::sin(phi)), static_cast<float>(std::cos(phi)));
   auto dot = [](sf::Vector2f a, sf::Vector2f b) { return a.x * b.x + a.y * b.y; };
-  const float offset = static_cast<float>(theta_deg) * kPitchPixelsPerDegree;
+  const float ppd = PitchPixelsPerDegree(R, h.trim_pitch * core::kRadToDeg);
+  const float offset = static_cast<float>(theta_deg) * ppd;
 
   sf::CircleShape disc(R, 72);
   disc.setOrigin(R, R);
@@ -355,7 +356,7 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
   std::vector<std::pair<sf::Vector2f, int>> ladder_labels;
   for (int ladder = -40; ladder <= 40; ladder += 5) {
     if (ladder == 0) continue;
-    const sf::Vector2f m = c + n * static_cast<float>((theta_deg - ladder) * kPitchPixelsPerDegree);
+    const sf::Vector2f m = c + n * static_cast<float>((theta_deg - ladder) * ppd);
     const float half = ladder % 10 == 0 ? 0.28f * R : 0.15f * R;
     const sf::Vector2f rel = m - c;
     if (std::sqrt(dot(rel, rel)) + 0.5f * half > R - 6) continue;

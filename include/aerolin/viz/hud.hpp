@@ -6,6 +6,7 @@
 #include <SFML/Graphics.hpp>
 #include <Eigen/Core>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,6 +75,9 @@ struct HudState {
   /// Pitch attitude θ0 + θ [rad] for the attitude indicator (bank is
   /// state[kPhi]).
   double pitch_attitude = 0.0;
+  /// Trim pitch attitude θ0 [rad]: the ladder's scale shrinks below
+  /// kPitchPixelsPerDegree when θ0 would put the horizon off the disc.
+  double trim_pitch = 0.0;
   /// Vertical exaggeration of the drawn altitude (1: true scale) and whether
   /// it is chosen automatically.
   double vertical_exaggeration = 1.0;
@@ -94,9 +98,18 @@ struct HudState {
 /// Bank angles [deg] of the attitude indicator's bank-scale ticks (each also
 /// negated).
 inline constexpr std::array<int, 5> kBankTicks = {10, 20, 30, 45, 60};
-/// Pixels per degree of the attitude indicator's pitch ladder: a 1° pitch
-/// oscillation moves the horizon 6 px.
+/// Pixels per degree of the attitude indicator's pitch ladder at most: a 1°
+/// pitch oscillation moves the horizon 6 px. With a trim attitude θ0 the
+/// scale is min(6, (R − 10 px)/(|θ0| + 5°)) for a disc of radius R, so the
+/// horizon stays on the disc (A-7A, θ0 = 11.2°, R = 72 px: 3.8 px/°).
 inline constexpr float kPitchPixelsPerDegree = 6.0f;
+
+/// Returns the pitch ladder's scale [px/°] for a disc of `radius` [px] and
+/// trim attitude `trim_pitch_deg` [°] (see kPitchPixelsPerDegree).
+inline float PitchPixelsPerDegree(float radius, double trim_pitch_deg) {
+  const float fit = static_cast<float>((radius - 10.0) / (std::abs(trim_pitch_deg) + 5.0));
+  return fit < kPitchPixelsPerDegree ? fit : kPitchPixelsPerDegree;
+}
 
 /// Right edge of the HUD's state panel (top left) [px]: the window centres the
 /// 3D scene in the area right of it.
