@@ -84,6 +84,22 @@ TEST(Cli, AnUnknownCommandIsNamedWithTheListAndExitsTwo) {
             "qualities, sweep, locus, tf, bode, help; aerolin help COMMAND describes one)\n");
 }
 
+// ---- classical approximations ---------------------------------------------
+
+// The example: the 747's 2-DOF Dutch roll, −0.1008 ± 0.9161i against
+// the exact −0.03308 ± 0.947i. By hand from those printed roots: ωn 0.9216 vs
+// 0.9476 (−2.7 %), ζ 0.1094 vs 0.03491 (+213 %): the old single error column
+// read "−2.7 %" for three times the true damping.
+TEST(ModesCommand, ApproximationRowsShowTheDampingErrorBesideTheFrequencyError) {
+  const auto r = RunAerolin("modes data/derivatives/boeing747_cruise_40kft.toml", "approx747");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("  dutch roll        2-DOF (β, r)           -0.1008 ± 0.9161i     "
+                       "-0.03308 ± 0.947i     -2.7 %    +213.2 %  -\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("ωn error  ζ error   τ error\n"), std::string::npos) << r.out;
+}
+
 // ---- units ------------------------------------------------------------------
 
 // `units = "si"` / "IMPERIAL" in a data file read as "SI" / "imperial" do.
