@@ -51,6 +51,13 @@ inline std::string WithoutNegativeZero(std::string formatted) {
   return formatted;
 }
 
+/// As WithoutNegativeZero for a number printed with an explicit sign
+/// ("{:+}"): "-0.0" becomes "+0.0".
+inline std::string SignedWithoutNegativeZero(std::string formatted) {
+  const std::string unsigned_form = WithoutNegativeZero(formatted);
+  return unsigned_form != formatted ? "+" + unsigned_form : formatted;
+}
+
 /// `v`, or +0 if `v` is −0 (so that no output shows "-0").
 inline double NoNegativeZero(double v) { return v == 0.0 ? 0.0 : v; }
 

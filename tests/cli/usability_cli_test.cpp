@@ -362,7 +362,20 @@ TEST(NoNegativeZero, InAnyOutputOfTheFiveBundledAircraft) {
     std::vector<std::string> runs = {"modes " + file, "modes " + file + " --json",
                                      "modes " + file + " --units imperial",
                                      "matrices " + file, "matrices " + file + " --json",
-                                     "matrices " + file + " --units imperial --json"};
+                                     "matrices " + file + " --units imperial --json",
+                                     "modes " + file + " --sensitivity",
+                                     "modes " + file + " --sensitivity --json",
+                                     "tf " + file + " --input elevator --all",
+                                     "tf " + file + " --input elevator --all --json",
+                                     "tf " + file + " --input rudder --all --json",
+                                     "bode " + file + " --input elevator --output q --csv -",
+                                     "bode " + file + " --input elevator --output q --json",
+                                     "qualities " + file, "qualities " + file + " --json",
+                                     "sweep " + file +
+                                         " --param longitudinal.Mq --from -2 --to -0.5 --steps 4 "
+                                         "--csv - --json",
+                                     "locus " + file + " --loop rudder:r --washout 1.5 --gain 0:3:7",
+                                     "locus " + file + " --loop elevator:q --gain 0:1:5 --json"};
     for (const char* mode : {"short-period", "phugoid", "dutch-roll", "roll", "spiral"})
       for (const char* form : {"", " --json", " --units imperial"})
         runs.push_back("simulate " + file + " --excite " + mode + " --duration 4 --csv -" + form);
