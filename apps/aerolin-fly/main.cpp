@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
       "=/- without a numpad); H or F1 in the window lists every key. The flight is logged as it\n"
       "happens (CSV of 'aerolin simulate' + the pilot script), flushed every second.",
       "aerolin-fly"};
-  std::string aircraft_path, script_path, log_dir = "aerolin-flights", log_stem;
+  std::string aircraft_path, script_path, log_dir, log_stem;
   std::string integrator = "rk45";
   double dt = 0.1;
   std::optional<double> duration;
@@ -68,10 +68,13 @@ int main(int argc, char** argv) {
   app.add_option("--duration", duration, "stop after this much simulated time [s]")->check(PositiveFinite());
   app.add_flag("--realtime", win.realtime, "run a scripted flight in real time (default: as fast as possible)");
   app.add_option("--screenshot", win.screenshot, "save the final frame as PNG and exit (needs --duration)");
-  app.add_option("--frames-dir", win.frames_dir, "save frames (frame-00000.png, ...) into this directory");
+  app.add_option("--frames-dir", win.frames_dir,
+                 "save frames (frame-00000.png at t = 0, ...) into this directory (created)");
   app.add_option("--frame-every", win.frame_interval, "simulated seconds between saved frames")
       ->check(PositiveFinite());
-  app.add_option("--log-dir", log_dir, "directory of the flight logs (created if missing)");
+  app.add_option("--log-dir", log_dir,
+                 "directory of the flight logs (created if missing; default "
+                 "$XDG_DATA_HOME/aerolin/flights, else ~/.local/share/aerolin/flights)");
   app.add_option("--log-name", log_stem, "stem of the log files (default flight-<date>-<time>)");
   app.add_flag("--no-log", no_log, "do not write a flight log");
   app.add_option("--antialiasing", win.antialiasing,
@@ -129,6 +132,20 @@ int main(int argc, char** argv) {
       throw CLI::ValidationError("--script", "needs --duration (seconds to fly)");
     if (!win.screenshot.empty() && !duration)
       throw CLI::ValidationError("--screenshot", "needs --duration");
+    if (!win.frames_dir.empty()) {  // before the flight, not at its first frame
+      try {
+        core::PrepareOutputDirectory(win.frames_dir);
+      } catch (const std::runtime_error& e) {
+        throw CLI::ValidationError("--frames-dir", e.what());
+      }
+    }
+    if (!no_log && log_dir.empty()) {
+      try {
+        log_dir = core::UserDataDirectory("flights");
+      } catch (const std::runtime_error& e) {
+        throw CLI::ValidationError("--log-dir", e.what());
+      }
+    }
     if (!win.screenshot.empty()) {
       try {
         core::CheckOutputPath(win.screenshot, {aircraft_path, script_path});

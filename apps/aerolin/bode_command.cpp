@@ -82,14 +82,17 @@ int RunBode(const BodeOptions& opt) {
   const analysis::BodeDiagram diagram =
       analysis::ComputeBodeDiagram(channel, modes, omega, opt.points);
   if (!opt.csv.empty()) {
-    core::AtomicOutput out(opt.csv);
+    CommandOutput out(opt.csv);
     exporting::WriteBodeCsv(out.stream(), diagram);
     out.Commit();
   }
+  // With `--csv -` standard output holds the CSV alone; the report goes to stderr.
+  const bool csv_on_stdout = IsStandardOutput(opt.csv);
+  std::ostream& report = csv_on_stdout ? std::cerr : std::cout;
   if (opt.json)
-    std::cout << exporting::BodeJson(aircraft, opt.file, diagram) << '\n';
+    report << exporting::BodeJson(aircraft, opt.file, diagram) << '\n';
   else
-    exporting::WriteBodeText(std::cout, diagram);
+    exporting::WriteBodeText(report, diagram);
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::PlotOptions plot;
@@ -99,7 +102,7 @@ int RunBode(const BodeOptions& opt) {
     for (const std::string& format : opt.formats) {
       const std::string path = opt.plot + "_bode." + format;
       exporting::PlotBode(diagram, plot, path);
-      (opt.json ? std::cerr : std::cout) << path << '\n';
+      (opt.json || csv_on_stdout ? std::cerr : std::cout) << path << '\n';
     }
   }
 #endif
@@ -140,7 +143,7 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
       ->excludes(from)
       ->excludes(to)
       ->excludes(points);
-  cmd->add_option("--csv", opt->csv, "write the data as CSV to this file");
+  cmd->add_option("--csv", opt->csv, "write the data as CSV to this file ('-': standard output, the report then goes to stderr)");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.bode/1)");
   cmd->add_option("--plot", opt->plot, "write the figure PREFIX_bode.EXT (one per format)");
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);

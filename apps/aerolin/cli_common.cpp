@@ -59,6 +59,7 @@ CLI::Validator Finite() {
 
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
   for (const std::string& output : outputs) {
+    if (IsStandardOutput(output)) continue;
     try {
       core::CheckOutputPath(output, inputs);
     } catch (const std::runtime_error& e) {
@@ -78,6 +79,25 @@ void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& wid
   cmd.add_option("--height", height, "image height [px], 200 to 8192")
       ->default_val(900)
       ->check(CLI::Range(200, 8192));
+}
+
+void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description) {
+  cmd.add_option("--units", units, description)
+      ->transform(CLI::IsMember({"si", "imperial"}, CLI::ignore_case))
+      ->default_val("si");
+}
+
+CommandOutput::CommandOutput(const std::string& path) {
+  if (!IsStandardOutput(path)) file_.emplace(path);
+}
+
+std::ostream& CommandOutput::stream() { return file_ ? file_->stream() : std::cout; }
+
+void CommandOutput::Commit() {
+  if (file_)
+    file_->Commit();
+  else
+    std::cout.flush();
 }
 
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {

@@ -3,10 +3,13 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 
 namespace aerolin::cli {
@@ -52,7 +55,7 @@ CLI::Validator NonNegativeFinite();
 CLI::Validator Finite();
 
 /// Checks each of `outputs` with core::CheckOutputPath against `inputs`
-/// (before any long computation).
+/// (before any long computation); "-" (standard output) passes.
 /// @throws UsageError naming the output and the reason.
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
@@ -60,6 +63,28 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
 /// lower-case; default png) and `--width`/`--height` (200 to 8192 px: the
 /// flight window's limits, 8192² RGBA being 256 MB) for the figures of `cmd`.
 void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
+
+/// Adds `--units si|imperial` (any case, stored lower-case; default si),
+/// described by `description`, to `cmd`; core::ParseUnitSystem reads it.
+void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description);
+
+/// The path that names standard output for a data output (`--csv -`).
+inline constexpr const char* kStandardOutputPath = "-";
+inline bool IsStandardOutput(const std::string& path) { return path == kStandardOutputPath; }
+
+/// A data output named on the command line: the file at `path`, written
+/// atomically (core::AtomicOutput), or standard output for "-".
+class CommandOutput {
+ public:
+  /// @throws std::runtime_error as core::AtomicOutput.
+  explicit CommandOutput(const std::string& path);
+  std::ostream& stream();
+  /// Renames the file over `path`, or flushes standard output.
+  void Commit();
+
+ private:
+  std::optional<core::AtomicOutput> file_;
+};
 
 /// Adds the positional FILE argument (must exist) to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);

@@ -1,4 +1,4 @@
-// `aerolin matrices FILE [--json]`: the state-space matrices A and B, labelled.
+// `aerolin matrices FILE [--json] [--units si|imperial]`: the state-space matrices A and B, labelled.
 
 #include <iostream>
 
@@ -13,16 +13,18 @@ namespace {
 struct MatricesOptions {
   std::string file;
   bool json = false;
+  std::string units = "si";
 };
 
 int RunMatrices(const MatricesOptions& opt) {
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const model::StateSpace lon = model::BuildLongitudinal(aircraft);
   const model::StateSpace lat = model::BuildLateral(aircraft);
+  const core::UnitSystem units = *core::ParseUnitSystem(opt.units);
   if (opt.json)
-    std::cout << exporting::MatricesJson(aircraft, lon, lat, opt.file) << '\n';
+    std::cout << exporting::MatricesJson(aircraft, lon, lat, opt.file, units) << '\n';
   else
-    exporting::WriteMatricesText(std::cout, aircraft, lon, lat, opt.file);
+    exporting::WriteMatricesText(std::cout, aircraft, lon, lat, opt.file, units);
   return 0;
 }
 
@@ -34,6 +36,7 @@ void RegisterMatricesCommand(CLI::App& app, Action& action) {
       "matrices", "The longitudinal and lateral state-space matrices A and B (SI), labelled.");
   AddAircraftFileArgument(*cmd, opt->file);
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.matrices/1)");
+  AddUnitsOption(*cmd, opt->units, "u (speed) in si (m/s) or imperial (ft/s); the rest stays SI");
   cmd->callback([opt, &action] { action = [opt] { return RunMatrices(*opt); }; });
 }
 

@@ -34,8 +34,7 @@ int RunModes(const ModesOptions& opt) {
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const std::vector<analysis::Approximation> approx = analysis::ClassicalApproximations(aircraft);
-  const core::UnitSystem speed_units =
-      opt.units == "imperial" ? core::UnitSystem::kImperial : core::UnitSystem::kSI;
+  const core::UnitSystem speed_units = *core::ParseUnitSystem(opt.units);
   if (opt.json)
     std::cout << exporting::ModesJson(aircraft, modes, approx, opt.file, speed_units) << '\n';
   else
@@ -51,10 +50,9 @@ void RegisterModesCommand(CLI::App& app, Action& action) {
       "modes", "Eigenvalues, named modes (short period, phugoid, Dutch roll, roll, spiral,\n"
                "heading), their characteristics, mode shapes and classical approximations.");
   AddAircraftFileArgument(*cmd, opt->file);
-  cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.modes/1) instead of tables");
-  cmd->add_option("--units", opt->units, "display units for speeds: si (m/s) or imperial (ft/s)")
-      ->check(CLI::IsMember({"si", "imperial"}))
-      ->default_val("si");
+  cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.modes/2) instead of tables");
+  AddUnitsOption(*cmd, opt->units,
+                 "display units for speeds and g: si (m/s) or imperial (ft/s)");
   cmd->add_flag("--sensitivity", opt->sensitivity,
                 "instead: dlambda/dp of every mode for every key of the file (exact, per unit\n"
                 "of the key as written) and the three keys that move each mode's damping most");

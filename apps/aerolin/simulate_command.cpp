@@ -1,7 +1,7 @@
 // `aerolin simulate FILE [--script S] [--excite M [--amplitude A]] --duration T
 //  [--dt Δt] [--integrator rk45|exact] [--rtol R] [--atol A]
 //  [--turbulence light|moderate|severe [--altitude H] [--seed N]]
-//  [--gust AXIS:VM:DM[:T0]]... [--csv OUT] [--json]`:
+//  [--gust AXIS:VM:DM[:T0]]... [--csv OUT|-] [--json] [--units si|imperial]`:
 // flies the linear model headless and reports what it did.
 
 #include <iostream>
@@ -23,6 +23,7 @@ struct SimulateOptions {
   FlightInputs inputs;
   std::string csv;
   bool json = false;
+  std::string units = "si";
 };
 
 // Hands each row to every recorder in turn.
@@ -40,12 +41,14 @@ class Tee final : public sim::FlightRecorder {
   std::vector<sim::FlightRecorder*> recorders_;
 };
 
-// Streams: the CSV rows go to a temporary file beside --csv as they are
-// computed and the summary's extremes are accumulated on the way, so memory
-// does not grow with --duration. The CSV replaces --csv only once complete
-// (also when divergence stopped the run: it then ends at the last good slice).
+// Streams: the CSV rows go to a temporary file beside --csv (or to standard
+// output for `--csv -`) as they are computed and the summary's extremes are
+// accumulated on the way, so memory does not grow with --duration. The CSV
+// replaces --csv only once complete (also when divergence stopped the run: it
+// then ends at the last good slice). With `--csv -` the summary goes to
+// stderr, so that standard output is the CSV alone.
 int RunSimulate(const SimulateOptions& opt) {
-  std::optional<core::AtomicOutput> csv_file;
+  std::optional<CommandOutput> csv_file;
   std::optional<exporting::FlightCsvRecorder> csv;
   exporting::FlightDigest digest;
   WindProbe wind;
@@ -54,7 +57,8 @@ int RunSimulate(const SimulateOptions& opt) {
   if (!opt.csv.empty()) {
     CheckOutputs({opt.csv}, InputFiles(opt.inputs));
     csv_file.emplace(opt.csv);
-    csv.emplace(csv_file->stream(), opt.inputs.has_gusts() ? &wind.wind : nullptr);
+    csv.emplace(csv_file->stream(), opt.inputs.has_gusts() ? &wind.wind : nullptr,
+                opt.inputs.dt);
     tee.Add(*csv);
   }
   const Flight flight = Fly(opt.inputs, &tee, &wind);
@@ -69,11 +73,13 @@ int RunSimulate(const SimulateOptions& opt) {
     run.amplitude = flight.amplitude;
   }
   run.gusts = flight.gusts;
+  run.units = *core::ParseUnitSystem(opt.units);
+  std::ostream& summary = IsStandardOutput(opt.csv) ? std::cerr : std::cout;
   if (opt.json)
-    std::cout << exporting::SimulationSummaryJson(result, digest, options, run, &flight.timing)
-              << '\n';
+    summary << exporting::SimulationSummaryJson(result, digest, options, run, &flight.timing)
+            << '\n';
   else
-    exporting::WriteSimulationSummary(std::cout, result, digest, options, run, &flight.timing);
+    exporting::WriteSimulationSummary(summary, result, digest, options, run, &flight.timing);
   if (result.stopped) {
     std::cerr << "warning: " << *result.stopped << '\n';
     return kExitDiverged;
@@ -91,8 +97,13 @@ void RegisterSimulateCommand(CLI::App& app, Action& action) {
       "over each slice (the seed's scheme), from a pilot script and/or a mode\n"
       "excitation; write the trajectory as CSV and print a summary.");
   AddFlightInputOptions(*cmd, opt->inputs);
-  cmd->add_option("--csv", opt->csv, "write the trajectory to this CSV file");
-  cmd->add_flag("--json", opt->json, "print the summary as one JSON object");
+  cmd->add_option("--csv", opt->csv,
+                  "write the trajectory to this CSV file ('-': standard output, the summary "
+                  "then goes to stderr)");
+  cmd->add_flag("--json", opt->json, "print the summary as one JSON object (SI)");
+  AddUnitsOption(*cmd, opt->units,
+                 "text summary's speeds and lengths: si (m/s, m) or imperial (ft/s, ft); "
+                 "angles in degrees");
   cmd->callback([opt, &action] { action = [opt] { return RunSimulate(*opt); }; });
 }
 

@@ -41,14 +41,16 @@ int RunSweep(const SweepCommandOptions& opt) {
     throw UsageError(e.what());
   }
   if (!opt.csv.empty()) {
-    core::AtomicOutput out(opt.csv);
+    CommandOutput out(opt.csv);
     exporting::WriteTrackedCsv(out.stream(), result, result.param);
     out.Commit();
   }
+  // With `--csv -` standard output holds the CSV alone; the report goes to stderr.
+  std::ostream& report = IsStandardOutput(opt.csv) ? std::cerr : std::cout;
   if (opt.json)
-    std::cout << exporting::TrackedJson(result, "value", opt.file) << '\n';
+    report << exporting::TrackedJson(result, "value", opt.file) << '\n';
   else
-    exporting::WriteTrackedText(std::cout, result, result.param);
+    exporting::WriteTrackedText(report, result, result.param);
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
@@ -77,7 +79,7 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
       ->required()
       ->check(CLI::Range(2, 10000000));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
-  cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file");
+  cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)");
   cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png");
   cmd->callback([opt, &action] { action = [opt] { return RunSweep(*opt); }; });
 }

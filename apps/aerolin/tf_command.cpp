@@ -53,8 +53,7 @@ int RunTf(const TfOptions& opt) {
   std::vector<analysis::TransferFunction> tfs;
   for (std::size_t k = 0; k < channel.outputs.size(); ++k)
     tfs.push_back(analysis::ChannelTransferFunction(channel, modes, k));
-  const core::UnitSystem units =
-      opt.units == "imperial" ? core::UnitSystem::kImperial : core::UnitSystem::kSI;
+  const core::UnitSystem units = *core::ParseUnitSystem(opt.units);
   if (opt.json) {
     std::cout << exporting::TransferFunctionJson(aircraft, opt.file, tfs, opt.all, units) << '\n';
     return 0;
@@ -88,9 +87,7 @@ void RegisterTfCommand(CLI::App& app, Action& action) {
                   "u, alpha, q, theta, nz, gamma (longitudinal) or beta, p, r, phi, psi, ay");
   cmd->add_flag("--all", opt->all, "every output of the control's axis");
   cmd->add_flag("--json", opt->json, "one JSON object (schema aerolin.tf/1)");
-  cmd->add_option("--units", opt->units, "speeds (u) in si (m/s) or imperial (ft/s)")
-      ->check(CLI::IsMember({"si", "imperial"}))
-      ->default_val("si");
+  AddUnitsOption(*cmd, opt->units, "speeds (u) in si (m/s) or imperial (ft/s)");
   cmd->callback([opt, &action] { action = [opt] { return RunTf(*opt); }; });
 }
 

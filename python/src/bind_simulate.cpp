@@ -51,7 +51,8 @@ class Trajectory {
     // faults of the fresh array) costs milliseconds other threads can use.
     py::gil_scoped_release release;
     for (py::ssize_t k = 0; k < rows; ++k) {
-      d[k] = log.time[k];
+      // The slice grid's decimals, as `aerolin simulate --csv` writes them.
+      d[k] = exporting::SliceGridTime(log.time[k], dt_);
       for (int i = 0; i < sim::kNumFlightStates; ++i) d[(1 + i) * rows + k] = log.state[k][i];
       for (int c = 0; c < num_controls_; ++c)
         d[(1 + sim::kNumFlightStates + c) * rows + k] = log.controls[k][c];

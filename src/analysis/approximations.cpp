@@ -57,10 +57,28 @@ std::vector<Approximation> ClassicalApproximations(const model::AircraftData& ai
   return out;
 }
 
-double PercentError(std::complex<double> approx, std::complex<double> exact) {
-  if (exact.imag() != 0.0 || approx.imag() != 0.0)
-    return 100.0 * (std::abs(approx) - std::abs(exact)) / std::abs(exact);
-  return 100.0 * (approx.real() - exact.real()) / std::abs(exact.real());
+namespace {
+
+std::optional<double> RelativePercent(double approx, double exact) {
+  if (exact == 0.0) return std::nullopt;
+  return 100.0 * (approx - exact) / exact;
+}
+
+}  // namespace
+
+ApproximationError CompareApproximation(std::complex<double> approx,
+                                        std::complex<double> exact) {
+  ApproximationError error;
+  if (approx.imag() != 0.0 || exact.imag() != 0.0) {
+    const double wn_approx = std::abs(approx), wn_exact = std::abs(exact);
+    error.natural_frequency_percent = RelativePercent(wn_approx, wn_exact);
+    if (wn_approx > 0.0 && wn_exact > 0.0)
+      error.damping_ratio_percent =
+          RelativePercent(-approx.real() / wn_approx, -exact.real() / wn_exact);
+  } else if (approx.real() != 0.0 && exact.real() != 0.0) {
+    error.time_constant_percent = RelativePercent(-1.0 / approx.real(), -1.0 / exact.real());
+  }
+  return error;
 }
 
 }  // namespace aerolin::analysis

@@ -165,6 +165,34 @@ void CheckOutputPath(const std::string& output, const std::vector<std::string>& 
                              dir.string() + "' (" + ErrnoText(errno) + ")");
 }
 
+std::string UserDataDirectory(std::string_view kind) {
+  namespace fs = std::filesystem;
+  // The specification: a relative or empty XDG_DATA_HOME is ignored.
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg != nullptr && fs::path(xdg).is_absolute())
+    return (fs::path(xdg) / "aerolin" / kind).string();
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && fs::path(home).is_absolute())
+    return (fs::path(home) / ".local/share/aerolin" / kind).string();
+  throw std::runtime_error("no data directory: neither XDG_DATA_HOME nor HOME is set to an "
+                           "absolute path (set one, or name a directory)");
+}
+
+void PrepareOutputDirectory(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) {
+    fs::create_directories(dir, ec);
+    if (ec)
+      throw std::runtime_error("directory '" + dir + "': cannot create (" + ec.message() + ")");
+  }
+  if (!fs::is_directory(dir, ec))
+    throw std::runtime_error("directory '" + dir + "': exists and is not a directory");
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    throw std::runtime_error("directory '" + dir + "': cannot write in it (" + ErrnoText(errno) +
+                             ")");
+}
+
 AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -1,12 +1,20 @@
 #include "aerolin/core/units.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace aerolin::core {
 
 std::optional<UnitSystem> ParseUnitSystem(std::string_view text) {
-  if (text == "SI") return UnitSystem::kSI;
-  if (text == "imperial") return UnitSystem::kImperial;
+  // ASCII case folding: the same spellings as the CLI's `--units si`.
+  auto equals = [text](std::string_view name) {
+    return std::equal(text.begin(), text.end(), name.begin(), name.end(), [](char a, char b) {
+      return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+  };
+  if (equals("SI")) return UnitSystem::kSI;
+  if (equals("imperial")) return UnitSystem::kImperial;
   return std::nullopt;
 }
 

@@ -1,6 +1,8 @@
 #include "aerolin/export/flight_csv.hpp"
 
 #include <charconv>
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "aerolin/core/files.hpp"
@@ -9,12 +11,34 @@ namespace aerolin::exporting {
 namespace {
 
 void WriteNumber(std::ostream& out, double v) {
+  if (v == 0.0) v = 0.0;  // −0 is written "0"
   char buf[32];
   const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
   out.write(buf, ptr - buf);
 }
 
 }  // namespace
+
+double SliceGridTime(double t, double dt) {
+  constexpr double kExactIntegers = 9007199254740992.0;  // 2^53
+  if (!(dt > 0.0) || !std::isfinite(t) || !std::isfinite(dt)) return t;
+  const double k = std::round(t / dt);
+  // Only a time on the grid (k·dt up to rounding) is moved.
+  if (std::abs(t - k * dt) > 1e-9 * std::max(std::abs(t), dt)) return t;
+  double scale = 1.0;  // 10^d
+  for (int d = 0; d <= 15; ++d, scale *= 10.0) {
+    const double m = std::round(dt * scale);
+    if (m > 0.0 && m < kExactIntegers && m / scale == dt) {
+      // dt is the decimal m·10^-d; k·m and 10^d are exact, so one division
+      // gives the double nearest to the decimal k·m·10^-d.
+      const double km = k * m;
+      if (std::abs(km) >= kExactIntegers) return t;
+      const double on_grid = km / scale;
+      return on_grid == 0.0 ? 0.0 : on_grid;
+    }
+  }
+  return t;  // dt is no short decimal (e.g. 1/3): k·dt as computed
+}
 
 std::string FlightCsvHeader(const std::vector<std::string>& control_names) {
   std::string header = "t";
@@ -64,9 +88,11 @@ void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
   out.put('\n');
 }
 
-void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out) {
+void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out, double dt) {
   out << FlightCsvHeader(log) << '\n';
-  for (std::size_t k = 0; k < log.size(); ++k) WriteFlightCsvRow(out, log.time[k], log.state[k], log.controls[k]);
+  for (std::size_t k = 0; k < log.size(); ++k)
+    WriteFlightCsvRow(out, dt > 0.0 ? SliceGridTime(log.time[k], dt) : log.time[k], log.state[k],
+                      log.controls[k]);
 }
 
 void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path) {
@@ -81,6 +107,7 @@ void FlightCsvRecorder::Begin(const std::vector<std::string>& control_names) {
 
 void FlightCsvRecorder::Record(double t, const sim::FlightState& x,
                                const Eigen::VectorXd& controls) {
+  if (dt_ > 0.0) t = SliceGridTime(t, dt_);
   if (wind_)
     WriteFlightCsvRow(out_, t, x, controls, *wind_);
   else

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include "json_numbers.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -205,6 +206,7 @@ std::string TransferFunctionJson(const model::AircraftData& aircraft, std::strin
   } else {
     doc.update(TransferFunctionObject(tfs.at(0), speed_units));
   }
+  RemoveNegativeZeros(doc);
   return doc.dump(2);
 }
 
@@ -239,6 +241,7 @@ std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
                       {"points", points}});
   }
   doc["curves"] = curves;
+  RemoveNegativeZeros(doc);
   return doc.dump(2);
 }
 

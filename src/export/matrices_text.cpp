@@ -2,19 +2,27 @@
 
 #include <fmt/format.h>
 
+#include "display_units.hpp"
+
 namespace aerolin::exporting {
 namespace {
 
-// Widths count characters; every label here is ASCII.
+// Widths count characters; every label here is ASCII. Entry (i, j) is shown
+// in (row unit)/s per (column unit): scaled by the row's factor over the
+// column's (1 for SI).
 void WriteMatrix(std::ostream& out, const std::string& title, const Eigen::MatrixXd& m,
-                 const std::vector<core::Signal>& rows, const std::vector<core::Signal>& cols) {
+                 const std::vector<core::Signal>& rows, const std::vector<core::Signal>& cols,
+                 core::UnitSystem units) {
   out << title << '\n' << fmt::format("  {:<16}", "");
   for (const core::Signal& c : cols)
-    out << fmt::format("{:>14}", c.name + " [" + std::string(core::ToString(c.unit)) + "]");
+    out << fmt::format("{:>14}", c.name + " [" + DisplayUnitOf(c.unit, units).name + "]");
   out << '\n';
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
     out << fmt::format("  d{:<15}", rows[i].name + "/dt");
-    for (Eigen::Index j = 0; j < m.cols(); ++j) out << fmt::format("{:14.6g}", m(i, j));
+    const double row_scale = DisplayUnitOf(rows[i].unit, units).per_si;
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      out << fmt::format("{:14.6g}", NoNegativeZero(m(i, j) * row_scale /
+                                                    DisplayUnitOf(cols[j].unit, units).per_si));
     out << '\n';
   }
 }
@@ -23,16 +31,20 @@ void WriteMatrix(std::ostream& out, const std::string& title, const Eigen::Matri
 
 void WriteMatricesText(std::ostream& out, const model::AircraftData& aircraft,
                        const model::StateSpace& longitudinal, const model::StateSpace& lateral,
-                       std::string_view file) {
+                       std::string_view file, core::UnitSystem units) {
   out << aircraft.name << "  (" << file << ")\n"
-      << "ẋ = A x + B u, SI units (m, s, rad); columns are x (A) and u (B)\n\n";
-  WriteMatrix(out, "Longitudinal A", longitudinal.A(), longitudinal.states(), longitudinal.states());
+      << (units == core::UnitSystem::kImperial
+              ? "ẋ = A x + B u; u in ft/s, otherwise SI (s, rad); columns are x (A) and u (B)\n\n"
+              : "ẋ = A x + B u, SI units (m, s, rad); columns are x (A) and u (B)\n\n");
+  WriteMatrix(out, "Longitudinal A", longitudinal.A(), longitudinal.states(), longitudinal.states(),
+              units);
   out << '\n';
-  WriteMatrix(out, "Longitudinal B", longitudinal.B(), longitudinal.states(), longitudinal.inputs());
+  WriteMatrix(out, "Longitudinal B", longitudinal.B(), longitudinal.states(), longitudinal.inputs(),
+              units);
   out << '\n';
-  WriteMatrix(out, "Lateral-directional A", lateral.A(), lateral.states(), lateral.states());
+  WriteMatrix(out, "Lateral-directional A", lateral.A(), lateral.states(), lateral.states(), units);
   out << '\n';
-  WriteMatrix(out, "Lateral-directional B", lateral.B(), lateral.states(), lateral.inputs());
+  WriteMatrix(out, "Lateral-directional B", lateral.B(), lateral.states(), lateral.inputs(), units);
 }
 
 }  // namespace aerolin::exporting

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_numbers.hpp"
+
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::exporting {
@@ -64,17 +66,24 @@ std::string ModesJson(const model::AircraftData& aircraft, const analysis::Modal
   nlohmann::json approx = nlohmann::json::array();
   for (const analysis::Approximation& a : approximations) {
     const Mode* exact = modes.Find(a.kind);
+    analysis::ApproximationError error;
+    if (exact) error = analysis::CompareApproximation(a.lambda, exact->lambda);
+    auto optional = [](const std::optional<double>& v) {
+      return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+    };
     approx.push_back(
         {{"mode", analysis::ToString(a.kind)},
          {"method", a.method},
          {"eigenvalue_per_s", EigenvalueJson(a.lambda)},
          {"exact_eigenvalue_per_s", exact ? EigenvalueJson(exact->lambda) : nlohmann::json(nullptr)},
-         {"error_percent", exact ? nlohmann::json(analysis::PercentError(a.lambda, exact->lambda))
-                                 : nlohmann::json(nullptr)}});
+         {"error_percent",
+          {{"natural_frequency", optional(error.natural_frequency_percent)},
+           {"damping_ratio", optional(error.damping_ratio_percent)},
+           {"time_constant", optional(error.time_constant_percent)}}}});
   }
   const model::FlightCondition& fc = aircraft.condition;
-  const nlohmann::json doc = {
-      {"schema", "aerolin.modes/1"},
+  nlohmann::json doc = {
+      {"schema", "aerolin.modes/2"},
       {"file", std::string(file)},
       {"aircraft", {{"name", aircraft.name}, {"source", aircraft.source}}},
       {"units", {{"speed", imperial ? "ft/s" : "m/s"}, {"time", "s"}, {"angle", "rad"}}},
@@ -87,6 +96,7 @@ std::string ModesJson(const model::AircraftData& aircraft, const analysis::Modal
        {{"states", StateNames(model::LateralStateSignals())},
         {"modes", ModesJson(modes.lateral, modes.lateral_model, speed_per_mps)}}},
       {"approximations", approx}};
+  RemoveNegativeZeros(doc);
   return doc.dump(2);
 }
 

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <string>
 
+#include "display_units.hpp"
+
 namespace aerolin::exporting {
 namespace {
 
@@ -18,12 +20,15 @@ struct SpeedUnit {
   double per_mps;
 };
 
-std::string Fixed(double v, int digits) { return fmt::format("{:.{}f}", v, digits); }
+// Numbers that print as zero are printed without a sign (no "-0", "-0.000").
+std::string Fixed(double v, int digits) {
+  return WithoutNegativeZero(fmt::format("{:.{}f}", v, digits));
+}
 
 // Four significant digits, switching to exponent form for tiny values.
 std::string Sig(double v) {
   if (v != 0.0 && std::abs(v) < 1e-3) return fmt::format("{:.3e}", v);
-  return fmt::format("{:.4g}", v);
+  return WithoutNegativeZero(fmt::format("{:.4g}", v));
 }
 
 std::string Eigenvalue(std::complex<double> l) {
@@ -33,6 +38,13 @@ std::string Eigenvalue(std::complex<double> l) {
 }
 
 std::string Opt(const std::optional<double>& v) { return v ? Sig(*v) : "-"; }
+
+// "+12.3 %", "−2.7 %" (ASCII minus), "0.0 %" (never "-0.0"), or "-" if absent.
+std::string SignedPercent(const std::optional<double>& v) {
+  if (!v) return "-";
+  const std::string s = fmt::format("{:+.1f} %", *v);
+  return s == "+0.0 %" || s == "-0.0 %" ? "0.0 %" : s;  // the sign of 0.0 means nothing
+}
 
 std::string Pad(const std::string& s, std::size_t width) {
   // Width in code points, so that α and ± count as one column.
@@ -161,8 +173,8 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
   out << aircraft.name << "  (" << file << ")\n";
   out << "source: " << aircraft.source << '\n';
   out << "trim: U0 = " << Sig(fc.U0 * speed.per_mps) << ' ' << speed.name
-      << ", θ0 = " << Fixed(fc.theta0 * core::kRadToDeg, 2) << "°, g = " << Sig(fc.g)
-      << " m/s²\n\n";
+      << ", θ0 = " << Fixed(fc.theta0 * core::kRadToDeg, 2) << "°, g = "
+      << Sig(fc.g * speed.per_mps) << ' ' << speed.name << "²\n\n";
   WriteModeTable(out, "Longitudinal modes  (x = u, α, q, θ)", modes.longitudinal,
                  modes.longitudinal_model);
   out << '\n';
@@ -176,14 +188,21 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
     out << '\n';
     WriteQualitiesSummary(out, aircraft, modes);
   }
-  out << "\nClassical approximations  (error: of ωn for oscillatory roots, of λ for real ones)\n";
-  out << "  " << Pad("mode", 18) << Pad("method", 28) << Pad("approximate λ", 22)
-      << Pad("exact λ", 22) << "error\n";
+  out << "\nClassical approximations  (errors: 100 (approx − exact)/exact of ωn and ζ for\n"
+         "oscillatory roots, of the time constant τ = −1/λ for real ones)\n";
+  out << "  " << Pad("mode", 18) << Pad("method", 23) << Pad("approximate λ", 22)
+      << Pad("exact λ", 22) << Pad("ωn error", 10) << Pad("ζ error", 10) << "τ error\n";
   for (const analysis::Approximation& a : approximations) {
     const Mode* exact = modes.Find(a.kind);
-    out << "  " << Pad(analysis::ToString(a.kind), 18) << Pad(a.method, 28)
-        << Pad(Eigenvalue(a.lambda), 22) << Pad(exact ? Eigenvalue(exact->lambda) : "-", 22)
-        << (exact ? Fixed(analysis::PercentError(a.lambda, exact->lambda), 1) + " %" : "-") << '\n';
+    analysis::ApproximationError error;
+    if (exact) error = analysis::CompareApproximation(a.lambda, exact->lambda);
+    std::string line = "  " + Pad(std::string(analysis::ToString(a.kind)), 18) +
+                       Pad(a.method, 23) + Pad(Eigenvalue(a.lambda), 22) +
+                       Pad(exact ? Eigenvalue(exact->lambda) : "-", 22) +
+                       Pad(SignedPercent(error.natural_frequency_percent), 10) +
+                       Pad(SignedPercent(error.damping_ratio_percent), 10) +
+                       SignedPercent(error.time_constant_percent);
+    out << line << '\n';
   }
   out << "\nt½ / t2: time to half / double amplitude; τ: time constant of a real root;\n"
          "N½: cycles to half amplitude; dominant: states with ≥ 30 % of the largest scaled\n"

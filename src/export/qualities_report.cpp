@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include "json_numbers.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -136,6 +137,7 @@ std::string QualitiesJson(const QualitiesReportHeader& header,
   }
   doc["categories"] = categories;
   doc["level"] = analysis::ToInt(Worst(grades));
+  RemoveNegativeZeros(doc);
   return doc.dump(2);
 }
 

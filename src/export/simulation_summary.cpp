@@ -5,11 +5,21 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "aerolin/export/flight_csv.hpp"
+#include "display_units.hpp"
+#include "json_numbers.hpp"
+
 namespace aerolin::exporting {
 namespace {
 
 nlohmann::json OptionalJson(const std::optional<std::string>& s) {
   return s ? nlohmann::json(*s) : nlohmann::json(nullptr);
+}
+
+// Formats v with `spec` ("{:g}"-style); a value that prints as zero is
+// printed without a sign.
+std::string Number(double v, std::string_view spec) {
+  return WithoutNegativeZero(fmt::format(fmt::runtime(spec), v));
 }
 
 }  // namespace
@@ -84,13 +94,14 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
   json controls = json::object();
   for (std::size_t c = 0; c < log.control_names.size(); ++c)
     controls[log.control_names[c]] = digest.final_controls()[static_cast<Eigen::Index>(c)];
-  j["final"] = {{"t", digest.final_time()},
+  const double dt = options.slice.dt;
+  j["final"] = {{"t", SliceGridTime(digest.final_time(), dt)},
                 {"state", final_state},
                 {"altitude_change_m", -x[sim::kDown]},
                 {"controls", controls}};
   json excursions = json::object();
   for (const Excursion& e : digest.excursions())
-    excursions[e.name] = {{"value", e.value}, {"t", e.time}};
+    excursions[e.name] = {{"value", e.value}, {"t", SliceGridTime(e.time, dt)}};
   j["max_excursions"] = excursions;
   json validity = json::array();
   bool valid = true;
@@ -100,10 +111,10 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
         {{"name", f.name},
          {"limit", f.limit},
          {"peak", f.peak},
-         {"peak_t", f.peak_time},
+         {"peak_t", SliceGridTime(f.peak_time, dt)},
          {"exceeded", f.exceeded()},
          {"first_exceeded_t",
-          f.first_exceeded ? json(*f.first_exceeded) : json(nullptr)}});
+          f.first_exceeded ? json(SliceGridTime(*f.first_exceeded, dt)) : json(nullptr)}});
   }
   j["validity"] = validity;
   j["valid"] = valid && !result.stopped;
@@ -138,6 +149,7 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
                 {"beta", digest.rms(sim::kBeta)},
                 {"phi", digest.rms(sim::kPhi)}};
   }
+  RemoveNegativeZeros(j);
   return j.dump(2);
 }
 
@@ -152,6 +164,12 @@ void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& resu
                             const FlightDigest& digest, const sim::SimulationOptions& options,
                             const RunDescription& run, const sim::SliceTiming* timing) {
   const sim::SliceOptions& s = options.slice;
+  const core::UnitSystem units = run.units;
+  const DisplayUnit speed = DisplayUnitOf(core::Unit::kMetrePerSecond, units);
+  const DisplayUnit length = DisplayUnitOf(core::Unit::kMetre, units);
+  const DisplayUnit angle = DisplayUnitOf(core::Unit::kRadian, units, true);
+  const DisplayUnit rate = DisplayUnitOf(core::Unit::kRadianPerSecond, units, true);
+  auto time = [&](double t) { return Number(SliceGridTime(t, s.dt), "{:g}"); };
   out << run.aircraft << ": " << result.slices << " slices of "
       << fmt::format("{:g}", s.dt) << " s, " << sim::ToString(s.integrator);
   if (s.integrator == sim::Integrator::kRk45)
@@ -160,45 +178,64 @@ void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& resu
   if (run.script) out << "script: " << *run.script << '\n';
   if (run.excite)
     out << "excited: " << *run.excite << ", amplitude "
-        << fmt::format("{:g}", run.amplitude.value_or(0.0)) << '\n';
+        << fmt::format("{:g}", run.amplitude.value_or(0.0))
+        << " (SI: m/s, rad or rad/s of the mode's reference state)\n";
   if (run.gusts && run.gusts->turbulence) {
     const TurbulenceDescription& t = *run.gusts->turbulence;
     const sim::DrydenParameters& p = t.parameters;
-    out << fmt::format("turbulence: {} (MIL-F-8785C Dryden) at h = {:g} m, seed {}\n",
-                       sim::ToString(t.intensity), t.altitude, t.seed);
-    out << fmt::format("  sigma_u {:.4g}, sigma_v {:.4g}, sigma_w {:.4g} m/s; "
-                       "L_u {:.4g}, L_v {:.4g}, L_w {:.4g} m\n",
-                       p.sigma_u, p.sigma_v, p.sigma_w, p.L_u, p.L_v, p.L_w);
+    out << fmt::format("turbulence: {} (MIL-F-8785C Dryden) at h = {:g} {}, seed {}\n",
+                       sim::ToString(t.intensity), t.altitude * length.per_si, length.name,
+                       t.seed);
+    out << fmt::format("  sigma_u {:.4g}, sigma_v {:.4g}, sigma_w {:.4g} {}; "
+                       "L_u {:.4g}, L_v {:.4g}, L_w {:.4g} {}\n",
+                       p.sigma_u * speed.per_si, p.sigma_v * speed.per_si,
+                       p.sigma_w * speed.per_si, speed.name, p.L_u * length.per_si,
+                       p.L_v * length.per_si, p.L_w * length.per_si, length.name);
     if (t.sigma_p)
-      out << fmt::format("  sigma_p {:.4g} rad/s (span {:g} m)\n", *t.sigma_p, t.span.value_or(0.0));
+      out << fmt::format("  sigma_p {:.4g} {} (span {:g} {})\n", *t.sigma_p * rate.per_si,
+                         rate.name, t.span.value_or(0.0) * length.per_si, length.name);
     else
       out << "  no rolling gust p_g (the file gives no [geometry] b)\n";
   }
   if (run.gusts)
     for (const sim::DiscreteGust& d : run.gusts->discrete)
-      out << fmt::format("gust: {} {:g} m/s over {:g} m from t = {:g} s (1 - cos)\n",
-                         sim::ToString(d.axis), d.amplitude, d.length, d.start);
+      out << fmt::format("gust: {} {} {} over {:g} {} from t = {:g} s (1 - cos)\n",
+                         sim::ToString(d.axis), Number(d.amplitude * speed.per_si, "{:g}"),
+                         speed.name, d.length * length.per_si, length.name, d.start);
   if (result.stopped) out << "STOPPED: " << *result.stopped << '\n';
 
-  out << "\nstate      final (t = " << fmt::format("{:g}", digest.final_time())
+  // Angles in degrees and rates in deg/s, as the flight window's HUD shows
+  // them; "max |x|" is the magnitude, the sign being in the CSV and JSON.
+  out << "\nstate      final (t = " << time(digest.final_time())
       << " s)     max |x|      at t [s]   unit\n";
   const std::vector<Excursion>& excursions = digest.excursions();
   for (int i = 0; i < sim::kNumFlightStates; ++i) {
-    out << fmt::format("{:<8} {:16.6g} {:16.6g} {:12g}   {}\n", excursions[i].name,
-                       digest.final_state()[i], excursions[i].value, excursions[i].time,
-                       core::ToString(excursions[i].unit));
+    const DisplayUnit unit = DisplayUnitOf(excursions[i].unit, units, true);
+    out << fmt::format("{:<8} {:>16} {:>16} {:>12}   {}\n", excursions[i].name,
+                       Number(digest.final_state()[i] * unit.per_si, "{:.6g}"),
+                       Number(std::abs(excursions[i].value) * unit.per_si, "{:.6g}"),
+                       time(excursions[i].time), unit.name);
   }
-  out << "altitude change " << fmt::format("{:.6g}", -digest.final_state()[sim::kDown])
-      << " m\n";
+  out << "altitude change "
+      << Number(-digest.final_state()[sim::kDown] * length.per_si, "{:.6g}") << ' '
+      << length.name << '\n';
   if (run.gusts)
-    out << fmt::format("RMS over the run: alpha {:.4g}, beta {:.4g}, phi {:.4g} rad\n",
-                       digest.rms(sim::kAlpha), digest.rms(sim::kBeta), digest.rms(sim::kPhi));
+    out << fmt::format("RMS over the run: alpha {:.4g}, beta {:.4g}, phi {:.4g} {}\n",
+                       digest.rms(sim::kAlpha) * angle.per_si,
+                       digest.rms(sim::kBeta) * angle.per_si, digest.rms(sim::kPhi) * angle.per_si,
+                       angle.name);
 
   out << "\nsmall-perturbation validity:\n";
   for (const sim::ValidityFlag& f : result.validity) {
-    out << fmt::format("  {:<6} peak {:<12.4g} limit {:<10.4g} {}", f.name, f.peak, f.limit,
+    // alpha, beta, phi are angles (shown in degrees); u/U0 is a ratio.
+    const bool is_angle = f.name != "u/U0";
+    const double scale = is_angle ? angle.per_si : 1.0;
+    const std::string unit = is_angle ? " " + angle.name : "";
+    out << fmt::format("  {:<6} peak {:<14} limit {:<12} {}", f.name,
+                       Number(f.peak * scale, "{:.4g}") + unit,
+                       Number(f.limit * scale, "{:.4g}") + unit,
                        f.exceeded() ? "EXCEEDED" : "ok");
-    if (f.first_exceeded) out << fmt::format(" from t = {:g} s", *f.first_exceeded);
+    if (f.first_exceeded) out << " from t = " << time(*f.first_exceeded) << " s";
     out << '\n';
   }
   const double per_slice =

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include "json_numbers.hpp"
+#include "display_units.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -48,6 +50,7 @@ std::string TrackedJson(const study::TrackedStudy& study, const std::string& val
                         const std::string& file) {
   nlohmann::json j = StudyJson(study, value_key);
   j["file"] = file;
+  RemoveNegativeZeros(j);
   return j.dump(2);
 }
 
@@ -80,6 +83,7 @@ std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
     j["maximize"] = b.found ? nlohmann::json{{"mode", maximize}, {"gain", b.gain}, {"zeta", b.zeta}, {"name", b.name}}
                             : nlohmann::json{{"mode", maximize}, {"gain", nullptr}};
   }
+  RemoveNegativeZeros(j);
   return j.dump(2);
 }
 
@@ -124,8 +128,12 @@ void WriteSensitivityText(std::ostream& out, const std::vector<analysis::ModeSen
     out << fmt::format("  {:<28} {:>12} {:>26} {:>12} {:>12}\n", "key", "value", "dlambda/dp", "dzeta/dp",
                        "p*effect");
     for (const analysis::KeySensitivity& k : m.keys)
-      out << fmt::format("  {:<28} {:>12.5g} {:>12.4e} {:+.4e}i {:>12.4e} {:>12.4e}\n", k.key, k.value,
-                         k.dlambda.real(), k.dlambda.imag(), k.dzeta, k.relative_effect);
+      out << fmt::format("  {:<28} {:>12} {:>12} {}i {:>12} {:>12}\n", k.key,
+                         WithoutNegativeZero(fmt::format("{:.5g}", k.value)),
+                         WithoutNegativeZero(fmt::format("{:.4e}", k.dlambda.real())),
+                         SignedWithoutNegativeZero(fmt::format("{:+.4e}", k.dlambda.imag())),
+                         WithoutNegativeZero(fmt::format("{:.4e}", k.dzeta)),
+                         WithoutNegativeZero(fmt::format("{:.4e}", k.relative_effect)));
   }
 }
 
@@ -147,7 +155,9 @@ std::string SensitivityJson(const std::vector<analysis::ModeSensitivity>& s, con
                      {"sensitivity", sens},
                      {"dzeta", dzeta}});
   }
-  return nlohmann::json{{"schema", "aerolin.sensitivity/1"}, {"file", file}, {"modes", modes}}.dump(2);
+  nlohmann::json doc{{"schema", "aerolin.sensitivity/1"}, {"file", file}, {"modes", modes}};
+  RemoveNegativeZeros(doc);
+  return doc.dump(2);
 }
 
 }  // namespace aerolin::exporting

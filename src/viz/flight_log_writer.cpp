@@ -74,4 +74,25 @@ void FlightLogWriter::Flush(const std::string& script_text) {
   core::WriteFileAtomically(script_path_, script_text);
 }
 
+std::string RetargetReplayLine(const std::string& script_text, const std::string& script_path,
+                               const std::string& script_copy, const std::string& replay_csv) {
+  const std::string marker = "# replay: ";
+  std::size_t begin = 0;  // the start of the replay line
+  while (script_text.compare(begin, marker.size(), marker) != 0) {
+    const std::size_t newline = script_text.find('\n', begin);
+    if (newline == std::string::npos) return script_text;
+    begin = newline + 1;
+  }
+  std::size_t end = script_text.find('\n', begin);
+  if (end == std::string::npos) end = script_text.size();
+  std::string line = script_text.substr(begin, end - begin);
+  auto replace = [&line](const std::string& from, const std::string& to) {
+    const std::size_t at = line.find(from);
+    if (at != std::string::npos) line.replace(at, from.size(), to);
+  };
+  replace(" --script " + script_path, " --script " + script_copy);
+  replace(" --csv replay.csv", " --csv " + replay_csv);
+  return script_text.substr(0, begin) + line + script_text.substr(end);
+}
+
 }  // namespace aerolin::viz

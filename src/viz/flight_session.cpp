@@ -9,6 +9,7 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "aerolin/export/flight_csv.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/gust.hpp"
 #include "aerolin/study/start_on_mode.hpp"
@@ -180,7 +181,10 @@ void FlightSession::Step() {
   if (!flight_->Step(source(), &timing_).flown) throw core::NumericalError(*flight_->stopped());
   recorder_->Record(input_->held());
   path_.Append(ScenePosition(flight_->state()));
-  if (log_) log_->AppendRow(flight_->time(), flight_->state(), flight_->controls(), wind());
+  // Times as `aerolin simulate` writes them (0.3, not 0.30000000000000004).
+  if (log_)
+    log_->AppendRow(exporting::SliceGridTime(flight_->time(), flight_->dt()), flight_->state(),
+                    flight_->controls(), wind());
 }
 
 void FlightSession::ResetToTrim() {

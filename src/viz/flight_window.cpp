@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -26,6 +27,7 @@
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/viz/camera.hpp"
 #include "aerolin/viz/display.hpp"
+#include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/font.hpp"
 #include "aerolin/viz/scene.hpp"
 #include "aerolin/viz/slice_clock.hpp"
@@ -191,6 +193,12 @@ class FlightWindow {
     const long total = options_.duration ? sim::NumSlices(*options_.duration, session_.dt()) : -1;
     double next_frame_time = options_.frame_interval;
     int frame_number = 0;
+    if (!options_.frames_dir.empty()) {  // frame-00000 shows t = 0
+      Render(kSnapCamera, /*final_frame=*/true);
+      SaveWindow(window_, (std::filesystem::path(options_.frames_dir) /
+                           fmt::format("frame-{:05d}.png", frame_number++))
+                              .string());
+    }
     auto last = Clock::now();
     while (window_.isOpen()) {
       if (g_stop_requested.load()) {
@@ -420,23 +428,29 @@ class FlightWindow {
   void Snapshot() {
     session_.MaybeFlush(true);
     std::filesystem::create_directories(options_.snapshot_dir);
+    // Named by the time the HUD shows (the newest slice: drawn with
+    // final_frame), zero-padded so that names sort by time.
     const std::string stem =
         (std::filesystem::path(options_.snapshot_dir) /
-         fmt::format("aerolin-fly-{}-t{:.1f}", ++snapshots_, session_.time()))
+         fmt::format("aerolin-fly-t{:08.1f}-{:02d}", session_.time(), ++snapshots_))
             .string();
-    Render(0.0);
+    Render(0.0, /*final_frame=*/true);
     SaveWindow(window_, stem + ".png");
     if (!session_.csv_path().empty()) {
       namespace fs = std::filesystem;
       // Copies of whole files (the log holds whole rows after the flush),
-      // each written atomically.
+      // each written atomically; the script copy's replay line names the
+      // copies, not the live log that goes on growing.
       for (const auto& [from, to] : {std::pair{session_.csv_path(), stem + ".csv"},
                                      std::pair{session_.script_path(), stem + ".script.txt"}}) {
         std::ifstream in(from, std::ios::binary);
-        core::AtomicOutput out(to);
-        out.stream() << in.rdbuf();
+        std::ostringstream text;
+        text << in.rdbuf();
         if (!in) throw std::runtime_error("cannot read '" + from + "' for the snapshot");
-        out.Commit();
+        std::string contents = text.str();
+        if (to == stem + ".script.txt")
+          contents = RetargetReplayLine(contents, session_.script_path(), to, stem + ".replay.csv");
+        core::WriteFileAtomically(to, contents);
       }
       Note("saved " + stem + ".png/.csv/.script.txt");
     } else {

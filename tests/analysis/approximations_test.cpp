@@ -21,7 +21,9 @@ TEST(ClassicalApproximations, ShortPeriodTwoDofIsCloseForEveryBundledAircraft) {
     const auto modes = AnalyzeLongitudinal(model::BuildLongitudinal(a), a.condition.U0);
     const Mode* sp = FindMode(modes, ModeKind::kShortPeriod);
     ASSERT_EQ(approx[0].kind, ModeKind::kShortPeriod);
-    EXPECT_LT(std::abs(PercentError(approx[0].lambda, sp->lambda)), 2.0) << name;
+    const ApproximationError error = CompareApproximation(approx[0].lambda, sp->lambda);
+    ASSERT_TRUE(error.natural_frequency_percent.has_value()) << name;
+    EXPECT_LT(std::abs(*error.natural_frequency_percent), 2.0) << name;
   }
 }
 
@@ -60,9 +62,45 @@ TEST(ClassicalApproximations, RollIsLpAndLanchesterUsesZu) {
   EXPECT_NEAR(phugoid->lambda.imag(), std::sqrt(3.0) * 9.80665 / 100.0, 1e-12);
 }
 
-TEST(PercentError, OfNaturalFrequencyOrRealRoot) {
-  EXPECT_NEAR(PercentError({-1.0, 0.0}, {-2.0, 0.0}), 50.0, 1e-12);
-  EXPECT_NEAR(PercentError({0.0, 1.1}, {0.0, 1.0}), 10.0, 1e-12);
+// Hand computation: exact λ = −0.1 ± 1i (ωn = √1.01, ζ = 0.1/√1.01) against
+// an approximation with three times its real part, λ = −0.3 ± 1i
+// (ωn = √1.09, ζ = 0.3/√1.09): ωn is 3.9 % high, ζ 188.8 % high. The ωn
+// error alone would call this approximation good.
+TEST(CompareApproximation, OscillatoryRootsGiveSignedErrorsOfNaturalFrequencyAndDamping) {
+  const ApproximationError e = CompareApproximation({-0.3, 1.0}, {-0.1, 1.0});
+  ASSERT_TRUE(e.natural_frequency_percent && e.damping_ratio_percent);
+  EXPECT_FALSE(e.time_constant_percent.has_value());
+  EXPECT_NEAR(*e.natural_frequency_percent, 100.0 * (std::sqrt(1.09 / 1.01) - 1.0), 1e-12);
+  EXPECT_NEAR(*e.damping_ratio_percent, 100.0 * (3.0 * std::sqrt(1.01 / 1.09) - 1.0), 1e-12);
+  EXPECT_NEAR(*e.natural_frequency_percent, 3.885, 1e-3);
+  EXPECT_NEAR(*e.damping_ratio_percent, 188.8, 0.05);
+  // The same pair the other way round: both errors negative.
+  const ApproximationError low = CompareApproximation({-0.1, 1.0}, {-0.3, 1.0});
+  EXPECT_LT(*low.natural_frequency_percent, 0.0);
+  EXPECT_NEAR(*low.damping_ratio_percent, 100.0 * (std::sqrt(1.09 / 1.01) / 3.0 - 1.0), 1e-12);
+}
+
+// Real roots: τ = −1/λ. Exact −2/s (τ = 0.5 s), approximation −1/s (τ = 1 s):
+// +100 % (where the old error of λ read −50 %). A stable approximation
+// (τ = 1 s) of an unstable root +0.5/s (τ = −2 s): (1 − (−2))/(−2) = −150 %.
+TEST(CompareApproximation, RealRootsGiveTheSignedErrorOfTheTimeConstant) {
+  const ApproximationError e = CompareApproximation({-1.0, 0.0}, {-2.0, 0.0});
+  EXPECT_FALSE(e.natural_frequency_percent || e.damping_ratio_percent);
+  ASSERT_TRUE(e.time_constant_percent.has_value());
+  EXPECT_NEAR(*e.time_constant_percent, 100.0, 1e-12);
+  EXPECT_NEAR(*CompareApproximation({-1.0, 0.0}, {0.5, 0.0}).time_constant_percent, -150.0, 1e-12);
+}
+
+// A real approximation of an oscillatory root (or the reverse) is compared by
+// ωn and ζ (a real root's ζ is ±1); an exact value of 0 leaves that error out.
+TEST(CompareApproximation, MixedOrZeroExactValuesAreHandled) {
+  const ApproximationError mixed = CompareApproximation({-2.0, 0.0}, {-1.0, 1.0});
+  EXPECT_NEAR(*mixed.natural_frequency_percent, 100.0 * (2.0 / std::sqrt(2.0) - 1.0), 1e-12);
+  EXPECT_NEAR(*mixed.damping_ratio_percent, 100.0 * (1.0 / (1.0 / std::sqrt(2.0)) - 1.0), 1e-12);
+  const ApproximationError undamped = CompareApproximation({-0.1, 1.0}, {0.0, 1.0});
+  EXPECT_TRUE(undamped.natural_frequency_percent.has_value());
+  EXPECT_FALSE(undamped.damping_ratio_percent.has_value());
+  EXPECT_FALSE(CompareApproximation({-1.0, 0.0}, {0.0, 0.0}).time_constant_percent);
 }
 
 }  // namespace

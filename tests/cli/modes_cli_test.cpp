@@ -23,7 +23,7 @@ TEST(ModesCommand, JsonFollowsSchema) {
   const auto r = RunAerolin("modes data/derivatives/p2v7.toml --json", "modes_json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json doc = nlohmann::json::parse(r.out);
-  EXPECT_EQ(doc["schema"], "aerolin.modes/1");
+  EXPECT_EQ(doc["schema"], "aerolin.modes/2");
   ASSERT_EQ(doc["longitudinal"]["modes"].size(), 2u);
   ASSERT_EQ(doc["lateral"]["modes"].size(), 4u);
   const auto& sp = doc["longitudinal"]["modes"][0];

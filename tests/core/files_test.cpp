@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include "aerolin/core/error.hpp"
@@ -139,6 +140,71 @@ TEST(CheckInputText, AcceptsUtf8AndLocatesTheFirstBadByte) {
   } catch (const DataError& e) {
     EXPECT_STREQ(e.what(), "x:3: invalid UTF-8 byte 0xF8 at column 3 (aerolin reads UTF-8 text files)");
   }
+}
+
+// Restores an environment variable when it goes out of scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value) ::setenv(name, value, 1);
+    else ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// The XDG Base Directory rules: an absolute XDG_DATA_HOME wins; an empty or
+// relative one is ignored in favour of $HOME/.local/share.
+TEST(UserDataDirectory, FollowsTheXdgBaseDirectorySpecification) {
+  ScopedEnv home("HOME", "/home/pilot");
+  {
+    ScopedEnv xdg("XDG_DATA_HOME", "/data/xdg");
+    EXPECT_EQ(UserDataDirectory("flights"), "/data/xdg/aerolin/flights");
+  }
+  for (const char* ignored : {"", "relative/dir"}) {
+    ScopedEnv xdg("XDG_DATA_HOME", ignored);
+    EXPECT_EQ(UserDataDirectory("flights"), "/home/pilot/.local/share/aerolin/flights") << ignored;
+  }
+  ScopedEnv xdg("XDG_DATA_HOME", nullptr);
+  EXPECT_EQ(UserDataDirectory("flights"), "/home/pilot/.local/share/aerolin/flights");
+  ScopedEnv no_home("HOME", nullptr);
+  EXPECT_THROW(UserDataDirectory("flights"), std::runtime_error);
+}
+
+TEST(PrepareOutputDirectory, CreatesMissingDirectoriesAndRefusesWhatCannotHoldFiles) {
+  const fs::path dir = Fresh("prepare");
+  const fs::path nested = dir / "a" / "b";
+  PrepareOutputDirectory(nested.string());
+  EXPECT_TRUE(fs::is_directory(nested));
+  PrepareOutputDirectory(nested.string());  // existing: fine
+  std::ofstream(dir / "file") << "x";
+  try {
+    PrepareOutputDirectory((dir / "file").string());
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("exists and is not a directory"), std::string::npos) << e.what();
+  }
+  try {
+    PrepareOutputDirectory((dir / "file" / "frames").string());
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot create"), std::string::npos) << e.what();
+  }
+  if (::geteuid() != 0) {  // root writes anywhere
+    const fs::path locked = dir / "locked";
+    fs::create_directories(locked);
+    fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+    EXPECT_THROW(PrepareOutputDirectory(locked.string()), std::runtime_error);
+    fs::permissions(locked, fs::perms::owner_all);
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

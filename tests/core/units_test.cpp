@@ -5,11 +5,16 @@
 namespace aerolin::core {
 namespace {
 
-TEST(ParseUnitSystem, AcceptsDocumentedSpellingsOnly) {
+TEST(ParseUnitSystem, AcceptsTheTwoNamesInAnyCaseOnly) {
   EXPECT_EQ(ParseUnitSystem("SI"), UnitSystem::kSI);
+  EXPECT_EQ(ParseUnitSystem("si"), UnitSystem::kSI);
+  EXPECT_EQ(ParseUnitSystem("Si"), UnitSystem::kSI);
   EXPECT_EQ(ParseUnitSystem("imperial"), UnitSystem::kImperial);
+  EXPECT_EQ(ParseUnitSystem("IMPERIAL"), UnitSystem::kImperial);
   EXPECT_FALSE(ParseUnitSystem("metric").has_value());
-  EXPECT_FALSE(ParseUnitSystem("si").has_value());
+  EXPECT_FALSE(ParseUnitSystem("S").has_value());
+  EXPECT_FALSE(ParseUnitSystem("SI ").has_value());
+  EXPECT_FALSE(ParseUnitSystem("imperia").has_value());
   EXPECT_FALSE(ParseUnitSystem("").has_value());
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <sstream>
@@ -56,6 +57,41 @@ TEST(WriteFlightCsvFile, ReportsAnUnwritablePath) {
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "/nonexistent/dir/out.csv: cannot write (No such file or directory)");
   }
+}
+
+// The oracle is the decimal itself: "k·dt" read by strtod is the double
+// nearest to it, which SliceGridTime must return exactly.
+TEST(SliceGridTime, GivesTheDoubleNearestTheDecimalKTimesDt) {
+  struct Case {
+    double dt;
+    long k;
+    const char* decimal;
+  };
+  for (const Case& c : {Case{0.1, 3, "0.3"}, Case{0.1, 7, "0.7"}, Case{0.1, 123456789, "12345678.9"},
+                        Case{0.05, 7, "0.35"}, Case{0.01, 29, "0.29"}, Case{0.3, 3, "0.9"},
+                        Case{1e-5, 3, "0.00003"}, Case{2.5, 4, "10"}, Case{0.1, 0, "0"}}) {
+    const double t = static_cast<double>(c.k) * c.dt;
+    EXPECT_EQ(SliceGridTime(t, c.dt), std::strtod(c.decimal, nullptr)) << c.k << " x " << c.dt;
+  }
+  EXPECT_NE(3 * 0.1, 0.3);  // why this exists
+  // No short decimal (1/3), off the grid, or no grid: unchanged.
+  EXPECT_EQ(SliceGridTime(7.0 / 3.0, 1.0 / 3.0), 7.0 / 3.0);
+  EXPECT_EQ(SliceGridTime(0.123, 0.1), 0.123);
+  EXPECT_EQ(SliceGridTime(0.30000000000000004, 0.0), 0.30000000000000004);
+  EXPECT_FALSE(std::signbit(SliceGridTime(-0.0, 0.1)));
+}
+
+TEST(FlightCsvRecorder, WritesGridTimesAndNoNegativeZero) {
+  std::ostringstream out;
+  FlightCsvRecorder recorder(out, nullptr, 0.1);
+  recorder.Begin({"elevator"});
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kAlpha] = -0.0;
+  x[sim::kQ] = -0.25;
+  recorder.Record(3 * 0.1, x, Eigen::VectorXd::Constant(1, -0.0));
+  EXPECT_EQ(out.str(),
+            "t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator\n"
+            "0.3,0,0,-0.25,0,0,0,0,0,0,0,0,0,0\n");
 }
 
 }  // namespace

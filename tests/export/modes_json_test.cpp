@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <complex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -53,7 +54,7 @@ TEST(ModesJson, CarriesEveryModeWithItsQualifierAndTheModelsStateNames) {
   const auto approx = analysis::ClassicalApproximations(a);
   const nlohmann::json doc =
       nlohmann::json::parse(ModesJson(a, modes, approx, "x.toml", core::UnitSystem::kSI));
-  EXPECT_EQ(doc["schema"], "aerolin.modes/1");
+  EXPECT_EQ(doc["schema"], "aerolin.modes/2");
   EXPECT_EQ(doc["file"], "x.toml");
   EXPECT_EQ(doc["aircraft"]["name"], a.name);
   EXPECT_EQ(doc["units"]["speed"], "m/s");
@@ -72,6 +73,55 @@ TEST(ModesJson, CarriesEveryModeWithItsQualifierAndTheModelsStateNames) {
     EXPECT_EQ(j["shape"].size(), 5u);
   }
   EXPECT_EQ(doc["approximations"].size(), approx.size());
+}
+
+// Each approximation's errors, recomputed by hand from the two eigenvalues the
+// document prints: ζ = −Re λ/|λ| for oscillatory rows and, for real ones,
+// (τa − τe)/τe = λe/λa − 1 with τ = −1/λ; every one signed (approx − exact).
+TEST(ModesJson, ApproximationErrorsAreSignedErrorsOfOmegaZetaAndTau) {
+  const model::AircraftData a = P2V7();
+  const nlohmann::json doc = nlohmann::json::parse(ModesJson(
+      a, analysis::AnalyzeModes(a), analysis::ClassicalApproximations(a), "p", core::UnitSystem::kSI));
+  int oscillatory = 0, real = 0;
+  for (const nlohmann::json& row : doc["approximations"]) {
+    const std::complex<double> approx(row["eigenvalue_per_s"]["re"].get<double>(),
+                                      row["eigenvalue_per_s"]["im"].get<double>());
+    const std::complex<double> exact(row["exact_eigenvalue_per_s"]["re"].get<double>(),
+                                     row["exact_eigenvalue_per_s"]["im"].get<double>());
+    const nlohmann::json& error = row["error_percent"];
+    if (approx.imag() != 0.0 && exact.imag() != 0.0) {
+      ++oscillatory;
+      const double zeta_a = -approx.real() / std::abs(approx);
+      const double zeta_e = -exact.real() / std::abs(exact);
+      EXPECT_NEAR(error["damping_ratio"].get<double>(), 100.0 * (zeta_a / zeta_e - 1.0), 1e-9)
+          << row["mode"];
+      EXPECT_NEAR(error["natural_frequency"].get<double>(),
+                  100.0 * (std::abs(approx) / std::abs(exact) - 1.0), 1e-9)
+          << row["mode"];
+      EXPECT_TRUE(error["time_constant"].is_null());
+    } else if (approx.imag() == 0.0 && exact.imag() == 0.0) {
+      ++real;
+      EXPECT_NEAR(error["time_constant"].get<double>(), 100.0 * (exact.real() / approx.real() - 1.0),
+                  1e-9)
+          << row["mode"];
+      EXPECT_TRUE(error["damping_ratio"].is_null());
+    }
+  }
+  EXPECT_GE(oscillatory, 2);  // short period, Dutch roll (and the phugoid)
+  EXPECT_EQ(real, 2);         // roll subsidence, spiral
+}
+
+TEST(ModesText, ImperialTrimLineGivesSpeedAndGravityInFeet) {
+  const model::AircraftData a = P2V7();
+  std::ostringstream ft, si;
+  WriteModesText(ft, a, analysis::AnalyzeModes(a), {}, "p.toml", core::UnitSystem::kImperial);
+  WriteModesText(si, a, analysis::AnalyzeModes(a), {}, "p.toml", core::UnitSystem::kSI);
+  // 9.80665 m/s² / 0.3048 m/ft = 32.174 ft/s².
+  EXPECT_NE(ft.str().find("trim: U0 = 293.8 ft/s, θ0 = 0.00°, g = 32.17 ft/s²\n"),
+            std::string::npos)
+      << ft.str();
+  EXPECT_NE(si.str().find("trim: U0 = 89.55 m/s, θ0 = 0.00°, g = 9.807 m/s²\n"), std::string::npos)
+      << si.str();
 }
 
 TEST(ModesJson, ImperialScalesSpeedsOnly) {

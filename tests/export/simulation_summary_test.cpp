@@ -85,7 +85,9 @@ TEST(WriteSimulationSummary, ReportsValidityAndSolverCost) {
   const std::string text = out.str();
   EXPECT_NE(text.find("Test: 2 slices of 0.1 s, rk45 (rtol 1e-06, atol 1e-09)"), std::string::npos) << text;
   EXPECT_NE(text.find("script: s.txt"), std::string::npos);
-  EXPECT_NE(text.find("alpha  peak 0.3"), std::string::npos) << text;
+  // 0.3 rad = 17.19°; the limit 10° is ValidityThresholds' 0.1745 rad.
+  EXPECT_NE(text.find("  alpha  peak 17.19 deg      limit 10 deg       EXCEEDED"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("EXCEEDED from t = 0.1 s"), std::string::npos) << text;
   EXPECT_NE(text.find("altitude change 2.5 m"), std::string::npos) << text;
   EXPECT_NE(text.find("solver: 3 steps (1.500 per slice, 0 rejected); cost per slice mean 0.500 us, "
@@ -96,6 +98,48 @@ TEST(WriteSimulationSummary, ReportsValidityAndSolverCost) {
   WriteSimulationSummary(untimed, MakeResult(), options, {"Test", {}, {}, {}});
   EXPECT_NE(untimed.str().find("solver: 3 steps (1.500 per slice, 0 rejected)\n"), std::string::npos)
       << untimed.str();
+}
+
+// Angles in degrees, rates in deg/s, max |x| unsigned (α's extreme is
+// −0.3 rad = −17.1887°, at t = 0.1 s); with imperial units, lengths in ft.
+TEST(WriteSimulationSummary, ShowsDegreesAndMagnitudesInTheChosenUnits) {
+  sim::SimulationOptions options;
+  RunDescription run{"Test", {}, {}, {}};
+  std::ostringstream si;
+  WriteSimulationSummary(si, MakeResult(), options, run);
+  EXPECT_NE(si.str().find("alpha             5.72958          17.1887          0.1   deg\n"),
+            std::string::npos)
+      << si.str();
+  EXPECT_NE(si.str().find("q                       0                0            0   deg/s\n"),
+            std::string::npos)
+      << si.str();
+  EXPECT_NE(si.str().find("down                 -2.5              2.5          0.2   m\n"),
+            std::string::npos)
+      << si.str();
+  run.units = core::UnitSystem::kImperial;
+  std::ostringstream ft;
+  WriteSimulationSummary(ft, MakeResult(), options, run);
+  // 2.5 m / 0.3048 m/ft = 8.20210 ft
+  EXPECT_NE(ft.str().find("down              -8.2021           8.2021          0.2   ft\n"),
+            std::string::npos)
+      << ft.str();
+  EXPECT_NE(ft.str().find("altitude change 8.2021 ft\n"), std::string::npos) << ft.str();
+}
+
+// Times are the decimals of the slice grid (3 × 0.1 = 0.30000000000000004
+// in doubles is written 0.3), and no −0 reaches the JSON.
+TEST(SimulationSummaryJson, TimesAreOnTheSliceGridAndNoNegativeZero) {
+  sim::SimulationResult r = MakeResult();
+  r.log.time = {0.0, 0.1, 3 * 0.1};
+  r.log.state[1][sim::kBeta] = -0.0;
+  r.log.state[2][sim::kPhi] = -0.0;
+  sim::SimulationOptions options;
+  options.slice.dt = 0.1;
+  const std::string text = SimulationSummaryJson(r, options, {"Test", {}, {}, {}});
+  ASSERT_NE(3 * 0.1, 0.3);
+  EXPECT_NE(text.find("\"t\": 0.3"), std::string::npos) << text;
+  EXPECT_EQ(text.find("0.30000000000000004"), std::string::npos) << text;
+  EXPECT_EQ(text.find("-0.0"), std::string::npos) << text;
 }
 
 }  // namespace

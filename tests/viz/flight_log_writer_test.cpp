@@ -50,5 +50,25 @@ TEST(FlightLogWriter, TheFileHoldsWholeRowsOnlyAtEveryMoment) {
   std::remove(script.c_str());
 }
 
+// A snapshot's script copy replays itself: its replay line names the copy
+// (not the live log) and writes a CSV beside the snapshot's.
+TEST(RetargetReplayLine, PointsTheReplayCommandAtTheSnapshotsCopies) {
+  const std::string live = "logs/flight-1.script.txt";
+  const std::string script =
+      "# aerolin-fly pilot script\n0 1.5 8\n"
+      "# replay: aerolin simulate p.toml --dt 0.1 --integrator rk45 --duration 12.3 --script " +
+      live + " --csv replay.csv\n";
+  EXPECT_EQ(RetargetReplayLine(script, live, "logs/aerolin-fly-t000012.3-01.script.txt",
+                               "logs/aerolin-fly-t000012.3-01.replay.csv"),
+            "# aerolin-fly pilot script\n0 1.5 8\n"
+            "# replay: aerolin simulate p.toml --dt 0.1 --integrator rk45 --duration 12.3 --script "
+            "logs/aerolin-fly-t000012.3-01.script.txt --csv "
+            "logs/aerolin-fly-t000012.3-01.replay.csv\n");
+  // No replay line (or the first line): handled, nothing else touched.
+  EXPECT_EQ(RetargetReplayLine("0 1 8\n", live, "c", "r"), "0 1 8\n");
+  EXPECT_EQ(RetargetReplayLine("# replay: x --csv replay.csv", live, "c", "r.csv"),
+            "# replay: x --csv r.csv");
+}
+
 }  // namespace
 }  // namespace aerolin::viz

@@ -87,7 +87,8 @@ TEST(FlightSession, LiveFlightReplaysBitForBitFromItsRecordedScript) {
   ASSERT_EQ(rows.size(), replay.log.size());
   for (std::size_t k = 0; k < rows.size(); ++k) {
     ASSERT_EQ(rows[k].size(), 1u + sim::kNumFlightStates + 4u);
-    EXPECT_EQ(rows[k][0], replay.log.time[k]) << "row " << k;
+    // The log writes the slice grid's decimals (k·0.1 read as "0.3").
+    EXPECT_EQ(rows[k][0], exporting::SliceGridTime(replay.log.time[k], 0.1)) << "row " << k;
     for (int i = 0; i < sim::kNumFlightStates; ++i)
       ASSERT_EQ(rows[k][1 + i], replay.log.state[k][i]) << "row " << k << " state " << i;
     for (int c = 0; c < 4; ++c)
@@ -136,7 +137,7 @@ TEST(FlightSession, ScriptedLogIsByteForByteTheCsvOfSimulate) {
   const sim::SimulationResult expected =
       sim::Simulate(sim::FlightModel(loaded.aircraft), sim::FlightState::Zero(), pilot, sim_options);
   std::ostringstream want;
-  exporting::WriteFlightCsv(expected.log, want);
+  exporting::WriteFlightCsv(expected.log, want, 0.1);  // as `aerolin simulate --csv`
   std::ifstream in(csv, std::ios::binary);
   std::stringstream got;
   got << in.rdbuf();

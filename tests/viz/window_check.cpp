@@ -189,9 +189,10 @@ TEST(FlyWindow, FramesDirGetsOneFramePerInterval) {
   ASSERT_EQ(run.status, 0) << run.out;
   int frames = 0;
   for (const auto& e : fs::directory_iterator(dir / "frames")) frames += e.path().extension() == ".png";
-  EXPECT_EQ(frames, 4);
+  EXPECT_EQ(frames, 5);  // t = 0, 0.5, 1, 1.5, 2
   sf::Image image;
-  ASSERT_TRUE(image.loadFromFile((dir / "frames" / "frame-00003.png").string()));
+  ASSERT_TRUE(image.loadFromFile((dir / "frames" / "frame-00000.png").string()));
+  ASSERT_TRUE(image.loadFromFile((dir / "frames" / "frame-00004.png").string()));
   EXPECT_EQ(image.getSize().x, 640u);
   fs::remove_all(dir);
 }
@@ -311,6 +312,44 @@ TEST(SceneLabels, NeverOverlapEachOtherThePanelsOrTheEdge) {
       }
     }
   }
+}
+
+// --frames-dir is checked before the flight: a path under a regular file
+// cannot be created, so the run stops with a usage error and no window.
+TEST(FlyWindow, AnUnusableFramesDirIsAUsageErrorBeforeTheFlight) {
+  const fs::path dir = FreshDir("frames_bad");
+  std::ofstream(dir / "file") << "x";
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript +
+                                "' --duration 2 --no-log --frames-dir '" +
+                                (dir / "file" / "frames").string() + "'",
+                            dir);
+  EXPECT_EQ(WEXITSTATUS(run.status), 2) << run.out;
+  EXPECT_NE(run.out.find("--frames-dir"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("cannot create"), std::string::npos) << run.out;
+  fs::remove_all(dir);
+}
+
+// Without --log-dir the logs go to $XDG_DATA_HOME/aerolin/flights (created),
+// else ~/.local/share/aerolin/flights, and never into the current directory.
+TEST(FlyWindow, FlightLogsDefaultToTheUserDataDirectory) {
+  const fs::path dir = FreshDir("xdg");
+  for (const std::string& env : {"XDG_DATA_HOME='" + (dir / "xdg").string() + "'",
+                                 "XDG_DATA_HOME= HOME='" + (dir / "home").string() + "'"}) {
+    const fs::path cwd = dir / "cwd";
+    fs::create_directories(cwd);
+    const std::string cmd = "cd '" + cwd.string() + "' && env " + env + " '" + kFly + "' '" +
+                            kP2V7 + "' --script '" + kScript +
+                            "' --duration 1 --log-name f --width 400 --height 300 > '" +
+                            (dir / "out.txt").string() + "' 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << env;
+    const fs::path flights = env.rfind("XDG_DATA_HOME='", 0) == 0
+                                 ? dir / "xdg" / "aerolin" / "flights"
+                                 : dir / "home" / ".local" / "share" / "aerolin" / "flights";
+    EXPECT_TRUE(fs::is_regular_file(flights / "f-1.csv")) << env;
+    EXPECT_TRUE(fs::is_regular_file(flights / "f-1.script.txt")) << env;
+    EXPECT_TRUE(fs::is_empty(cwd)) << env;
+  }
+  fs::remove_all(dir);
 }
 
 TEST(FlyWindow, MissingScriptDurationIsAUsageError) {

@@ -5,6 +5,7 @@
 /// §4.4–4.5 and §5.6; Etkin & Reid §6.3, §6.8).
 
 #include <complex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,21 @@ struct Approximation {
 ///   denominator is 0.
 std::vector<Approximation> ClassicalApproximations(const model::AircraftData& aircraft);
 
-/// Relative error of `approx` against `exact` in percent: of ωn for
-/// oscillatory roots, of λ for real ones.
-double PercentError(std::complex<double> approx, std::complex<double> exact);
+/// Signed relative errors of an approximate root against the exact one, in
+/// percent, each 100 (approx − exact)/exact of the quantity named, so that a
+/// positive error always means "the approximation gives more". Empty where a
+/// quantity does not apply or the exact value is 0.
+struct ApproximationError {
+  /// Of ωn = |λ| [rad/s], when either root is oscillatory.
+  std::optional<double> natural_frequency_percent;
+  /// Of ζ = −Re λ/|λ|, when either root is oscillatory (a real root's ζ is ±1).
+  std::optional<double> damping_ratio_percent;
+  /// Of the time constant τ = −1/λ [s], when both roots are real; with this
+  /// sign a stable approximation of an unstable root reads below −100 %.
+  std::optional<double> time_constant_percent;
+};
+
+/// Returns the errors of `approx` against `exact` (Im ≥ 0 for both).
+ApproximationError CompareApproximation(std::complex<double> approx, std::complex<double> exact);
 
 }  // namespace aerolin::analysis

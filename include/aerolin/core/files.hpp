@@ -85,6 +85,19 @@ class AtomicOutput {
   bool committed_ = false;
 };
 
+/// Returns the directory of aerolin's user data of one kind (`kind`, e.g.
+/// "flights"), following the XDG Base Directory specification:
+/// `$XDG_DATA_HOME/aerolin/<kind>` if XDG_DATA_HOME is an absolute path,
+/// else `$HOME/.local/share/aerolin/<kind>`. Does not create it.
+/// @throws std::runtime_error if neither is set (absolute).
+std::string UserDataDirectory(std::string_view kind);
+
+/// Makes sure `dir` is a directory this process can write files in,
+/// creating it (and its parents) if missing; for output directories that
+/// must work before a long run starts.
+/// @throws std::runtime_error "directory 'DIR': reason" otherwise.
+void PrepareOutputDirectory(const std::string& dir);
+
 /// Writes `contents` to `path` atomically (AtomicOutput).
 void WriteFileAtomically(const std::string& path, std::string_view contents);
 

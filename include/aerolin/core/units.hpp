@@ -16,7 +16,7 @@ enum class UnitSystem {
   kImperial,  ///< ft, slug, s, lbf
 };
 
-/// Parses "SI" / "imperial" (case-sensitive, as documented); nullopt otherwise.
+/// Parses "SI" / "imperial" in any case ("si", "Imperial"); nullopt otherwise.
 std::optional<UnitSystem> ParseUnitSystem(std::string_view text);
 std::string_view ToString(UnitSystem system);
 

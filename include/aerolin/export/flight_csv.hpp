@@ -11,6 +11,13 @@
 
 namespace aerolin::exporting {
 
+/// Returns the slice-end time `t` = k·dt as the decimal k·dt: when `dt` is a
+/// short decimal m·10^-d (d ≤ 15, e.g. 0.1 or 0.05, as typed on a command
+/// line), the double nearest to k·m·10^-d, so that 3 × 0.1 is written "0.3"
+/// and not "0.30000000000000004". A `t` off the grid, a `dt` that is no such
+/// decimal (1/3) or dt ≤ 0 leaves `t` as it is; never returns −0.
+double SliceGridTime(double t, double dt);
+
 /// Returns the header line (no newline):
 /// `t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,` followed by the
 /// control names in data-file order, comma-separated.
@@ -30,7 +37,8 @@ std::string FlightCsvHeader(const std::vector<std::string>& control_names);
 std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind);
 
 /// Writes one row (no header): t, the 12 states, the controls held during
-/// the slice that ends at t; shortest round-trip numbers, newline-terminated.
+/// the slice that ends at t; shortest round-trip numbers (−0 written as 0),
+/// newline-terminated.
 /// WriteFlightCsv is this row for every log entry, so a log written row by
 /// row as a flight happens has the same bytes.
 void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
@@ -43,7 +51,9 @@ void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
 /// end); the control columns of a row are the values held during the slice
 /// that ends at t (zeros at t = 0). Numbers are written with std::to_chars'
 /// shortest round-trip form, so reading them back gives the same doubles.
-void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out);
+/// With `dt` > 0 (the slice length), times are written as
+/// SliceGridTime(t, dt), as FlightCsvRecorder does.
+void WriteFlightCsv(const sim::FlightLog& log, std::ostream& out, double dt = 0.0);
 
 /// As WriteFlightCsv, to the file at `path`, written atomically
 /// (core::AtomicOutput: a temporary file renamed over `path` when complete).
@@ -58,17 +68,22 @@ void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path);
 /// `*wind` at each Record: the caller keeps it at the wind of the slice that
 /// ends at the row's time (the apps: the turbulence held over that slice plus
 /// the discrete gusts' mean over it; zeros on the t = 0 row).
+///
+/// With `dt` > 0 (the slice length), each row's t is written as
+/// SliceGridTime(t, dt).
 class FlightCsvRecorder final : public sim::FlightRecorder {
  public:
   /// `out` (and `wind`, if given) must outlive this.
-  explicit FlightCsvRecorder(std::ostream& out, const Eigen::Vector4d* wind = nullptr)
-      : out_(out), wind_(wind) {}
+  explicit FlightCsvRecorder(std::ostream& out, const Eigen::Vector4d* wind = nullptr,
+                             double dt = 0.0)
+      : out_(out), wind_(wind), dt_(dt) {}
   void Begin(const std::vector<std::string>& control_names) override;
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
 
  private:
   std::ostream& out_;
   const Eigen::Vector4d* wind_;
+  double dt_;
 };
 
 }  // namespace aerolin::exporting

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aerolin/core/signal.hpp"
+#include "aerolin/core/units.hpp"
 #include "aerolin/sim/discrete_gust.hpp"
 #include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/turbulence.hpp"
@@ -42,6 +43,9 @@ struct RunDescription {
   /// With gusts, the summary adds their description and the RMS of α, β, φ
   /// (without, it is unchanged).
   std::optional<GustDescription> gusts;
+  /// The text summary's speeds and lengths: m/s and m, or ft/s and ft
+  /// (angles are in degrees either way; the JSON stays SI).
+  core::UnitSystem units = core::UnitSystem::kSI;
 };
 
 /// The largest |value| of one state over a run, with its sign and time.
@@ -93,7 +97,8 @@ class FlightDigest final : public sim::FlightRecorder {
 /// also turbulence (null, or {intensity, altitude_m, seed, sigma_u, sigma_v,
 /// sigma_w [m/s], L_u, L_v, L_w [m], sigma_p [rad/s] or null, span_m or
 /// null}), gusts [{axis, amplitude_mps, length_m, t0_s}] and rms {alpha,
-/// beta, phi} [rad] over every row. SI units, radians.
+/// beta, phi} [rad] over every row. SI units, radians; times as
+/// SliceGridTime (on the --dt grid); no −0.
 std::string SimulationSummaryJson(const sim::SimulationResult& result,
                                   const sim::SimulationOptions& options,
                                   const RunDescription& run,
@@ -105,9 +110,10 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
                                   const RunDescription& run,
                                   const sim::SliceTiming* timing = nullptr);
 
-/// Writes the summary as aligned text: run, final state and max excursion
-/// per state, validity flags, solver steps, and with `timing` the wall-clock
-/// cost per slice.
+/// Writes the summary as aligned text: run, final state and largest
+/// magnitude |x| per state (angles in deg, rates in deg/s, speeds and lengths
+/// in RunDescription::units), validity flags, solver steps, and with `timing`
+/// the wall-clock cost per slice. Times on the --dt grid; no "-0".
 void WriteSimulationSummary(std::ostream& out,
                             const sim::SimulationResult& result,
                             const sim::SimulationOptions& options,

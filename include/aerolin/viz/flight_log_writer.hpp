@@ -51,4 +51,11 @@ class FlightLogWriter {
   std::ostringstream pending_;
 };
 
+/// Returns a flight log's script text with its "# replay: " line
+/// (FlightSession::ReplayCommand) pointed at a snapshot's copies: `--script
+/// script_path` becomes `--script script_copy` and `--csv replay.csv` becomes
+/// `--csv replay_csv`. Other lines are unchanged.
+std::string RetargetReplayLine(const std::string& script_text, const std::string& script_path,
+                               const std::string& script_copy, const std::string& replay_csv);
+
 }  // namespace aerolin::viz
