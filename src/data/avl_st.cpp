@@ -420,7 +420,9 @@ AvlStability Parser::Build() {
   std::map<int, std::map<std::string, Value>> rows;
   for (const auto& [key, value] : values_)
     if (const auto ck = ControlKey(key)) rows[ck->second][ck->first] = value;
-  for (const auto& [index, row] : rows) {
+  for (const auto& entry : rows) {
+    const int index = entry.first;  // not a structured binding: lambdas below capture it
+    const std::map<std::string, Value>& row = entry.second;
     AvlControl c;
     int line = row.begin()->second.line;  // the row's first line in the file
     for (const auto& [base, value] : row) line = std::min(line, value.line);
