@@ -124,7 +124,10 @@ std::vector<core::Diagnostic> CheckTypedValues(const AircraftData& a, const Loca
   suspicious("lateral.Nb", lat.Nb, kNbeta);
   if (small.size() >= 2) {
     std::string keys;
-    for (const WrittenAt& k : small) keys += (keys.empty() ? "" : ", ") + k.key;
+    for (const WrittenAt& k : small) {
+      if (!keys.empty()) keys += ", ";
+      keys += k.key;
+    }
     out.push_back({small.front().where,
                    fmt::format("{}: implausibly small for any aircraft per radian (|Z_alpha| < "
                                "g/2, |M_alpha| < 0.09 1/s^2, |L_beta|, |N_beta| < 0.04 1/s^2): "
