@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   viz::WindowOptions win;
   bool no_log = false;
   app.add_option("FILE", aircraft_path, "aircraft data file (TOML)")->required()->check(CLI::ExistingFile);
+  bool strict = false;
+  app.add_flag("--strict", strict, "treat the data file's warnings as errors (exit 1)");
   app.add_option("--dt", dt, "physics slice length [s] (the seed's 0.1 s)")->check(PositiveFinite());
   app.add_option("--integrator", integrator, "slice integrator: rk45 or exact")
       ->check(CLI::IsMember({"rk45", "exact"}));
@@ -160,6 +162,7 @@ int main(int argc, char** argv) {
 
   try {
     const data::LoadResult loaded = data::LoadAircraftFile(aircraft_path);
+    if (strict && !loaded.warnings.empty()) throw core::DataError(loaded.warnings);
     for (const core::Diagnostic& w : loaded.warnings) std::cerr << "warning: " << w.ToString() << '\n';
     viz::SessionOptions session_options;
     session_options.slice.dt = dt;

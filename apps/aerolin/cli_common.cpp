@@ -18,6 +18,12 @@ std::vector<std::string>& Arguments() {
   static std::vector<std::string> arguments;
   return arguments;
 }
+
+// --strict of the running command (every command that loads a file has it).
+bool& Strict() {
+  static bool strict = false;
+  return strict;
+}
 }  // namespace
 
 void SetCommandLine(int argc, char** argv) { Arguments().assign(argv, argv + argc); }
@@ -30,6 +36,7 @@ model::AircraftData LoadAircraftReportingWarnings(const std::string& path) {
 
 data::LoadResult LoadFileReportingWarnings(const std::string& path) {
   data::LoadResult result = data::LoadAircraftFile(path);
+  if (Strict() && !result.warnings.empty()) throw core::DataError(result.warnings);
   for (const core::Diagnostic& w : result.warnings)
     std::cerr << "warning: " << w.ToString() << '\n';
   return result;
@@ -105,6 +112,9 @@ void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {
                  "aircraft data file (TOML), e.g. data/derivatives/p2v7.toml")
       ->required()
       ->check(CLI::ExistingFile);
+  cmd.add_flag("--strict", Strict(),
+               "treat the data file's warnings (implausible signs and sizes, a table that\n"
+               "looks typed per degree) as errors: print them and exit 1");
 }
 
 int ReplaceWithPlotter() {

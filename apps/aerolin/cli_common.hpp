@@ -40,7 +40,9 @@ const std::vector<std::string>& CommandLine();
 int ReplaceWithPlotter();
 
 /// Loads the aircraft file, printing its warnings to stderr as
-/// "warning: path:line: ...". Throws as data::LoadAircraftFile.
+/// "warning: path:line: ...". Throws as data::LoadAircraftFile, and with
+/// --strict (AddAircraftFileArgument) throws core::DataError holding the
+/// warnings instead of printing them (exit 1).
 model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
 
 /// As LoadAircraftReportingWarnings, returning the whole load (with the file as written).
@@ -86,7 +88,7 @@ class CommandOutput {
   std::optional<core::AtomicOutput> file_;
 };
 
-/// Adds the positional FILE argument (must exist) to `cmd`.
+/// Adds the positional FILE argument (must exist) and --strict to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 
 // Registration functions, one per *_command.cpp. Each adds its subcommand to

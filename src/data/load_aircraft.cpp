@@ -17,6 +17,7 @@
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/conversions.hpp"
 #include "aerolin/model/parameters.hpp"
+#include "aerolin/model/typed_values.hpp"
 
 namespace aerolin::data {
 namespace {
@@ -187,6 +188,8 @@ class Reader {
   void ReadLongitudinal(const toml::table& root);
   void CheckMagnitudes(const toml::table& root, const model::AircraftData& out);
   void ReadLateral(const toml::table& root);
+  // [lateral] beta = "v/U0" (default) or "v/V" (model::SideslipDefinition).
+  void ReadSideslipDefinition(const toml::table& lateral, bool v_form);
   void ReadControls(const toml::table& root);
   void CheckSigns(const toml::table& root, const model::AircraftData& out);
   // Every numeric key the file gives, as written, with its factor to the SI
@@ -552,7 +555,7 @@ void Reader::ReadLongitudinal(const toml::table& root) {
 void Reader::ReadLateral(const toml::table& root) {
   const toml::table* t = RequireTable(root, "lateral");
   if (t == nullptr) return;
-  std::vector<std::string_view> allowed = {"form", "primed"};
+  std::vector<std::string_view> allowed = {"form", "primed", "beta"};
   for (std::string_view key : KeysOf("lateral")) allowed.push_back(key);
   CheckKeys(*t, "lateral", allowed, "control derivatives go in a [controls.<name>] table");
   const std::optional<bool> raw = ReadForm(*t, "lateral");
@@ -568,6 +571,7 @@ void Reader::ReadLateral(const toml::table& root) {
   if (!v_form || !raw) return;
   lateral_primed_ = *raw ? std::optional<bool>(false) : primed;
   model::LateralAsWritten& d = written_.lateral;
+  ReadSideslipDefinition(*t, *v_form);
   d.raw = *raw;
   d.form = *v_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
   auto get = [&](std::string_view key) { return Derivative(*t, "lateral", key, *raw); };
@@ -586,6 +590,24 @@ void Reader::ReadLateral(const toml::table& root) {
     d.Lb = get("Lb");
     d.Nb = get("Nb");
   }
+}
+
+void Reader::ReadSideslipDefinition(const toml::table& t, bool v_form) {
+  const std::optional<std::string> beta = String(t, "beta", "lateral", false);
+  if (!beta) return;
+  if (*beta == "v/U0") return;
+  if (*beta != "v/V") {
+    Error(At(*t.get("beta")), "unknown beta '" + *beta +
+                                  "' (expected \"v/U0\", aerolin's sideslip, or \"v/V\")");
+    return;
+  }
+  if (v_form) {
+    Error(At(*t.get("beta")),
+          "beta = \"v/V\" applies to beta-form derivatives (Yb Lb Nb); v-form derivatives "
+          "(Yv Lv Nv) do not depend on it (remove the key)");
+    return;
+  }
+  written_.lateral.beta = model::SideslipDefinition::kVOverV;
 }
 
 void Reader::ReadControls(const toml::table& root) {
@@ -694,27 +716,40 @@ void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData&
   build("lateral", [](const model::AircraftData& a) { model::BuildLateral(a); });
 }
 
+// The key that set `quantity` (an AircraftData member path, as
+// model::CheckTypedValues names it) in this file's form, and its line: the
+// key's, else its section's, else line 1.
+model::WrittenAt LocateQuantity(const toml::table& root, std::string_view quantity,
+                                const std::string& path) {
+  static constexpr std::pair<std::string_view, std::string_view> kKeys[] = {
+      {"longitudinal.Za", "Za Zw"}, {"longitudinal.Ma", "Ma Mw"}, {"longitudinal.Mq", "Mq"},
+      {"longitudinal.Xu", "Xu"},    {"lateral.Yb", "Yb Yv"},      {"lateral.Lb", "Lb Lv"},
+      {"lateral.Nb", "Nb Nv"},      {"lateral.Lp", "Lp"},         {"lateral.Nr", "Nr"}};
+  const std::size_t dot = quantity.find('.');
+  const std::string_view section = quantity.substr(0, dot);
+  std::string_view candidates = quantity.substr(dot + 1);
+  for (const auto& [q, keys] : kKeys)
+    if (q == quantity) candidates = keys;
+  const toml::table* t = root[section].as_table();
+  std::string first;
+  for (std::size_t i = 0; i < candidates.size();) {
+    std::size_t j = candidates.find(' ', i);
+    if (j == std::string_view::npos) j = candidates.size();
+    const std::string_view key = candidates.substr(i, j - i);
+    if (first.empty()) first = std::string(key);
+    if (t != nullptr)
+      if (const toml::node* n = t->get(key)) return {std::string(key), LocationOf(*n, path)};
+    i = j + 1;
+  }
+  if (t != nullptr) return {first, LocationOf(*t, path)};
+  return {first, SourceLocation{path, 1}};
+}
+
 void Reader::CheckSigns(const toml::table& root, const model::AircraftData& out) {
-  auto at = [&](std::string_view section, std::initializer_list<std::string_view> keys) {
-    const toml::node* sec = root.get(section);
-    const toml::table* t = sec ? sec->as_table() : nullptr;
-    if (t)
-      for (std::string_view k : keys)
-        if (const toml::node* n = t->get(k)) return At(*n);
-    return SourceLocation{path_, 1};
+  const model::Locator locate = [&](std::string_view quantity) {
+    return LocateQuantity(root, quantity, path_);
   };
-  const auto& lon = out.longitudinal;
-  const auto& lat = out.lateral;
-  if (lon.Ma > 0.0)
-    Warn(at("longitudinal", {"Ma", "Mw"}),
-         "M_alpha > 0: the aircraft is statically unstable in pitch; check the sign");
-  if (lon.Mq > 0.0)
-    Warn(at("longitudinal", {"Mq"}), "M_q > 0: pitch damping is normally negative; check the sign");
-  if (lat.Lp > 0.0)
-    Warn(at("lateral", {"Lp"}), "L_p > 0: roll damping is normally negative; check the sign");
-  if (lat.Nb < 0.0)
-    Warn(at("lateral", {"Nb", "Nv"}),
-         "N_beta < 0: the aircraft is directionally unstable; check the sign");
+  for (Diagnostic& d : model::CheckTypedValues(out, locate)) Warn(d.where, std::move(d.message));
 }
 
 std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) const {
@@ -798,6 +833,7 @@ LoadResult Reader::Read(const toml::table& root) {
   // value whose divisor is missing was reported and read as 0, which needs
   // no divisor; U0_ is 1 where U0 was bad (reported), as the w/v-form needs U0 > 0.
   model::AircraftAsWritten written = written_;
+  written.condition = out.condition;  // W0 for a β = v/V file's SideslipFactor
   written.condition.U0 = U0_;
   written.lateral.primed = !prime;
   const model::AircraftData converted = model::Convert(written);

@@ -1,5 +1,7 @@
 #include "aerolin/model/conversions.hpp"
 
+#include <cmath>
+
 #include <stdexcept>
 #include <string>
 
@@ -139,6 +141,10 @@ Control ToControl(const Control& written, bool longitudinal_raw, bool lateral_ra
   return c;
 }
 
+double SideslipFactor(const FlightCondition& condition) {
+  return condition.U0 / std::hypot(condition.U0, condition.W0);
+}
+
 AircraftData Convert(const AircraftAsWritten& written) {
   AircraftData out;
   out.name = written.name;
@@ -148,6 +154,14 @@ AircraftData Convert(const AircraftAsWritten& written) {
   const double U0 = written.condition.U0;
   out.longitudinal = ToLongitudinal(written.longitudinal, U0, written.mass);
   out.lateral = ToLateral(written.lateral, U0, written.mass);
+  if (written.lateral.form == AngleForm::kAngle &&
+      written.lateral.beta == SideslipDefinition::kVOverV) {
+    // Linear in (L_β, N_β), so scaling after the priming equals scaling before.
+    const double k = SideslipFactor(written.condition);
+    out.lateral.Yb *= k;
+    out.lateral.Lb *= k;
+    out.lateral.Nb *= k;
+  }
   for (const Control& c : written.controls)
     out.controls.push_back(ToControl(c, written.longitudinal.raw, written.lateral.raw,
                                      written.lateral.primed, written.mass));

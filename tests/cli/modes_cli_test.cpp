@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/run_command.hpp"
@@ -55,9 +57,36 @@ TEST(ModesCommand, BadDataExitsOneWithLocatedMessage) {
 TEST(ModesCommand, WarningsGoToStderrAndDoNotFail) {
   const auto r = RunAerolin("modes tests/fixtures/derivatives/warning_positive_Ma.toml", "modes_warn");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.err.find("warning: tests/fixtures/derivatives/warning_positive_Ma.toml:17: M_alpha > 0"),
+  EXPECT_NE(r.err.find("warning: tests/fixtures/derivatives/warning_positive_Ma.toml:17: Ma: "
+                       "M_alpha > 0, expected < 0"),
             std::string::npos)
       << r.err;
+}
+
+// --strict makes the warnings errors (exit 1, nothing on stdout) for every
+// command that loads a file; a file without warnings is unaffected.
+TEST(ModesCommand, StrictTurnsWarningsIntoErrorsInEveryCommand) {
+  const std::string file = "tests/fixtures/derivatives/warning_positive_Ma.toml";
+  const std::string message =
+      "error: tests/fixtures/derivatives/warning_positive_Ma.toml:17: Ma: M_alpha > 0, expected "
+      "< 0: the aircraft is statically unstable in pitch (a nose-up disturbance grows); fine for "
+      "an unstable design, otherwise check the sign\n";
+  for (const std::string command :
+       {"modes", "matrices", "qualities", "tf --input elevator --output q",
+        "bode --input elevator --output q", "simulate --duration 1",
+        "sweep --param longitudinal.Mq --from -1 --to -0.5 --steps 2",
+        "locus --loop elevator:q --gain 0,1"}) {
+    const std::size_t space = std::min(command.find(' '), command.size());
+    const std::string name = command.substr(0, space);
+    // FILE right after the command name: bode's --output takes several values.
+    const auto r = RunAerolin(name + " " + file + command.substr(space) + " --strict", "strict_" + name);
+    EXPECT_EQ(r.exit_code, 1) << command << ": " << r.err;
+    EXPECT_EQ(r.out, "") << command;
+    EXPECT_EQ(r.err, message) << command;
+  }
+  const auto ok = RunAerolin("modes data/derivatives/p2v7.toml --strict", "strict_ok");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.err, "");
 }
 
 TEST(ModesCommand, MissingFileIsAUsageError) {

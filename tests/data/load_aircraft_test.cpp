@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -353,7 +354,48 @@ TEST(LoadAircraftFile, WarnsOnPositiveMalpha) {
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0].where.line, 17);
   EXPECT_EQ(r.warnings[0].message,
-            "M_alpha > 0: the aircraft is statically unstable in pitch; check the sign");
+            "Ma: M_alpha > 0, expected < 0: the aircraft is statically unstable in pitch (a "
+            "nose-up disturbance grows); fine for an unstable design, otherwise check the sign");
+}
+
+// The warning names the key as the file wrote it (w-form: Mw) at its line.
+TEST(LoadAircraftFile, WarningNamesTheKeyOfTheFilesForm) {
+  const LoadResult r = LoadAircraftFile(Fixture("warning_positive_Mw_w_form.toml"));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].where.line, 17);
+  EXPECT_EQ(r.warnings[0].message.substr(0, 34), "Mw: M_alpha > 0, expected < 0: the");
+}
+
+// valid_minimal.toml (the P2V-7) with Za, Ma, Lb, Nb divided by 57.3.
+TEST(LoadAircraftFile, WarnsOnATableTypedPerDegree) {
+  const LoadResult r = LoadAircraftFile(Fixture("warning_per_degree_table.toml"));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].where.line, 16);
+  EXPECT_EQ(r.warnings[0].message,
+            "Za, Ma, Lb, Nb: implausibly small for any aircraft per radian (|Z_alpha| < g/2, "
+            "|M_alpha| < 0.09 1/s^2, |L_beta|, |N_beta| < 0.04 1/s^2): per degree? add "
+            "per_degree = true");
+}
+
+// [lateral] beta = "v/V": the β-derivatives × U0/V; the NT-33A (CR-2144,
+// body axes, alpha0 = 2.2°) declares it.
+TEST(LoadAircraftFile, SideslipOverVIsConvertedToOverU0) {
+  const LoadResult r =
+      LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/nt33a_power_approach_sl.toml");
+  const double U0 = 227.832, W0 = 8.7524;  // ft/s, as in the file
+  const double k = U0 / std::hypot(U0, W0);
+  EXPECT_NEAR(k, std::cos(2.20 * core::kDegToRad), 1e-6);
+  EXPECT_NEAR(r.aircraft.lateral.Yb, -28.4 * 0.3048 * k, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Lb, -5.49 * k, kConversion);
+  EXPECT_NEAR(r.aircraft.lateral.Nb, 0.667 * k, kConversion);
+  EXPECT_DOUBLE_EQ(r.aircraft.lateral.Lp, -2.03);
+  EXPECT_EQ(r.file.written.lateral.beta, model::SideslipDefinition::kVOverV);
+  EXPECT_EQ(ErrorOf("unknown_beta_definition.toml"),
+            "unknown_beta_definition.toml:25: unknown beta 'v/W' (expected \"v/U0\", aerolin's "
+            "sideslip, or \"v/V\")");
+  EXPECT_EQ(ErrorOf("beta_v_over_V_with_v_form.toml"),
+            "beta_v_over_V_with_v_form.toml:25: beta = \"v/V\" applies to beta-form derivatives "
+            "(Yb Lb Nb); v-form derivatives (Yv Lv Nv) do not depend on it (remove the key)");
 }
 
 TEST(LoadAircraftFile, WarnsOnLargeThetaInRadians) {

@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <cmath>
 #include <stdexcept>
+
+#include "aerolin/model/as_written.hpp"
 
 namespace aerolin::model {
 namespace {
@@ -181,6 +184,54 @@ TEST(Convert, AppliesEachSectionsFormAndKeepsTheRest) {
   ASSERT_EQ(a.controls.size(), 1u);
   EXPECT_DOUBLE_EQ(a.controls[0].Z, -5.0);
   EXPECT_EQ(a.mass.m, 1000.0);
+}
+
+}  // namespace
+}  // namespace aerolin::model
+
+namespace aerolin::model {
+namespace {
+
+// β = v/V (NASA CR-2144, Teper) vs aerolin's β = v/U0: from a v-form source
+// the two β-forms follow by hand, Y_β = U0 Y_v and Y_βV = V Y_v, so
+// converting the v/V numbers must give exactly U0 Y_v (and the same for L, N,
+// after the Ixz priming); rate derivatives are untouched.
+TEST(Convert, SideslipOverVIsRescaledToOverU0) {
+  AircraftAsWritten w;
+  const double V = 70.0, alpha0 = 0.2;  // rad
+  w.condition.U0 = V * std::cos(alpha0);
+  w.condition.W0 = V * std::sin(alpha0);
+  w.mass = {1000.0, 2000.0, 3000.0, 4000.0, 300.0};
+  const double Yv = -0.2, Lv = -0.05, Nv = 0.02;  // per m/s, raw ÷ nothing: normalized
+  LateralAsWritten& L = w.lateral;
+  L.primed = false;
+  L.beta = SideslipDefinition::kVOverV;
+  L.Yb = V * Yv;
+  L.Lb = V * Lv;
+  L.Nb = V * Nv;
+  L.Lp = -1.0;
+  L.Nr = -0.3;
+  EXPECT_NEAR(SideslipFactor(w.condition), std::cos(alpha0), kTight);
+  const AircraftData a = Convert(w);
+  AircraftAsWritten v_form = w;  // the oracle: the same source in v-form
+  v_form.lateral.form = AngleForm::kVelocity;
+  v_form.lateral.Yv = Yv;
+  v_form.lateral.Lv = Lv;
+  v_form.lateral.Nv = Nv;
+  const AircraftData b = Convert(v_form);
+  EXPECT_NEAR(a.lateral.Yb, w.condition.U0 * Yv, kTight);
+  EXPECT_NEAR(a.lateral.Yb, b.lateral.Yb, kTight);
+  EXPECT_NEAR(a.lateral.Lb, b.lateral.Lb, kTight);
+  EXPECT_NEAR(a.lateral.Nb, b.lateral.Nb, kTight);
+  EXPECT_DOUBLE_EQ(a.lateral.Lp, b.lateral.Lp);
+  EXPECT_DOUBLE_EQ(a.lateral.Nr, b.lateral.Nr);
+  // MatricesOf (the AD path) applies the same factor.
+  EXPECT_NEAR((MatricesOf(w).lateral - MatricesOf(v_form).lateral).cwiseAbs().maxCoeff(), 0.0,
+              kTight);
+  // In stability axes (W0 = 0) the two definitions coincide.
+  w.condition.U0 = V;
+  w.condition.W0 = 0.0;
+  EXPECT_DOUBLE_EQ(SideslipFactor(w.condition), 1.0);
 }
 
 }  // namespace

@@ -62,6 +62,7 @@ template <class T, class Value>
 AxisMatrices<T> MatricesOf(const AircraftAsWritten& w, Value&& value) {
   using std::cos;
   using std::sin;
+  using std::sqrt;
   using std::tan;
   const FlightCondition& c = w.condition;
   const T U0 = value(c.U0);
@@ -119,9 +120,16 @@ AxisMatrices<T> MatricesOf(const AircraftAsWritten& w, Value&& value) {
     const bool r = L.raw;
     const T Yp = n(r, L.Yp, m), Yr = n(r, L.Yr, m);
     T Lp = n(r, L.Lp, Ix), Lr = n(r, L.Lr, Ix), Np = n(r, L.Np, Iz), Nr = n(r, L.Nr, Iz);
-    const T Yb = vel ? T(U0 * n(r, L.Yv, m)) : n(r, L.Yb, m);
+    T Yb = vel ? T(U0 * n(r, L.Yv, m)) : n(r, L.Yb, m);
     T Lb = vel ? T(U0 * n(r, L.Lv, Ix)) : n(r, L.Lb, Ix);
     T Nb = vel ? T(U0 * n(r, L.Nv, Iz)) : n(r, L.Nb, Iz);
+    if (!vel && L.beta == SideslipDefinition::kVOverV) {
+      // β = v/V: × U0/V (SideslipFactor), a function of U0 and W0.
+      const T k = U0 / sqrt(U0 * U0 + W0 * W0);
+      Yb = Yb * k;
+      Lb = Lb * k;
+      Nb = Nb * k;
+    }
     // Priming (Etkin & Reid eq. 4.12,5), also at Ixz = 0 so that ∂/∂Ixz is right there.
     if (!L.primed && Ixz && Ix && Iz) {
       const T a = *Ixz / *Ix, b = *Ixz / *Iz;

@@ -53,11 +53,29 @@ struct LongitudinalAsWritten {
   double Xw = 0, Zw = 0, Mw = 0, Mwdot = 0, Zwdot = 0;  ///< w-form
 };
 
+/// What a file's sideslip angle β is. aerolin's is β = v/U0 (the lateral state,
+/// conventions.hpp); sources in body axes such as NASA CR-2144 and CR-96008
+/// (Teper) use β = v/V with V = √(U0² + W0²). From β_V = (U0/V) β:
+/// @f[ \partial/\partial\beta = \cos\alpha_0 \, \partial/\partial\beta_V,
+///     \qquad \cos\alpha_0 = U_0/V, @f]
+/// so Y_β, L_β, N_β (and only they: rate, control and v-form derivatives do
+/// not involve β) are multiplied by U0/V. With W0 = 0 (stability axes) the two
+/// definitions coincide.
+enum class SideslipDefinition {
+  kVOverU0,  ///< β = v/U0 (aerolin's; `[lateral] beta = "v/U0"`, the default)
+  kVOverV,   ///< β = v/V (`[lateral] beta = "v/V"`)
+};
+
+/// Returns ∂β_V/∂β = U0/V = cos α0 for `condition` (1 when W0 = 0).
+double SideslipFactor(const FlightCondition& condition);
+
 /// Lateral-directional derivatives as a data file gives them, SI.
 struct LateralAsWritten {
   bool raw = false;                    ///< true: ÷ m, Ix or Iz still to apply
   AngleForm form = AngleForm::kAngle;  ///< β-form or v-form
   bool primed = true;                  ///< L, N already include the Ixz coupling
+  /// The β of the β-form derivatives (Yb, Lb, Nb); v-form ignores it.
+  SideslipDefinition beta = SideslipDefinition::kVOverU0;
   double Yp = 0, Yr = 0, Lp = 0, Lr = 0, Np = 0, Nr = 0;
   double Yb = 0, Lb = 0, Nb = 0;  ///< β-form
   double Yv = 0, Lv = 0, Nv = 0;  ///< v-form
@@ -113,7 +131,8 @@ LateralDerivatives ToLateral(const LateralAsWritten& written, double U0,
 Control ToControl(const Control& written, bool longitudinal_raw, bool lateral_raw,
                   bool lateral_primed, const MassProperties& mass);
 
-/// Returns the aircraft in aerolin's form (normalized, α/β-form, primed).
+/// Returns the aircraft in aerolin's form (normalized, α/β-form with β = v/U0,
+/// primed; β-derivatives of a β = v/V file × SideslipFactor).
 /// `mass` is carried over into AircraftData::mass.
 /// @throws std::invalid_argument as the conversions above.
 AircraftData Convert(const AircraftAsWritten& written);
