@@ -7,6 +7,7 @@
 /// keys and their dimensions come from the parameter table
 /// (model/parameters.hpp).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,11 @@ struct LoadResult {
   /// The unit system the file declares (`[condition] units`), for numbers
   /// given elsewhere in the file's units (e.g. command-line flags).
   core::UnitSystem units = core::UnitSystem::kSI;
+  /// For a file with a `form = "coefficients"` section (or an AVL `.st`):
+  /// the raw dimensional derivatives its coefficients produced
+  /// (model::ToDimensional: SI, raw, w/v-form, unprimed), for display next to
+  /// a textbook's dimensional table. Absent for a dimensional file.
+  std::optional<model::AircraftAsWritten> from_coefficients;
 };
 
 /// Returns the aircraft in `path`, converted once to SI.
