@@ -873,6 +873,10 @@ void Reader::ReadMassExtras(const toml::table& t) {
                   "(write Ixz = 0.0 if the source gives none)");
     return;
   }
+  if (*mass.Ixz * *mass.Ixz >= *mass.Ix * *mass.Iz) {
+    Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
+    return;
+  }
   // From body axes to the derivatives' axes: by α0 for stability axes (W0 = 0),
   // by α0 − atan(W0/U0) for axes that carry a W0 (model/inertia_axes.hpp).
   written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));

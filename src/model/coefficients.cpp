@@ -29,9 +29,10 @@ double WeightCoefficient(const CoefficientsAsWritten& k) {
 CoefficientsAsWritten ToForceFamily(const CoefficientsAsWritten& k) {
   CoefficientsAsWritten f = k;
   if (k.family == LongitudinalFamily::kForce) return f;
-  // Stability axes, constant thrust (C_Tu = 0); see the header.
-  const double CL0 = k.CL0 ? *k.CL0 : WeightCoefficient(k) * std::cos(k.theta0);
-  f.CXu = -(k.CDu + 2.0 * k.CD0);
+  // Stability axes, constant thrust; see the header.
+  const double CW0 = WeightCoefficient(k);
+  const double CL0 = k.CL0 ? *k.CL0 : CW0 * std::cos(k.theta0);
+  f.CXu = -(k.CDu + 2.0 * k.CD0) - 2.0 * CW0 * std::sin(k.theta0);
   f.CXa = CL0 - k.CDa;
   f.CXq = -k.CDq;
   f.CXadot = 0.0;

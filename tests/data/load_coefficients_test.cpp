@@ -333,6 +333,25 @@ TEST(LoadCoefficients, CoefficientKeyInADimensionalSectionIsNotAnsweredWithADime
   EXPECT_EQ(message.find("did you mean 'Xa'"), std::string::npos) << message;
 }
 
+TEST(LoadCoefficients, FixtureWithCoefficientKeysInADimensionalFile) {
+  // The README's example (section "Aircraft data files").
+  const std::string dir = std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/";
+  try {
+    LoadAircraftFile(dir + "coefficient_keys_in_dimensional_file.toml");
+    FAIL() << "loaded";
+  } catch (const core::DataError& e) {
+    std::string text = e.what();
+    for (std::size_t at = text.find(dir); at != std::string::npos; at = text.find(dir)) text.erase(at, dir.size());
+    EXPECT_EQ(text,
+              "coefficient_keys_in_dimensional_file.toml:17: unknown key 'CLa' in [longitudinal] ('CLa' "
+              "is a nondimensional coefficient: write form = \"coefficients\" in [longitudinal] to give "
+              "coefficients, or give the dimensional derivative)\n"
+              "coefficient_keys_in_dimensional_file.toml:42: unknown key 'Cl' in [controls.aileron] ('Cl' "
+              "is a nondimensional coefficient: write form = \"coefficients\" in [lateral] to give "
+              "coefficients, or give the dimensional derivative)");
+  }
+}
+
 TEST(LoadCoefficients, WarnsWhenAPrintedCL0DoesNotCarryTheWeight) {
   // C_W0 cos θ0 = 0.5; CL0 = 0.6 is 20 % off.
   const LoadResult r = LoadAircraftString(Edit(kLiftDrag, "CD0 = 0.03", "CL0 = 0.6\nCD0 = 0.03"), "f.toml");

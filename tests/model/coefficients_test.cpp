@@ -142,6 +142,20 @@ TEST(ToDimensional, LiftDragFamilyMapsToTheForceFamily) {
   EXPECT_NEAR(ToForceFamily(k).CXa, 0.25, 1e-15);
 }
 
+TEST(ToDimensional, LiftDragConstantThrustXuDoesNotDependOnTheta0) {
+  // Constant thrust: X_u = −∂D/∂u = −ρU0S C_D0 − ½ρU0S C_Du = −300·(0.06 + 0.01) = −21
+  // at any θ0; at θ0 = 30° Table 4.4's ρU0S C_W0 sin θ0 = 150 is cancelled by
+  // C_Xu = −0.07 − 2·0.5·0.5 = −0.57 (½ρU0S C_Xu = −171).
+  CoefficientsAsWritten k = HandCase();  // θ0 = 30°
+  k.family = LongitudinalFamily::kLiftDrag;
+  k.CD0 = 0.03; k.CDu = 0.01; k.CLa = 5.0;
+  EXPECT_NEAR(ToForceFamily(k).CXu, -0.57, 1e-15);
+  EXPECT_NEAR(ToDimensional(k).longitudinal.Xu, -21.0, 1e-12);
+  // Z_u = −ρU0S C_L0 − ½ρU0S C_Lu with C_L0 = C_W0 cos θ0: −300·0.8660254 − 300·0.1.
+  k.CLu = 0.1;
+  EXPECT_NEAR(ToDimensional(k).longitudinal.Zu, -300.0 * std::cos(core::kPi / 6) - 30.0, 1e-12);
+}
+
 TEST(ToDimensional, BodyAxisInertiasAreRotatedByAlpha0) {
   CoefficientsAsWritten k = HandCase();
   k.axes = InertiaAxes::kBody;

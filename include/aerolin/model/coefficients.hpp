@@ -16,12 +16,15 @@
 /// **Two longitudinal families.** Etkin's force family (C_X, C_Z, C_m) is
 /// used as written. The lift/drag family (C_L, C_D, C_m; Nelson, Roskam,
 /// DATCOM, AVL) is mapped to it in stability axes, with constant thrust
-/// (C_Tu = 0: the thrust does not change with speed):
-///   C_Xu = −(C_Du + 2 C_D0),  C_Xα = C_L0 − C_Dα,  C_Xq = −C_Dq,  C_Xα̇ = 0,
-///   C_Zu = −C_Lu,             C_Zα = −(C_Lα + C_D0), C_Zq = −C_Lq, C_Zα̇ = −C_Lα̇,
+/// (∂T/∂u = 0: the thrust does not change with speed):
+///   C_Xu = −(C_Du + 2 C_D0) − 2 C_W0 sin θ0,  C_Xα = C_L0 − C_Dα,  C_Xq = −C_Dq,  C_Xα̇ = 0,
+///   C_Zu = −C_Lu,  C_Zα = −(C_Lα + C_D0),  C_Zq = −C_Lq,  C_Zα̇ = −C_Lα̇,
 /// and a control's C_Xδ = −C_Dδ, C_Zδ = −C_Lδ. C_L0 defaults to C_W0 cos θ0.
-/// (The C_W0 terms of X_u and Z_u are Table 4.4's own, so C_Zu = −C_Lu has no
-/// 2 C_L0 in it: Z_u = −(2 C_L0 + C_Lu) ½ρU0S at θ0 = 0, as Nelson's.)
+/// Derivation of C_Xu: Table 4.4's X_u = ρU0S C_W0 sin θ0 + ½ρU0S C_Xu must
+/// equal −∂D/∂u = −ρU0S C_D0 − ½ρU0S C_Du at constant thrust; at θ0 = 0 this is
+/// the familiar −(C_Du + 2 C_D0) (Nelson's X_u = −(C_Du + 2 C_D0) QS/(m U0)).
+/// The C_W0 term of Z_u is Table 4.4's own, so C_Zu = −C_Lu carries no 2 C_L0:
+/// Z_u = −(2 C_L0 + C_Lu) ½ρU0S when C_L0 = C_W0 cos θ0, as Nelson's.
 
 #include <optional>
 #include <string>
