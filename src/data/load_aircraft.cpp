@@ -347,13 +347,13 @@ std::optional<bool> Reader::ReadForm(const toml::table& table, std::string_view 
   const std::optional<std::string> form = String(table, "form", table_name, false);
   if (!form) {
     if (!table.contains("form"))
-      Missing(table, table_name, "form", "form = \"normalized\" or form = \"raw\"");
+      Missing(table, table_name, "form", "form = \"normalized\", \"raw\" or \"coefficients\"");
     return std::nullopt;
   }
   if (*form == "normalized") return false;
   if (*form == "raw") return true;
   Error(At(*table.get("form")), "unknown form '" + *form +
-                                    "' (expected \"normalized\" or \"raw\")");
+                                    "' (expected \"normalized\", \"raw\" or \"coefficients\")");
   return std::nullopt;
 }
 
