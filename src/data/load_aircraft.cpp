@@ -258,6 +258,7 @@ class Reader {
   double W0_ = 0.0, g_ = core::kStandardGravity, theta0_ = 0.0;  // SI
   std::optional<double> altitude_, mach_;                // SI, [condition]
   std::map<std::string, double> per_degree_;             // section → factor, read once
+  bool inertias_rotated_ = false;  // [mass] axes = "body": Ix, Iz, Ixz as written are not the fields
 };
 
 const toml::table* Reader::RequireTable(const toml::table& root, std::string_view name) {
@@ -880,6 +881,7 @@ void Reader::ReadMassExtras(const toml::table& t) {
   // From body axes to the derivatives' axes: by α0 for stability axes (W0 = 0),
   // by α0 − atan(W0/U0) for axes that carry a W0 (model/inertia_axes.hpp).
   written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
+  inertias_rotated_ = true;
 }
 
 void Reader::ReadGeometryExtras(const toml::table& t) {
@@ -1109,6 +1111,14 @@ void Reader::ApplyCoefficients(const toml::table& root) {
                Format(expected) + " by " + Format(100.0 * (*k.CL0 - expected) / expected) +
                "%: the trim lift should carry the weight (check W or m, rho, U0, S); CL0 is used as written");
   }
+  // Only what came from coefficients: a section given dimensionally is left
+  // default (raw = false), which the display skips (export/dimensional_text.hpp).
+  if (!lon_coefficients_) dimensional.longitudinal = {};
+  if (!lat_coefficients_) dimensional.lateral = {};
+  for (model::Control& c : dimensional.controls) {
+    c.longitudinal = c.longitudinal && lon_coefficients_;
+    c.lateral = c.lateral && lat_coefficients_;
+  }
   from_coefficients_ = dimensional;
 }
 
@@ -1192,6 +1202,9 @@ std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) cons
     for (const auto& [line, key] : present) {
       const Parameter* row = model::FindParameter(section, key);
       if (row == nullptr) continue;
+      // Body-axis Ix, Iz, Ixz reach the model through the rotation, which the
+      // written-key sensitivities do not model: not offered.
+      if (inertias_rotated_ && section == "mass" && (key == "Ix" || key == "Iz" || key == "Ixz")) continue;
       Dimension dim = row->dimension;
       if (row->divisor != Divisor::kNone && raw(key))
         dim = dim * (row->divisor == Divisor::kMass ? core::kMass : core::kInertia);

@@ -50,22 +50,31 @@ void WriteDimensionalDerivativesText(std::ostream& out, const model::AircraftAsW
          "raw, stability axes, w/v-form, L and N unprimed):\n";
   const model::LongitudinalAsWritten& lon = d.longitudinal;
   const model::LateralAsWritten& lat = d.lateral;
-  out << "Longitudinal\n";
-  WriteRows(out,
-            {{"Xu", lon.Xu, kForcePerSpeed}, {"Xw", lon.Xw, kForcePerSpeed}, {"Xq", lon.Xq, kForcePerRate},
-             {"Zu", lon.Zu, kForcePerSpeed}, {"Zw", lon.Zw, kForcePerSpeed}, {"Zq", lon.Zq, kForcePerRate},
-             {"Zwdot", lon.Zwdot, kForcePerAcceleration}, {"Mu", lon.Mu, kMomentPerSpeed},
-             {"Mw", lon.Mw, kMomentPerSpeed}, {"Mq", lon.Mq, kMomentPerRate},
-             {"Mwdot", lon.Mwdot, kMomentPerAcceleration}},
-            units);
-  out << "Lateral\n";
-  WriteRows(out,
-            {{"Yv", lat.Yv, kForcePerSpeed}, {"Yp", lat.Yp, kForcePerRate}, {"Yr", lat.Yr, kForcePerRate},
-             {"Lv", lat.Lv, kMomentPerSpeed}, {"Lp", lat.Lp, kMomentPerRate}, {"Lr", lat.Lr, kMomentPerRate},
-             {"Nv", lat.Nv, kMomentPerSpeed}, {"Np", lat.Np, kMomentPerRate}, {"Nr", lat.Nr, kMomentPerRate}},
-            units);
+  if (lon.raw) {
+    out << "Longitudinal\n";
+    WriteRows(out,
+              {{"Xu", lon.Xu, kForcePerSpeed}, {"Xw", lon.Xw, kForcePerSpeed},
+               {"Xq", lon.Xq, kForcePerRate}, {"Zu", lon.Zu, kForcePerSpeed},
+               {"Zw", lon.Zw, kForcePerSpeed}, {"Zq", lon.Zq, kForcePerRate},
+               {"Zwdot", lon.Zwdot, kForcePerAcceleration}, {"Mu", lon.Mu, kMomentPerSpeed},
+               {"Mw", lon.Mw, kMomentPerSpeed}, {"Mq", lon.Mq, kMomentPerRate},
+               {"Mwdot", lon.Mwdot, kMomentPerAcceleration}},
+              units);
+  }
+  if (lat.raw) {
+    out << "Lateral\n";
+    WriteRows(out,
+              {{"Yv", lat.Yv, kForcePerSpeed}, {"Yp", lat.Yp, kForcePerRate},
+               {"Yr", lat.Yr, kForcePerRate}, {"Lv", lat.Lv, kMomentPerSpeed},
+               {"Lp", lat.Lp, kMomentPerRate}, {"Lr", lat.Lr, kMomentPerRate},
+               {"Nv", lat.Nv, kMomentPerSpeed}, {"Np", lat.Np, kMomentPerRate},
+               {"Nr", lat.Nr, kMomentPerRate}},
+              units);
+  }
   for (const model::Control& c : d.controls) {
-    out << "Control " << c.name << " (per " << (c.unit == core::Unit::kRadian ? "rad" : "unit") << ")\n";
+    if (!c.longitudinal && !c.lateral) continue;  // no coefficient of this control
+    out << "Control " << c.name << " (per " << (c.unit == core::Unit::kRadian ? "rad" : "unit")
+        << ")\n";
     std::vector<Row> rows;
     if (c.longitudinal) {
       rows.push_back({"X", c.X, kForce});

@@ -131,6 +131,38 @@ TEST(LoadCoefficients, LiftDragFileGivesTheHandDerivedNormalizedModel) {
   EXPECT_NEAR(r.from_coefficients->lateral.Lp, -6000.0, 1e-9);
 }
 
+TEST(LoadCoefficients, OneCoefficientSectionShowsOnlyItsOwnDimensionalDerivatives) {
+  // Longitudinal coefficients, lateral dimensional (normalized, primed).
+  std::string text = kLiftDrag.substr(0, kLiftDrag.find("[lateral]")) + R"([lateral]
+form = "normalized"
+primed = true
+Yb = -0.3
+Lb = -0.1
+Nb = 0.05
+Yp = 0.0
+Yr = 0.0
+Lp = -5.0
+Lr = 1.0
+Np = -0.1
+Nr = -0.4
+[controls.elevator]
+CL = 0.4
+Cm = -1.0
+[controls.rudder]
+N = -2.0
+)";
+  const LoadResult r = LoadAircraftString(text, "f.toml");
+  ASSERT_TRUE(r.from_coefficients.has_value());
+  EXPECT_TRUE(r.from_coefficients->longitudinal.raw);
+  EXPECT_FALSE(r.from_coefficients->lateral.raw);
+  EXPECT_EQ(r.aircraft.lateral.Lp, -5.0);  // as written
+  ASSERT_EQ(r.aircraft.controls.size(), 2u);
+  EXPECT_NEAR(r.aircraft.controls[0].Z, -6000.0 / 750, 1e-12);
+  EXPECT_EQ(r.aircraft.controls[1].N, -2.0);
+  EXPECT_TRUE(r.from_coefficients->controls[0].longitudinal);
+  EXPECT_FALSE(r.from_coefficients->controls[1].lateral);  // rudder: dimensional
+}
+
 TEST(LoadCoefficients, AltitudeGivesTheStandardAtmosphereDensityAndMachGivesU0) {
   const model::AtmosphereState air = model::StandardAtmosphere(3000.0);
   const std::string by_rho = Edit(kLiftDrag, "rho = 1.2", "rho = " + Num(air.density));
@@ -268,6 +300,12 @@ TEST(LoadCoefficients, BodyAxisInertiasAreRotatedByAlpha0ForEveryForm) {
   const double G2 = 1.0 - *e.Ixz * *e.Ixz / (*e.Ix * *e.Iz);
   EXPECT_NEAR(rotated.lateral.Lp, (-1.076e7 / *e.Ix + (*e.Ixz / *e.Ix) * (-1.330e6 / *e.Iz)) / G2, 1e-12);
   EXPECT_GT(std::abs(rotated.lateral.Lp - plain.lateral.Lp), 1e-3);
+  // Body-axis inertias reach the model through the rotation: not offered as
+  // written keys (sensitivities, sweeps); Iy and m still are.
+  const LoadResult rotated_load = LoadAircraftString(raw, "f.toml");
+  EXPECT_EQ(rotated_load.file.Find("mass.Ix"), nullptr);
+  EXPECT_EQ(rotated_load.file.Find("mass.Ixz"), nullptr);
+  EXPECT_NE(rotated_load.file.Find("mass.Iy"), nullptr);
 }
 
 struct CoefficientDefect {

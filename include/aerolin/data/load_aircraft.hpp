@@ -32,7 +32,9 @@ struct LoadResult {
   /// For a file with a `form = "coefficients"` section (or an AVL `.st`):
   /// the raw dimensional derivatives its coefficients produced
   /// (model::ToDimensional: SI, raw, w/v-form, unprimed), for display next to
-  /// a textbook's dimensional table. Absent for a dimensional file.
+  /// a textbook's dimensional table. Absent for a dimensional file; in a
+  /// file with one coefficient section, the other section is left default
+  /// (raw = false) and the controls flag only their coefficient parts.
   std::optional<model::AircraftAsWritten> from_coefficients;
 };
 

@@ -14,7 +14,8 @@ namespace aerolin::exporting {
 
 /// Writes the raw w/v-form derivatives of `dimensional` (SI; a second column
 /// in imperial units when `units` is imperial), then each control's, one
-/// "key = value unit" line each.
+/// "key = value unit" line each. A section with `raw` false (given
+/// dimensionally in the file) and a control with neither flag are skipped.
 void WriteDimensionalDerivativesText(std::ostream& out, const model::AircraftAsWritten& dimensional,
                                      core::UnitSystem units);
 
