@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "aerolin/export/dimensional_text.hpp"
 #include "aerolin/export/matrices_json.hpp"
 #include "aerolin/export/matrices_text.hpp"
 #include "aerolin/model/build.hpp"
@@ -17,7 +18,8 @@ struct MatricesOptions {
 };
 
 int RunMatrices(const MatricesOptions& opt) {
-  const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
+  const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  const model::AircraftData& aircraft = load.aircraft;
   const model::StateSpace lon = model::BuildLongitudinal(aircraft);
   const model::StateSpace lat = model::BuildLateral(aircraft);
   const core::UnitSystem units = *core::ParseUnitSystem(opt.units);
@@ -25,6 +27,10 @@ int RunMatrices(const MatricesOptions& opt) {
     std::cout << exporting::MatricesJson(aircraft, lon, lat, opt.file, units) << '\n';
   else
     exporting::WriteMatricesText(std::cout, aircraft, lon, lat, opt.file, units);
+  // A coefficient file: what its coefficients became, to compare with a
+  // textbook's dimensional table (text output only).
+  if (!opt.json && load.from_coefficients)
+    exporting::WriteDimensionalDerivativesText(std::cout, *load.from_coefficients, load.units);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include "aerolin/analysis/approximations.hpp"
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/export/dimensional_text.hpp"
 #include "aerolin/export/modes_json.hpp"
 #include "aerolin/export/modes_text.hpp"
 #include "aerolin/export/tracked_report.hpp"
@@ -19,11 +20,16 @@ struct ModesOptions {
   bool json = false;
   std::string units = "si";
   bool sensitivity = false;
+  bool verbose = false;
 };
 
 int RunModes(const ModesOptions& opt) {
   if (opt.sensitivity) {
     const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+    if (load.from_coefficients)
+      throw UsageError("--sensitivity: " + opt.file +
+                       " gives coefficients; their sensitivities go through the coefficient "
+                       "conversion, which --sensitivity does not differentiate (not available)");
     const std::vector<analysis::ModeSensitivity> s = analysis::ModeSensitivities(load.file);
     if (opt.json)
       std::cout << exporting::SensitivityJson(s, opt.file) << '\n';
@@ -31,7 +37,8 @@ int RunModes(const ModesOptions& opt) {
       exporting::WriteSensitivityText(std::cout, s, opt.file);
     return 0;
   }
-  const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
+  const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  const model::AircraftData& aircraft = load.aircraft;
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const std::vector<analysis::Approximation> approx = analysis::ClassicalApproximations(aircraft);
   const core::UnitSystem speed_units = *core::ParseUnitSystem(opt.units);
@@ -39,6 +46,12 @@ int RunModes(const ModesOptions& opt) {
     std::cout << exporting::ModesJson(aircraft, modes, approx, opt.file, speed_units) << '\n';
   else
     exporting::WriteModesText(std::cout, aircraft, modes, approx, opt.file, speed_units);
+  if (opt.verbose && !opt.json) {
+    if (load.from_coefficients)
+      exporting::WriteDimensionalDerivativesText(std::cout, *load.from_coefficients, load.units);
+    else
+      std::cout << "\n(" << opt.file << " gives dimensional derivatives: no coefficient conversion)\n";
+  }
   return 0;
 }
 
@@ -56,6 +69,9 @@ void RegisterModesCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--sensitivity", opt->sensitivity,
                 "instead: dlambda/dp of every mode for every key of the file (exact, per unit\n"
                 "of the key as written) and the three keys that move each mode's damping most");
+  cmd->add_flag("--verbose", opt->verbose,
+                "also print the dimensional derivatives a coefficient file produced\n"
+                "(to compare with a textbook's dimensional table)");
   cmd->callback([opt, &action] { action = [opt] { return RunModes(*opt); }; });
 }
 

@@ -34,6 +34,10 @@ int RunSweep(const SweepCommandOptions& opt) {
 #endif
   if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  if (load.from_coefficients)
+    throw UsageError("sweep: " + opt.file +
+                     " gives coefficients; sweeping a key as written goes through the coefficient "
+                     "conversion, which sweep does not model (not available for coefficient files)");
   study::TrackedStudy result;
   try {
     result = study::Sweep(load.file, opt.sweep);

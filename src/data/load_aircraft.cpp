@@ -3,19 +3,24 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <sstream>
 #include <string_view>
+#include <tuple>
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/airplane_class.hpp"
+#include "aerolin/model/atmosphere.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/coefficients.hpp"
 #include "aerolin/model/conversions.hpp"
+#include "aerolin/model/inertia_axes.hpp"
 #include "aerolin/model/parameters.hpp"
 #include "aerolin/model/typed_values.hpp"
 
@@ -225,6 +230,38 @@ class Reader {
   SourceLocation ixz_at_{};
   const toml::node* zadot_node_ = nullptr;  // Zadot or Zwdot, for the singularity check
   std::optional<bool> lateral_primed_;
+
+  // Coefficient form, standard atmosphere, body-axis inertias, per degree
+  // (data/derivatives/README.md); defined together below Reader::ReadControls.
+  bool IsCoefficientForm(const toml::table& section) const;
+  // The factor to per radian of `key` in `section` (180/π under per_degree = true
+  // for an angle derivative; 1 otherwise); reads per_degree once per section.
+  double PerDegreeFactor(const toml::table& t, const std::string& section, std::string_view key);
+  // Why `key`, unknown in [table_name], is not what the user thinks (a
+  // coefficient in a dimensional section, a case slip); nullopt if nothing to say.
+  std::optional<std::string> KeyHint(std::string_view key, std::string_view table_name) const;
+  void ReadConditionExtras(const toml::table& t, model::FlightCondition& fc);
+  void ReadMassExtras(const toml::table& t);
+  void ReadGeometryExtras(const toml::table& t);
+  void ReadLongitudinalCoefficients(const toml::table& t);
+  void ReadLateralCoefficients(const toml::table& t);
+  std::vector<std::string_view> ControlKeys() const;
+  // Reads a control's coefficient keys into coefficients_.controls (one entry
+  // per control, aligned with written_.controls); true if it gave any.
+  bool ReadControlCoefficients(const toml::table& t, const std::string& table_name,
+                               const std::string& name, double factor);
+  // Converts the coefficient sections (model::ToDimensional) into written_.
+  void ApplyCoefficients(const toml::table& root);
+
+  bool lon_coefficients_ = false;  // [longitudinal] form = "coefficients"
+  bool lat_coefficients_ = false;  // [lateral] form = "coefficients"
+  model::CoefficientsAsWritten coefficients_;
+  std::optional<model::AircraftAsWritten> from_coefficients_;
+  std::optional<double> rho_, alpha0_, S_, c_, b_, W_;  // SI
+  double W0_ = 0.0, g_ = core::kStandardGravity, theta0_ = 0.0;  // SI
+  std::optional<double> altitude_, mach_;                // SI, [condition]
+  std::map<std::string, double> per_degree_;             // section → factor, read once
+  bool inertias_rotated_ = false;  // [mass] axes = "body": Ix, Iz, Ixz as written are not the fields
 };
 
 const toml::table* Reader::RequireTable(const toml::table& root, std::string_view name) {
@@ -244,7 +281,9 @@ void Reader::CheckKeys(const toml::table& table, std::string_view table_name,
     const std::string_view k = key.str();
     if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
     std::string message = "unknown key '" + std::string(k) + "' in [" + std::string(table_name) + "]";
-    if (const auto suggestion = Suggest(k, allowed)) {
+    if (const auto hint_for_key = KeyHint(k, table_name)) {
+      message += " (" + *hint_for_key + ")";
+    } else if (const auto suggestion = Suggest(k, allowed)) {
       message += " (did you mean '" + *suggestion + "'?)";
       suggested_.push_back(std::string(table_name) + "." + *suggestion);
     }
@@ -312,13 +351,13 @@ std::optional<bool> Reader::ReadForm(const toml::table& table, std::string_view 
   const std::optional<std::string> form = String(table, "form", table_name, false);
   if (!form) {
     if (!table.contains("form"))
-      Missing(table, table_name, "form", "form = \"normalized\" or form = \"raw\"");
+      Missing(table, table_name, "form", "form = \"normalized\", \"raw\" or \"coefficients\"");
     return std::nullopt;
   }
   if (*form == "normalized") return false;
   if (*form == "raw") return true;
   Error(At(*table.get("form")), "unknown form '" + *form +
-                                    "' (expected \"normalized\" or \"raw\")");
+                                    "' (expected \"normalized\", \"raw\" or \"coefficients\")");
   return std::nullopt;
 }
 
@@ -405,7 +444,8 @@ void Reader::ReadCondition(const toml::table& root, model::AircraftData& out) {
   const toml::table* t = RequireTable(root, "condition");
   if (t == nullptr) return;
   CheckKeys(*t, "condition",
-            {"units", "U0", "theta0", "theta0_deg", "W0", "g", "altitude", "mach", "category"});
+            {"units", "U0", "theta0", "theta0_deg", "W0", "g", "altitude", "mach", "category", "rho",
+             "alpha0", "alpha0_deg"});
   if (auto text = String(*t, "category", "condition", false)) {
     try {
       out.condition.category = model::ParseFlightPhaseCategory(*text);
@@ -428,7 +468,7 @@ void Reader::ReadCondition(const toml::table& root, model::AircraftData& out) {
       Error(At(*t->get("U0")), "U0 must be > 0 (trim speed along the stability x axis)");
     else if (units_known_)
       fc.U0 = U0_ = core::ToSI(*U0, units_, core::kSpeed);
-  } else if (!t->contains("U0")) {
+  } else if (!t->contains("U0") && !(t->contains("mach") && t->contains("altitude"))) {
     Missing(*t, "condition", "U0", "trim speed in the file's length unit per second");
   }
   const auto theta_rad = Number(*t, "theta0", "condition");
@@ -467,6 +507,7 @@ void Reader::ReadCondition(const toml::table& root, model::AircraftData& out) {
   if (auto h = Number(*t, "altitude", "condition"); h && units_known_)
     fc.altitude = core::ToSI(*h, units_, core::kLength);
   if (auto mach = Number(*t, "mach", "condition")) fc.mach = *mach;
+  ReadConditionExtras(*t, fc);
 }
 
 void Reader::ReadMass(const toml::table& root) {
@@ -478,7 +519,7 @@ void Reader::ReadMass(const toml::table& root) {
     return;
   }
   mass_at_ = At(*t);
-  CheckKeys(*t, "mass", {"m", "Ix", "Iy", "Iz", "Ixz"});
+  CheckKeys(*t, "mass", {"m", "W", "Ix", "Iy", "Iz", "Ixz", "axes"});
   auto read = [&](std::string_view key, Dimension dim, bool positive) -> std::optional<double> {
     const auto v = Number(*t, key, "mass");
     if (!v || !units_known_) return std::nullopt;
@@ -495,6 +536,7 @@ void Reader::ReadMass(const toml::table& root) {
   mass.Iz = read("Iz", core::kInertia, true);
   mass.Ixz = read("Ixz", core::kInertia, false);
   if (const toml::node* n = t->get("Ixz")) ixz_at_ = At(*n);
+  ReadMassExtras(*t);
 }
 
 void Reader::ReadGeometry(const toml::table& root, model::AircraftData& out) {
@@ -505,7 +547,8 @@ void Reader::ReadGeometry(const toml::table& root, model::AircraftData& out) {
     Error(At(*node), "'geometry' must be a table");
     return;
   }
-  CheckKeys(*t, "geometry", {"b"});
+  CheckKeys(*t, "geometry", {"b", "S", "c"});
+  ReadGeometryExtras(*t);
   const auto b = Number(*t, "b", "geometry");
   if (!b || !units_known_) return;
   if (*b <= 0.0) {
@@ -518,7 +561,8 @@ void Reader::ReadGeometry(const toml::table& root, model::AircraftData& out) {
 void Reader::ReadLongitudinal(const toml::table& root) {
   const toml::table* t = RequireTable(root, "longitudinal");
   if (t == nullptr) return;
-  std::vector<std::string_view> allowed = {"form"};
+  if (IsCoefficientForm(*t)) return ReadLongitudinalCoefficients(*t);
+  std::vector<std::string_view> allowed = {"form", "per_degree"};
   for (std::string_view key : KeysOf("longitudinal")) allowed.push_back(key);
   CheckKeys(*t, "longitudinal", allowed,
             "control derivatives go in a [controls.<name>] table");
@@ -529,7 +573,9 @@ void Reader::ReadLongitudinal(const toml::table& root) {
   model::LongitudinalAsWritten& d = written_.longitudinal;
   d.raw = *raw;
   d.form = *w_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
-  auto get = [&](std::string_view key) { return Derivative(*t, "longitudinal", key, *raw); };
+  auto get = [&](std::string_view key) {
+    return Derivative(*t, "longitudinal", key, *raw) * PerDegreeFactor(*t, "longitudinal", key);
+  };
   d.Xu = get("Xu");
   d.Zu = get("Zu");
   d.Mu = get("Mu");
@@ -555,7 +601,8 @@ void Reader::ReadLongitudinal(const toml::table& root) {
 void Reader::ReadLateral(const toml::table& root) {
   const toml::table* t = RequireTable(root, "lateral");
   if (t == nullptr) return;
-  std::vector<std::string_view> allowed = {"form", "primed", "beta"};
+  if (IsCoefficientForm(*t)) return ReadLateralCoefficients(*t);
+  std::vector<std::string_view> allowed = {"form", "primed", "per_degree", "beta"};
   for (std::string_view key : KeysOf("lateral")) allowed.push_back(key);
   CheckKeys(*t, "lateral", allowed, "control derivatives go in a [controls.<name>] table");
   const std::optional<bool> raw = ReadForm(*t, "lateral");
@@ -574,7 +621,9 @@ void Reader::ReadLateral(const toml::table& root) {
   ReadSideslipDefinition(*t, *v_form);
   d.raw = *raw;
   d.form = *v_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
-  auto get = [&](std::string_view key) { return Derivative(*t, "lateral", key, *raw); };
+  auto get = [&](std::string_view key) {
+    return Derivative(*t, "lateral", key, *raw) * PerDegreeFactor(*t, "lateral", key);
+  };
   d.Yp = get("Yp");
   d.Yr = get("Yr");
   d.Lp = get("Lp");
@@ -634,7 +683,7 @@ void Reader::ReadControls(const toml::table& root) {
   });
   for (const auto& [name, t] : ordered) {
     const std::string table_name = "controls." + name;
-    CheckKeys(*t, table_name, {"X", "Z", "M", "Y", "L", "N", "unit", "min", "max"});
+    CheckKeys(*t, table_name, ControlKeys());
     model::Control c;
     c.name = name;
     if (auto unit = String(*t, "unit", table_name, false)) {
@@ -645,21 +694,33 @@ void Reader::ReadControls(const toml::table& root) {
                                        "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
     }
     bool any = false;
+    const double factor = PerDegreeFactor(*t, table_name, "X");  // every derivative of a control
+    if (factor != 1.0 && c.unit != core::Unit::kRadian)
+      Error(At(*t->get("per_degree")), "per_degree = true needs a deflection in degrees; control '" +
+                                           name + "' has unit = \"1\" (remove per_degree)");
     for (const Parameter* spec : ControlDerivatives()) {
       const auto v = Number(*t, spec->key, table_name);
       if (!t->contains(spec->key)) continue;
-      any = true;
       const bool longitudinal = spec->key == "X" || spec->key == "Z" || spec->key == "M";
+      if (longitudinal ? lon_coefficients_ : lat_coefficients_) continue;  // reported by CheckKeys
+      any = true;
       (longitudinal ? c.longitudinal : c.lateral) = true;
       if (!v) continue;
       // Controls follow the form of the section their derivative enters.
       const bool raw = longitudinal ? written_.longitudinal.raw : written_.lateral.raw;
       const auto n = ToSI(*v, *spec, raw, At(*t->get(spec->key)));
-      ControlDerivative(c, spec->key) = n ? *n : 0.0;
+      ControlDerivative(c, spec->key) = (n ? *n : 0.0) * factor;
     }
+    any = ReadControlCoefficients(*t, table_name, name, factor) || any;
     if (!any)
       Error(At(*t), "control '" + name +
-                        "' has no derivative (give at least one of X Z M Y L N)");
+                        "' has no derivative (give at least one of " + [&] {
+                          std::string keys;
+                          for (std::string_view k : ControlKeys())
+                            if (k != "unit" && k != "min" && k != "max" && k != "per_degree")
+                              keys += (keys.empty() ? "" : " ") + std::string(k);
+                          return keys;
+                        }() + ")");
     c.min = Number(*t, "min", table_name);
     c.max = Number(*t, "max", table_name);
     if (c.min && c.max && *c.min >= *c.max)
@@ -671,6 +732,416 @@ void Reader::ReadControls(const toml::table& root) {
                                    " deg; limits are in rad");
     written_.controls.push_back(std::move(c));
   }
+}
+
+// ---------------------------------------------------------------------------
+// Coefficient form, standard atmosphere, body-axis inertias, per-degree tables
+// (data/derivatives/README.md, "Coefficient form"). The physics is the
+// model's (model/coefficients.hpp, atmosphere.hpp, inertia_axes.hpp); here the
+// keys are read, located and checked.
+
+// Coefficient keys as written; case matters (Cl is the rolling moment, CL the lift).
+constexpr std::string_view kForceFamilyKeys[] = {"CXu", "CXa", "CXq", "CXadot",
+                                                  "CZu", "CZa", "CZq", "CZadot"};
+constexpr std::string_view kLiftDragFamilyKeys[] = {"CL0", "CD0", "CLu", "CDu", "CLa",
+                                                     "CDa", "CLq", "CLadot", "CDq"};
+constexpr std::string_view kPitchCoefficientKeys[] = {"Cmu", "Cma", "Cmq", "Cmadot"};
+// Required keys of each family; the others (CXq CXadot CZadot | CL0 CLadot CDq) default to 0
+// (CL0 to C_W0 cos θ0).
+constexpr std::string_view kForceFamilyRequired[] = {"CXu", "CXa", "CZu", "CZa", "CZq",
+                                                      "Cmu", "Cma", "Cmq", "Cmadot"};
+constexpr std::string_view kLiftDragFamilyRequired[] = {"CD0", "CLu", "CDu", "CLa", "CDa", "CLq",
+                                                         "Cmu", "Cma", "Cmq", "Cmadot"};
+constexpr std::string_view kLateralCoefficientKeys[] = {"CYb", "CYp", "CYr", "Clb", "Clp",
+                                                         "Clr", "Cnb", "Cnp", "Cnr"};
+// Derivatives with respect to α or β: per degree under per_degree = true
+// (rate derivatives, α̇ ones included, and w/v-form ones are unchanged).
+constexpr std::string_view kPerAngleKeys[] = {"Xa",  "Za",  "Ma",  "Yb",  "Lb",  "Nb",  "CXa",
+                                              "CZa", "Cma", "CLa", "CDa", "CYb", "Clb", "Cnb"};
+constexpr double kLiftCoefficientTolerance = 0.05;  // CL0 vs C_W0 cos θ0, relative
+
+constexpr Dimension kDensity{-3, 1, 0};
+constexpr Dimension kArea{2, 0, 0};
+
+template <std::size_t N>
+bool Contains(const std::string_view (&keys)[N], std::string_view key) {
+  return std::find(std::begin(keys), std::end(keys), key) != std::end(keys);
+}
+
+// The earliest (by line) of `keys` present in `t`, or nullptr.
+template <std::size_t N>
+const toml::node* FirstPresent(const toml::table& t, const std::string_view (&keys)[N]) {
+  const toml::node* first = nullptr;
+  for (std::string_view k : keys)
+    if (const toml::node* n = t.get(k); n && (!first || n->source().begin.line < first->source().begin.line))
+      first = n;
+  return first;
+}
+
+bool Reader::IsCoefficientForm(const toml::table& section) const {
+  const toml::node* form = section.get("form");
+  return form != nullptr && form->value<std::string>() == "coefficients";
+}
+
+double Reader::PerDegreeFactor(const toml::table& t, const std::string& section, std::string_view key) {
+  auto it = per_degree_.find(section);
+  if (it == per_degree_.end()) {
+    const std::optional<bool> flag = Bool(t, "per_degree", section);
+    it = per_degree_.emplace(section, flag.value_or(false) ? core::kRadToDeg : 1.0).first;
+  }
+  const bool control = section.rfind("controls.", 0) == 0;
+  return control || Contains(kPerAngleKeys, key) ? it->second : 1.0;
+}
+
+std::optional<std::string> Reader::KeyHint(std::string_view key, std::string_view table_name) const {
+  const bool control = table_name.rfind("controls.", 0) == 0;
+  if (!control && table_name != "longitudinal" && table_name != "lateral") return std::nullopt;
+  constexpr std::string_view kControlForce[] = {"CX", "CZ"}, kControlLiftDrag[] = {"CL", "CD"};
+  constexpr std::string_view kControlLateral[] = {"CY", "Cl", "Cn"};
+  // Which section's coefficient `key` is (longitudinal or lateral), if any.
+  const bool lon_key = control ? Contains(kControlForce, key) || Contains(kControlLiftDrag, key) || key == "Cm"
+                               : table_name == "longitudinal" &&
+                                     (Contains(kForceFamilyKeys, key) || Contains(kLiftDragFamilyKeys, key) ||
+                                      Contains(kPitchCoefficientKeys, key));
+  const bool lat_key = control ? Contains(kControlLateral, key)
+                               : table_name == "lateral" && Contains(kLateralCoefficientKeys, key);
+  auto not_coefficients = [&](const char* section) {
+    return "'" + std::string(key) + "' is a nondimensional coefficient: write form = \"coefficients\" in [" +
+           section + "] to give coefficients, or give the dimensional derivative";
+  };
+  if (lon_key && !lon_coefficients_) return not_coefficients("longitudinal");
+  if (lat_key && !lat_coefficients_) return not_coefficients("lateral");
+  if (control && lon_key && key != "Cm") {
+    const bool lift_drag = coefficients_.family == model::LongitudinalFamily::kLiftDrag;
+    if (lift_drag != Contains(kControlLiftDrag, key))
+      return "'" + std::string(key) + "' belongs to the " + (lift_drag ? "force" : "lift/drag") +
+             " family; [longitudinal] gives the " + (lift_drag ? "lift/drag family: use CL CD Cm" : "force family: use CX CZ Cm");
+  }
+  // A case slip between two coefficients (Cl rolling moment vs CL lift): say so.
+  if (control)
+    for (std::string_view k : ControlKeys())
+      if (k != key && k.size() == key.size() &&
+          std::equal(k.begin(), k.end(), key.begin(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+          }))
+        return "case matters: did you mean '" + std::string(k) + "'?";
+  return std::nullopt;
+}
+
+void Reader::ReadConditionExtras(const toml::table& t, model::FlightCondition& fc) {
+  g_ = fc.g;
+  W0_ = fc.W0;
+  theta0_ = fc.theta0;
+  altitude_ = fc.altitude;
+  mach_ = fc.mach;
+  if (auto rho = Number(t, "rho", "condition")) {
+    if (*rho <= 0.0)
+      Error(At(*t.get("rho")), "rho (air density) must be > 0");
+    else if (units_known_)
+      rho_ = core::ToSI(*rho, units_, kDensity);
+  }
+  const auto alpha_rad = Number(t, "alpha0", "condition");
+  const auto alpha_deg = Number(t, "alpha0_deg", "condition");
+  if (t.contains("alpha0") && t.contains("alpha0_deg")) {
+    Error(At(*t.get("alpha0_deg")), "both alpha0 and alpha0_deg given (keep one)");
+  } else if (alpha_rad || alpha_deg) {
+    const double alpha0 = alpha_rad ? *alpha_rad : *alpha_deg * core::kDegToRad;
+    if (std::abs(alpha0) >= core::kPi / 2)
+      Error(At(*t.get(alpha_rad ? "alpha0" : "alpha0_deg")),
+            "|alpha0| must be < 90 deg (trim angle of attack of the body x axis)");
+    else
+      alpha0_ = alpha0;
+  }
+  // U0 = M a(h) when the file gives the Mach number and altitude instead of U0.
+  if (!t.contains("U0") && fc.mach && fc.altitude) {
+    try {
+      const double a = model::StandardAtmosphere(*fc.altitude).speed_of_sound;
+      if (*fc.mach <= 0.0)
+        Error(At(*t.get("mach")), "mach must be > 0 to give U0 = mach × speed of sound");
+      else
+        fc.U0 = U0_ = *fc.mach * a;
+    } catch (const std::out_of_range&) {
+      Error(At(*t.get("altitude")),
+            "altitude " + Format(*fc.altitude) + " m is outside the 1976 standard atmosphere (" +
+                Format(model::kStandardAtmosphereFloor) + " m to " +
+                Format(model::kStandardAtmosphereCeiling) + " m): give U0");
+    }
+  }
+}
+
+void Reader::ReadMassExtras(const toml::table& t) {
+  model::MassProperties& mass = written_.mass;
+  if (auto W = Number(t, "W", "mass")) {
+    if (*W <= 0.0) {
+      Error(At(*t.get("W")), "'W' (weight) must be > 0");
+    } else if (units_known_) {
+      W_ = core::ToSI(*W, units_, core::kForce);
+      if (!mass.m) mass.m = *W_ / g_;  // m = W/g with [condition] g
+    }
+  }
+  const std::optional<std::string> axes = String(t, "axes", "mass", false);
+  if (!axes || *axes == "stability") return;
+  const toml::node& at = *t.get("axes");
+  if (*axes != "body") {
+    Error(At(at), "unknown axes '" + *axes + "' (expected \"stability\" or \"body\")");
+    return;
+  }
+  if (!alpha0_) {
+    Error(At(at), "axes = \"body\" needs the trim angle of attack [condition] alpha0_deg (or "
+                  "alpha0) to rotate the inertias into stability axes");
+    return;
+  }
+  if (!mass.Ix || !mass.Iz || !mass.Ixz) {
+    Error(At(at), "axes = \"body\" needs Ix, Iz and Ixz to rotate them into stability axes "
+                  "(write Ixz = 0.0 if the source gives none)");
+    return;
+  }
+  if (*mass.Ixz * *mass.Ixz >= *mass.Ix * *mass.Iz) {
+    Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
+    return;
+  }
+  // From body axes to the derivatives' axes: by α0 for stability axes (W0 = 0),
+  // by α0 − atan(W0/U0) for axes that carry a W0 (model/inertia_axes.hpp).
+  written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
+  inertias_rotated_ = true;
+}
+
+void Reader::ReadGeometryExtras(const toml::table& t) {
+  auto positive = [&](std::string_view key, Dimension dim, const char* what) -> std::optional<double> {
+    const auto v = Number(t, key, "geometry");
+    if (!v || !units_known_) return std::nullopt;
+    if (*v <= 0.0) {
+      Error(At(*t.get(key)), "'" + std::string(key) + "' (" + what + ") must be > 0");
+      return std::nullopt;
+    }
+    return core::ToSI(*v, units_, dim);
+  };
+  S_ = positive("S", kArea, "reference area");
+  c_ = positive("c", core::kLength, "mean aerodynamic chord");
+  // b is read (and checked) by ReadGeometry; its SI value, if valid, for the coefficients.
+  if (const toml::node* b = t.get("b"); b && units_known_)
+    if (const auto v = b->value<double>(); v && std::isfinite(*v) && *v > 0.0)
+      b_ = core::ToSI(*v, units_, core::kLength);
+}
+
+void Reader::ReadLongitudinalCoefficients(const toml::table& t) {
+  std::vector<std::string_view> allowed = {"form", "per_degree"};
+  for (auto keys : {std::span<const std::string_view>(kForceFamilyKeys),
+                    std::span<const std::string_view>(kLiftDragFamilyKeys),
+                    std::span<const std::string_view>(kPitchCoefficientKeys)})
+    allowed.insert(allowed.end(), keys.begin(), keys.end());
+  lon_coefficients_ = true;
+  CheckKeys(t, "longitudinal", allowed, "control coefficients go in a [controls.<name>] table");
+  const toml::node* force = FirstPresent(t, kForceFamilyKeys);
+  const toml::node* lift_drag = FirstPresent(t, kLiftDragFamilyKeys);
+  model::CoefficientsAsWritten& k = coefficients_;
+  if (force && lift_drag) {
+    const bool force_first = force->source().begin.line < lift_drag->source().begin.line;
+    const toml::node* second = force_first ? lift_drag : force;
+    // The first family seen decides the controls' keys (one error, not one per control key).
+    k.family = force_first ? model::LongitudinalFamily::kForce : model::LongitudinalFamily::kLiftDrag;
+    Error(At(*second), "both force-family (CXu CXa CXq CXadot CZu CZa CZq CZadot) and "
+                       "lift/drag-family (CL0 CD0 CLu CDu CLa CDa CLq CLadot CDq) coefficients "
+                       "given; use one family per file");
+    return;
+  }
+  k.family = lift_drag ? model::LongitudinalFamily::kLiftDrag : model::LongitudinalFamily::kForce;
+  const bool ld = k.family == model::LongitudinalFamily::kLiftDrag;
+  for (std::string_view key : ld ? std::span<const std::string_view>(kLiftDragFamilyRequired)
+                                 : std::span<const std::string_view>(kForceFamilyRequired))
+    if (!t.contains(key))
+      Missing(t, "longitudinal", key, "required coefficient; write 0.0 if the source neglects it");
+  auto get = [&](std::string_view key) {
+    return Number(t, key, "longitudinal").value_or(0.0) * PerDegreeFactor(t, "longitudinal", key);
+  };
+  k.CXu = get("CXu"); k.CXa = get("CXa"); k.CXq = get("CXq"); k.CXadot = get("CXadot");
+  k.CZu = get("CZu"); k.CZa = get("CZa"); k.CZq = get("CZq"); k.CZadot = get("CZadot");
+  if (t.contains("CL0")) k.CL0 = get("CL0");
+  k.CD0 = get("CD0"); k.CLu = get("CLu"); k.CDu = get("CDu"); k.CLa = get("CLa");
+  k.CDa = get("CDa"); k.CLq = get("CLq"); k.CLadot = get("CLadot"); k.CDq = get("CDq");
+  k.Cmu = get("Cmu"); k.Cma = get("Cma"); k.Cmq = get("Cmq"); k.Cmadot = get("Cmadot");
+  if (k.CXadot != 0.0)
+    Error(At(*t.get("CXadot")), "CXadot must be 0: aerolin's model has no X_wdot term "
+                                "(Etkin & Reid Table 6.1 and most sources set it to 0)");
+  written_.longitudinal.raw = true;  // filled by ApplyCoefficients
+  written_.longitudinal.form = model::AngleForm::kVelocity;
+}
+
+void Reader::ReadLateralCoefficients(const toml::table& t) {
+  std::vector<std::string_view> allowed = {"form", "per_degree", "primed"};
+  allowed.insert(allowed.end(), std::begin(kLateralCoefficientKeys), std::end(kLateralCoefficientKeys));
+  lat_coefficients_ = true;
+  CheckKeys(t, "lateral", allowed, "control coefficients go in a [controls.<name>] table");
+  if (const toml::node* primed = t.get("primed"))
+    Error(At(*primed), "coefficients are never primed (remove 'primed'; aerolin couples L and N "
+                       "through [mass] Ixz)");
+  for (std::string_view key : kLateralCoefficientKeys)
+    if (!t.contains(key))
+      Missing(t, "lateral", key, "required coefficient; write 0.0 if the source neglects it");
+  auto get = [&](std::string_view key) {
+    return Number(t, key, "lateral").value_or(0.0) * PerDegreeFactor(t, "lateral", key);
+  };
+  model::CoefficientsAsWritten& k = coefficients_;
+  k.CYb = get("CYb"); k.CYp = get("CYp"); k.CYr = get("CYr");
+  k.Clb = get("Clb"); k.Clp = get("Clp"); k.Clr = get("Clr");
+  k.Cnb = get("Cnb"); k.Cnp = get("Cnp"); k.Cnr = get("Cnr");
+  written_.lateral.raw = true;  // filled by ApplyCoefficients
+  written_.lateral.form = model::AngleForm::kVelocity;
+  lateral_primed_ = false;
+}
+
+std::vector<std::string_view> Reader::ControlKeys() const {
+  std::vector<std::string_view> keys;
+  if (!lon_coefficients_)
+    keys.insert(keys.end(), {"X", "Z", "M"});
+  else if (coefficients_.family == model::LongitudinalFamily::kLiftDrag)
+    keys.insert(keys.end(), {"CL", "CD", "Cm"});
+  else
+    keys.insert(keys.end(), {"CX", "CZ", "Cm"});
+  if (!lat_coefficients_)
+    keys.insert(keys.end(), {"Y", "L", "N"});
+  else
+    keys.insert(keys.end(), {"CY", "Cl", "Cn"});
+  keys.insert(keys.end(), {"unit", "min", "max", "per_degree"});
+  return keys;
+}
+
+bool Reader::ReadControlCoefficients(const toml::table& t, const std::string& table_name,
+                                     const std::string& name, double factor) {
+  model::ControlCoefficients c;
+  c.name = name;
+  bool any = false;
+  auto read = [&](std::optional<double>& field, std::string_view key) {
+    if (!t.contains(key)) return;
+    any = true;
+    field = Number(t, key, table_name).value_or(0.0) * factor;
+  };
+  if (lon_coefficients_) {
+    if (coefficients_.family == model::LongitudinalFamily::kLiftDrag) {
+      read(c.CL, "CL");
+      read(c.CD, "CD");
+    } else {
+      read(c.CX, "CX");
+      read(c.CZ, "CZ");
+    }
+    read(c.Cm, "Cm");
+  }
+  if (lat_coefficients_) {
+    read(c.CY, "CY");
+    read(c.Cl, "Cl");
+    read(c.Cn, "Cn");
+  }
+  coefficients_.controls.push_back(std::move(c));
+  return any;
+}
+
+void Reader::ApplyCoefficients(const toml::table& root) {
+  if (!lon_coefficients_ && !lat_coefficients_) return;
+  if (!units_known_) return;
+  const std::string needs = "form = \"coefficients\" needs ";
+  auto table = [&](const char* name) -> const toml::table* {
+    const toml::table* t = root[name].as_table();
+    if (t == nullptr)
+      Error({path_, 1}, std::string("missing table [") + name + "] (" + needs +
+                            (std::string_view(name) == "geometry" ? "S, c, b" : "m or W, Ix, Iy, Iz") + ")");
+    return t;
+  };
+  const toml::table* condition = root["condition"].as_table();
+  const toml::table* geometry = table("geometry");
+  const toml::table* mass_table = table("mass");
+  if (condition == nullptr || geometry == nullptr || mass_table == nullptr) return;
+
+  model::CoefficientsAsWritten& k = coefficients_;
+  if (rho_) {
+    k.rho = *rho_;
+  } else if (altitude_) {
+    try {
+      k.rho = model::StandardAtmosphere(*altitude_).density;
+    } catch (const std::out_of_range&) {
+      Error(At(*condition->get("altitude")),
+            "altitude " + Format(*altitude_) + " m is outside the 1976 standard atmosphere (" +
+                Format(model::kStandardAtmosphereFloor) + " m to " +
+                Format(model::kStandardAtmosphereCeiling) + " m): give rho");
+    }
+  } else {
+    Missing(*condition, "condition", "rho",
+            needs + "the air density: rho, or altitude for the 1976 standard atmosphere");
+  }
+  if (W0_ != 0.0)
+    Error(At(*condition->get("W0")), "W0 must be 0 with form = \"coefficients\" (coefficients are "
+                                     "in stability axes; give body-axis inertias with [mass] "
+                                     "axes = \"body\" and alpha0)");
+  if (!S_ && !geometry->contains("S")) Missing(*geometry, "geometry", "S", needs + "the reference area");
+  if (lon_coefficients_ && !c_ && !geometry->contains("c"))
+    Missing(*geometry, "geometry", "c", needs + "the mean aerodynamic chord");
+  if (lat_coefficients_ && !b_ && !geometry->contains("b"))
+    Missing(*geometry, "geometry", "b", needs + "the span");
+  const model::MassProperties& mass = written_.mass;
+  if (!mass.m && !mass_table->contains("m") && !mass_table->contains("W"))
+    Missing(*mass_table, "mass", "m", needs + "the mass m or the weight W");
+  for (const auto& [key, value, wanted] :
+       {std::tuple{"Iy", mass.Iy, lon_coefficients_}, std::tuple{"Ix", mass.Ix, lat_coefficients_},
+        std::tuple{"Iz", mass.Iz, lat_coefficients_}})
+    if (wanted && !value && !mass_table->contains(key))
+      Missing(*mass_table, "mass", key, needs + "the moments of inertia");
+  if (!errors_.empty()) return;
+
+  k.name = written_.name;
+  k.U0 = U0_;
+  k.theta0 = theta0_;
+  k.g = g_;
+  k.altitude = altitude_;
+  k.mach = mach_;
+  k.S = S_.value_or(0.0);
+  k.c = c_.value_or(1.0);  // unused without longitudinal coefficients
+  k.b = b_.value_or(1.0);  // unused without lateral coefficients
+  k.m = mass.m;
+  k.W = W_;
+  k.Ix = mass.Ix.value_or(1.0);  // inertias already in stability axes (ReadMassExtras)
+  k.Iy = mass.Iy.value_or(1.0);
+  k.Iz = mass.Iz.value_or(1.0);
+  k.Ixz = mass.Ixz.value_or(0.0);
+  k.axes = model::InertiaAxes::kStability;
+  model::AircraftAsWritten dimensional;
+  try {
+    dimensional = model::ToDimensional(k);
+  } catch (const std::invalid_argument& e) {
+    Error(At(*root.get(lon_coefficients_ ? "longitudinal" : "lateral")), e.what());
+    return;
+  }
+  dimensional.mass = mass;  // as the file gives it (absent stays absent)
+  if (lon_coefficients_) written_.longitudinal = dimensional.longitudinal;
+  if (lat_coefficients_) written_.lateral = dimensional.lateral;
+  for (std::size_t i = 0; i < written_.controls.size() && i < dimensional.controls.size(); ++i) {
+    model::Control& c = written_.controls[i];
+    const model::Control& d = dimensional.controls[i];
+    if (lon_coefficients_) {
+      c.X = d.X, c.Z = d.Z, c.M = d.M;
+      c.longitudinal = d.longitudinal;
+    }
+    if (lat_coefficients_) {
+      c.Y = d.Y, c.L = d.L, c.N = d.N;
+      c.lateral = d.lateral;
+    }
+  }
+  // A printed C_L0 is used as printed; it should carry the weight.
+  if (lon_coefficients_ && k.CL0) {
+    const double expected = model::WeightCoefficient(k) * std::cos(k.theta0);
+    if (std::abs(*k.CL0 - expected) > kLiftCoefficientTolerance * std::abs(expected))
+      Warn(At(*root["longitudinal"].as_table()->get("CL0")),
+           "CL0 = " + Format(*k.CL0) + " differs from C_W0 cos(theta0) = W/(0.5 rho U0^2 S) cos(theta0) = " +
+               Format(expected) + " by " + Format(100.0 * (*k.CL0 - expected) / expected) +
+               "%: the trim lift should carry the weight (check W or m, rho, U0, S); CL0 is used as written");
+  }
+  // Only what came from coefficients: a section given dimensionally is left
+  // default (raw = false), which the display skips (export/dimensional_text.hpp).
+  if (!lon_coefficients_) dimensional.longitudinal = {};
+  if (!lat_coefficients_) dimensional.lateral = {};
+  for (model::Control& c : dimensional.controls) {
+    c.longitudinal = c.longitudinal && lon_coefficients_;
+    c.lateral = c.lateral && lat_coefficients_;
+  }
+  from_coefficients_ = dimensional;
 }
 
 void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData& out) {
@@ -722,9 +1193,12 @@ void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData&
 model::WrittenAt LocateQuantity(const toml::table& root, std::string_view quantity,
                                 const std::string& path) {
   static constexpr std::pair<std::string_view, std::string_view> kKeys[] = {
-      {"longitudinal.Za", "Za Zw"}, {"longitudinal.Ma", "Ma Mw"}, {"longitudinal.Mq", "Mq"},
-      {"longitudinal.Xu", "Xu"},    {"lateral.Yb", "Yb Yv"},      {"lateral.Lb", "Lb Lv"},
-      {"lateral.Nb", "Nb Nv"},      {"lateral.Lp", "Lp"},         {"lateral.Nr", "Nr"}};
+      // dimensional α/β-form, w/v-form, then the coefficient form's key
+      {"longitudinal.Za", "Za Zw CLa CZa"}, {"longitudinal.Ma", "Ma Mw Cma"},
+      {"longitudinal.Mq", "Mq Cmq"},        {"longitudinal.Xu", "Xu CXu CDu"},
+      {"lateral.Yb", "Yb Yv CYb"},          {"lateral.Lb", "Lb Lv Clb"},
+      {"lateral.Nb", "Nb Nv Cnb"},          {"lateral.Lp", "Lp Clp"},
+      {"lateral.Nr", "Nr Cnr"}};
   const std::size_t dot = quantity.find('.');
   const std::string_view section = quantity.substr(0, dot);
   std::string_view candidates = quantity.substr(dot + 1);
@@ -766,6 +1240,9 @@ std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) cons
     for (const auto& [line, key] : present) {
       const Parameter* row = model::FindParameter(section, key);
       if (row == nullptr) continue;
+      // Body-axis Ix, Iz, Ixz reach the model through the rotation, which the
+      // written-key sensitivities do not model: not offered.
+      if (inertias_rotated_ && section == "mass" && (key == "Ix" || key == "Iz" || key == "Ixz")) continue;
       Dimension dim = row->dimension;
       if (row->divisor != Divisor::kNone && raw(key))
         dim = dim * (row->divisor == Divisor::kMass ? core::kMass : core::kInertia);
@@ -773,6 +1250,10 @@ std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) cons
       if (key == "theta0_deg") to_si = core::kDegToRad;
       // Dimensionless, or a limit in the control's own unit.
       if (key == "mach" || (section == "controls" && row->divisor == Divisor::kNone)) to_si = 1.0;
+      // per_degree = true: the file's value is per degree (PerDegreeFactor, read on load).
+      if (const auto it = per_degree_.find(prefix.substr(0, prefix.size() - 1)); it != per_degree_.end())
+        if (row->divisor != Divisor::kNone && (section == "controls" || Contains(kPerAngleKeys, key)))
+          to_si *= it->second;
       keys.push_back({prefix + std::string(key), *t.get(key)->template value<double>(), to_si});
     }
   };
@@ -828,6 +1309,7 @@ LoadResult Reader::Read(const toml::table& root) {
     }
   }
   ReadControls(root);
+  ApplyCoefficients(root);
 
   // The physics: normalize, α/β-form, priming (model/conversions.hpp). A
   // value whose divisor is missing was reported and read as 0, which needs
@@ -861,8 +1343,12 @@ LoadResult Reader::Read(const toml::table& root) {
   file.written.source = out.source;
   file.written.condition = out.condition;
   file.written.lateral.primed = lateral_primed_.value_or(true);
-  file.keys = WrittenKeys(root);
+  // A coefficient file's derivatives depend on U0, ρ, mass and geometry
+  // through the conversion, which the written-key sensitivities do not model:
+  // it offers no keys (see data/derivatives/README.md).
+  if (!from_coefficients_) file.keys = WrittenKeys(root);
   result.units = units_;
+  result.from_coefficients = from_coefficients_;
   return result;
 }
 

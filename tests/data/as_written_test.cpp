@@ -39,6 +39,12 @@ TEST(MatricesOf, EqualsConvertThenBuildForEveryBundledAircraft) {
 TEST(WrittenKeys, EveryKeyNamesItsFieldAndItsSIFactor) {
   for (const std::string& path : BundledFiles()) {
     const data::LoadResult load = data::LoadAircraftFile(path);
+    if (load.from_coefficients) {
+      // A coefficient file offers no keys: its derivatives depend on U0, ρ,
+      // mass and geometry through the conversion, which FieldOf does not model.
+      EXPECT_TRUE(load.file.keys.empty()) << path;
+      continue;
+    }
     ASSERT_FALSE(load.file.keys.empty()) << path;
     for (const model::WrittenKey& k : load.file.keys) {
       const double* field = model::FieldOf(load.file.written, k.path);

@@ -1,5 +1,5 @@
 // The parameter table (model/parameters.hpp) against the bundled data files:
-// every numeric key a file holds is a row of the table.
+// every numeric key a dimensional file holds is a row of the table.
 
 #include <gtest/gtest.h>
 
@@ -14,11 +14,18 @@ namespace {
 
 TEST(ParameterTable, HoldsEveryNumericKeyOfEveryBundledFile) {
   const std::filesystem::path dir = std::filesystem::path(AEROLIN_SOURCE_DIR) / "data/derivatives";
-  int files = 0, keys = 0;
+  int files = 0, keys = 0, coefficient_files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".toml") continue;
     ++files;
     const toml::table root = toml::parse_file(entry.path().string());
+    // A coefficient file's keys are not parameters (its derivatives come out
+    // of the coefficient conversion; data/derivatives/README.md).
+    if (root["longitudinal"]["form"].value_or(std::string()) == "coefficients" ||
+        root["lateral"]["form"].value_or(std::string()) == "coefficients") {
+      ++coefficient_files;
+      continue;
+    }
     for (const auto& [section, node] : root) {
       const toml::table* table = node.as_table();
       if (table == nullptr) continue;
@@ -39,7 +46,7 @@ TEST(ParameterTable, HoldsEveryNumericKeyOfEveryBundledFile) {
       }
     }
   }
-  EXPECT_EQ(files, 5);
+  EXPECT_EQ(files - coefficient_files, 5);  // dimensional files
   EXPECT_GT(keys, 150);
 }
 

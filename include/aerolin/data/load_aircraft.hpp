@@ -7,6 +7,7 @@
 /// keys and their dimensions come from the parameter table
 /// (model/parameters.hpp).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ struct LoadResult {
   /// The unit system the file declares (`[condition] units`), for numbers
   /// given elsewhere in the file's units (e.g. command-line flags).
   core::UnitSystem units = core::UnitSystem::kSI;
+  /// For a file with a `form = "coefficients"` section (or an AVL `.st`):
+  /// the raw dimensional derivatives its coefficients produced
+  /// (model::ToDimensional: SI, raw, w/v-form, unprimed), for display next to
+  /// a textbook's dimensional table. Absent for a dimensional file; in a
+  /// file with one coefficient section, the other section is left default
+  /// (raw = false) and the controls flag only their coefficient parts.
+  std::optional<model::AircraftAsWritten> from_coefficients;
 };
 
 /// Returns the aircraft in `path`, converted once to SI.
