@@ -6,6 +6,7 @@
 
 #include <mgl2/mgl.h>
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -31,6 +32,21 @@ std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
 /// text with the panel's area in a way that differs between tick labels and
 /// axis labels, so each figure sets a size tuned (by eye) for its layout.
 void InPanel(mglGraph& graph, const PanelRect& rect, double font_size);
+
+/// Returns {width, height} [px] of `text` as Putsw draws it in the current
+/// panel and font size, times `scale` (MathGL's relative size, 1 = as is).
+/// The height is the ink of a line (ascender to descender), about 0.7 of
+/// MathGL's line height. Measured with MathGL's own glyph widths; the pixels
+/// per font unit are calibrated against rendered PNGs (see the .cpp).
+std::array<double, 2> TextSizePx(mglGraph& graph, const std::wstring& text,
+                                 double scale = 1.0);
+
+/// Where Putsw puts the baseline of left-aligned (":L") text whose ink box
+/// of height `height` [px] starts at `box_bottom` [px]: the ink reaches
+/// about 0.13 of the height below the anchor (descenders).
+inline double BaselineForInkBox(double box_bottom, double height) {
+  return box_bottom + 0.13 * height;
+}
 
 /// Writes `graph` to `path` in the format of its extension.
 /// @throws std::runtime_error naming `path`, with MathGL's message, if the
