@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 #include <system_error>
@@ -109,6 +111,85 @@ std::array<double, 2> TextSizePx(mglGraph& graph, const std::wstring& text, doub
   mglFont& font = *base.GetFont();
   const double px = kPixelsPerFontUnit * scale * base.GetFontSize() * base.FontFactor();
   return {font.Width(text.c_str(), "") * px, kInkOverLineHeight * font.Height("") * px};
+}
+
+PanelMap MapPanel(mglGraph& graph, const AxisRange& x, const AxisRange& y) {
+  const mglPoint lo = graph.CalcScr(mglPoint(x.min, y.min));
+  const mglPoint hi = graph.CalcScr(mglPoint(x.max, y.max));
+  return {x, y, {lo.x, hi.x, lo.y, hi.y}};
+}
+
+namespace {
+// Legend geometry relative to the text height h: padding inside the frame,
+// the line sample's length and the gap after it, the row pitch.
+constexpr double kLegendPad = 0.45;
+constexpr double kLegendSample = 1.8;
+constexpr double kLegendSampleGap = 0.4;
+constexpr double kLegendRowPitch = 1.35;
+}  // namespace
+
+std::array<double, 2> LegendSizePx(mglGraph& graph, const std::vector<LegendEntry>& entries) {
+  double text_w = 0.0, h = 0.0;
+  for (const LegendEntry& e : entries) {
+    const std::array<double, 2> size = TextSizePx(graph, e.text);
+    text_w = std::max(text_w, size[0]);
+    h = std::max(h, size[1]);
+  }
+  return {text_w + h * (2.0 * kLegendPad + kLegendSample + kLegendSampleGap),
+          h * (2.0 * kLegendPad + kLegendRowPitch * static_cast<double>(entries.size()) -
+               (kLegendRowPitch - 1.0))};
+}
+
+void DrawLegend(mglGraph& graph, const PanelMap& map, const PixelBox& box,
+                const std::vector<LegendEntry>& entries) {
+  if (entries.empty()) return;
+  double h = 0.0;
+  for (const LegendEntry& e : entries) h = std::max(h, TextSizePx(graph, e.text)[1]);
+  graph.Face(map.ToData(box.x0, box.y0), map.ToData(box.x1, box.y0), map.ToData(box.x0, box.y1),
+             map.ToData(box.x1, box.y1), "w");
+  constexpr const char* kFramePen = "{xB0B0B0}1";
+  graph.Line(map.ToData(box.x0, box.y0), map.ToData(box.x1, box.y0), kFramePen);
+  graph.Line(map.ToData(box.x1, box.y0), map.ToData(box.x1, box.y1), kFramePen);
+  graph.Line(map.ToData(box.x1, box.y1), map.ToData(box.x0, box.y1), kFramePen);
+  graph.Line(map.ToData(box.x0, box.y1), map.ToData(box.x0, box.y0), kFramePen);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    // Row i's ink box, from the top.
+    const double top = box.y1 - h * (kLegendPad + kLegendRowPitch * static_cast<double>(i));
+    const double bottom = top - h;
+    const double mid = 0.5 * (top + bottom) + 0.1 * h;  // x-height centre
+    const double x0 = box.x0 + kLegendPad * h;
+    graph.Line(map.ToData(x0, mid), map.ToData(x0 + kLegendSample * h, mid),
+               entries[i].pen.c_str());
+    graph.Putsw(map.ToData(x0 + (kLegendSample + kLegendSampleGap) * h,
+                           BaselineForInkBox(bottom, h)),
+                entries[i].text.c_str(), ":L");
+  }
+}
+
+double WidestTickLabelPx(mglGraph& graph, double lo, double hi, double step) {
+  double widest = 0.0;
+  if (!(step > 0.0) || !(hi > lo)) return widest;
+  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi * (1.0 + 1e-12) + 1e-300; k += 1.0) {
+    const double v = std::abs(k) < 0.5 ? 0.0 : k * step;  // no "-0"
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    std::wstring wide(text, text + std::strlen(text));
+    widest = std::max(widest, TextSizePx(graph, wide)[0]);
+  }
+  return widest;
+}
+
+void LabelYClearOfTicks(mglGraph& graph, const std::wstring& text, double widest_tick_px) {
+  // MathGL centres a y label about 1.3 h left of the axis (h: TextSizePx
+  // height of the font) and Label's "value" option moves it out by about
+  // 4.3 h per unit: measured on PNGs. Wanted: the tick labels, a gap of
+  // 0.4 h, then the label's half height.
+  const double h = TextSizePx(graph, L"0")[1];
+  const double wanted = widest_tick_px + 0.4 * h + 0.5 * h;
+  const double shift = std::max(0.0, (wanted - 1.3 * h) / (4.3 * h));
+  char option[48];
+  std::snprintf(option, sizeof option, "value %.3f", shift);
+  graph.Label('y', text.c_str(), 0, option);
 }
 
 void WriteCanvas(mglGraph& graph, const std::string& path) {

@@ -55,6 +55,11 @@ AxisRange PaddedRange(const std::vector<std::vector<double>>& columns) {
   return {lo - pad, hi + pad};
 }
 
+AxisRange WithHeadroom(const AxisRange& range, double fraction) {
+  const double f = std::clamp(fraction, 0.0, 0.9);
+  return {range.min, range.min + (range.max - range.min) / (1.0 - f)};
+}
+
 SPlaneWindow FullSPlaneWindow(const std::vector<std::complex<double>>& lambdas) {
   double re_min = 0.0, re_max = 0.0, im_max = 0.0;
   for (const std::complex<double>& l : lambdas) {

@@ -175,7 +175,9 @@ void DrawView(mglGraph& gr, const std::vector<Root>& roots, const PanelRect& rec
   gr.Axis("xy");
   gr.SetRotatedText(true);
   gr.Label('x', L"Re \\lambda, 1/s", 0);
-  gr.Label('y', L"Im \\lambda, rad/s", 0);
+  internal::LabelYClearOfTicks(
+      gr, L"Im \\lambda, rad/s",
+      internal::WidestTickLabelPx(gr, w.im.min, w.im.max, core::NiceCeil((w.im.max - w.im.min) / 6.0)));
   gr.Putsw(mglPoint(0.5 * (w.re.min + w.re.max),
                     w.im.max + 0.025 * (w.im.max - w.im.min)),
            caption.c_str(), ":C");

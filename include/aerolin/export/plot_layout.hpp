@@ -52,6 +52,11 @@ struct AxisRange {
 /// value at all gives [−1, 1].
 AxisRange PaddedRange(const std::vector<std::vector<double>>& columns);
 
+/// Returns `range` with its top raised so that its old span fills the lower
+/// 1 − `fraction` of the axis and a band `fraction` of the axis height
+/// (0 <= fraction < 1) stays free at the top, for a legend.
+AxisRange WithHeadroom(const AxisRange& range, double fraction);
+
 /// The axes of one s-plane view.
 struct SPlaneWindow {
   AxisRange re;  ///< Re λ [1/s]
