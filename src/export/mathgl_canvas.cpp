@@ -158,8 +158,9 @@ void DrawLegend(mglGraph& graph, const PanelMap& map, const PixelBox& box,
     const double bottom = top - h;
     const double mid = 0.5 * (top + bottom) + 0.1 * h;  // x-height centre
     const double x0 = box.x0 + kLegendPad * h;
-    graph.Line(map.ToData(x0, mid), map.ToData(x0 + kLegendSample * h, mid),
-               entries[i].pen.c_str());
+    if (!entries[i].pen.empty())
+      graph.Line(map.ToData(x0, mid), map.ToData(x0 + kLegendSample * h, mid),
+                 entries[i].pen.c_str());
     graph.Putsw(map.ToData(x0 + (kLegendSample + kLegendSampleGap) * h,
                            BaselineForInkBox(bottom, h)),
                 entries[i].text.c_str(), ":L");

@@ -69,8 +69,8 @@ struct PanelMap {
 /// (SetRanges), measured with MathGL's CalcScr.
 PanelMap MapPanel(mglGraph& graph, const AxisRange& x, const AxisRange& y);
 
-/// One entry of a legend drawn by DrawLegend: a line sample in `pen` and
-/// its text.
+/// One entry of a legend drawn by DrawLegend: a line sample in `pen` (none
+/// if empty) and its text.
 struct LegendEntry {
   std::wstring text;
   std::string pen;

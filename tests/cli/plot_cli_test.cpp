@@ -23,13 +23,13 @@ bool IsPngOfSize(const std::string& bytes, unsigned width, unsigned height) {
   return be32(16) == width && be32(20) == height;
 }
 
-TEST(PlotCommand, WritesThreeFiguresPerFormatHeadless) {
+TEST(PlotCommand, WritesFourFiguresPerFormatHeadless) {
   const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_plot_test";
   const auto r = RunAerolin("plot data/derivatives/p2v7.toml --excite dutch-roll --duration 20"
                             " --out '" + prefix + "' --format png,svg --width 640 --height 480",
                             "plot");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* figure : {"_trajectory", "_history", "_splane"}) {
+  for (const char* figure : {"_trajectory", "_track", "_history", "_splane"}) {
     const std::string png = prefix + figure + ".png";
     const std::string svg = prefix + figure + ".svg";
     EXPECT_NE(r.out.find(png), std::string::npos) << "prints the path it wrote";

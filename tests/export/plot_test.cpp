@@ -189,6 +189,20 @@ TEST(PlotTrajectory3D, ReportsAnUnwritablePathWithMathGLsMessage) {
   }
 }
 
+TEST(PlotGroundTrack, WritesAPngOfTheRequestedSizeWithThePathColour) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const std::string path = OutPath("track.png");
+  PlotGroundTrack(ClimbingTurn(), options, path);
+  const testing::PngSize size = ReadPngHeader(path);
+  EXPECT_EQ(size.width, 800u);
+  EXPECT_EQ(size.height, 600u);
+  // The ground track and the altitude profile, in the path's dark blue.
+  EXPECT_GT(DecodePng(path).CountNear(0x1F, 0x4E, 0x9C, kColourTolerance), 400);
+  EXPECT_THROW(PlotGroundTrack(sim::FlightLog{}, options, path), std::invalid_argument);
+}
+
 TEST(PlotTimeHistories, WritesAPngOfTheRequestedSizeThatIsNotBlank) {
   PlotOptions options;
   options.width_px = 900;
