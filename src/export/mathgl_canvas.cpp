@@ -1,11 +1,17 @@
 #include "mathgl_canvas.hpp"
 
+#include "aerolin/export/svg_text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <numbers>
 #include <stdexcept>
 #include <system_error>
 
@@ -64,6 +70,84 @@ void SvgToPdf(const std::string& svg_path, const std::string& pdf_path) {
     if (error) g_error_free(error);
     throw std::runtime_error(pdf_path + ": cannot write image (" + why + ")");
   }
+}
+
+// MathGL's glyph outlines are about 500 units to its font's em; the SVG
+// text is set at 455 / 500 of that so that DejaVu Serif (Debian's serif, a
+// wide face, librsvg ignoring font-stretch and textLength) runs no wider than
+// MathGL's glyphs did: measured on the rendered titles and labels of the
+// figures (DejaVu at 500 units was 10 % wider).
+constexpr double kGlyphUnitsPerEm = 455.0;
+
+// Every text MathGL drew on `graph`, where and how big it drew it: a text is
+// MathGL primitive 6 (the string, its colour), its characters primitives 4
+// (glyphs) whose n2 is the text's anchor point; the first glyph gives the
+// baseline start, the largest the font size (subscripts are smaller).
+std::vector<SvgTextItem> DrawnTexts(mglGraph& graph) {
+  mglBase& base = *graph.Self();
+  const double height = graph.GetHeight();
+  struct Found {
+    long anchor;
+    std::wstring text;
+    std::string style;
+    std::uint32_t rgb;
+    bool has_glyph = false;
+    double x = 0, y = 0, angle = 0, scale = 0, length = 0;
+  };
+  std::vector<Found> texts;
+  std::map<long, std::size_t> by_anchor;
+  for (long i = 0; i < base.GetPrmNum(); ++i) {
+    const mglPrim& q = base.GetPrm(i, false);
+    if (q.type == 6 && q.n3 >= 0 && q.n3 < base.GetPtxNum()) {
+      // n2 packs the colour as r + 256 g + 65536 b.
+      const auto packed = static_cast<std::uint32_t>(q.n2);
+      const std::uint32_t rgb = ((packed & 0xFF) << 16) | (packed & 0xFF00) | ((packed >> 16) & 0xFF);
+      by_anchor[q.n1] = texts.size();
+      texts.push_back({q.n1, base.GetPtx(q.n3).text, base.GetPtx(q.n3).stl, rgb});
+    } else if (q.type == 4 && !(q.n3 & 8)) {
+      const auto found = by_anchor.find(q.n2);
+      if (found == by_anchor.end()) continue;
+      Found& t = texts[found->second];
+      const mglPnt& p = base.GetPnt(q.n1);
+      const double scale = 0.5 * q.s * q.p;  // pixels per glyph unit
+      if (!t.has_glyph) {
+        // MathGL's SVG: translate(x, H − y) scale(ss, −ss) rotate(−φ), the
+        // glyph at (u, v)/p with ss = s p / 2; φ as MathGL computes it (NaN:
+        // not drawn). The glyph's origin, in pixels from the top left:
+        const double phi = base.GetGlyphPhi(base.GetPnt(q.n2), q.w);
+        if (std::isnan(phi)) continue;
+        const double theta = -phi * std::numbers::pi / 180.0;
+        const double gx = 0.5 * q.s * p.u, gy = 0.5 * q.s * p.v;
+        t.x = p.x + gx * std::cos(theta) - gy * std::sin(theta);
+        t.y = (height - p.y) - (gx * std::sin(theta) + gy * std::cos(theta));
+        t.angle = phi;
+        // Glyph offsets (u, v) are in the font's width units, drawn at s / 2.
+        t.length = base.GetFont()->Width(t.text.c_str(), t.style.c_str()) * 0.5 * q.s;
+        t.has_glyph = true;
+      }
+      t.scale = std::max(t.scale, scale);
+    }
+  }
+  std::vector<SvgTextItem> items;
+  for (const Found& t : texts)
+    if (t.has_glyph)
+      items.push_back({t.x, t.y, t.angle, kGlyphUnitsPerEm * t.scale, t.rgb, t.text, t.length});
+  return items;
+}
+
+// Writes MathGL's SVG of `graph` to `path` with real text (svg_text.hpp).
+void WriteSvgWithText(mglGraph& graph, const std::string& path) {
+  const std::vector<SvgTextItem> texts = DrawnTexts(graph);
+  graph.WriteSVG(path.c_str(), "");
+  if (graph.GetWarn() != 0) return;  // reported by WriteCanvas
+  std::string svg;
+  {
+    std::ifstream in(path, std::ios::binary);
+    svg.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << ReplaceGlyphsWithText(svg, texts);
+  if (!out.flush()) throw std::runtime_error(path + ": cannot write image (rewriting the SVG text)");
 }
 
 }  // namespace
@@ -201,13 +285,13 @@ void WriteCanvas(mglGraph& graph, const std::string& path) {
   if (format == ImageFormat::kPng)
     graph.WritePNG(path.c_str(), "", false);
   else if (format == ImageFormat::kSvg)
-    graph.WriteSVG(path.c_str(), "");
+    WriteSvgWithText(graph, path);
   else if (format == ImageFormat::kEps)
     graph.WriteEPS(path.c_str(), "");
   else {
     const std::string svg = path + ".svg";
-    graph.WriteSVG(svg.c_str(), "");
     try {
+      WriteSvgWithText(graph, svg);
       if (graph.GetWarn() == 0) SvgToPdf(svg, path);
     } catch (...) {
       std::filesystem::remove(svg, ec);
