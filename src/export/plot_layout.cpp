@@ -30,6 +30,7 @@ GridLayout SPlaneLayout(int views) {
   layout.bottom_margin = 0.08;
   layout.top_margin = 0.04;  // room for each view's caption
   layout.grid_bottom = 0.25;
+  layout.left_margin = 0.085;  // horizontal tick labels, then the axis label
   return layout;
 }
 
