@@ -272,8 +272,15 @@ void LabelYClearOfTicks(mglGraph& graph, const std::wstring& text, double widest
   const double h = TextSizePx(graph, L"0")[1];
   const double wanted = widest_tick_px + 0.4 * h + 0.5 * h;
   const double shift = std::max(0.0, (wanted - 1.3 * h) / (4.3 * h));
-  char option[48];
-  std::snprintf(option, sizeof option, "value %.3f", shift);
+  // A label longer than the panel is tall would spill into the panels above
+  // and below: set it smaller (MathGL's relative "size", at least 0.6).
+  mglBase& base = *graph.Self();
+  const double panel_px = std::abs(graph.CalcScr(mglPoint(base.Min.x, base.Max.y)).y -
+                                   graph.CalcScr(mglPoint(base.Min.x, base.Min.y)).y);
+  const double length = TextSizePx(graph, text)[0];
+  const double scale = length > 0.95 * panel_px ? std::max(0.6, 0.95 * panel_px / length) : 1.0;
+  char option[64];
+  std::snprintf(option, sizeof option, "value %.3f; size %.3f", shift, -scale);
   graph.Label('y', text.c_str(), 0, option);
 }
 
