@@ -7,6 +7,7 @@ packages=(
   libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsfml-dev libgl-dev libx11-dev libmgl-dev librsvg2-dev libpng-dev fonts-dejavu-core
+  poppler-utils
   xvfb xauth xdotool procps
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 )

@@ -2,8 +2,9 @@
 //  [--dt Δt] [--integrator rk45|exact] [--turbulence ... --gust ...] --out PREFIX
 //  [--format png,svg,eps,pdf]
 //  [--width W] [--height H] [--glyph-interval S] [--vertical-exaggeration K]`:
-// flies the linear model as `aerolin simulate` does and writes three figures
-// without a display: PREFIX_trajectory, PREFIX_history and PREFIX_splane, one
+// flies the linear model as `aerolin simulate` does and writes four figures
+// without a display: PREFIX_trajectory, PREFIX_track, PREFIX_history and
+// PREFIX_splane, one
 // file per format.
 //
 // Built twice (apps/aerolin/CMakeLists.txt): in `aerolin-plot`, with
@@ -56,7 +57,7 @@ CLI::Validator AtLeastOne() {
 std::vector<std::string> OutputPaths(const PlotCommandOptions& opt) {
   std::vector<std::string> paths;
   for (const std::string& format : opt.formats)
-    for (const char* figure : {"_trajectory.", "_history.", "_splane."})
+    for (const char* figure : {"_trajectory.", "_track.", "_history.", "_splane."})
       paths.push_back(opt.out + figure + format);
   return paths;
 }
@@ -173,10 +174,14 @@ int RunPlot(const PlotCommandOptions& opt) {
   plot.vertical_exaggeration = opt.vertical_exaggeration;
   for (const std::string& format : opt.formats) {
     const std::string trajectory = opt.out + "_trajectory." + format;
+    const std::string ground_track = opt.out + "_track." + format;
     const std::string history = opt.out + "_history." + format;
     const std::string splane = opt.out + "_splane." + format;
     WriteFigure(trajectory, [&](const std::string& p) {
       exporting::PlotTrajectory3D(result.log, plot, p);
+    });
+    WriteFigure(ground_track, [&](const std::string& p) {
+      exporting::PlotGroundTrack(result.log, plot, p);
     });
     WriteFigure(history, [&](const std::string& p) {
       exporting::PlotTimeHistories(result.log, plot, p, wind);
@@ -184,7 +189,7 @@ int RunPlot(const PlotCommandOptions& opt) {
     WriteFigure(splane, [&](const std::string& p) {
       exporting::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, p);
     });
-    std::cout << trajectory << '\n' << history << '\n' << splane << '\n';
+    std::cout << trajectory << '\n' << ground_track << '\n' << history << '\n' << splane << '\n';
   }
   return 0;
 }
@@ -196,13 +201,14 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   auto opt = std::make_shared<PlotCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
       "plot",
-      "Fly the linear model as 'simulate' does and write three figures without\n"
+      "Fly the linear model as 'simulate' does and write four figures without\n"
       "a display: PREFIX_trajectory (3D path with paper-plane attitude glyphs),\n"
+      "PREFIX_track (ground track at equal scales and altitude profile),\n"
       "PREFIX_history (states and controls against time) and PREFIX_splane\n"
       "(eigenvalues of both models with their mode names).");
   AddFlightInputOptions(*cmd, opt->inputs);
   cmd->add_option("--out", opt->out,
-                  "output prefix: writes PREFIX_trajectory, PREFIX_history, PREFIX_splane")
+                  "output prefix: writes PREFIX_trajectory, PREFIX_track, PREFIX_history, PREFIX_splane")
       ->required();
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->add_option("--glyph-interval", opt->glyph_interval,

@@ -1,14 +1,24 @@
 #include "mathgl_canvas.hpp"
 
+#include "aerolin/export/svg_text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <numbers>
 #include <stdexcept>
 #include <system_error>
 
 #include <cairo-pdf.h>
 #include <librsvg/rsvg.h>
+#include <mgl2/canvas.h>
+#include <mgl2/font.h>
 
 namespace aerolin::exporting {
 
@@ -62,6 +72,84 @@ void SvgToPdf(const std::string& svg_path, const std::string& pdf_path) {
   }
 }
 
+// MathGL's glyph outlines are about 500 units to its font's em; the SVG
+// text is set at 455 / 500 of that so that DejaVu Serif (Debian's serif, a
+// wide face, librsvg ignoring font-stretch and textLength) runs no wider than
+// MathGL's glyphs did: measured on the rendered titles and labels of the
+// figures (DejaVu at 500 units was 10 % wider).
+constexpr double kGlyphUnitsPerEm = 455.0;
+
+// Every text MathGL drew on `graph`, where and how big it drew it: a text is
+// MathGL primitive 6 (the string, its colour), its characters primitives 4
+// (glyphs) whose n2 is the text's anchor point; the first glyph gives the
+// baseline start, the largest the font size (subscripts are smaller).
+std::vector<SvgTextItem> DrawnTexts(mglGraph& graph) {
+  mglBase& base = *graph.Self();
+  const double height = graph.GetHeight();
+  struct Found {
+    long anchor;
+    std::wstring text;
+    std::string style;
+    std::uint32_t rgb;
+    bool has_glyph = false;
+    double x = 0, y = 0, angle = 0, scale = 0, length = 0;
+  };
+  std::vector<Found> texts;
+  std::map<long, std::size_t> by_anchor;
+  for (long i = 0; i < base.GetPrmNum(); ++i) {
+    const mglPrim& q = base.GetPrm(i, false);
+    if (q.type == 6 && q.n3 >= 0 && q.n3 < base.GetPtxNum()) {
+      // n2 packs the colour as r + 256 g + 65536 b.
+      const auto packed = static_cast<std::uint32_t>(q.n2);
+      const std::uint32_t rgb = ((packed & 0xFF) << 16) | (packed & 0xFF00) | ((packed >> 16) & 0xFF);
+      by_anchor[q.n1] = texts.size();
+      texts.push_back({q.n1, base.GetPtx(q.n3).text, base.GetPtx(q.n3).stl, rgb});
+    } else if (q.type == 4 && !(q.n3 & 8)) {
+      const auto found = by_anchor.find(q.n2);
+      if (found == by_anchor.end()) continue;
+      Found& t = texts[found->second];
+      const mglPnt& p = base.GetPnt(q.n1);
+      const double scale = 0.5 * q.s * q.p;  // pixels per glyph unit
+      if (!t.has_glyph) {
+        // MathGL's SVG: translate(x, H − y) scale(ss, −ss) rotate(−φ), the
+        // glyph at (u, v)/p with ss = s p / 2; φ as MathGL computes it (NaN:
+        // not drawn). The glyph's origin, in pixels from the top left:
+        const double phi = base.GetGlyphPhi(base.GetPnt(q.n2), q.w);
+        if (std::isnan(phi)) continue;
+        const double theta = -phi * std::numbers::pi / 180.0;
+        const double gx = 0.5 * q.s * p.u, gy = 0.5 * q.s * p.v;
+        t.x = p.x + gx * std::cos(theta) - gy * std::sin(theta);
+        t.y = (height - p.y) - (gx * std::sin(theta) + gy * std::cos(theta));
+        t.angle = phi;
+        // Glyph offsets (u, v) are in the font's width units, drawn at s / 2.
+        t.length = base.GetFont()->Width(t.text.c_str(), t.style.c_str()) * 0.5 * q.s;
+        t.has_glyph = true;
+      }
+      t.scale = std::max(t.scale, scale);
+    }
+  }
+  std::vector<SvgTextItem> items;
+  for (const Found& t : texts)
+    if (t.has_glyph)
+      items.push_back({t.x, t.y, t.angle, kGlyphUnitsPerEm * t.scale, t.rgb, t.text, t.length});
+  return items;
+}
+
+// Writes MathGL's SVG of `graph` to `path` with real text (svg_text.hpp).
+void WriteSvgWithText(mglGraph& graph, const std::string& path) {
+  const std::vector<SvgTextItem> texts = DrawnTexts(graph);
+  graph.WriteSVG(path.c_str(), "");
+  if (graph.GetWarn() != 0) return;  // reported by WriteCanvas
+  std::string svg;
+  {
+    std::ifstream in(path, std::ios::binary);
+    svg.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << ReplaceGlyphsWithText(svg, texts);
+  if (!out.flush()) throw std::runtime_error(path + ": cannot write image (rewriting the SVG text)");
+}
+
 }  // namespace
 
 std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
@@ -96,6 +184,106 @@ void InPanel(mglGraph& graph, const PanelRect& rect, double font_size) {
   graph.SetFontSize(font_size);
 }
 
+std::array<double, 2> TextSizePx(mglGraph& graph, const std::wstring& text, double scale) {
+  // Pixels per MathGL font unit at font size 1 and font factor 1: measured
+  // on PNGs at 800x600 and 1200x900, font sizes 1.4-4 and panels of several
+  // sizes (predicted widths within 1 px of the ink).
+  constexpr double kPixelsPerFontUnit = 0.04923;
+  // The ink of a line (cap height plus descender) over MathGL's line height.
+  constexpr double kInkOverLineHeight = 0.72;
+  mglBase& base = *graph.Self();
+  mglFont& font = *base.GetFont();
+  const double px = kPixelsPerFontUnit * scale * base.GetFontSize() * base.FontFactor();
+  return {font.Width(text.c_str(), "") * px, kInkOverLineHeight * font.Height("") * px};
+}
+
+PanelMap MapPanel(mglGraph& graph, const AxisRange& x, const AxisRange& y) {
+  const mglPoint lo = graph.CalcScr(mglPoint(x.min, y.min));
+  const mglPoint hi = graph.CalcScr(mglPoint(x.max, y.max));
+  return {x, y, {lo.x, hi.x, lo.y, hi.y}};
+}
+
+namespace {
+// Legend geometry relative to the text height h: padding inside the frame,
+// the line sample's length and the gap after it, the row pitch.
+constexpr double kLegendPad = 0.45;
+constexpr double kLegendSample = 1.8;
+constexpr double kLegendSampleGap = 0.4;
+constexpr double kLegendRowPitch = 1.35;
+}  // namespace
+
+std::array<double, 2> LegendSizePx(mglGraph& graph, const std::vector<LegendEntry>& entries) {
+  double text_w = 0.0, h = 0.0;
+  for (const LegendEntry& e : entries) {
+    const std::array<double, 2> size = TextSizePx(graph, e.text);
+    text_w = std::max(text_w, size[0]);
+    h = std::max(h, size[1]);
+  }
+  return {text_w + h * (2.0 * kLegendPad + kLegendSample + kLegendSampleGap),
+          h * (2.0 * kLegendPad + kLegendRowPitch * static_cast<double>(entries.size()) -
+               (kLegendRowPitch - 1.0))};
+}
+
+void DrawLegend(mglGraph& graph, const PanelMap& map, const PixelBox& box,
+                const std::vector<LegendEntry>& entries) {
+  if (entries.empty()) return;
+  double h = 0.0;
+  for (const LegendEntry& e : entries) h = std::max(h, TextSizePx(graph, e.text)[1]);
+  graph.Face(map.ToData(box.x0, box.y0), map.ToData(box.x1, box.y0), map.ToData(box.x0, box.y1),
+             map.ToData(box.x1, box.y1), "w");
+  constexpr const char* kFramePen = "{xB0B0B0}1";
+  graph.Line(map.ToData(box.x0, box.y0), map.ToData(box.x1, box.y0), kFramePen);
+  graph.Line(map.ToData(box.x1, box.y0), map.ToData(box.x1, box.y1), kFramePen);
+  graph.Line(map.ToData(box.x1, box.y1), map.ToData(box.x0, box.y1), kFramePen);
+  graph.Line(map.ToData(box.x0, box.y1), map.ToData(box.x0, box.y0), kFramePen);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    // Row i's ink box, from the top.
+    const double top = box.y1 - h * (kLegendPad + kLegendRowPitch * static_cast<double>(i));
+    const double bottom = top - h;
+    const double mid = 0.5 * (top + bottom) + 0.1 * h;  // x-height centre
+    const double x0 = box.x0 + kLegendPad * h;
+    if (!entries[i].pen.empty())
+      graph.Line(map.ToData(x0, mid), map.ToData(x0 + kLegendSample * h, mid),
+                 entries[i].pen.c_str());
+    graph.Putsw(map.ToData(x0 + (kLegendSample + kLegendSampleGap) * h,
+                           BaselineForInkBox(bottom, h)),
+                entries[i].text.c_str(), ":L");
+  }
+}
+
+double WidestTickLabelPx(mglGraph& graph, double lo, double hi, double step) {
+  double widest = 0.0;
+  if (!(step > 0.0) || !(hi > lo)) return widest;
+  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi * (1.0 + 1e-12) + 1e-300; k += 1.0) {
+    const double v = std::abs(k) < 0.5 ? 0.0 : k * step;  // no "-0"
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    std::wstring wide(text, text + std::strlen(text));
+    widest = std::max(widest, TextSizePx(graph, wide)[0]);
+  }
+  return widest;
+}
+
+void LabelYClearOfTicks(mglGraph& graph, const std::wstring& text, double widest_tick_px) {
+  // MathGL centres a y label about 1.3 h left of the axis (h: TextSizePx
+  // height of the font) and Label's "value" option moves it out by about
+  // 4.3 h per unit: measured on PNGs. Wanted: the tick labels, a gap of
+  // 0.4 h, then the label's half height.
+  const double h = TextSizePx(graph, L"0")[1];
+  const double wanted = widest_tick_px + 0.4 * h + 0.5 * h;
+  const double shift = std::max(0.0, (wanted - 1.3 * h) / (4.3 * h));
+  // A label longer than the panel is tall would spill into the panels above
+  // and below: set it smaller (MathGL's relative "size", at least 0.6).
+  mglBase& base = *graph.Self();
+  const double panel_px = std::abs(graph.CalcScr(mglPoint(base.Min.x, base.Max.y)).y -
+                                   graph.CalcScr(mglPoint(base.Min.x, base.Min.y)).y);
+  const double length = TextSizePx(graph, text)[0];
+  const double scale = length > 0.95 * panel_px ? std::max(0.6, 0.95 * panel_px / length) : 1.0;
+  char option[64];
+  std::snprintf(option, sizeof option, "value %.3f; size %.3f", shift, -scale);
+  graph.Label('y', text.c_str(), 0, option);
+}
+
 void WriteCanvas(mglGraph& graph, const std::string& path) {
   const ImageFormat format = ImageFormatOf(path);
   std::error_code ec;
@@ -104,13 +292,13 @@ void WriteCanvas(mglGraph& graph, const std::string& path) {
   if (format == ImageFormat::kPng)
     graph.WritePNG(path.c_str(), "", false);
   else if (format == ImageFormat::kSvg)
-    graph.WriteSVG(path.c_str(), "");
+    WriteSvgWithText(graph, path);
   else if (format == ImageFormat::kEps)
     graph.WriteEPS(path.c_str(), "");
   else {
     const std::string svg = path + ".svg";
-    graph.WriteSVG(svg.c_str(), "");
     try {
+      WriteSvgWithText(graph, svg);
       if (graph.GetWarn() == 0) SvgToPdf(svg, path);
     } catch (...) {
       std::filesystem::remove(svg, ec);

@@ -6,10 +6,13 @@
 
 #include <mgl2/mgl.h>
 
+#include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "aerolin/export/plot.hpp"
+#include "aerolin/export/label_placement.hpp"
 #include "aerolin/export/plot_layout.hpp"
 
 namespace aerolin::exporting::internal {
@@ -31,6 +34,65 @@ std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
 /// text with the panel's area in a way that differs between tick labels and
 /// axis labels, so each figure sets a size tuned (by eye) for its layout.
 void InPanel(mglGraph& graph, const PanelRect& rect, double font_size);
+
+/// Returns {width, height} [px] of `text` as Putsw draws it in the current
+/// panel and font size, times `scale` (MathGL's relative size, 1 = as is).
+/// The height is the ink of a line (ascender to descender), about 0.7 of
+/// MathGL's line height. Measured with MathGL's own glyph widths; the pixels
+/// per font unit are calibrated against rendered PNGs (see the .cpp).
+std::array<double, 2> TextSizePx(mglGraph& graph, const std::wstring& text,
+                                 double scale = 1.0);
+
+/// Where Putsw puts the baseline of left-aligned (":L") text whose ink box
+/// of height `height` [px] starts at `box_bottom` [px]: the ink reaches
+/// about 0.13 of the height below the anchor (descenders).
+inline double BaselineForInkBox(double box_bottom, double height) {
+  return box_bottom + 0.13 * height;
+}
+
+/// The current panel's data ranges and where they land on the image [px,
+/// from the bottom left, as label_placement.hpp counts].
+struct PanelMap {
+  AxisRange x, y;
+  PixelBox box;
+  std::array<double, 2> ToPixels(double xv, double yv) const {
+    return {box.x0 + (xv - x.min) / (x.max - x.min) * box.width(),
+            box.y0 + (yv - y.min) / (y.max - y.min) * box.height()};
+  }
+  mglPoint ToData(double px, double py) const {
+    return mglPoint(x.min + (px - box.x0) / box.width() * (x.max - x.min),
+                    y.min + (py - box.y0) / box.height() * (y.max - y.min));
+  }
+};
+
+/// Returns the map of the panel whose ranges were just set to `x`, `y`
+/// (SetRanges), measured with MathGL's CalcScr.
+PanelMap MapPanel(mglGraph& graph, const AxisRange& x, const AxisRange& y);
+
+/// One entry of a legend drawn by DrawLegend: a line sample in `pen` (none
+/// if empty) and its text.
+struct LegendEntry {
+  std::wstring text;
+  std::string pen;
+};
+
+/// Returns the size [px] of the legend DrawLegend draws for `entries` in
+/// the current panel and font.
+std::array<double, 2> LegendSizePx(mglGraph& graph, const std::vector<LegendEntry>& entries);
+
+/// Draws `entries` as a legend filling `box` [px] of the panel `map`: a white
+/// box with a light grey frame, one row per entry (line sample, text).
+void DrawLegend(mglGraph& graph, const PanelMap& map, const PixelBox& box,
+                const std::vector<LegendEntry>& entries);
+
+/// Returns the width [px] of the widest tick label of an axis spanning
+/// [lo, hi] with ticks at the multiples of `step` printed with "%g".
+double WidestTickLabelPx(mglGraph& graph, double lo, double hi, double step);
+
+/// Writes the y axis label `text` (along the axis) left of horizontal tick
+/// labels at most `widest_tick_px` wide, so the two never overlap. Call after
+/// Axis() in the panel.
+void LabelYClearOfTicks(mglGraph& graph, const std::wstring& text, double widest_tick_px);
 
 /// Writes `graph` to `path` in the format of its extension.
 /// @throws std::runtime_error naming `path`, with MathGL's message, if the

@@ -159,4 +159,49 @@ std::vector<Eigen::Vector3d> PathInPlotFrame(const sim::FlightLog& log) {
   return path;
 }
 
+GroundTrackAxes GroundTrackAxesOf(const std::vector<Eigen::Vector3d>& path, double width_px,
+                                  double height_px, double margin_fraction) {
+  if (path.empty()) throw std::invalid_argument("GroundTrackAxesOf: the path is empty");
+  if (!(width_px > 0.0) || !(height_px > 0.0))
+    throw std::invalid_argument("GroundTrackAxesOf: the box size must be positive");
+  double e0 = path.front().x(), e1 = e0, n0 = path.front().y(), n1 = n0;
+  for (const Eigen::Vector3d& p : path) {
+    e0 = std::min(e0, p.x());
+    e1 = std::max(e1, p.x());
+    n0 = std::min(n0, p.y());
+    n1 = std::max(n1, p.y());
+  }
+  GroundTrackAxes axes;
+  axes.north_right = (n1 - n0) > (e1 - e0);
+  AxisRange x = axes.north_right ? AxisRange{n0, n1} : AxisRange{e0, e1};
+  AxisRange y = axes.north_right ? AxisRange{-e1, -e0} : AxisRange{n0, n1};
+  const double margin =
+      std::max(margin_fraction * std::max(x.max - x.min, y.max - y.min), 1.0);
+  x = {x.min - margin, x.max + margin};
+  y = {y.min - margin, y.max + margin};
+  // Metres per pixel on each axis; widen the axis with fewer.
+  const double mx = (x.max - x.min) / width_px, my = (y.max - y.min) / height_px;
+  if (mx > my) {
+    const double c = 0.5 * (y.min + y.max), half = 0.5 * mx * height_px;
+    y = {c - half, c + half};
+  } else {
+    const double c = 0.5 * (x.min + x.max), half = 0.5 * my * width_px;
+    x = {c - half, c + half};
+  }
+  axes.x = x;
+  axes.y = y;
+  return axes;
+}
+
+std::vector<double> GroundDistance(const std::vector<Eigen::Vector3d>& path) {
+  std::vector<double> distance;
+  distance.reserve(path.size());
+  double total = 0.0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    if (k > 0) total += std::hypot(path[k].x() - path[k - 1].x(), path[k].y() - path[k - 1].y());
+    distance.push_back(total);
+  }
+  return distance;
+}
+
 }  // namespace aerolin::exporting

@@ -1,12 +1,14 @@
 // The time-history figure (plot.hpp, PlotTimeHistories).
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "aerolin/core/signal.hpp"
 #include "aerolin/core/units.hpp"
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
+#include "aerolin/export/label_placement.hpp"
 #include "aerolin/export/plot_geometry.hpp"
 #include "aerolin/export/plot_layout.hpp"
 
@@ -93,12 +95,14 @@ std::vector<Panel> BuildPanels(const sim::FlightLog& log,
       kDown));
 
   Panel controls{L"control, deg", {}};
-  bool any_dimensionless = false;
+  bool any_setting = false;
   for (std::size_t c = 0; c < log.control_names.size(); ++c) {
+    // A control in rad is drawn in degrees; a dimensionless one (unit "1",
+    // core::Unit::kOne: the throttle) is a setting, drawn as logged.
     const bool radians =
-        c < log.control_units.size() && log.control_units[c] == "rad";
-    any_dimensionless = any_dimensionless || !radians;
-    Series s{internal::Widen(log.control_names[c]) + (radians ? L"" : L" (-)"),
+        c < log.control_units.size() && log.control_units[c] == core::ToString(core::Unit::kRadian);
+    any_setting = any_setting || !radians;
+    Series s{internal::Widen(log.control_names[c]) + (radians ? L"" : L" (setting)"),
              {}};
     for (const Eigen::VectorXd& u : log.controls)
       s.values.push_back(static_cast<Eigen::Index>(c) < u.size()
@@ -106,7 +110,7 @@ std::vector<Panel> BuildPanels(const sim::FlightLog& log,
                              : 0.0);
     controls.series.push_back(std::move(s));
   }
-  if (any_dimensionless) controls.y_label = L"control, deg or (-)";
+  if (any_setting) controls.y_label = L"control, deg or setting";
   panels.push_back(std::move(controls));
   if (!wind.empty()) {
     Panel velocity{L"gust velocity, m/s", {}};
@@ -124,6 +128,31 @@ std::vector<Panel> BuildPanels(const sim::FlightLog& log,
     panels.push_back({L"rolling gust, deg/s", {std::move(p)}});
   }
   return panels;
+}
+
+// True if every value of every column is zero (to 1e-9 in display units):
+// the motion did not happen, e.g. the longitudinal states of a lateral
+// excitation in the decoupled linear model.
+bool NoMotion(const std::vector<std::vector<double>>& columns) {
+  constexpr double kZero = 1e-9;
+  for (const std::vector<double>& column : columns)
+    for (const double v : column)
+      if (!(std::abs(v) <= kZero)) return false;
+  return true;
+}
+
+// The series of `panel` as polylines [px] of the panel `map`.
+std::vector<Polyline> Polylines(const Panel& panel, const mglData& time,
+                                const internal::PanelMap& map) {
+  std::vector<Polyline> lines;
+  for (const Series& s : panel.series) {
+    Polyline line;
+    line.reserve(s.values.size());
+    for (std::size_t k = 0; k < s.values.size(); ++k)
+      line.push_back(map.ToPixels(time.a[k], s.values[k]));
+    lines.push_back(std::move(line));
+  }
+  return lines;
 }
 
 }  // namespace
@@ -161,28 +190,75 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     internal::InPanel(gr, r, 1.4 / (1.55 * (r.y1 - r.y0)));
     std::vector<std::vector<double>> columns;
     for (const Series& s : panel.series) columns.push_back(s.values);
-    const AxisRange y = PaddedRange(columns);
+    const bool still = NoMotion(columns);
+    AxisRange y = PaddedRange(columns);
+    const AxisRange x{t0, t1};
+    std::vector<internal::LegendEntry> legend;
+    for (std::size_t j = 0; j < panel.series.size(); ++j)
+      legend.push_back({panel.series[j].label, kSeriesPens[j % kSeriesPens.size()]});
+    const std::array<double, 2> legend_size = internal::LegendSizePx(gr, legend);
+    // The legend goes in the corner no curve crosses; when every corner is
+    // crossed, the y range grows upwards until the band above the curves
+    // holds it (then the top right corner is free).
     gr.SetRanges(t0, t1, y.min, y.max);
+    internal::PanelMap map = internal::MapPanel(gr, x, y);
+    const double inset = 0.4 * legend_size[1] / std::max<std::size_t>(legend.size(), 1);
+    Corner corner = Corner::kTopRight;
+    if (!still) {
+      corner = EmptiestCorner(map.box, legend_size[0], legend_size[1], inset,
+                              Polylines(panel, time, map));
+      if (SegmentsHitting(CornerBox(map.box, corner, legend_size[0], legend_size[1], inset),
+                          Polylines(panel, time, map)) > 0) {
+        y = WithHeadroom(y, (legend_size[1] + 2.0 * inset) / map.box.height());
+        gr.SetRanges(t0, t1, y.min, y.max);
+        map = internal::MapPanel(gr, x, y);
+        corner = Corner::kTopRight;
+      }
+    }
     gr.SetOrigin(t0, y.min);
     gr.SetTicks('x', core::NiceCeil((t1 - t0) / 8.0), 0, t0);
-    gr.SetTicks('y', core::NiceCeil((y.max - y.min) / 4.0), 0, 0.0);
+    // At least three labelled ticks (NiceCeil(span / 4) could leave one).
+    const double y_step = CoarsestTickStep(y.min, y.max, 3);
+    gr.SetTicks('y', y_step, 0, 0.0);
     gr.SetTickTempl('x', "%g");
     gr.SetTickTempl('y', "%g");
+    if (still) {
+      // Only the zero the signals sit on.
+      mglData zero(1);
+      zero.a[0] = 0.0;
+      gr.SetTicksVal('y', zero, L"0");
+    }
     gr.Grid("xy", "{xD0D0D0}:");
     gr.Box("k", false);
+    gr.SetRotatedText(false);  // horizontal tick labels
     gr.Axis("xy");
-    gr.Label('y', panel.y_label.c_str(), 0);
+    gr.SetRotatedText(true);
+    internal::LabelYClearOfTicks(
+        gr, panel.y_label,
+        still ? internal::TextSizePx(gr, L"0")[0]
+              : internal::WidestTickLabelPx(gr, y.min, y.max, y_step));
     if (row == rows - 1) gr.Label('x', L"time, s", 0);
     for (std::size_t j = 0; j < panel.series.size(); ++j) {
       const Series& s = panel.series[j];
       mglData values(static_cast<long>(s.values.size()));
       for (std::size_t k = 0; k < s.values.size(); ++k) values.a[k] = s.values[k];
-      const char* pen = kSeriesPens[j % kSeriesPens.size()];
-      gr.Plot(time, values, pen);
-      gr.AddLegend(s.label.c_str(), pen);
+      gr.Plot(time, values, kSeriesPens[j % kSeriesPens.size()]);
     }
-    gr.Legend(3, "#", internal::kLegendOption);
-    gr.ClearLegend();
+    if (still) {
+      // A motion that did not happen: say so instead of a legend.
+      std::wstring names;
+      for (std::size_t j = 0; j < panel.series.size(); ++j)
+        // A TeX command ("\\theta") swallows the space after it.
+        names += (j == 0 ? L"" : L", ") + panel.series[j].label +
+                 (panel.series[j].label.starts_with(L"\\") ? L" " : L"");
+      const std::wstring note = L"no motion: " + names + L" = 0 throughout";
+      gr.Putsw(mglPoint(0.5 * (t0 + t1), 0.5 * y.max), note.c_str(), "{x707070}:C");
+      gr.SetTicks('y', y_step, 0, 0.0);  // no fixed ticks for the next panel
+      continue;
+    }
+    internal::DrawLegend(gr, map,
+                         CornerBox(map.box, corner, legend_size[0], legend_size[1], inset),
+                         legend);
   }
   internal::WriteCanvas(gr, path);
 }

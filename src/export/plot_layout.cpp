@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "aerolin/core/nice_number.hpp"
+
 namespace aerolin::exporting {
 
 PanelRect GridLayout::Cell(int row, int col) const {
@@ -19,6 +21,16 @@ GridLayout HistoryLayout(int rows, int cols) {
   GridLayout layout;
   layout.rows = std::max(rows, 1);
   layout.cols = std::max(cols, 1);
+  return layout;
+}
+
+GridLayout SPlaneLayout(int views) {
+  GridLayout layout = HistoryLayout(1, views);
+  layout.title_bottom = 0.93;
+  layout.bottom_margin = 0.08;
+  layout.top_margin = 0.04;  // room for each view's caption
+  layout.grid_bottom = 0.25;
+  layout.left_margin = 0.085;  // horizontal tick labels, then the axis label
   return layout;
 }
 
@@ -42,6 +54,11 @@ AxisRange PaddedRange(const std::vector<std::vector<double>>& columns) {
   }
   const double pad = kPad * (hi - lo);
   return {lo - pad, hi + pad};
+}
+
+AxisRange WithHeadroom(const AxisRange& range, double fraction) {
+  const double f = std::clamp(fraction, 0.0, 0.9);
+  return {range.min, range.min + (range.max - range.min) / (1.0 - f)};
 }
 
 SPlaneWindow FullSPlaneWindow(const std::vector<std::complex<double>>& lambdas) {
@@ -73,35 +90,48 @@ std::optional<SPlaneWindow> SlowModeWindow(
   return SPlaneWindow{{-r, r}, {-r, r}};
 }
 
-std::vector<double> SpreadLabels(const std::vector<std::array<double, 2>>& anchors,
-                                 double min_dx, double min_dy) {
-  std::vector<std::size_t> order(anchors.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  // Highest first, so labels are pushed downwards only; ties by x.
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (anchors[a][1] != anchors[b][1]) return anchors[a][1] > anchors[b][1];
-    return anchors[a][0] < anchors[b][0];
-  });
-  // One pass per label over the placed labels it may overlap, highest first:
-  // a push only moves a label down, so a label passed stays clear, and the
-  // work is bounded by construction (O(n² log n) for n labels). Rounding
-  // (y - min_dy == y for a tiny min_dy) can leave two labels closer than
-  // min_dy but never loops.
-  std::vector<double> y(anchors.size());
-  std::vector<std::size_t> placed;
-  std::vector<std::size_t> near;
-  for (const std::size_t i : order) {
-    near.clear();
-    for (const std::size_t j : placed)
-      if (std::abs(anchors[i][0] - anchors[j][0]) < min_dx) near.push_back(j);
-    std::sort(near.begin(), near.end(), [&](std::size_t a, std::size_t b) { return y[a] > y[b]; });
-    double yi = anchors[i][1];
-    for (const std::size_t j : near)
-      if (std::abs(yi - y[j]) < min_dy) yi = std::min(yi, y[j] - min_dy);
-    y[i] = yi;
-    placed.push_back(i);
-  }
-  return y;
+std::array<double, 2> SPlaneView::ToPixels(std::complex<double> s) const {
+  const double fx = (s.real() - window.re.min) / (window.re.max - window.re.min);
+  const double fy = (s.imag() - window.im.min) / (window.im.max - window.im.min);
+  return {box.x0 + fx * box.width(), box.y0 + fy * box.height()};
+}
+
+SPlaneGrid SPlaneGridOf(const SPlaneWindow& window) {
+  SPlaneGrid grid;
+  grid.zetas = {0.2, 0.4, 0.6, 0.8};
+  // The farthest point of the window's left half from the origin.
+  const double re = std::min(window.re.min, 0.0);
+  const double im = std::max(std::abs(window.im.min), std::abs(window.im.max));
+  const double reach = std::hypot(re, im);
+  if (!(reach > 0.0)) return grid;
+  constexpr int kCircles = 4;
+  const double step = core::NiceCeil(reach / kCircles);
+  for (double wn = step; wn < reach; wn += step) grid.natural_frequencies.push_back(wn);
+  return grid;
+}
+
+std::optional<std::complex<double>> RayLabelPoint(double zeta, const SPlaneWindow& window) {
+  if (!(zeta > 0.0 && zeta < 1.0) || !(window.re.min < 0.0) || !(window.im.max > 0.0))
+    return std::nullopt;
+  const std::complex<double> direction(-zeta, std::sqrt(1.0 - zeta * zeta));
+  // The ray t·direction leaves through the left edge or the top edge.
+  const double t = std::min(window.re.min / direction.real(), window.im.max / direction.imag());
+  return 0.95 * t * direction;
+}
+
+std::vector<LabelPlacement> LayoutSPlaneLabels(
+    const SPlaneView& view, const std::vector<std::complex<double>>& named,
+    const std::vector<std::array<double, 2>>& sizes,
+    const std::vector<std::complex<double>>& marks, double marker_radius,
+    const std::vector<PixelBox>& fixed_text) {
+  std::vector<PixelBox> obstacles = fixed_text;
+  for (const std::complex<double>& m : marks)
+    obstacles.push_back(MarkerBox(view.ToPixels(m), marker_radius));
+  std::vector<LabelRequest> requests;
+  for (std::size_t k = 0; k < named.size(); ++k)
+    requests.push_back({view.ToPixels(named[k]), sizes[k][0], sizes[k][1]});
+  // The gap keeps a label a little off its marker's edge.
+  return PlaceLabels(requests, obstacles, view.box, marker_radius + 3.0);
 }
 
 }  // namespace aerolin::exporting

@@ -220,7 +220,7 @@ TEST(Hardening, PlotsEveryBundledAircraftAndADegenerateOne) {
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status)) << file;
     EXPECT_EQ(WEXITSTATUS(status), 0) << file << (WEXITSTATUS(status) == 124 ? " hung" : "");
-    for (const char* figure : {"_trajectory.png", "_history.png", "_splane.png"})
+    for (const char* figure : {"_trajectory.png", "_track.png", "_history.png", "_splane.png"})
       EXPECT_TRUE(fs::exists(stem + figure)) << stem + figure;
   }
 }

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "cli/run_command.hpp"
@@ -23,13 +24,13 @@ bool IsPngOfSize(const std::string& bytes, unsigned width, unsigned height) {
   return be32(16) == width && be32(20) == height;
 }
 
-TEST(PlotCommand, WritesThreeFiguresPerFormatHeadless) {
+TEST(PlotCommand, WritesFourFiguresPerFormatHeadless) {
   const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_plot_test";
   const auto r = RunAerolin("plot data/derivatives/p2v7.toml --excite dutch-roll --duration 20"
                             " --out '" + prefix + "' --format png,svg --width 640 --height 480",
                             "plot");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* figure : {"_trajectory", "_history", "_splane"}) {
+  for (const char* figure : {"_trajectory", "_track", "_history", "_splane"}) {
     const std::string png = prefix + figure + ".png";
     const std::string svg = prefix + figure + ".svg";
     EXPECT_NE(r.out.find(png), std::string::npos) << "prints the path it wrote";
@@ -38,6 +39,36 @@ TEST(PlotCommand, WritesThreeFiguresPerFormatHeadless) {
     std::remove(png.c_str());
     std::remove(svg.c_str());
   }
+}
+
+// The figures' text is text: in the SVG, <text> elements with the axis
+// labels (searchable, editable, no glyph outlines); in the PDF drawn from it,
+// text pdftotext (poppler-utils, scripts/install-deps.sh) extracts.
+TEST(PlotCommand, SvgAndPdfCarryRealText) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_plot_text";
+  const auto r = RunAerolin("plot data/derivatives/p2v7.toml --excite dutch-roll --duration 10"
+                            " --out '" + prefix + "' --format svg,PDF --width 800 --height 600",
+                            "plot_text");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string history = ReadAll(prefix + "_history.svg");
+  const std::string splane = ReadAll(prefix + "_splane.svg");
+  const std::string track = ReadAll(prefix + "_track.svg");
+  EXPECT_NE(history.find(">time, s</text>"), std::string::npos);
+  EXPECT_NE(history.find(">sideslip, deg</text>"), std::string::npos);
+  EXPECT_NE(splane.find(">Re λ, 1/s</text>"), std::string::npos);
+  EXPECT_NE(splane.find(">Im λ, rad/s</text>"), std::string::npos);
+  EXPECT_NE(track.find(">north, m</text>"), std::string::npos);
+  for (const std::string* svg : {&history, &splane, &track}) EXPECT_EQ(svg->find("<use"), std::string::npos);
+  const std::string text_file = prefix + "_history.txt";
+  ASSERT_EQ(std::system(("pdftotext '" + prefix + "_history.pdf' '" + text_file + "'").c_str()), 0);
+  const std::string text = ReadAll(text_file);
+  EXPECT_NE(text.find("time, s"), std::string::npos) << text;
+  EXPECT_NE(text.find("sideslip, deg"), std::string::npos) << text;
+  for (const char* figure : {"_trajectory", "_track", "_history", "_splane"}) {
+    std::remove((prefix + figure + ".svg").c_str());
+    std::remove((prefix + figure + ".pdf").c_str());
+  }
+  std::remove(text_file.c_str());
 }
 
 // An output directory that does not exist is found before flying (usage, 2).

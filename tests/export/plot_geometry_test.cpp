@@ -213,5 +213,52 @@ TEST(PathRunsAvoiding, BreaksThePathAroundEachCentre) {
   for (const auto& [first, last] : sparse) EXPECT_GE(last - first, 2u);
 }
 
+// A 5 km flight north drifting 250 m east (the A-7A's aileron step), drawn
+// 1000 x 400 px: the map turns (north across), one metre is the same number
+// of pixels on both axes, every point is inside, and the drift spans at
+// least 45 px (250 m at 5.5 km / 1000 px).
+TEST(GroundTrackAxesOf, EqualScalesLongAxisAcrossDriftVisible) {
+  std::vector<Eigen::Vector3d> path;
+  for (int k = 0; k <= 100; ++k) {
+    const double n = 50.0 * k;
+    path.push_back({250.0 * std::pow(k / 100.0, 2), n, 0.0});  // east, north, altitude
+  }
+  const double w = 1000.0, h = 400.0;
+  const GroundTrackAxes axes = GroundTrackAxesOf(path, w, h);
+  EXPECT_TRUE(axes.north_right);
+  EXPECT_NEAR((axes.x.max - axes.x.min) / w, (axes.y.max - axes.y.min) / h, 1e-12);
+  for (const Eigen::Vector3d& p : path) {
+    const auto m = axes.ToMap(p.x(), p.y());
+    EXPECT_GE(m[0], axes.x.min);
+    EXPECT_LE(m[0], axes.x.max);
+    EXPECT_GE(m[1], axes.y.min);
+    EXPECT_LE(m[1], axes.y.max);
+  }
+  const double px_per_m = w / (axes.x.max - axes.x.min);
+  EXPECT_GE(250.0 * px_per_m, 45.0);
+  // Turned, not mirrored: (east, north) -> (x, y) is a rotation (det +1).
+  const auto o = axes.ToMap(0, 0), e = axes.ToMap(1, 0), n = axes.ToMap(0, 1);
+  const double det = (e[0] - o[0]) * (n[1] - o[1]) - (e[1] - o[1]) * (n[0] - o[0]);
+  EXPECT_DOUBLE_EQ(det, 1.0);
+}
+
+TEST(GroundTrackAxesOf, NorthUpForAnEastWestFlight) {
+  const std::vector<Eigen::Vector3d> path = {{0, 0, 0}, {3000, 100, 0}};
+  const GroundTrackAxes axes = GroundTrackAxesOf(path, 800, 600);
+  EXPECT_FALSE(axes.north_right);
+  EXPECT_NEAR((axes.x.max - axes.x.min) / 800, (axes.y.max - axes.y.min) / 600, 1e-12);
+  EXPECT_EQ(axes.ToMap(3000, 100), (std::array<double, 2>{3000, 100}));
+  // A single point still gets a box (1 m margin at least).
+  const GroundTrackAxes point = GroundTrackAxesOf({{5, 5, 0}}, 100, 100);
+  EXPECT_GT(point.x.max - point.x.min, 0.0);
+  EXPECT_THROW(GroundTrackAxesOf({}, 100, 100), std::invalid_argument);
+  EXPECT_THROW(GroundTrackAxesOf(path, 0, 100), std::invalid_argument);
+}
+
+TEST(GroundDistance, SumsTheHorizontalLegsOnly) {
+  const std::vector<double> d = GroundDistance({{0, 0, 0}, {3, 4, 100}, {3, 4, -50}, {3, 10, 0}});
+  EXPECT_EQ(d, (std::vector<double>{0.0, 5.0, 5.0, 11.0}));
+}
+
 }  // namespace
 }  // namespace aerolin::exporting

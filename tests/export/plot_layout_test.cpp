@@ -2,7 +2,13 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
+#include <complex>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/data/load_aircraft.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -56,48 +62,102 @@ TEST(SlowModeWindow, ZoomsOnRootsMuchCloserToTheOrigin) {
   EXPECT_FALSE(SlowModeWindow({{-1.0, 1.0}, {0.0, 0.0}}).has_value());
 }
 
-TEST(SpreadLabels, PushesOverlappingLabelsDown) {
-  const std::vector<double> y =
-      SpreadLabels({{0.0, 1.0}, {0.1, 1.0}, {5.0, 1.0}, {0.05, 0.99}}, 1.0, 0.5);
-  EXPECT_DOUBLE_EQ(y[0], 1.0);   // highest, leftmost: stays
-  EXPECT_DOUBLE_EQ(y[1], 0.5);   // same height, close: below the first
-  EXPECT_DOUBLE_EQ(y[2], 1.0);   // far to the right: stays
-  EXPECT_DOUBLE_EQ(y[3], 0.0);   // below both
+TEST(SPlaneGridOf, RaysAndCirclesInsideTheWindowsReach) {
+  const SPlaneWindow w{{-1.2, 0.2}, {-2.0, 2.0}};
+  const SPlaneGrid grid = SPlaneGridOf(w);
+  EXPECT_EQ(grid.zetas, (std::vector<double>{0.2, 0.4, 0.6, 0.8}));
+  // Reach √(1.2² + 2²) = 2.33: a step of 1 (NiceCeil(2.33 / 4) = 1) gives 1, 2.
+  EXPECT_EQ(grid.natural_frequencies, (std::vector<double>{1.0, 2.0}));
 }
 
-// Regression: 1.0 - 0.1 = 0.9 is 0.09999999999999998 below 1.0, still
-// "closer than 0.1", so the old loop pushed the label to 0.9 again forever
-// (aerolin plot hung on the Navion and the A-7A).
-TEST(SpreadLabels, TerminatesWhenRoundingLeavesAPushedLabelOverlapping) {
-  const std::vector<double> y = SpreadLabels({{0.0, 1.0}, {0.0, 1.0}, {0.0, 1.0}}, 1.0, 0.1);
-  EXPECT_DOUBLE_EQ(y[0], 1.0);
-  EXPECT_DOUBLE_EQ(y[1], 1.0 - 0.1);
-  EXPECT_DOUBLE_EQ(y[2], (1.0 - 0.1) - 0.1);
+TEST(RayLabelPoint, LiesOnTheRayJustInsideTheWindow) {
+  const SPlaneWindow w{{-1.0, 0.2}, {-2.0, 2.0}};
+  for (const double zeta : {0.2, 0.4, 0.6, 0.8}) {
+    const auto p = RayLabelPoint(zeta, w);
+    ASSERT_TRUE(p.has_value());
+    // On the ray: arg s = π − acos ζ, i.e. cos(π − arg) = ζ.
+    EXPECT_NEAR(-p->real() / std::abs(*p), zeta, 1e-12);
+    // 5 % inside the edge it leaves through (left edge for large ζ).
+    const double t_left = w.re.min / p->real(), t_top = w.im.max / p->imag();
+    EXPECT_NEAR(std::min(t_left, t_top), 1.0 / 0.95, 1e-12);
+  }
+  EXPECT_FALSE(RayLabelPoint(0.5, {{0.1, 1.0}, {-1.0, 1.0}}).has_value());
+  EXPECT_FALSE(RayLabelPoint(1.0, w).has_value());
 }
 
-// A step far below the spacing of doubles near the anchors (a degenerate
-// window): y - min_dy == y, so no push can separate the labels; they stay.
-TEST(SpreadLabels, TerminatesWhenTheStepIsBelowRounding) {
-  const std::vector<double> y = SpreadLabels({{0.0, 1.0}, {0.0, 1.0}}, 1.0, 1e-300);
-  EXPECT_EQ(y, (std::vector<double>{1.0, 1.0}));
+TEST(SPlaneView, MapsTheWindowCornersToTheBoxCorners) {
+  const SPlaneView view{{{-2.0, 1.0}, {-3.0, 3.0}}, {100.0, 400.0, 50.0, 650.0}};
+  const auto lo = view.ToPixels({-2.0, -3.0});
+  const auto hi = view.ToPixels({1.0, 3.0});
+  const auto origin = view.ToPixels({0.0, 0.0});
+  EXPECT_DOUBLE_EQ(lo[0], 100.0);
+  EXPECT_DOUBLE_EQ(lo[1], 50.0);
+  EXPECT_DOUBLE_EQ(hi[0], 400.0);
+  EXPECT_DOUBLE_EQ(hi[1], 650.0);
+  EXPECT_DOUBLE_EQ(origin[0], 300.0);
+  EXPECT_DOUBLE_EQ(origin[1], 350.0);
 }
 
-// Property, on fixed pseudo-random anchors: every label is at or below its
-// anchor, and two labels closer than min_dx horizontally are at least min_dy
-// apart (up to rounding of one subtraction).
-TEST(SpreadLabels, SeparatesEveryClosePairOnRandomAnchors) {
-  std::mt19937 rng(12345);
-  std::uniform_real_distribution<double> coord(-1.0, 1.0);
-  for (int trial = 0; trial < 50; ++trial) {
-    std::vector<std::array<double, 2>> anchors(12);
-    for (auto& a : anchors) a = {coord(rng), 0.2 * coord(rng)};
-    const double min_dx = 0.5, min_dy = 0.05;
-    const std::vector<double> y = SpreadLabels(anchors, min_dx, min_dy);
-    for (std::size_t i = 0; i < y.size(); ++i) {
-      EXPECT_LE(y[i], anchors[i][1]);
-      for (std::size_t j = 0; j < i; ++j)
-        if (std::abs(anchors[i][0] - anchors[j][0]) < min_dx)
-          EXPECT_GE(std::abs(y[i] - y[j]), min_dy * (1.0 - 1e-12)) << trial << " " << i << " " << j;
+// The mode labels of the s-plane figure of every bundled aircraft, at the
+// default size and at 800x600: no label overlaps another label or any root's
+// marker, every label stays inside its view, and each found a free place.
+// The views, windows, markers and labelled roots are those plot_splane.cpp
+// draws; the text sizes are an over-estimate of MathGL's (11 px per
+// character, 22 px high at 900 px image height; measured: 10.4 and 21).
+TEST(LayoutSPlaneLabels, NoOverlapOnAnyBundledAircraft) {
+  constexpr double kMarkerRadius = 7.0;  // plot_splane.cpp kMarkerRadiusPx
+  const std::vector<std::string> files = {"a7a_clean_m025_sl.toml", "boeing747_cruise_40kft.toml",
+                                          "navion_cruise_sl.toml", "nt33a_power_approach_sl.toml",
+                                          "p2v7.toml"};
+  for (const std::string& file : files) {
+    const analysis::ModalAnalysis modes = analysis::AnalyzeModes(
+        data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + file)
+            .aircraft);
+    std::vector<const analysis::Mode*> roots;
+    std::vector<std::complex<double>> lambdas;
+    for (const auto* list : {&modes.longitudinal, &modes.lateral})
+      for (const analysis::Mode& m : *list) {
+        roots.push_back(&m);
+        lambdas.push_back(m.lambda);
+        lambdas.push_back(std::conj(m.lambda));
+      }
+    const std::optional<SPlaneWindow> zoom = SlowModeWindow(lambdas);
+    const GridLayout layout = SPlaneLayout(zoom ? 2 : 1);
+    for (const auto& [width, height] : {std::pair{1200, 900}, std::pair{800, 600}}) {
+      const double scale = height / 900.0;
+      for (int v = 0; v < (zoom ? 2 : 1); ++v) {
+        const SPlaneWindow w = v == 0 ? FullSPlaneWindow(lambdas) : *zoom;
+        const PanelRect cell = layout.Cell(0, v);
+        const SPlaneView view{w, {cell.x0 * width, cell.x1 * width, cell.y0 * height,
+                                  cell.y1 * height}};
+        const auto inside = [](const SPlaneWindow& win, std::complex<double> l) {
+          return l.real() >= win.re.min && l.real() <= win.re.max && l.imag() >= win.im.min &&
+                 l.imag() <= win.im.max;
+        };
+        std::vector<std::complex<double>> marks, named;
+        std::vector<std::array<double, 2>> sizes;
+        for (const analysis::Mode* m : roots) {
+          if (!inside(w, m->lambda)) continue;
+          marks.push_back(m->lambda);
+          if (m->oscillatory) marks.push_back(std::conj(m->lambda));
+          if (v == 0 && zoom && inside(*zoom, m->lambda)) continue;  // named in the zoom
+          named.push_back({m->lambda.real(), std::abs(m->lambda.imag())});
+          sizes.push_back({11.0 * scale * m->full_name().size(), 22.0 * scale});
+        }
+        const std::vector<LabelPlacement> placed =
+            LayoutSPlaneLabels(view, named, sizes, marks, kMarkerRadius);
+        ASSERT_EQ(placed.size(), named.size());
+        const std::string where = file + " " + std::to_string(width) + " view " + std::to_string(v);
+        for (std::size_t i = 0; i < placed.size(); ++i) {
+          EXPECT_TRUE(placed[i].clear) << where << " label " << i;
+          EXPECT_TRUE(Contains(view.box, placed[i].box)) << where << " label " << i;
+          for (std::size_t j = 0; j < i; ++j)
+            EXPECT_FALSE(Overlaps(placed[i].box, placed[j].box)) << where << " " << i << "/" << j;
+          for (const std::complex<double>& m : marks)
+            EXPECT_FALSE(Overlaps(placed[i].box, MarkerBox(view.ToPixels(m), kMarkerRadius)))
+                << where << " label " << i << " over the root " << m;
+        }
+      }
     }
   }
 }

@@ -189,6 +189,20 @@ TEST(PlotTrajectory3D, ReportsAnUnwritablePathWithMathGLsMessage) {
   }
 }
 
+TEST(PlotGroundTrack, WritesAPngOfTheRequestedSizeWithThePathColour) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const std::string path = OutPath("track.png");
+  PlotGroundTrack(ClimbingTurn(), options, path);
+  const testing::PngSize size = ReadPngHeader(path);
+  EXPECT_EQ(size.width, 800u);
+  EXPECT_EQ(size.height, 600u);
+  // The ground track and the altitude profile, in the path's dark blue.
+  EXPECT_GT(DecodePng(path).CountNear(0x1F, 0x4E, 0x9C, kColourTolerance), 400);
+  EXPECT_THROW(PlotGroundTrack(sim::FlightLog{}, options, path), std::invalid_argument);
+}
+
 TEST(PlotTimeHistories, WritesAPngOfTheRequestedSizeThatIsNotBlank) {
   PlotOptions options;
   options.width_px = 900;
@@ -239,6 +253,50 @@ TEST(PlotTimeHistories, WritesAWellFormedSvg) {
   const std::string svg = ReadFile(path);
   EXPECT_EQ(testing::XmlStructureProblem(svg), "");
   EXPECT_NE(svg.find("<svg width=\"1200\" height=\"900\""), std::string::npos);
+}
+
+// Text is text: the labels are <text> elements (searchable, editable), no
+// glyph outline is left, and the throttle reads as a setting.
+TEST(PlotTimeHistories, SvgLabelsAreTextElements) {
+  const std::string path = OutPath("history_text.svg");
+  PlotTimeHistories(ClimbingTurn(), {}, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_EQ(testing::XmlStructureProblem(svg), "");
+  EXPECT_EQ(svg.find("<use"), std::string::npos);
+  EXPECT_EQ(svg.find("<defs><g id="), std::string::npos);
+  for (const char* label : {">time, s</text>", ">speed, m/s</text>", ">sideslip, deg</text>",
+                            ">throttle (setting)</text>", ">control, deg or setting</text>",
+                            ">time histories</text>", ">α</text>"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label;
+  EXPECT_EQ(svg.find("(-)"), std::string::npos);
+}
+
+// A lateral motion in a flight that stayed wings level: the lateral panels
+// say "no motion" and carry no legend; the others are drawn as usual.
+TEST(PlotTimeHistories, MarksThePanelsOfAMotionThatDidNotHappen) {
+  sim::FlightLog log = ClimbingTurn();
+  for (sim::FlightState& x : log.state)
+    for (const int i : {sim::kBeta, sim::kP, sim::kR, sim::kPhi, sim::kPsi}) x[i] = 0.0;
+  const std::string path = OutPath("history_still.svg");
+  PlotTimeHistories(log, {}, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_NE(svg.find(">no motion: β = 0 throughout</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">no motion: ϕ, ψ = 0 throughout</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">no motion: p, r = 0 throughout</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">no motion: u"), std::string::npos);  // u moves
+  EXPECT_EQ(svg.find(">β</text>"), std::string::npos);      // no legend entry
+  EXPECT_NE(svg.find(">u</text>"), std::string::npos);
+}
+
+TEST(PlotSPlane, SvgNamesEachModeInTextAndDrawsTheSGrid) {
+  const std::string path = OutPath("splane_text.svg");
+  PlotSPlane(LongitudinalModes(), LateralModes(), {}, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_EQ(svg.find("<use"), std::string::npos);
+  for (const char* label : {">Re λ, 1/s</text>", ">Im λ, rad/s</text>", ">short period</text>",
+                            ">ζ = 0.4</text>"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label;
+  EXPECT_NE(svg.find("#c8c8c8"), std::string::npos);  // the grid's light grey
 }
 
 TEST(PlotSPlane, WritesAPngWithTheShortPeriodDutchRollAndRollColours) {

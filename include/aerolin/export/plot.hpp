@@ -64,6 +64,18 @@ struct PlotOptions {
 void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
                       const std::string& path);
 
+/// Writes the 2D trajectory of `log` to `path`, what the 3D box hides: above,
+/// the ground track (north against east) at equal scales, turned 90°
+/// clockwise (north to the right, east increasing down) when the flight is
+/// longer north–south than east–west so the long dimension runs across
+/// (GroundTrackAxesOf); below, the altitude h = −down [m] against the
+/// distance flown over the ground [m] on its own scale, the caption giving
+/// its vertical scale relative to the map's. Ignores
+/// options.vertical_exaggeration and the glyph options.
+/// @throws as PlotTimeHistories (bar the wind).
+void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
+                     const std::string& path);
+
 /// Writes the time histories of `log` to `path`, one panel per state group
 /// and one for the controls, against time [s]:
 /// | Panel | Signals | Unit |

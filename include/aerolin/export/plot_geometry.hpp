@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aerolin/export/glyph.hpp"
+#include "aerolin/export/plot_layout.hpp"
 #include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::exporting {
@@ -98,6 +99,34 @@ std::vector<AxisTick> ExaggeratedAxisTicks(double plot_min, double plot_max,
 std::vector<std::pair<std::size_t, std::size_t>> PathRunsAvoiding(
     const std::vector<Eigen::Vector3d>& path,
     const std::vector<Eigen::Vector3d>& keep_clear, double radius);
+
+/// The axes of a ground-track map drawn at equal scales in a box of given
+/// pixel size. The map is east right, north up, or, when the track is longer
+/// north–south than east–west, turned 90° clockwise (north right, east
+/// down: a rotation, so turns keep their sense and are not mirrored), so the
+/// long dimension runs along the wide box.
+struct GroundTrackAxes {
+  bool north_right = false;  ///< x = north, y = −east (else x = east, y = north)
+  AxisRange x;               ///< plotted x [m]
+  AxisRange y;               ///< plotted y [m]
+  /// Returns the plotted (x, y) [m] of a point at `east`, `north` [m].
+  std::array<double, 2> ToMap(double east, double north) const {
+    return north_right ? std::array<double, 2>{north, -east} : std::array<double, 2>{east, north};
+  }
+};
+
+/// Returns the axes of the ground track of `path` (plot frame: east, north,
+/// altitude [m]) in a box of `width_px` x `height_px`: the track's bounds
+/// padded by `margin_fraction` of the longer extent (at least 1 m) on every
+/// side, then the shorter axis widened about its centre until one metre is
+/// the same number of pixels on both axes.
+/// @throws std::invalid_argument if `path` is empty or a size is not positive.
+GroundTrackAxes GroundTrackAxesOf(const std::vector<Eigen::Vector3d>& path, double width_px,
+                                  double height_px, double margin_fraction = 0.05);
+
+/// Returns the horizontal distance flown [m] at each point of `path` (plot
+/// frame), summed along the ground track from 0 at the first point.
+std::vector<double> GroundDistance(const std::vector<Eigen::Vector3d>& path);
 
 /// Returns the path of a log in the plot frame [m], one point per row.
 std::vector<Eigen::Vector3d> PathInPlotFrame(const sim::FlightLog& log);

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "aerolin/export/label_placement.hpp"
+
 namespace aerolin::exporting {
 
 /// A panel's axes box as fractions of the image [0, 1].
@@ -34,6 +36,10 @@ struct GridLayout {
 /// Returns the layout of the time-history figure: `rows` x `cols` panels.
 GridLayout HistoryLayout(int rows, int cols);
 
+/// Returns the layout of the s-plane figure: `views` (1 or 2) views side by
+/// side under the title, above a legend strip [0, 0.25] of the image.
+GridLayout SPlaneLayout(int views);
+
 /// A closed interval of an axis.
 struct AxisRange {
   double min;
@@ -45,6 +51,11 @@ struct AxisRange {
 /// magnitude) gets v ± max(0.1 |v|, 1) so its line sits mid-panel; no finite
 /// value at all gives [−1, 1].
 AxisRange PaddedRange(const std::vector<std::vector<double>>& columns);
+
+/// Returns `range` with its top raised so that its old span fills the lower
+/// 1 − `fraction` of the axis and a band `fraction` of the axis height
+/// (0 <= fraction < 1) stays free at the top, for a legend.
+AxisRange WithHeadroom(const AxisRange& range, double fraction);
 
 /// The axes of one s-plane view.
 struct SPlaneWindow {
@@ -62,11 +73,41 @@ SPlaneWindow FullSPlaneWindow(const std::vector<std::complex<double>>& lambdas);
 std::optional<SPlaneWindow> SlowModeWindow(
     const std::vector<std::complex<double>>& lambdas, double fraction = 0.2);
 
-/// Returns label heights for points at `anchors` (x, y) such that no two
-/// labels closer than `min_dx` horizontally are closer than `min_dy`
-/// vertically: each label starts at its anchor's height and is pushed down
-/// past any earlier (higher) label it would overlap. Same order as `anchors`.
-std::vector<double> SpreadLabels(const std::vector<std::array<double, 2>>& anchors,
-                                 double min_dx, double min_dy);
+/// A view of the s-plane on the image: its window and its axes box [px].
+struct SPlaneView {
+  SPlaneWindow window;
+  PixelBox box;
+  /// Returns the pixel position of the point s = Re + i Im.
+  std::array<double, 2> ToPixels(std::complex<double> s) const;
+};
+
+/// The light grid of an s-plane view, as MATLAB's sgrid draws it: rays of
+/// constant damping ratio ζ from the origin into the left half-plane,
+/// s = ωn (−ζ ± i √(1 − ζ²)), and circles of constant natural frequency ωn.
+struct SPlaneGrid {
+  std::vector<double> zetas;                ///< ζ of each ray [-]
+  std::vector<double> natural_frequencies;  ///< ωn of each circle [rad/s]
+};
+
+/// Returns the grid of `window`: ζ = 0.2, 0.4, 0.6, 0.8 and about four
+/// circles at a 1-2-5 step of ωn, all smaller than the farthest corner of
+/// the window's left half.
+SPlaneGrid SPlaneGridOf(const SPlaneWindow& window);
+
+/// Returns where the upper ray of damping ratio `zeta` (0 < ζ < 1) leaves
+/// `window`, pulled 5 % back towards the origin; nullopt if the ray does not
+/// enter the window's upper-left quadrant.
+std::optional<std::complex<double>> RayLabelPoint(double zeta, const SPlaneWindow& window);
+
+/// Places the mode labels of one s-plane view: label k names the root
+/// `named[k]` and is `sizes[k]` = {width, height} [px]; every root of
+/// `marks` is a marker of half-size `marker_radius` [px] that no label may
+/// cover, nor any box of `fixed_text` (the grid's labels). Labels stay inside
+/// the view's box. See PlaceLabels.
+std::vector<LabelPlacement> LayoutSPlaneLabels(
+    const SPlaneView& view, const std::vector<std::complex<double>>& named,
+    const std::vector<std::array<double, 2>>& sizes,
+    const std::vector<std::complex<double>>& marks, double marker_radius,
+    const std::vector<PixelBox>& fixed_text = {});
 
 }  // namespace aerolin::exporting
