@@ -17,44 +17,79 @@ namespace {
 // vectors from such a V would satisfy WᴴV = I only to ~1e-4 or worse.
 constexpr double kMinReciprocalCondition = 1e-12;
 
-}  // namespace
-
-EigenDecomposition Decompose(const Eigen::MatrixXd& A, LeftVectors left) {
+// Decompose for a matrix type M (MatrixXd or SmallMatrix); Out is the
+// matching decomposition. Every step is the same for both types.
+template <class Out, class M>
+Out DecomposeAs(const M& A, LeftVectors left) {
+  using ComplexMatrix = decltype(Out::right);
   const Eigen::Index n = A.rows();
   if (n == 0 || A.cols() != n)
     throw std::invalid_argument("Decompose: A must be square and non-empty, got " +
                                 std::to_string(A.rows()) + "x" + std::to_string(A.cols()));
   if (!A.allFinite()) throw std::invalid_argument("Decompose: A has a non-finite entry");
-  const Eigen::EigenSolver<Eigen::MatrixXd> solver(A, true);
+  const Eigen::EigenSolver<M> solver(A, true);
   if (solver.info() != Eigen::Success)
     throw core::NumericalError("eigen-decomposition failed (" + std::to_string(n) + " states)");
-  const Eigen::VectorXcd values = solver.eigenvalues();
-  const Eigen::MatrixXcd vectors = solver.eigenvectors();
+  const auto& values = solver.eigenvalues();
+  const ComplexMatrix vectors = solver.eigenvectors();
 
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) {
+  // A stable insertion sort of the indices (n is small; std::stable_sort
+  // would allocate its buffer): |λ| descending, Re λ ascending, Im λ descending.
+  // |λ| once per root (std::abs of a complex is a hypot).
+  const Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, M::MaxRowsAtCompileTime, 1> modulus =
+      values.cwiseAbs();
+  auto before = [&](Eigen::Index a, Eigen::Index b) {
     const std::complex<double> la = values(a), lb = values(b);
-    if (std::abs(la) != std::abs(lb)) return std::abs(la) > std::abs(lb);
+    if (modulus(a) != modulus(b)) return modulus(a) > modulus(b);
     if (la.real() != lb.real()) return la.real() < lb.real();
     return la.imag() > lb.imag();
-  });
-  EigenDecomposition out;
+  };
+  Eigen::Matrix<Eigen::Index, Eigen::Dynamic, 1, Eigen::ColMajor, M::MaxRowsAtCompileTime, 1> order(n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    Eigen::Index j = k;
+    while (j > 0 && before(k, order(j - 1))) {
+      order(j) = order(j - 1);
+      --j;
+    }
+    order(j) = k;
+  }
+  Out out;
   out.values.resize(n);
   out.right.resize(n, n);
   for (Eigen::Index k = 0; k < n; ++k) {
-    out.values(k) = values(order[static_cast<std::size_t>(k)]);
-    out.right.col(k) = vectors.col(order[static_cast<std::size_t>(k)]);  // unit norm (Eigen)
+    out.values(k) = values(order(k));
+    out.right.col(k) = vectors.col(order(k));  // unit norm (Eigen)
   }
   // W = V⁻ᴴ gives Wᴴ V = I, i.e. wᵢᴴ vⱼ = δᵢⱼ, and Wᴴ A = Λ Wᴴ.
-  const Eigen::FullPivLU<Eigen::MatrixXcd> lu(out.right);
-  if (!lu.isInvertible() || lu.rcond() < kMinReciprocalCondition) {
+  // The reciprocal condition number in the 1-norm, 1/(‖V‖₁‖V⁻¹‖₁), exactly
+  // from the inverse this needs anyway (FullPivLU::rcond() estimates ‖V⁻¹‖₁
+  // with further solves, a fifth of the cost of a sweep point).
+  const Eigen::FullPivLU<ComplexMatrix> lu(out.right);
+  ComplexMatrix inverse;
+  bool independent = lu.isInvertible();
+  if (independent) {
+    inverse = lu.inverse();
+    const double rcond = 1.0 / (out.right.cwiseAbs().colwise().sum().maxCoeff() *
+                                inverse.cwiseAbs().colwise().sum().maxCoeff());
+    independent = rcond >= kMinReciprocalCondition;
+  }
+  if (!independent) {
     if (left == LeftVectors::kIfDiagonalizable) return out;
     throw core::NumericalError("eigenvectors are linearly dependent (" + std::to_string(n) +
                                " states; A is defective): no left eigenvectors");
   }
-  out.left = lu.inverse().adjoint();
+  out.left = inverse.adjoint();
   return out;
+}
+
+}  // namespace
+
+EigenDecomposition Decompose(const Eigen::MatrixXd& A, LeftVectors left) {
+  return DecomposeAs<EigenDecomposition>(A, left);
+}
+
+SmallEigenDecomposition DecomposeSmall(const SmallMatrix& A, LeftVectors left) {
+  return DecomposeAs<SmallEigenDecomposition>(A, left);
 }
 
 }  // namespace aerolin::analysis

@@ -17,28 +17,54 @@
 namespace aerolin::analysis {
 namespace {
 
-// An eigenvalue whose imaginary part is below this fraction of max(|λ|, 1)
-// is real: Eigen splits a repeated (defective) real root into a pair whose
-// imaginary parts are of order sqrt(machine epsilon) · |λ| ≈ 1e-8 |λ|.
-constexpr double kRealRootTolerance = 1e-6;
 // |Re λ| below this [1/s] is neutral (neither converging nor diverging).
 constexpr double kNeutralTolerance = 1e-12;
 // A scaled state is "dominant" evidence when at least this share of the largest.
 constexpr double kDominantShare = 0.3;
 
 // One real root or one conjugate pair (Im λ > 0 member) with its right and
-// left eigenvectors (left: wᴴ·vector = 1).
+// left eigenvectors (left: wᴴ·vector = 1; empty if not known). Stored in
+// place: a sweep names thousands of points.
 struct Root {
   std::complex<double> lambda;
-  Eigen::VectorXcd vector;
-  Eigen::VectorXcd left;
+  SmallVectorC vector;
+  SmallVectorC left;
   bool oscillatory() const { return lambda.imag() != 0.0; }
 };
 
 // Scales `left` so that leftᴴ·right = 1 (unchanged if the product vanishes).
-Eigen::VectorXcd Rescaled(const Eigen::VectorXcd& left, const Eigen::VectorXcd& right) {
+SmallVectorC Rescaled(const SmallVectorC& left, const SmallVectorC& right) {
   const std::complex<double> p = left.dot(right);  // leftᴴ right
-  return std::abs(p) > 0.0 ? Eigen::VectorXcd(left / std::conj(p)) : left;
+  return std::abs(p) > 0.0 ? SmallVectorC(left / std::conj(p)) : left;
+}
+
+// The roots of a decomposition (values, right vectors, left vectors or an
+// empty `left`), each vector cut to its first `rows` entries.
+std::vector<Root> RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values,
+                          const Eigen::Ref<const Eigen::MatrixXcd>& right,
+                          const Eigen::Ref<const Eigen::MatrixXcd>& left, Eigen::Index rows) {
+  std::vector<Root> roots;
+  roots.reserve(static_cast<std::size_t>(values.size()));
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    const std::complex<double> lambda = values(i);
+    const double scale = std::max(std::abs(lambda), 1.0);
+    if (std::abs(lambda.imag()) <= kRealRootTolerance * scale) {
+      // Real, or a numerically split repeated real root: one real root each.
+      SmallVectorC v = right.col(i).head(rows).real().cast<std::complex<double>>();
+      if (v.norm() == 0.0) v = right.col(i).head(rows).imag().cast<std::complex<double>>();
+      SmallVectorC w;
+      if (left.size() > 0) {
+        w = left.col(i).head(rows).real().cast<std::complex<double>>();
+        if (w.norm() == 0.0) w = left.col(i).head(rows).imag().cast<std::complex<double>>();
+        w = Rescaled(w, v);
+      }
+      roots.push_back({{lambda.real(), 0.0}, v, w});
+    } else if (lambda.imag() > 0.0) {
+      roots.push_back({lambda, right.col(i).head(rows),
+                       left.size() > 0 ? SmallVectorC(left.col(i).head(rows)) : SmallVectorC()});
+    }
+  }
+  return roots;
 }
 
 std::vector<Root> Roots(const Eigen::MatrixXd& A, const char* what) {
@@ -51,27 +77,7 @@ std::vector<Root> Roots(const Eigen::MatrixXd& A, const char* what) {
     throw core::NumericalError(std::string("eigen-decomposition of the ") + what +
                                " A matrix failed (" + std::to_string(A.rows()) + " states)");
   }
-  std::vector<Root> roots;
-  for (Eigen::Index i = 0; i < eig.values.size(); ++i) {
-    const std::complex<double> lambda = eig.values(i);
-    const double scale = std::max(std::abs(lambda), 1.0);
-    if (std::abs(lambda.imag()) <= kRealRootTolerance * scale) {
-      // Real, or a numerically split repeated real root: one real root each.
-      Eigen::VectorXcd v = eig.right.col(i).real().cast<std::complex<double>>();
-      if (v.norm() == 0.0) v = eig.right.col(i).imag().cast<std::complex<double>>();
-      Eigen::VectorXcd w;
-      if (eig.left.size() > 0) {
-        w = eig.left.col(i).real().cast<std::complex<double>>();
-        if (w.norm() == 0.0) w = eig.left.col(i).imag().cast<std::complex<double>>();
-        w = Rescaled(w, v);
-      }
-      roots.push_back({{lambda.real(), 0.0}, v, w});
-    } else if (lambda.imag() > 0.0) {
-      roots.push_back({lambda, eig.right.col(i),
-                       eig.left.size() > 0 ? Eigen::VectorXcd(eig.left.col(i)) : Eigen::VectorXcd()});
-    }
-  }
-  return roots;
+  return RootsOf(eig.values, eig.right, eig.left, A.rows());
 }
 
 // Share of |a| in |a| + |b|: how much of a motion is in the first quantity.
@@ -133,7 +139,9 @@ Mode MakeMode(ModeKind kind, model::Axis axis, const Root& root, const std::vect
   return m;
 }
 
-void QualifyStability(Mode& m) {
+// For Mode and RootName alike.
+template <class M>
+void QualifyStability(M& m) {
   if (m.kind == ModeKind::kHeading) return;
   const double sigma = m.lambda.real();
   if (std::abs(sigma) <= kNeutralTolerance)
@@ -143,9 +151,10 @@ void QualifyStability(Mode& m) {
 }
 
 // Marks two real roots of one mode that coincide as repeated.
-void QualifyRepeated(std::vector<Mode>& modes, ModeKind kind) {
-  std::vector<Mode*> reals;
-  for (Mode& m : modes)
+template <class M>
+void QualifyRepeated(std::vector<M>& modes, ModeKind kind) {
+  std::vector<M*> reals;
+  for (M& m : modes)
     if (m.kind == kind && !m.oscillatory) reals.push_back(&m);
   if (reals.size() == 2 &&
       std::abs(reals[0]->lambda.real() - reals[1]->lambda.real()) <=
@@ -155,8 +164,9 @@ void QualifyRepeated(std::vector<Mode>& modes, ModeKind kind) {
   }
 }
 
-void SortModes(std::vector<Mode>& modes) {
-  std::stable_sort(modes.begin(), modes.end(), [](const Mode& a, const Mode& b) {
+template <class M>
+void SortModes(std::vector<M>& modes) {
+  std::stable_sort(modes.begin(), modes.end(), [](const M& a, const M& b) {
     if ((a.kind == ModeKind::kHeading) != (b.kind == ModeKind::kHeading))
       return b.kind == ModeKind::kHeading;
     if (a.natural_frequency != b.natural_frequency)
@@ -235,20 +245,21 @@ const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
   return nullptr;
 }
 
-std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
+namespace {
+
+using Named = std::vector<std::pair<const Root*, ModeKind>>;
+
+// Which root is which longitudinal mode: short period is the α-rich motion,
+// phugoid the u/θ exchange at nearly constant α (Etkin & Reid §6.2): rank by
+// α content relative to u/U0.
+Named ClassifyLongitudinal(const std::vector<Root>& roots, double U0) {
   using namespace model::lon;
-  if (lon.num_states() != kNumStates)
-    throw std::invalid_argument("AnalyzeLongitudinal: expected 4 states (u, alpha, q, theta), got " +
-                                std::to_string(lon.num_states()));
-  const std::vector<Root> roots = Roots(lon.A(), "longitudinal");
   std::vector<const Root*> pairs, reals;
   Partition(roots, pairs, reals);
-  // Short period is the α-rich motion, phugoid the u/θ exchange at nearly
-  // constant α (Etkin & Reid §6.2): rank by α content relative to u/U0.
   auto alpha_content = [U0](const Root* r) {
     return Content(r->vector(kAlpha), r->vector(kU) / U0);
   };
-  std::vector<std::pair<const Root*, ModeKind>> named;
+  Named named;
   if (pairs.size() == 2) {
     const bool first_is_sp = alpha_content(pairs[0]) >= alpha_content(pairs[1]);
     named = {{pairs[first_is_sp ? 0 : 1], ModeKind::kShortPeriod},
@@ -267,58 +278,34 @@ std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
     for (std::size_t i = 0; i < by_content.size(); ++i)
       named.push_back({by_content[i], i < 2 ? ModeKind::kShortPeriod : ModeKind::kPhugoid});
   }
-  Eigen::VectorXd scale(4);
-  scale << 1.0 / U0, 1.0, 1.0, 1.0;
-  std::vector<Mode> modes;
-  for (const auto& [root, kind] : named) {
-    Mode m = MakeMode(kind, model::Axis::kLongitudinal, *root, lon.states(), scale, kTheta);
-    if (!m.oscillatory)
-      m.flags |= kind == ModeKind::kShortPeriod ? ModeFlag::kOverdamped : ModeFlag::kAperiodic;
-    QualifyStability(m);
-    modes.push_back(std::move(m));
-  }
+  return named;
+}
+
+// The longitudinal qualifiers of one mode (before QualifyRepeated).
+template <class M>
+void QualifyLongitudinal(M& m) {
+  if (!m.oscillatory)
+    m.flags |= m.kind == ModeKind::kShortPeriod ? ModeFlag::kOverdamped : ModeFlag::kAperiodic;
+  QualifyStability(m);
+}
+
+template <class M>
+void QualifyLongitudinalSet(std::vector<M>& modes) {
   QualifyRepeated(modes, ModeKind::kShortPeriod);
   QualifyRepeated(modes, ModeKind::kPhugoid);
   SortModes(modes);
-  return modes;
 }
 
-std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
+// Which root is which lateral mode (of the (β, p, r, φ) block's roots, or
+// those roots extended by ψ): Dutch roll is the sideslip-rich oscillation;
+// roll and spiral are bank motions with little sideslip (Etkin & Reid §6.7).
+Named ClassifyLateral(const std::vector<Root>& roots) {
   using namespace model::lat;
-  if (lat.num_states() != kNumStates)
-    throw std::invalid_argument("AnalyzeLateral: expected 5 states (beta, p, r, phi, psi), got " +
-                                std::to_string(lat.num_states()));
-  const Eigen::MatrixXd& A = lat.A();
-  if (!A.col(kPsi).isZero(0.0))
-    throw std::invalid_argument("AnalyzeLateral: psi must not feed back (column psi of A must be 0)");
-  // ψ is a pure integrator, so A is block lower-triangular: the heading root
-  // is exactly 0 and the other four are those of the (β, p, r, φ) block. This
-  // keeps a neutral spiral (a second zero root) distinct from heading.
-  const Eigen::MatrixXd block = A.topLeftCorner(4, 4);
-  std::vector<Root> block_roots = Roots(block, "lateral");
-  std::vector<Root> roots;
-  for (Root& r : block_roots) {
-    Eigen::VectorXcd v(5);
-    v.head(4) = r.vector;
-    // λψ = A_ψ· v  ⇒  ψ = (r / cos θ0) / λ; for λ = 0 the heading drift is secular, not modal.
-    const std::complex<double> psi_rate = A.row(kPsi).head(4).cast<std::complex<double>>() * r.vector;
-    v(kPsi) = std::abs(r.lambda) > kNeutralTolerance ? psi_rate / r.lambda : std::complex<double>(0.0);
-    // The left vector of the full A for λ ≠ 0 is (w_block, 0): wᴴA = λwᴴ
-    // forces the ψ component to 0, and wᴴv is unchanged.
-    Eigen::VectorXcd w;
-    if (r.left.size() > 0) {
-      w = Eigen::VectorXcd::Zero(5);
-      w.head(4) = r.left;
-    }
-    roots.push_back({r.lambda, v, w});
-  }
   std::vector<const Root*> pairs, reals;
   Partition(roots, pairs, reals);
-  // Dutch roll is the sideslip-rich oscillation; roll and spiral are
-  // bank motions with little sideslip (Etkin & Reid §6.7).
   auto beta_content = [](const Root* r) { return Content(r->vector(kBeta), r->vector(kPhi)); };
   auto faster = [](const Root* a, const Root* b) { return std::abs(a->lambda) > std::abs(b->lambda); };
-  std::vector<std::pair<const Root*, ModeKind>> named;
+  Named named;
   auto name_roll_and_spiral = [&](std::vector<const Root*> two) {
     std::stable_sort(two.begin(), two.end(), faster);
     named.push_back({two[0], ModeKind::kRollSubsidence});
@@ -345,13 +332,124 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
     named = {{by_content[0], ModeKind::kDutchRoll}, {by_content[1], ModeKind::kDutchRoll}};
     name_roll_and_spiral({by_content[2], by_content[3]});
   }
+  return named;
+}
+
+template <class M>
+void QualifyLateral(M& m) {
+  if (m.kind == ModeKind::kDutchRoll && !m.oscillatory) m.flags |= ModeFlag::kOverdamped;
+  if (m.kind == ModeKind::kRollSpiral) m.flags |= ModeFlag::kLateralPhugoid;
+  QualifyStability(m);
+}
+
+RootName NameOf(const Root& root, ModeKind kind) {
+  RootName n;
+  n.kind = kind;
+  n.lambda = root.lambda;
+  n.oscillatory = root.oscillatory();
+  n.natural_frequency = std::abs(root.lambda);
+  return n;
+}
+
+void CheckFourRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
+                    const Eigen::Ref<const Eigen::MatrixXcd>& vectors, const char* what) {
+  if (values.size() != 4 || vectors.cols() != 4 || vectors.rows() < 4)
+    throw std::invalid_argument(std::string(what) + ": expected 4 roots with vectors of >= 4 rows, got " +
+                                std::to_string(values.size()) + " and " + std::to_string(vectors.rows()) +
+                                "x" + std::to_string(vectors.cols()));
+}
+
+}  // namespace
+
+std::string RootName::full_name() const {
+  Mode m;
+  m.kind = kind;
+  m.flags = flags;
+  return m.full_name();
+}
+
+std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
+                                            const Eigen::Ref<const Eigen::MatrixXcd>& vectors,
+                                            double U0) {
+  CheckFourRoots(values, vectors, "NameLongitudinalRoots");
+  const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
+  std::vector<RootName> names;
+  for (const auto& [root, kind] : ClassifyLongitudinal(roots, U0)) {
+    RootName n = NameOf(*root, kind);
+    QualifyLongitudinal(n);
+    names.push_back(n);
+  }
+  QualifyLongitudinalSet(names);
+  return names;
+}
+
+std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
+                                       const Eigen::Ref<const Eigen::MatrixXcd>& vectors) {
+  CheckFourRoots(values, vectors, "NameLateralRoots");
+  const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
+  std::vector<RootName> names;
+  for (const auto& [root, kind] : ClassifyLateral(roots)) {
+    RootName n = NameOf(*root, kind);
+    QualifyLateral(n);
+    names.push_back(n);
+  }
+  QualifyRepeated(names, ModeKind::kDutchRoll);
+  SortModes(names);
+  return names;
+}
+
+std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
+  using namespace model::lon;
+  if (lon.num_states() != kNumStates)
+    throw std::invalid_argument("AnalyzeLongitudinal: expected 4 states (u, alpha, q, theta), got " +
+                                std::to_string(lon.num_states()));
+  const std::vector<Root> roots = Roots(lon.A(), "longitudinal");
+  Eigen::VectorXd scale(4);
+  scale << 1.0 / U0, 1.0, 1.0, 1.0;
+  std::vector<Mode> modes;
+  for (const auto& [root, kind] : ClassifyLongitudinal(roots, U0)) {
+    Mode m = MakeMode(kind, model::Axis::kLongitudinal, *root, lon.states(), scale, kTheta);
+    QualifyLongitudinal(m);
+    modes.push_back(std::move(m));
+  }
+  QualifyLongitudinalSet(modes);
+  return modes;
+}
+
+std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
+  using namespace model::lat;
+  if (lat.num_states() != kNumStates)
+    throw std::invalid_argument("AnalyzeLateral: expected 5 states (beta, p, r, phi, psi), got " +
+                                std::to_string(lat.num_states()));
+  const Eigen::MatrixXd& A = lat.A();
+  if (!A.col(kPsi).isZero(0.0))
+    throw std::invalid_argument("AnalyzeLateral: psi must not feed back (column psi of A must be 0)");
+  // ψ is a pure integrator, so A is block lower-triangular: the heading root
+  // is exactly 0 and the other four are those of the (β, p, r, φ) block. This
+  // keeps a neutral spiral (a second zero root) distinct from heading.
+  const Eigen::MatrixXd block = A.topLeftCorner(4, 4);
+  std::vector<Root> block_roots = Roots(block, "lateral");
+  std::vector<Root> roots;
+  for (Root& r : block_roots) {
+    SmallVectorC v(5);
+    v.head(4) = r.vector;
+    // λψ = A_ψ· v  ⇒  ψ = (r / cos θ0) / λ; for λ = 0 the heading drift is secular, not modal.
+    const std::complex<double> psi_rate = A.row(kPsi).head(4).cast<std::complex<double>>() * r.vector;
+    v(kPsi) = std::abs(r.lambda) > kNeutralTolerance ? psi_rate / r.lambda : std::complex<double>(0.0);
+    // The left vector of the full A for λ ≠ 0 is (w_block, 0): wᴴA = λwᴴ
+    // forces the ψ component to 0, and wᴴv is unchanged.
+    SmallVectorC w;
+    if (r.left.size() > 0) {
+      w = SmallVectorC::Zero(5);
+      w.head(4) = r.left;
+    }
+    roots.push_back({r.lambda, v, w});
+  }
   const Eigen::VectorXd scale = Eigen::VectorXd::Ones(5);
   std::vector<Mode> modes;
-  for (const auto& [root, kind] : named) {
+  for (const auto& [root, kind] : ClassifyLateral(roots)) {
     Mode m = MakeMode(kind, model::Axis::kLateral, *root, lat.states(), scale, kPhi);
-    if (kind == ModeKind::kDutchRoll && !m.oscillatory) m.flags |= ModeFlag::kOverdamped;
-    if (kind == ModeKind::kRollSpiral) m.flags |= ModeFlag::kLateralPhugoid;
-    QualifyStability(m);
+    QualifyLateral(m);
     modes.push_back(std::move(m));
   }
   QualifyRepeated(modes, ModeKind::kDutchRoll);
@@ -359,10 +457,10 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
   heading(kPsi) = 1.0;
   // Heading's left vector: wᴴA = 0 with w_ψ = 1 gives w_blockᴴ B = −a_ψ,
   // a_ψ = row ψ of A's first four columns (B the (β, p, r, φ) block).
-  Eigen::VectorXcd heading_left;
+  SmallVectorC heading_left;
   const Eigen::FullPivLU<Eigen::MatrixXd> block_lu(block);
   if (block_lu.isInvertible()) {
-    heading_left = Eigen::VectorXcd::Zero(5);
+    heading_left = SmallVectorC::Zero(5);
     const Eigen::VectorXd w_block = block.transpose().fullPivLu().solve(
         Eigen::VectorXd(-A.row(kPsi).head(4).transpose()));
     heading_left.head(4) = w_block.cast<std::complex<double>>();

@@ -49,8 +49,8 @@ Match MatchRoots(const RootSet& from, const RootSet& to) {
   const Eigen::Index n = from.values.size();
   const double h = to.parameter - from.parameter;
   const double scale = std::max({from.values.cwiseAbs().maxCoeff(), to.values.cwiseAbs().maxCoeff(), 1e-9});
-  Eigen::VectorXcd predicted = from.values + h * from.slopes;
-  Eigen::MatrixXd cost(n, n);
+  const SmallVectorC predicted = from.values + h * from.slopes;
+  SmallMatrix cost(n, n);
   for (Eigen::Index i = 0; i < n; ++i)
     for (Eigen::Index j = 0; j < n; ++j) {
       const double overlap = std::abs(from.vectors.col(i).dot(to.vectors.col(j)));
@@ -83,24 +83,29 @@ Match MatchRoots(const RootSet& from, const RootSet& to) {
 
 }  // namespace
 
-RootSet AnalyzeRoots(const MatrixFamily& family, double p) {
-  Eigen::MatrixXd A, dA;
-  family(p, A, dA);
-  const EigenDecomposition eig = Decompose(A, LeftVectors::kIfDiagonalizable);
+RootSet AnalyzeRoots(const SmallMatrix& A, const SmallMatrix& dA, double p) {
+  const SmallEigenDecomposition eig = DecomposeSmall(A, LeftVectors::kIfDiagonalizable);
   RootSet s;
   s.parameter = p;
   s.values = eig.values;
   s.vectors = eig.right;
-  s.slopes = Eigen::VectorXcd::Zero(eig.values.size());
+  s.slopes = SmallVectorC::Zero(eig.values.size());
   if (eig.left.size() > 0) {
-    const Eigen::MatrixXcd dAc = dA.cast<std::complex<double>>();
+    const SmallMatrixC dAc = dA.cast<std::complex<double>>();
     for (Eigen::Index i = 0; i < eig.values.size(); ++i)
       s.slopes(i) = eig.left.col(i).dot(dAc * eig.right.col(i));  // wᴴv = 1 (Decompose)
   }
   return s;
 }
 
-std::vector<int> OptimalAssignment(const Eigen::MatrixXd& cost, double* best, double* runner_up) {
+RootSet AnalyzeRoots(const MatrixFamily& family, double p) {
+  SmallMatrix A, dA;
+  family(p, A, dA);
+  return AnalyzeRoots(A, dA, p);
+}
+
+std::vector<int> OptimalAssignment(const Eigen::Ref<const Eigen::MatrixXd>& cost, double* best,
+                                   double* runner_up) {
   if (cost.rows() != cost.cols() || cost.rows() > 8)
     throw std::invalid_argument("OptimalAssignment: needs a square cost of size <= 8, got " +
                                 std::to_string(cost.rows()) + "x" + std::to_string(cost.cols()));
@@ -127,13 +132,19 @@ std::vector<int> OptimalAssignment(const Eigen::MatrixXd& cost, double* best, do
 
 Continuation Continue(const MatrixFamily& family, std::span<const double> grid, int threads,
                       int max_halvings) {
-  Continuation out;
-  out.parameters.assign(grid.begin(), grid.end());
-  if (grid.empty()) return out;
   // Every grid point's roots are independent: compute them in parallel.
   std::vector<RootSet> sets(grid.size());
   core::ParallelFor(grid.size(), threads,
                     [&](std::size_t k) { sets[k] = AnalyzeRoots(family, grid[k]); });
+  return Continue(family, sets, max_halvings);
+}
+
+Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets, int max_halvings) {
+  Continuation out;
+  for (const RootSet& s : sets) out.parameters.push_back(s.parameter);
+  if (sets.empty()) return out;
+  out.roots.reserve(sets.size());
+  out.vectors.reserve(sets.size());
 
   // Matching, in parameter order.
   auto advance = [&](auto&& self, const RootSet& from, const RootSet& to, int depth) -> RootSet {

@@ -115,6 +115,21 @@ std::optional<Key> Pilot::minus_key(int c) const {
   return sense_[c] > 0 ? second_key(c) : first_key(c);
 }
 
+double Pilot::Released(double v, double step) const {
+  // The release decays geometrically and never reaches 0 exactly. In binary64
+  // it would end in the subnormal range, and for a per-slice factor above 1/2
+  // (Δt < 0.1 s) stay there for good: 4.9e-324 × 0.87 rounds back to
+  // 4.9e-324. Every slice then multiplies B by a subnormal, which x86 does in
+  // microcode (~8× slower RK45 slices, sim_bench BM_SliceSubnormalControl).
+  // Below kNeutral of one slice's key step a control moves no state by more
+  // than that fraction of what a single key step does (the model is linear),
+  // 1e-14 rad for a surface at Δt = 0.1 s, far below any actuator's
+  // resolution, so it is neutral: exactly 0.
+  constexpr double kNeutral = 1e-12;
+  v *= decay_;
+  return std::abs(v) < kNeutral * step ? 0.0 : v;
+}
+
 const Eigen::VectorXd& Pilot::Update(KeySet keys,
                                      std::span<const ControlOverride> overrides) {
   for (const ControlOverride& o : overrides)
@@ -144,7 +159,7 @@ const Eigen::VectorXd& Pilot::Update(KeySet keys,
     else if (pair >= 0 && keys.Has(static_cast<Key>(2 * pair + 1)))
       v -= sense_[c] * step_[c];
     else
-      v *= decay_;
+      v = Released(v, step_[c]);
     values_[c] = std::clamp(v, limits_[c].min, limits_[c].max);
   }
   return values_;

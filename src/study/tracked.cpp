@@ -25,7 +25,24 @@ namespace {
 using analysis::Mode;
 using analysis::ModeFlag;
 using analysis::ModeKind;
+using analysis::SmallMatrix;
+using analysis::SmallVectorC;
 using cd = std::complex<double>;
+
+// What `aerolin modes` calls one root (or pair) of one point.
+struct PointwiseName {
+  cd lambda;
+  std::string name;
+};
+using PointwiseNames = std::vector<PointwiseName>;
+
+template <class Names>
+PointwiseNames Spelled(const Names& names) {
+  PointwiseNames out;
+  out.reserve(names.size());
+  for (const auto& n : names) out.push_back({n.lambda, n.full_name()});
+  return out;
+}
 
 // A mode at the first point: its name and the root labels it owns.
 struct Group {
@@ -38,7 +55,7 @@ bool IsReal(cd z, double scale) { return std::abs(z.imag()) <= 1e-12 * std::max(
 
 // Returns the label of the root nearest `lambda` among `free` labels (and
 // removes it).
-int TakeNearest(const Eigen::VectorXcd& roots, std::vector<int>& free, cd lambda) {
+int TakeNearest(const SmallVectorC& roots, std::vector<int>& free, cd lambda) {
   auto best = std::min_element(free.begin(), free.end(), [&](int a, int b) {
     return std::abs(roots(a) - lambda) < std::abs(roots(b) - lambda);
   });
@@ -49,7 +66,7 @@ int TakeNearest(const Eigen::VectorXcd& roots, std::vector<int>& free, cd lambda
 
 // Groups the first point's roots by the modes `named` gives them; labels not
 // claimed by a named mode get `extra` names in order (the washout filter).
-std::vector<Group> GroupsOf(const Eigen::VectorXcd& roots, const std::vector<Mode>& named,
+std::vector<Group> GroupsOf(const SmallVectorC& roots, const std::vector<Mode>& named,
                             const std::vector<std::string>& extra) {
   std::vector<int> free(static_cast<std::size_t>(roots.size()));
   for (std::size_t i = 0; i < free.size(); ++i) free[i] = static_cast<int>(i);
@@ -85,7 +102,7 @@ struct Unit {
 };
 
 // The tracked modes at one point from its labelled roots.
-std::vector<TrackedMode> NameUnits(const Eigen::VectorXcd& roots, const std::vector<Group>& groups,
+std::vector<TrackedMode> NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups,
                                    model::Axis axis, std::vector<std::string>* signatures) {
   const double scale = roots.cwiseAbs().maxCoeff();
   const auto n = static_cast<int>(roots.size());
@@ -209,8 +226,8 @@ std::vector<TrackedMode> NameUnits(const Eigen::VectorXcd& roots, const std::vec
   return out;
 }
 
-int ComplexPairs(const Eigen::MatrixXd& A) {
-  const Eigen::VectorXcd v = Eigen::EigenSolver<Eigen::MatrixXd>(A, false).eigenvalues();
+int ComplexPairs(const SmallMatrix& A) {
+  const SmallVectorC v = Eigen::EigenSolver<SmallMatrix>(A, false).eigenvalues();
   const double scale = v.cwiseAbs().maxCoeff();
   int pairs = 0;
   for (Eigen::Index i = 0; i < v.size(); ++i)
@@ -220,7 +237,7 @@ int ComplexPairs(const Eigen::MatrixXd& A) {
 
 // Locates a change in the number of complex pairs between a and b by bisection.
 double LocateChange(const analysis::MatrixFamily& family, double a, double b) {
-  Eigen::MatrixXd A, dA;
+  SmallMatrix A, dA;
   family(a, A, dA);
   const int at_a = ComplexPairs(A);
   for (int i = 0; i < 60 && std::abs(b - a) > 1e-9 * std::max(1.0, std::abs(a)); ++i) {
@@ -241,20 +258,21 @@ std::string Join(const std::vector<TrackedMode>& modes, const std::string& origi
   return s;
 }
 
-// Continuation of one axis, its naming at every point and its structure changes.
-// `pointwise(p)` returns `aerolin modes`' names at p (empty: none).
+// Continuation of one axis from the roots of every grid point (`sets`), its
+// naming at every point and its structure changes. `pointwise[k]` holds
+// `aerolin modes`' names at point k (pointwise empty, or an empty entry: none).
 struct AxisTrack {
   std::vector<std::vector<TrackedMode>> points;
   std::vector<StructureChange> changes;
   int refinements = 0;
 };
 
-AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<double>& grid,
+AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
                     const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
-                    model::Axis axis,
-                    const std::function<std::vector<Mode>(double)>& pointwise, int threads,
+                    model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
                     const std::vector<TrackedMode>& fixed) {
-  const analysis::Continuation c = analysis::Continue(family, grid, threads);
+  const analysis::Continuation c = analysis::Continue(family, sets);
+  const std::vector<double>& grid = c.parameters;
   const std::vector<Group> groups = GroupsOf(c.roots[0], named_at_start, extra);
   AxisTrack out;
   out.refinements = c.refinements;
@@ -263,19 +281,18 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<doub
   // Naming is independent per point once the roots are labelled: parallel.
   core::ParallelFor(grid.size(), threads, [&](std::size_t k) {
     std::vector<TrackedMode> modes = NameUnits(c.roots[k], groups, axis, &signatures[k]);
-    if (pointwise) {
-      const std::vector<Mode> named = pointwise(grid[k]);
+    if (!pointwise.empty()) {
       for (TrackedMode& t : modes) {
-        const Mode* nearest = nullptr;
+        const PointwiseName* nearest = nullptr;
         double best = std::numeric_limits<double>::infinity();
-        for (const Mode& m : named) {
+        for (const PointwiseName& m : pointwise[k]) {
           const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
-          if (m.kind != ModeKind::kHeading && d < best) {
+          if (d < best) {
             best = d;
             nearest = &m;
           }
         }
-        if (nearest && nearest->full_name() != t.name) t.pointwise_name = nearest->full_name();
+        if (nearest && nearest->name != t.name) t.pointwise_name = nearest->name;
       }
     }
     modes.insert(modes.end(), fixed.begin(), fixed.end());
@@ -367,7 +384,8 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
       return AD(f);
     });
   };
-  auto split = [](const auto& M, Eigen::MatrixXd& A, Eigen::MatrixXd& dA, int n) {
+  // The top-left n×n of an AD matrix: values into A, derivatives into dA.
+  auto split = [](const auto& M, SmallMatrix& A, SmallMatrix& dA, int n) {
     A.resize(n, n);
     dA.resize(n, n);
     for (int r = 0; r < n; ++r)
@@ -377,7 +395,7 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
       }
   };
   {
-    Eigen::MatrixXd A, dlon, dlat;
+    SmallMatrix A, dlon, dlat;
     const auto m = matrices(key->value);
     split(m.longitudinal, A, dlon, 4);
     split(m.lateral, A, dlat, 5);
@@ -390,16 +408,13 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
                      ? std::string(" ([mass] enters only raw or unprimed derivatives)")
                      : std::string(" (it is informational)")));
   }
-  analysis::MatrixFamily lon = [&](double v, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
+  analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
     split(matrices(v).longitudinal, A, dA, 4);
   };
   // The lateral roots are tracked on the (β, p, r, φ) block: ψ is an integrator
   // whose root is 0 for every value (AnalyzeLateral does the same).
-  analysis::MatrixFamily lat = [&](double v, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
-    Eigen::MatrixXd A5, dA5;
-    split(matrices(v).lateral, A5, dA5, 5);
-    A = A5.topLeftCorner(4, 4);
-    dA = dA5.topLeftCorner(4, 4);
+  analysis::MatrixFamily lat = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
+    split(matrices(v).lateral, A, dA, 4);
   };
   std::vector<double> grid(static_cast<std::size_t>(options.steps));
   for (int k = 0; k < options.steps; ++k)
@@ -408,25 +423,39 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
                                : options.from + (options.to - options.from) * k / (options.steps - 1);
   const bool is_u0 = field == &file.written.condition.U0;
   const double U0 = file.written.condition.U0;
-  auto lon_modes = [&](double v) {
-    return analysis::AnalyzeLongitudinal(Longitudinal4(model::MatricesOf<double>(file.written, [&](const double& f) {
-                                                         return &f == field ? v * to_si : f;
-                                                       }).longitudinal),
-                                         is_u0 ? v * to_si : U0);
+  // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve per
+  // axis, whose roots serve the continuation (values, vectors, slopes) and
+  // the pointwise `aerolin modes` names (NameLongitudinalRoots and
+  // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming of
+  // the same decomposition).
+  const std::size_t n = grid.size();
+  std::vector<analysis::RootSet> lon_sets(n), lat_sets(n);
+  std::vector<PointwiseNames> lon_names(n), lat_names(n);
+  core::ParallelFor(n, options.threads, [&](std::size_t k) {
+    const double v = grid[k];
+    const auto m = matrices(v);
+    SmallMatrix A, dA;
+    split(m.longitudinal, A, dA, 4);
+    lon_sets[k] = analysis::AnalyzeRoots(A, dA, v);
+    lon_names[k] = Spelled(analysis::NameLongitudinalRoots(lon_sets[k].values, lon_sets[k].vectors,
+                                                           is_u0 ? v * to_si : U0));
+    split(m.lateral, A, dA, 4);
+    lat_sets[k] = analysis::AnalyzeRoots(A, dA, v);
+    lat_names[k] = Spelled(analysis::NameLateralRoots(lat_sets[k].values, lat_sets[k].vectors));
+  });
+  // The named modes of the first point, as `aerolin modes` gives them.
+  auto file_at = [&](double v) {
+    return model::MatricesOf<double>(file.written, [&](const double& f) { return &f == field ? v * to_si : f; });
   };
-  auto lat_modes = [&](double v) {
-    return analysis::AnalyzeLateral(Lateral5(model::MatricesOf<double>(file.written, [&](const double& f) {
-                                               return &f == field ? v * to_si : f;
-                                             }).lateral));
-  };
+  const auto first = file_at(grid[0]);
   TrackedStudy study;
   study.param = key->path;
   study.points.resize(grid.size());
   for (std::size_t k = 0; k < grid.size(); ++k) study.points[k].value = grid[k];
-  Merge(study, TrackAxis(lon, grid, lon_modes(grid[0]), {}, model::Axis::kLongitudinal, lon_modes,
-                         options.threads, {}));
-  Merge(study, TrackAxis(lat, grid, lat_modes(grid[0]), {}, model::Axis::kLateral, lat_modes,
-                         options.threads, {HeadingMode()}));
+  Merge(study, TrackAxis(lon, lon_sets, analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid[0] * to_si : U0),
+                         {}, model::Axis::kLongitudinal, lon_names, options.threads, {}));
+  Merge(study, TrackAxis(lat, lat_sets, analysis::AnalyzeLateral(Lateral5(first.lateral)), {},
+                         model::Axis::kLateral, lat_names, options.threads, {HeadingMode()}));
   AddNotes(study);
   return study;
 }
@@ -534,7 +563,7 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
   for (int i = 0; i < loop.A.rows(); ++i)
     if (!(drop_psi && i == loop.psi)) keep.push_back(i);
   const auto nk = static_cast<int>(keep.size());
-  analysis::MatrixFamily family = [&](double K, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
+  analysis::MatrixFamily family = [&](double K, SmallMatrix& A, SmallMatrix& dA) {
     Eigen::MatrixXd Af, dAf;
     ClosedA(loop, K, Af, dAf);
     A.resize(nk, nk);
@@ -566,13 +595,40 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
   for (double K : gains) study.points.push_back({K, {}});
   std::vector<TrackedMode> fixed;
   if (drop_psi) fixed.push_back(HeadingMode());
-  auto pointwise = [&](double K) -> std::vector<Mode> {
-    if (options.washout_tau) return {};  // the filter state has no place in aerolin modes' naming
-    Eigen::MatrixXd A, dA;
-    ClosedA(loop, K, A, dA);
-    return loop.axis == model::Axis::kLongitudinal
-               ? analysis::AnalyzeLongitudinal(Longitudinal4(A), aircraft.condition.U0)
-               : analysis::AnalyzeLateral(Lateral5(A));
+  // `aerolin modes`' names of one gain's roots. Without a washout these are
+  // the closed-loop A's roots named as AnalyzeLongitudinal / AnalyzeLateral
+  // name them. With one, the filter's root is named first: every eigenvector
+  // obeys (λ + 1/τ)·x_w = y (the filter state's row), so the filter-state
+  // content |x_w/τ| / |y| = (1/τ)/|λ + 1/τ| is largest for the root nearest
+  // −1/τ. If that root is real it is "washout filter", and the other roots
+  // are named by their aircraft states (the vectors' first four rows) alone;
+  // if it is a pair, the filter has joined an aircraft mode, no root is the
+  // filter's alone, and the point has no pointwise names.
+  const bool psi_fed_back = !drop_psi && loop.psi >= 0;
+  auto pointwise = [&](const analysis::RootSet& s) -> PointwiseNames {
+    auto named = [&](const SmallVectorC& values, const analysis::SmallMatrixC& vectors) {
+      return loop.axis == model::Axis::kLongitudinal
+                 ? Spelled(analysis::NameLongitudinalRoots(values, vectors, aircraft.condition.U0))
+                 : Spelled(analysis::NameLateralRoots(values, vectors));
+    };
+    if (!options.washout_tau) return named(s.values, s.vectors);
+    const double a = 1.0 / *options.washout_tau;
+    Eigen::Index filter = 0;
+    for (Eigen::Index i = 1; i < s.values.size(); ++i)
+      if (std::abs(s.values(i) + a) < std::abs(s.values(filter) + a)) filter = i;
+    if (std::abs(s.values(filter).imag()) >
+        analysis::kRealRootTolerance * std::max(std::abs(s.values(filter)), 1.0))
+      return {};  // the filter's content is largest in a pair: no root is the filter's alone
+    SmallVectorC values(4);
+    analysis::SmallMatrixC vectors(4, 4);
+    for (Eigen::Index i = 0, j = 0; i < s.values.size(); ++i) {
+      if (i == filter) continue;
+      values(j) = s.values(i);
+      vectors.col(j++) = s.vectors.col(i).head(4);
+    }
+    PointwiseNames names = named(values, vectors);
+    names.push_back({s.values(filter).real(), "washout filter"});
+    return names;
   };
   for (int direction : {+1, -1}) {
     std::vector<double> targets;
@@ -592,10 +648,13 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
       report.push_back(static_cast<int>(grid.size()) - 1);
     }
     if (grid.size() < 2) grid.push_back(direction * step);
-    AxisTrack t = TrackAxis(family, grid, tracked_named, extra, loop.axis,
-                            !options.washout_tau ? std::function<std::vector<Mode>(double)>(pointwise)
-                                                         : nullptr,
-                            options.threads, fixed);
+    std::vector<analysis::RootSet> sets(grid.size());
+    std::vector<PointwiseNames> names(psi_fed_back ? 0 : grid.size());
+    core::ParallelFor(grid.size(), options.threads, [&](std::size_t k) {
+      sets[k] = analysis::AnalyzeRoots(family, grid[k]);
+      if (!psi_fed_back) names[k] = pointwise(sets[k]);
+    });
+    AxisTrack t = TrackAxis(family, sets, tracked_named, extra, loop.axis, names, options.threads, fixed);
     for (std::size_t i = 0; i < targets.size(); ++i) {
       auto it = std::find_if(study.points.begin(), study.points.end(),
                              [&](const TrackedPoint& p) { return p.value == targets[i]; });
@@ -605,9 +664,10 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
     study.refinements += t.refinements;
   }
   AddNotes(study);
-  Eigen::MatrixXd A0, dA0;
+  SmallMatrix A0, dA0;
   family(0.0, A0, dA0);
-  const Eigen::VectorXcd poles = analysis::Decompose(A0, analysis::LeftVectors::kIfDiagonalizable).values;
+  const Eigen::VectorXcd poles =
+      analysis::Decompose(Eigen::MatrixXd(A0), analysis::LeftVectors::kIfDiagonalizable).values;
   result.open_loop_poles.assign(poles.begin(), poles.end());
   if (drop_psi) result.open_loop_poles.push_back(0.0);
   // Zeros of y/δ: finite generalized eigenvalues of ([A b; c d], [I 0; 0 0]).

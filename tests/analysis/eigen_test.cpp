@@ -56,6 +56,22 @@ TEST_P(BundledAircraftEigen, RightAndLeftVectorsSatisfyTheirEquationsAndAreBiort
   ExpectDecomposes(lat, Decompose(lat), kBiorthogonalityTolerance, "lateral");
 }
 
+// DecomposeSmall is Decompose in allocation-free storage: the same bits, so a
+// sweep's roots are those `aerolin modes` computes.
+TEST_P(BundledAircraftEigen, SmallStorageGivesTheSameBitsAsDynamic) {
+  const model::AircraftData a = Load(GetParam());
+  for (const Eigen::MatrixXd& A : {Eigen::MatrixXd(model::BuildLongitudinal(a).A()),
+                                   Eigen::MatrixXd(model::BuildLateral(a).A()),
+                                   Eigen::MatrixXd(model::BuildLateral(a).A().topLeftCorner(4, 4))}) {
+    const EigenDecomposition big = Decompose(A);
+    const SmallEigenDecomposition small = DecomposeSmall(A);
+    ASSERT_EQ(small.values.size(), big.values.size());
+    EXPECT_TRUE((small.values.array() == big.values.array()).all()) << A.rows() << " states";
+    EXPECT_TRUE((small.right.array() == big.right.array()).all()) << A.rows() << " states";
+    EXPECT_TRUE((small.left.array() == big.left.array()).all()) << A.rows() << " states";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Files, BundledAircraftEigen,
                          testing::Values("p2v7.toml", "boeing747_cruise_40kft.toml",
                                          "nt33a_power_approach_sl.toml", "navion_cruise_sl.toml",

@@ -8,6 +8,7 @@
 #include <string>
 #include <toml++/toml.h>
 
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "analysis/oracles.hpp"
@@ -109,6 +110,42 @@ TEST_P(BundledAircraft, RootsMatchCharacteristicPolynomialAndShapesAreEigenvecto
   for (ModeKind k : {ModeKind::kDutchRoll, ModeKind::kRollSubsidence, ModeKind::kSpiral})
     EXPECT_EQ(std::count(lat_kinds.begin(), lat_kinds.end(), k), 1) << ToString(k);
   EXPECT_EQ(lat_kinds.back(), ModeKind::kHeading);
+}
+
+// The light naming a sweep uses at every point equals AnalyzeLongitudinal's
+// and AnalyzeLateral's (heading aside) for the same decomposition, here also
+// at perturbed derivatives that change the structure (overdamped short
+// period, two real Dutch-roll roots).
+TEST_P(BundledAircraft, RootNamesEqualTheFullAnalysis) {
+  const model::AircraftData a = Load(GetParam());
+  auto expect_same = [](const std::vector<RootName>& light, const std::vector<Mode>& full,
+                        const std::string& what) {
+    std::vector<const Mode*> modes;
+    for (const Mode& m : full)
+      if (m.kind != ModeKind::kHeading) modes.push_back(&m);
+    ASSERT_EQ(light.size(), modes.size()) << what;
+    for (std::size_t i = 0; i < light.size(); ++i) {
+      EXPECT_EQ(light[i].full_name(), modes[i]->full_name()) << what << " " << i;
+      EXPECT_EQ(light[i].lambda, modes[i]->lambda) << what << " " << i;
+      EXPECT_EQ(light[i].oscillatory, modes[i]->oscillatory) << what << " " << i;
+    }
+  };
+  for (double scale : {1.0, 8.0, 0.05}) {
+    model::StateSpace lon = model::BuildLongitudinal(a);
+    Eigen::MatrixXd A = lon.A();
+    A(model::lon::kQ, model::lon::kQ) *= scale;  // M_q: short-period damping
+    const model::StateSpace lon_scaled(A, lon.B(), lon.states(), lon.inputs());
+    const EigenDecomposition eig = Decompose(A, LeftVectors::kIfDiagonalizable);
+    expect_same(NameLongitudinalRoots(eig.values, eig.right, a.condition.U0),
+                AnalyzeLongitudinal(lon_scaled, a.condition.U0), "lon x" + std::to_string(scale));
+    model::StateSpace lat = model::BuildLateral(a);
+    Eigen::MatrixXd L = lat.A();
+    L(model::lat::kR, model::lat::kR) *= scale;  // N_r: Dutch-roll damping
+    const model::StateSpace lat_scaled(L, lat.B(), lat.states(), lat.inputs());
+    const EigenDecomposition block = Decompose(L.topLeftCorner(4, 4), LeftVectors::kIfDiagonalizable);
+    expect_same(NameLateralRoots(block.values, block.right), AnalyzeLateral(lat_scaled),
+                "lat x" + std::to_string(scale));
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, BundledAircraft,

@@ -51,6 +51,39 @@ TEST(Pilot, RampAndDecayRatesDoNotDependOnSliceLength) {
   EXPECT_NEAR(fine.step_per_slice(kThrottle), 0.1, kRounding);
 }
 
+// A released control reaches exactly 0 once below 1e-12 of a slice's step,
+// and never a subnormal: at Δt < 0.1 s the per-slice factor exceeds 1/2 and
+// plain geometric decay would stick at 4.9e-324 for good (the slowdown of
+// long scripted runs, sim_bench BM_SliceSubnormalControl).
+TEST(Pilot, ReleasedControlReturnsToExactlyZeroWithoutSubnormals) {
+  for (double dt : {0.1, 0.02, 0.001}) {
+    Pilot pilot(test::MakeP2V7().controls, dt);
+    pilot.Update({Key::k8});
+    const double step = pilot.step_per_slice(kElevator);
+    double plain = step;  // the decay without the flush, for comparison
+    bool reached_zero = false;
+    for (int k = 0; k < 2'000'000 && !reached_zero; ++k) {
+      const double v = pilot.Update({})[kElevator];
+      plain *= pilot.release_factor_per_slice();
+      ASSERT_NE(std::fpclassify(v), FP_SUBNORMAL) << "dt " << dt << " slice " << k;
+      if (v == 0.0) {
+        reached_zero = true;
+        EXPECT_LT(std::abs(plain), 1e-12 * step) << "dt " << dt;
+        EXPECT_GE(std::abs(plain / pilot.release_factor_per_slice()), 1e-12 * step) << "dt " << dt;
+      } else {
+        EXPECT_EQ(v, plain) << "dt " << dt << " slice " << k;  // unchanged above the threshold
+      }
+    }
+    EXPECT_TRUE(reached_zero) << "dt " << dt;
+    EXPECT_EQ(pilot.Update({})[kElevator], 0.0);
+  }
+  // Without the flush the decay does stick in the subnormal range at Δt = 0.02 s.
+  double v = 0.002;
+  const double factor = std::pow(0.5, 0.2);
+  for (int k = 0; k < 20000; ++k) v *= factor;
+  EXPECT_EQ(std::fpclassify(v), FP_SUBNORMAL);
+}
+
 TEST(Pilot, FirstKeyWinsWhenBothAreHeld) {
   Pilot pilot(test::MakeP2V7().controls, 0.1);
   // 9 (yaw right) with N_δr = −0.666 < 0: rudder −.

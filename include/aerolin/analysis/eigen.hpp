@@ -40,7 +40,7 @@ enum class LeftVectors {
 /// For a defective (or numerically near-defective) A, V is singular or
 /// nearly so: the left vectors are then large (‖wᵢ‖ ~ 1/sep) and wᵢᴴ vᵢ = 1
 /// still holds to the accuracy cond(V)·ε; a V whose reciprocal condition
-/// number is below 1e-12 (a Jordan block gives ~1e-16) counts as singular
+/// number 1/(‖V‖₁‖V⁻¹‖₁) is below 1e-12 (a Jordan block gives ~1e-16) counts as singular
 /// and throws, or leaves `left` empty, as `left` says.
 /// @throws std::invalid_argument if `A` is not square, is empty, or has a
 ///         non-finite entry.
@@ -48,5 +48,33 @@ enum class LeftVectors {
 ///         (A defective to working precision) and `left` is kRequired.
 EigenDecomposition Decompose(const Eigen::MatrixXd& A,
                              LeftVectors left = LeftVectors::kRequired);
+
+/// The largest system the allocation-free types below hold: 4 longitudinal
+/// or 5 lateral states, plus a loop's washout state, with room to spare.
+inline constexpr int kMaxSmallStates = 8;
+/// A real matrix of at most kMaxSmallStates² entries, stored in place (no
+/// heap allocation): Eigen's "fixed maximum size" dynamic matrix.
+using SmallMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
+                                  kMaxSmallStates, kMaxSmallStates>;
+using SmallMatrixC = Eigen::Matrix<std::complex<double>, Eigen::Dynamic, Eigen::Dynamic,
+                                   Eigen::ColMajor, kMaxSmallStates, kMaxSmallStates>;
+using SmallVectorC = Eigen::Matrix<std::complex<double>, Eigen::Dynamic, 1, Eigen::ColMajor,
+                                   kMaxSmallStates, 1>;
+
+/// EigenDecomposition in allocation-free storage, for the many small solves
+/// of a sweep or a locus.
+struct SmallEigenDecomposition {
+  SmallVectorC values;  ///< λᵢ
+  SmallMatrixC right;   ///< vᵢ, unit 2-norm
+  SmallMatrixC left;    ///< wᵢ, wᵢᴴ vᵢ = 1; 0×0 as EigenDecomposition's
+};
+
+/// Decompose for an A of at most kMaxSmallStates rows, without heap
+/// allocation. The same algorithm, order and scaling as Decompose: the
+/// results are bit-for-bit equal (eigen_test checks it on every bundled
+/// aircraft).
+/// @throws as Decompose.
+SmallEigenDecomposition DecomposeSmall(const SmallMatrix& A,
+                                       LeftVectors left = LeftVectors::kRequired);
 
 }  // namespace aerolin::analysis

@@ -17,6 +17,12 @@
 
 namespace aerolin::analysis {
 
+/// An eigenvalue whose imaginary part is below this fraction of max(|λ|, 1)
+/// is named as a real root: Eigen splits a repeated (defective) real root
+/// into a pair whose imaginary parts are of order sqrt(machine epsilon)·|λ|
+/// ≈ 1e-8 |λ|.
+inline constexpr double kRealRootTolerance = 1e-6;
+
 /// Which classical mode an eigenvalue (or conjugate pair) belongs to.
 enum class ModeKind {
   kShortPeriod,
@@ -104,6 +110,33 @@ std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0);
 /// @throws core::NumericalError if the eigen-decomposition fails.
 /// @throws std::invalid_argument if `lat` does not have 5 states.
 std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat);
+
+/// The name of one root or pair as AnalyzeLongitudinal / AnalyzeLateral give
+/// it (kind and qualifiers), without the mode's shape and timing: what a
+/// sweep needs at each of its thousands of points.
+struct RootName {
+  ModeKind kind;
+  ModeFlag flags = ModeFlag::kNone;
+  std::complex<double> lambda;  ///< eigenvalue [1/s]; the Im > 0 member of a pair
+  bool oscillatory = false;
+  double natural_frequency = 0;  ///< |λ| [rad/s]
+  bool has(ModeFlag f) const { return (flags & f) == f && f != ModeFlag::kNone; }
+  std::string full_name() const;  ///< as Mode::full_name()
+};
+
+/// Names the roots of a longitudinal A from its eigen-decomposition
+/// (`values`, right vectors as columns of `vectors`, whose first four rows are
+/// u, α, q, θ; further rows, e.g. a loop's filter state, are ignored) by the
+/// rules of AnalyzeLongitudinal, which calls it: for the decomposition of
+/// the same A the kinds, flags and order are AnalyzeLongitudinal's.
+/// @throws std::invalid_argument unless there are 4 values and ≥ 4 rows.
+std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
+                                            const Eigen::Ref<const Eigen::MatrixXcd>& vectors,
+                                            double U0);
+/// As NameLongitudinalRoots for the (β, p, r, φ) block of a lateral A (first
+/// four rows β, p, r, φ); heading is not among them (AnalyzeLateral adds it).
+std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
+                                       const Eigen::Ref<const Eigen::MatrixXcd>& vectors);
 
 /// Returns the first mode of `kind`, or nullptr.
 const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind);

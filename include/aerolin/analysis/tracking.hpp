@@ -17,21 +17,27 @@
 #include <span>
 #include <vector>
 
+#include "aerolin/analysis/eigen.hpp"
+
 namespace aerolin::analysis {
 
-/// A(p) and dA/dp at one value p; both n×n, n the same for every p.
-using MatrixFamily = std::function<void(double p, Eigen::MatrixXd& A, Eigen::MatrixXd& dA)>;
+/// A(p) and dA/dp at one value p; both n×n, n ≤ kMaxSmallStates and the
+/// same for every p. (Allocation-free storage: a sweep solves thousands.)
+using MatrixFamily = std::function<void(double p, SmallMatrix& A, SmallMatrix& dA)>;
 
 /// The roots of A(p) at one value, with what matching needs.
 struct RootSet {
   double parameter = 0;
-  Eigen::VectorXcd values;   ///< λᵢ
-  Eigen::MatrixXcd vectors;  ///< right vectors, unit 2-norm
-  Eigen::VectorXcd slopes;   ///< dλᵢ/dp (0 where A is defective to working precision)
+  SmallVectorC values;   ///< λᵢ, in DecomposeSmall's order
+  SmallMatrixC vectors;  ///< right vectors, unit 2-norm
+  SmallVectorC slopes;   ///< dλᵢ/dp (0 where A is defective to working precision)
 };
 
-/// Returns the roots of A(p) with their slopes dλ/dp = wᴴ(dA/dp)v/(wᴴv).
+/// Returns the roots of A at parameter p with their slopes
+/// dλ/dp = wᴴ(dA/dp)v/(wᴴv), from one DecomposeSmall of A.
 /// @throws core::NumericalError if the eigen-solver fails.
+RootSet AnalyzeRoots(const SmallMatrix& A, const SmallMatrix& dA, double p);
+/// As above with A(p), dA/dp from `family`.
 RootSet AnalyzeRoots(const MatrixFamily& family, double p);
 
 /// Returns the assignment minimizing Σ cost(i, perm[i]) over all permutations
@@ -40,14 +46,14 @@ RootSet AnalyzeRoots(const MatrixFamily& family, double p);
 /// Hungarian algorithm and is obviously optimal. `runner_up`, if not null,
 /// receives the cost of the best assignment that differs from the optimum.
 /// @throws std::invalid_argument if cost is not square or n > 8.
-std::vector<int> OptimalAssignment(const Eigen::MatrixXd& cost, double* best = nullptr,
-                                   double* runner_up = nullptr);
+std::vector<int> OptimalAssignment(const Eigen::Ref<const Eigen::MatrixXd>& cost,
+                                   double* best = nullptr, double* runner_up = nullptr);
 
 /// The continuation of every root over a grid of parameter values.
 struct Continuation {
   std::vector<double> parameters;        ///< the grid, as given
-  std::vector<Eigen::VectorXcd> roots;   ///< roots[k](i): root i (labels of the first point) at parameters[k]
-  std::vector<Eigen::MatrixXcd> vectors; ///< right vectors, columns in label order
+  std::vector<SmallVectorC> roots;       ///< roots[k](i): root i (labels of the first point) at parameters[k]
+  std::vector<SmallMatrixC> vectors;     ///< right vectors, columns in label order
   int refinements = 0;                   ///< points inserted where a match was ambiguous
   std::vector<double> unresolved;        ///< where the finest step was still ambiguous
 };
@@ -58,6 +64,13 @@ struct Continuation {
 /// matching is sequential, with up to `max_halvings` bisections of a step.
 /// @throws core::NumericalError as AnalyzeRoots.
 Continuation Continue(const MatrixFamily& family, std::span<const double> grid, int threads = 0,
+                      int max_halvings = 10);
+
+/// As above from the roots of every grid point already computed (`sets[k]`
+/// at grid value sets[k].parameter, e.g. by a caller that solves each point
+/// once for several purposes); `family` is called only where a step is
+/// halved.
+Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
                       int max_halvings = 10);
 
 }  // namespace aerolin::analysis

@@ -90,7 +90,8 @@ struct ControlOverride {
 /// of 0.1 s (the seed's slice) and scaled to the slice length Δt, so the feel
 /// does not depend on Δt: per slice a held key adds
 /// `step · Δt / reference_period` and a released control is multiplied by
-/// `release_factor^(Δt / reference_period)`. At Δt = 0.1 s these are exactly
+/// `release_factor^(Δt / reference_period)`, and set to exactly 0 once below
+/// 1e-12 of its per-slice step (never a subnormal). At Δt = 0.1 s these are exactly
 /// the seed's ±0.01 (surfaces), ±1 (throttle) and ×0.5.
 struct PilotSettings {
   double reference_period = 0.1;  ///< [s]
@@ -166,6 +167,9 @@ class Pilot {
   std::vector<double> sense_;  // FirstKeySense per control
   std::vector<char> overridden_;
   double decay_ = 0.5;
+  // A released control's next value: × decay_, then exactly 0 once below
+  // 1e-12 of `step` (see pilot.cpp: no subnormal controls).
+  double Released(double v, double step) const;
 };
 
 }  // namespace aerolin::pilot
