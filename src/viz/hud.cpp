@@ -17,6 +17,13 @@ const sf::Color kInk(25, 30, 40);
 const sf::Color kDim(90, 98, 115);
 const sf::Color kWarn(200, 30, 20);
 
+// `v` as the HUD shows it with `decimals` decimals: +0 when it rounds to
+// zero, so that no row reads "-0.0" (a sign with no digit behind it).
+double Shown(double v, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::round(v * scale) == 0.0 ? 0.0 : v;
+}
+
 // A mode row's colour by its MIL-F-8785C level: green, amber, orange, red
 // (dark enough to read on the light panel).
 sf::Color LevelColour(int level) {
@@ -125,7 +132,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   const std::vector<core::Signal>& states = sim::FlightStateSignals();
   for (int i = 0; i <= sim::kPsi; ++i) {
     const DisplayUnit shown = DisplayUnitOf(states[i].unit);
-    Text(target, fmt::format("{:<2} {:+9.2f} {}", states[i].symbol, s[i] * shown.factor,
+    Text(target, fmt::format("{:<2} {:+9.2f} {}", states[i].symbol, Shown(s[i] * shown.factor, 2),
                              shown.symbol),
          lx + 14, y, fs, kInk);
     y += lh;
@@ -133,7 +140,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   // Height gained, Δh = −down, whose unit is down's.
   const double dh = -s[sim::kDown];
   Text(target,
-       fmt::format("\xce\x94h {:+9.1f} {}", dh, core::ToString(states[sim::kDown].unit)),
+       fmt::format("\xce\x94h {:+9.1f} {}", Shown(dh, 1), core::ToString(states[sim::kDown].unit)),
        lx + 14, y, fs, kInk);
   y += lh;
   std::string pos = fmt::format("N {:.2f} km  E {:.2f} km", s[sim::kNorth] / 1000.0,
@@ -145,8 +152,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   y += 18;
   for (const ControlGauge& c : h.controls) {
     const bool rad = c.unit == core::Unit::kRadian;
-    const std::string value = rad ? fmt::format("{:+6.2f}\xc2\xb0", c.value * kRadToDeg)
-                                  : fmt::format("{:+7.2f}", c.value);
+    const std::string value = rad ? fmt::format("{:+6.2f}\xc2\xb0", Shown(c.value * kRadToDeg, 2))
+                                  : fmt::format("{:+7.2f}", Shown(c.value, 2));
     Text(target, c.name.substr(0, 8), lx + 14, y, 13, kInk);
     const float bx = lx + 95, bw = 110, bh = 10, by = y + 5;
     sf::RectangleShape track({bw, bh});
@@ -408,7 +415,7 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
     target.draw(text_);
   }
   Text(target, fmt::format("\xce\xb8\xe2\x82\x80+\xce\xb8 {:+.1f}\xc2\xb0  \xcf\x86 {:+.1f}\xc2\xb0",
-                           theta_deg, phi * core::kRadToDeg),
+                           Shown(theta_deg, 1), Shown(phi * core::kRadToDeg, 1)),
        x + 10, y + height - 22, 13, kInk);
   return height;
 }
@@ -463,10 +470,10 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
     mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
     mid.setFillColor(kInk);
     target.draw(mid);
-    Text(target, fmt::format("{:+5.1f} m/s", h.wind[i]), bx + bw + 6, ty, 12, kInk);
+    Text(target, fmt::format("{:+5.1f} m/s", Shown(h.wind[i], 1)), bx + bw + 6, ty, 12, kInk);
     ty += 17;
   }
-  Text(target, fmt::format("p_g {:+.2f}\xc2\xb0/s", h.wind[3] * core::kRadToDeg), x + 18, ty,
+  Text(target, fmt::format("p_g {:+.2f}\xc2\xb0/s", Shown(h.wind[3] * core::kRadToDeg, 2)), x + 18, ty,
        12, kInk);
   return height;
 }
