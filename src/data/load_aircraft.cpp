@@ -1100,12 +1100,14 @@ void Reader::ApplyCoefficients(const toml::table& root) {
   if (lat_coefficients_ && !b_ && !geometry->contains("b"))
     Missing(*geometry, "geometry", "b", needs + "the span");
   const model::MassProperties& mass = written_.mass;
-  if (!mass.m && !mass_table->contains("m") && !mass_table->contains("W"))
+  if (mass_table->contains("avl_mass")) {
+    // ReadAvlMass gave the mass and inertias, or said why not.
+  } else if (!mass.m && !mass_table->contains("m") && !mass_table->contains("W"))
     Missing(*mass_table, "mass", "m", needs + "the mass m or the weight W");
   for (const auto& [key, value, wanted] :
        {std::tuple{"Iy", mass.Iy, lon_coefficients_}, std::tuple{"Ix", mass.Ix, lat_coefficients_},
         std::tuple{"Iz", mass.Iz, lat_coefficients_}})
-    if (wanted && !value && !mass_table->contains(key))
+    if (wanted && !value && !mass_table->contains(key) && !mass_table->contains("avl_mass"))
       Missing(*mass_table, "mass", key, needs + "the moments of inertia");
   if (!errors_.empty()) return;
 
@@ -1284,11 +1286,11 @@ bool Reader::ReadAvlMass(const toml::table& t) {
   if (const auto axes = String(t, "axes", "mass", false); axes && *axes != "body")
     Error(At(*t.get("axes")), "avl_mass gives body-axis inertias (AVL's geometry axes turned 180 deg "
                               "about y); remove axes or write axes = \"body\"");
-  if (!alpha0_)
+  if (!alpha0_ && !avl_requested_)  // with avl_st, its own error says why there is no Alpha
     Error(At(*t.get("avl_mass")),
           "avl_mass needs the trim angle of attack to rotate its body-axis inertias into stability "
           "axes: [condition] alpha0_deg (or alpha0), or [aerodynamics] avl_st (its Alpha)");
-  if (!file || errors_.size() != errors_before || !units_known_) return true;
+  if (!file || !alpha0_ || errors_.size() != errors_before || !units_known_) return true;
   AvlMass avl;
   try {
     avl = ReadAvlMassFile(Resolve(*file));
