@@ -155,3 +155,30 @@ TEST(LoadAvl, AvlMassIsTheMassFileRotatedByAlpha) {
 
 }  // namespace
 }  // namespace aerolin::data
+
+namespace aerolin::data {
+namespace {
+
+// The coefficient path hands W (when the file gives m beside it) to the
+// model's typed-value checks: W = m·g within 2 %.
+TEST(LoadCoefficientsTypedValues, WeightBesideMassIsChecked) {
+  std::string text = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) +
+                                         "/data/derivatives/boeing747_cruise_40kft_coefficients.toml");
+  const auto line_start = text.find("\nW = 2.83176e6 ");  // [mass] W (also quoted in comments)
+  ASSERT_NE(line_start, std::string::npos);
+  const auto at = line_start + 1;
+  // m = W/g exactly (288 660 kg with g = 9.81): no warning; 10 % more: one.
+  std::string consistent = text, typed_as_mass = text;
+  consistent.insert(at, "m = 288660.5606524 \n");
+  typed_as_mass.insert(at, "m = 317526.6 \n");
+  EXPECT_TRUE(LoadAircraftString(consistent, "w.toml").warnings.empty());
+  const LoadResult r = LoadAircraftString(typed_as_mass, "w.toml");
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].where.line, 49);  // the W key's line (after the inserted m)
+  EXPECT_EQ(r.warnings[0].message,
+            "W: W = 2.832e+06 N differs from m g = 3.115e+06 N by more than 2 %: weight is mass "
+            "times g; check which of the two (or g) is meant");
+}
+
+}  // namespace
+}  // namespace aerolin::data
