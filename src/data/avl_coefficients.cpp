@@ -19,26 +19,29 @@ AvlCoefficients ToCoefficients(const AvlStability& st, double length_unit) {
                           fmt::format("CLtot = {} must be > 0: aerolin takes AVL's run case as a "
                                       "trimmed flight condition with C_W0 = CLtot",
                                       st.CLtot));
-  AvlCoefficients out;
+  AvlCoefficients result;
+  model::CoefficientsAsWritten& out = result.coefficients;
+  std::vector<std::string>& notes = result.notes;
+  out.name = st.configuration;
+  out.family = model::LongitudinalFamily::kLiftDrag;
   out.S = st.Sref * length_unit * length_unit;
   out.c = st.Cref * length_unit;
   out.b = st.Bref * length_unit;
   out.alpha0 = st.alpha_deg * core::kDegToRad;
-  out.CW0 = st.CLtot;
   out.CL0 = st.CLtot;
   out.CD0 = st.CDtot;
   out.CLa = st.CLa;
   out.Cma = st.Cma;
   out.CLq = st.CLq;
   out.Cmq = st.Cmq;
-  out.notes.push_back(
+  notes.push_back(
       "AVL is quasi-steady and has no speed derivatives: CLadot = Cmadot = 0, CLu = CDu = Cmu = "
       "0 (so C_Xu = -2 CDtot, C_Zu = 0), CL0 = C_W0 = CLtot");
   if (st.CDa) {
     out.CDa = *st.CDa;
   } else {
     out.CDa = 2.0 * st.CDind * st.CLa / st.CLtot;
-    out.notes.push_back(fmt::format(
+    notes.push_back(fmt::format(
         "the file prints no CDa: CDa = 2 CDind CLa / CL = {:.4g}, the parabolic-polar estimate "
         "(induced drag only)",
         out.CDa));
@@ -46,7 +49,7 @@ AvlCoefficients ToCoefficients(const AvlStability& st, double length_unit) {
   if (st.CDq) {
     out.CDq = *st.CDq;
   } else {
-    out.notes.push_back("the file prints no CDq: CDq = 0");
+    notes.push_back("the file prints no CDq: CDq = 0");
   }
   out.CYb = st.CYb;
   out.CYp = st.CYp;
@@ -58,8 +61,9 @@ AvlCoefficients ToCoefficients(const AvlStability& st, double length_unit) {
   out.Cnp = st.Cnp;
   out.Cnr = st.Cnr;
   for (const AvlControl& c : st.controls) {
-    AvlCoefficients::Control k;
+    model::ControlCoefficients k;
     k.name = c.name;
+    k.unit = core::Unit::kRadian;
     k.CL = c.CL * core::kRadToDeg;
     k.Cm = c.Cm * core::kRadToDeg;
     k.CY = c.CY * core::kRadToDeg;
@@ -69,7 +73,7 @@ AvlCoefficients ToCoefficients(const AvlStability& st, double length_unit) {
       k.CD = *c.CD * core::kRadToDeg;
     } else if (c.CDff) {
       k.CD = *c.CDff * core::kRadToDeg;
-      out.notes.push_back(fmt::format(
+      notes.push_back(fmt::format(
           "control '{}': no CDd in the file, its Trefftz-plane (induced) drag CDffd is used", c.name));
     }
     out.controls.push_back(k);
@@ -84,11 +88,11 @@ AvlCoefficients ToCoefficients(const AvlStability& st, double length_unit) {
                {"Clq", st.Clq}, {"Cmp", st.Cmp}, {"Cmr", st.Cmr}, {"Cnq", st.Cnq}};
   for (const auto& x : cross)
     if (std::abs(x.value) > 1e-3)
-      out.notes.push_back(fmt::format(
+      notes.push_back(fmt::format(
           "{} = {:.4g} is dropped: the longitudinal and lateral models are decoupled (an "
           "asymmetric configuration or a run case with sideslip?)",
           x.name, x.value));
-  return out;
+  return result;
 }
 
 }  // namespace aerolin::data

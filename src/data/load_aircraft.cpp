@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -14,6 +15,9 @@
 #include <toml++/toml.h>
 
 #include "aerolin/core/files.hpp"
+#include "aerolin/data/avl_coefficients.hpp"
+#include "aerolin/data/avl_mass.hpp"
+#include "aerolin/data/avl_st.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/airplane_class.hpp"
 #include "aerolin/model/atmosphere.hpp"
@@ -262,6 +266,23 @@ class Reader {
   std::optional<double> altitude_, mach_;                // SI, [condition]
   std::map<std::string, double> per_degree_;             // section → factor, read once
   bool inertias_rotated_ = false;  // [mass] axes = "body": Ix, Iz, Ixz as written are not the fields
+
+  // AVL files (data/derivatives/README.md, "AVL files"): [aerodynamics]
+  // avl_st and [mass] avl_mass; defined together below ApplyCoefficients.
+  void ReadAerodynamics(const toml::table& root, model::AircraftData& out);
+  // [mass] avl_mass: the totals of AVL's mass file, body axes, rotated into
+  // stability axes by α0; true if the key was given.
+  bool ReadAvlMass(const toml::table& t);
+  // `file` as written in the TOML, relative to the TOML file's directory.
+  std::string Resolve(const std::string& file) const;
+  // A defect of an AVL file: its own "file:line" when it has one; one it
+  // cannot be opened at all, at the TOML key that names it.
+  void ReportAvlError(const core::DataError& e, const toml::table& t, std::string_view table_name,
+                      std::string_view key);
+  bool avl_requested_ = false;         // [aerodynamics] avl_st given (sections it replaces are not required)
+  std::optional<AvlStability> avl_;   // the .st file, once read and converted
+  const toml::node* avl_st_node_ = nullptr;
+  std::vector<std::string> avl_notes_;  // ToCoefficients' assumptions, for LoadResult
 };
 
 const toml::table* Reader::RequireTable(const toml::table& root, std::string_view name) {
@@ -519,7 +540,8 @@ void Reader::ReadMass(const toml::table& root) {
     return;
   }
   mass_at_ = At(*t);
-  CheckKeys(*t, "mass", {"m", "W", "Ix", "Iy", "Iz", "Ixz", "axes"});
+  CheckKeys(*t, "mass", {"m", "W", "Ix", "Iy", "Iz", "Ixz", "axes", "avl_mass"});
+  if (ReadAvlMass(*t)) return;
   auto read = [&](std::string_view key, Dimension dim, bool positive) -> std::optional<double> {
     const auto v = Number(*t, key, "mass");
     if (!v || !units_known_) return std::nullopt;
@@ -1047,7 +1069,8 @@ void Reader::ApplyCoefficients(const toml::table& root) {
     return t;
   };
   const toml::table* condition = root["condition"].as_table();
-  const toml::table* geometry = table("geometry");
+  static const toml::table kNoGeometry;  // [aerodynamics] avl_st: S, c, b from the AVL file
+  const toml::table* geometry = avl_ ? &kNoGeometry : table("geometry");
   const toml::table* mass_table = table("mass");
   if (condition == nullptr || geometry == nullptr || mass_table == nullptr) return;
 
@@ -1077,12 +1100,14 @@ void Reader::ApplyCoefficients(const toml::table& root) {
   if (lat_coefficients_ && !b_ && !geometry->contains("b"))
     Missing(*geometry, "geometry", "b", needs + "the span");
   const model::MassProperties& mass = written_.mass;
-  if (!mass.m && !mass_table->contains("m") && !mass_table->contains("W"))
+  if (mass_table->contains("avl_mass")) {
+    // ReadAvlMass gave the mass and inertias, or said why not.
+  } else if (!mass.m && !mass_table->contains("m") && !mass_table->contains("W"))
     Missing(*mass_table, "mass", "m", needs + "the mass m or the weight W");
   for (const auto& [key, value, wanted] :
        {std::tuple{"Iy", mass.Iy, lon_coefficients_}, std::tuple{"Ix", mass.Ix, lat_coefficients_},
         std::tuple{"Iz", mass.Iz, lat_coefficients_}})
-    if (wanted && !value && !mass_table->contains(key))
+    if (wanted && !value && !mass_table->contains(key) && !mass_table->contains("avl_mass"))
       Missing(*mass_table, "mass", key, needs + "the moments of inertia");
   if (!errors_.empty()) return;
 
@@ -1106,7 +1131,8 @@ void Reader::ApplyCoefficients(const toml::table& root) {
   try {
     dimensional = model::ToDimensional(k);
   } catch (const std::invalid_argument& e) {
-    Error(At(*root.get(lon_coefficients_ ? "longitudinal" : "lateral")), e.what());
+    Error(avl_ ? At(*avl_st_node_) : At(*root.get(lon_coefficients_ ? "longitudinal" : "lateral")),
+          e.what());
     return;
   }
   dimensional.mass = mass;  // as the file gives it (absent stays absent)
@@ -1127,7 +1153,13 @@ void Reader::ApplyCoefficients(const toml::table& root) {
   // A printed C_L0 is used as printed; it should carry the weight.
   if (lon_coefficients_ && k.CL0) {
     const double expected = model::WeightCoefficient(k) * std::cos(k.theta0);
-    if (std::abs(*k.CL0 - expected) > kLiftCoefficientTolerance * std::abs(expected))
+    if (std::abs(*k.CL0 - expected) > kLiftCoefficientTolerance * std::abs(expected) && avl_)
+      Warn({avl_->path, avl_->LineOf("CLtot")},
+           "CLtot = " + Format(*k.CL0) + " (AVL's trim lift) differs from C_W0 cos(theta0) = "
+               "W/(0.5 rho U0^2 S) cos(theta0) = " + Format(expected) + " of the TOML's condition and mass by " +
+               Format(100.0 * (*k.CL0 - expected) / expected) +
+               "%: the TOML's U0, rho (or altitude), m and g should be AVL's run case; CLtot is used as written");
+    else if (std::abs(*k.CL0 - expected) > kLiftCoefficientTolerance * std::abs(expected))
       Warn(At(*root["longitudinal"].as_table()->get("CL0")),
            "CL0 = " + Format(*k.CL0) + " differs from C_W0 cos(theta0) = W/(0.5 rho U0^2 S) cos(theta0) = " +
                Format(expected) + " by " + Format(100.0 * (*k.CL0 - expected) / expected) +
@@ -1142,6 +1174,154 @@ void Reader::ApplyCoefficients(const toml::table& root) {
     c.lateral = c.lateral && lat_coefficients_;
   }
   from_coefficients_ = dimensional;
+}
+
+// ---------------------------------------------------------------------------
+// AVL files (data/derivatives/README.md, "AVL files"): [aerodynamics] avl_st
+// is the coefficient form with its numbers read from AVL's ST output
+// (data/avl_coefficients.hpp); [mass] avl_mass reads AVL's mass file.
+
+// SI factors of the unit names an AVL mass file's Lunit / Munit lines carry.
+std::optional<double> AvlUnitToSI(std::string_view name, bool length) {
+  static constexpr std::pair<std::string_view, double> kLength[] = {
+      {"m", 1.0}, {"cm", 0.01}, {"mm", 0.001}, {"ft", 0.3048}, {"in", 0.0254}};
+  static constexpr std::pair<std::string_view, double> kMass[] = {
+      {"kg", 1.0}, {"g", 0.001}, {"lb", 0.45359237}, {"lbm", 0.45359237}, {"slug", 14.59390293720636}};
+  for (const auto& [unit, factor] : length ? std::span(kLength) : std::span(kMass))
+    if (unit == name) return factor;
+  return std::nullopt;
+}
+
+std::string Reader::Resolve(const std::string& file) const {
+  const std::filesystem::path p(file);
+  if (p.is_absolute()) return file;
+  return (std::filesystem::path(path_).parent_path() / p).lexically_normal().string();
+}
+
+void Reader::ReportAvlError(const core::DataError& e, const toml::table& t, std::string_view table_name,
+                            std::string_view key) {
+  for (const Diagnostic& d : e.defects()) {
+    if (d.where.line > 0) {
+      errors_.push_back(d);  // the AVL file's own line
+    } else {
+      Error(At(*t.get(key)), "[" + std::string(table_name) + "] " + std::string(key) + ": " +
+                                 d.where.path + ": " + d.message +
+                                 " (the path is relative to this TOML file)");
+    }
+  }
+}
+
+void Reader::ReadAerodynamics(const toml::table& root, model::AircraftData& out) {
+  const toml::node* node = root.get("aerodynamics");
+  if (node == nullptr) return;
+  const toml::table* t = node->as_table();
+  if (t == nullptr) {
+    Error(At(*node), "'aerodynamics' must be a table");
+    return;
+  }
+  CheckKeys(*t, "aerodynamics", {"avl_st", "avl_length_unit"});
+  const std::optional<std::string> file = String(*t, "avl_st", "aerodynamics", true);
+  avl_requested_ = t->contains("avl_st");
+  avl_st_node_ = t->get("avl_st");
+  const std::optional<double> length_unit = Number(*t, "avl_length_unit", "aerodynamics");
+  if (!t->contains("avl_length_unit")) {
+    Missing(*t, "aerodynamics", "avl_length_unit",
+            "AVL's Lunit in this file's length unit: 1.0 if the AVL geometry is in this file's "
+            "unit, 0.3048 for an AVL geometry in feet read into an SI file");
+  } else if (length_unit && *length_unit <= 0.0) {
+    Error(At(*t->get("avl_length_unit")),
+          "avl_length_unit must be > 0 (AVL's Lunit in this file's length unit, e.g. 0.3048 for "
+          "an AVL geometry in feet read into an SI file)");
+  }
+  // The AVL file gives the derivatives, the reference geometry and the controls.
+  for (const auto& [section, what] :
+       {std::pair{"longitudinal", "the longitudinal derivatives"},
+        std::pair{"lateral", "the lateral derivatives"},
+        std::pair{"geometry", "Sref, Cref, Bref (S, c, b)"},
+        std::pair{"controls", "the controls, with AVL's names"}})
+    if (const toml::node* n = root.get(section))
+      Error(At(*n), std::string("[") + section + "] conflicts with [aerodynamics] avl_st, which gives " +
+                        what + " (remove [" + section + "], or remove avl_st)");
+  if (!avl_requested_ || !file || !length_unit || *length_unit <= 0.0 || !units_known_) return;
+
+  AvlCoefficients avl;
+  try {
+    AvlStability st = ReadAvlStabilityFile(Resolve(*file));
+    avl = ToCoefficients(st, *length_unit);
+    avl_ = std::move(st);
+  } catch (const core::DataError& e) {
+    ReportAvlError(e, *t, "aerodynamics", "avl_st");
+    return;
+  }
+  // The file's coefficients; the condition (U0, ρ, g, θ0) and the mass are
+  // the TOML's (ApplyCoefficients). Geometry in the TOML's length unit → SI.
+  model::CoefficientsAsWritten& k = coefficients_;
+  k = std::move(avl.coefficients);
+  S_ = core::ToSI(k.S, units_, kArea);
+  c_ = core::ToSI(k.c, units_, core::kLength);
+  b_ = core::ToSI(k.b, units_, core::kLength);
+  out.geometry.b = *b_;
+  if (!alpha0_) alpha0_ = k.alpha0;  // AVL's Alpha, unless [condition] gives alpha0
+  lon_coefficients_ = lat_coefficients_ = true;
+  written_.longitudinal.raw = written_.lateral.raw = true;  // filled by ApplyCoefficients
+  written_.longitudinal.form = written_.lateral.form = model::AngleForm::kVelocity;
+  lateral_primed_ = false;
+  for (const model::ControlCoefficients& control : k.controls) {
+    model::Control c;
+    c.name = control.name;
+    c.unit = core::Unit::kRadian;
+    written_.controls.push_back(std::move(c));
+  }
+  avl_notes_ = std::move(avl.notes);
+}
+
+bool Reader::ReadAvlMass(const toml::table& t) {
+  const std::size_t errors_before = errors_.size();
+  const std::optional<std::string> file = String(t, "avl_mass", "mass", false);
+  if (!t.contains("avl_mass")) return false;
+  for (const char* key : {"m", "W", "Ix", "Iy", "Iz", "Ixz"})
+    if (const toml::node* n = t.get(key))
+      Error(At(*n), std::string("'") + key + "' conflicts with avl_mass, which gives the mass and "
+                                             "inertias (remove one)");
+  if (const auto axes = String(t, "axes", "mass", false); axes && *axes != "body")
+    Error(At(*t.get("axes")), "avl_mass gives body-axis inertias (AVL's geometry axes turned 180 deg "
+                              "about y); remove axes or write axes = \"body\"");
+  if (!alpha0_ && !avl_requested_)  // with avl_st, its own error says why there is no Alpha
+    Error(At(*t.get("avl_mass")),
+          "avl_mass needs the trim angle of attack to rotate its body-axis inertias into stability "
+          "axes: [condition] alpha0_deg (or alpha0), or [aerodynamics] avl_st (its Alpha)");
+  if (!file || !alpha0_ || errors_.size() != errors_before || !units_known_) return true;
+  AvlMass avl;
+  try {
+    avl = ReadAvlMassFile(Resolve(*file));
+  } catch (const core::DataError& e) {
+    ReportAvlError(e, t, "mass", "avl_mass");
+    return true;
+  }
+  const std::optional<double> L = AvlUnitToSI(avl.length_unit_name, true);
+  const std::optional<double> M = AvlUnitToSI(avl.mass_unit_name, false);
+  if (!L || !M) {
+    Error({avl.path, 1}, std::string("aerolin needs the ") + (!L ? "Lunit" : "Munit") +
+                             " line with its unit name to convert the totals, e.g. " +
+                             (!L ? "'Lunit = 0.3048 m' (m, cm, mm, ft, in)"
+                                 : "'Munit = 0.4536 kg' (kg, g, lb, lbm, slug)"));
+    return true;
+  }
+  const AvlMassBodyAxes body = ToBodyAxes(avl);
+  model::MassProperties mass;
+  mass.m = body.m * *M;
+  mass.Ix = body.Ix * *M * *L * *L;
+  mass.Iy = body.Iy * *M * *L * *L;
+  mass.Iz = body.Iz * *M * *L * *L;
+  mass.Ixz = body.Ixz * *M * *L * *L;
+  if (*mass.Ixz * *mass.Ixz >= *mass.Ix * *mass.Iz) {
+    Error({avl.path, 1}, "Ixz² ≥ Ix·Iz for the totals: the inertia tensor is not positive definite");
+    return true;
+  }
+  written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
+  inertias_rotated_ = true;
+  ixz_at_ = mass_at_ = At(*t.get("avl_mass"));
+  return true;
 }
 
 void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData& out) {
@@ -1220,10 +1400,21 @@ model::WrittenAt LocateQuantity(const toml::table& root, std::string_view quanti
 }
 
 void Reader::CheckSigns(const toml::table& root, const model::AircraftData& out) {
-  const model::Locator locate = [&](std::string_view quantity) {
+  // An AVL file's derivatives are located at the .st file's line of AVL's key.
+  static constexpr std::pair<std::string_view, std::string_view> kAvlKeys[] = {
+      {"longitudinal.Za", "CLa"}, {"longitudinal.Ma", "Cma"}, {"longitudinal.Mq", "Cmq"},
+      {"longitudinal.Xu", "CDtot"}, {"lateral.Yb", "CYb"},    {"lateral.Lb", "Clb"},
+      {"lateral.Nb", "Cnb"},       {"lateral.Lp", "Clp"},     {"lateral.Nr", "Cnr"}};
+  const model::Locator locate = [&](std::string_view quantity) -> model::WrittenAt {
+    if (avl_)
+      for (const auto& [q, key] : kAvlKeys)
+        if (q == quantity) return {std::string(key), {avl_->path, avl_->LineOf(std::string(key))}};
     return LocateQuantity(root, quantity, path_);
   };
-  for (Diagnostic& d : model::CheckTypedValues(out, locate)) Warn(d.where, std::move(d.message));
+  // W beside m: m·g = W is checked by the model (a weight typed as a mass).
+  model::TypedValueExtras extras;
+  if (const toml::table* mass = root["mass"].as_table(); mass && mass->contains("m")) extras.W = W_;
+  for (Diagnostic& d : model::CheckTypedValues(out, locate, extras)) Warn(d.where, std::move(d.message));
 }
 
 std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) const {
@@ -1280,13 +1471,17 @@ LoadResult Reader::Read(const toml::table& root) {
   LoadResult result;
   model::AircraftData& out = result.aircraft;
   CheckKeys(root, "top level",
-            {"aircraft", "condition", "mass", "geometry", "longitudinal", "lateral", "controls"});
+            {"aircraft", "condition", "aerodynamics", "mass", "geometry", "longitudinal", "lateral",
+             "controls"});
   ReadAircraft(root, out);
   ReadCondition(root, out);
+  ReadAerodynamics(root, out);
   ReadMass(root);
   ReadGeometry(root, out);
-  ReadLongitudinal(root);
-  ReadLateral(root);
+  if (!avl_requested_) {  // [aerodynamics] avl_st gives both (conflicts are reported there)
+    ReadLongitudinal(root);
+    ReadLateral(root);
+  }
 
   // Whether to apply the Ixz coupling to the lateral (and control) moments;
   // its preconditions are checked here, where they can be located.
@@ -1308,7 +1503,7 @@ LoadResult Reader::Read(const toml::table& root) {
         prime = true;
     }
   }
-  ReadControls(root);
+  if (!avl_requested_) ReadControls(root);
   ApplyCoefficients(root);
 
   // The physics: normalize, α/β-form, priming (model/conversions.hpp). A
@@ -1349,6 +1544,7 @@ LoadResult Reader::Read(const toml::table& root) {
   if (!from_coefficients_) file.keys = WrittenKeys(root);
   result.units = units_;
   result.from_coefficients = from_coefficients_;
+  result.avl_notes = std::move(avl_notes_);
   return result;
 }
 

@@ -19,13 +19,17 @@ AvlStability Bundled(const std::string& name) {
 // AVL's b737 example (geometry in feet) into SI: numbers typed from the file,
 // the conversions by hand.
 TEST(AvlToCoefficients, ClassicFileByHand) {
-  const AvlCoefficients k = ToCoefficients(Bundled("b737_classic.st"), 0.3048);
+  const AvlCoefficients result = ToCoefficients(Bundled("b737_classic.st"), 0.3048);
+  const model::CoefficientsAsWritten& k = result.coefficients;
+  EXPECT_EQ(k.family, model::LongitudinalFamily::kLiftDrag);
+  EXPECT_EQ(k.name, "Boeing 737-800");
   EXPECT_NEAR(k.S, 1260.0 * 0.09290304, kTight);  // ft² → m²
   EXPECT_NEAR(k.c, 11.0 * 0.3048, kTight);
   EXPECT_NEAR(k.b, 113.0 * 0.3048, kTight);
-  EXPECT_NEAR(k.alpha0, 1.91840 / kPerDegToPerRad, kTight);
-  EXPECT_DOUBLE_EQ(k.CW0, 0.54444);
-  EXPECT_DOUBLE_EQ(k.CL0, 0.54444);
+  ASSERT_TRUE(k.alpha0);
+  EXPECT_NEAR(*k.alpha0, 1.91840 / kPerDegToPerRad, kTight);
+  ASSERT_TRUE(k.CL0);
+  EXPECT_DOUBLE_EQ(*k.CL0, 0.54444);
   EXPECT_DOUBLE_EQ(k.CD0, 0.01053);
   EXPECT_DOUBLE_EQ(k.CLu, 0.0);
   EXPECT_DOUBLE_EQ(k.CDu, 0.0);
@@ -44,12 +48,13 @@ TEST(AvlToCoefficients, ClassicFileByHand) {
   EXPECT_DOUBLE_EQ(k.Cnr, -0.491477);
   ASSERT_EQ(k.controls.size(), 5u);
   EXPECT_EQ(k.controls[3].name, "elevator");
-  EXPECT_NEAR(k.controls[3].CL, 0.015022 * kPerDegToPerRad, kTight);
-  EXPECT_NEAR(k.controls[3].Cm, -0.071575 * kPerDegToPerRad, kTight);
-  EXPECT_NEAR(k.controls[3].CD, 0.000542 * kPerDegToPerRad, kTight);  // Trefftz CDffd
-  EXPECT_NEAR(k.controls[4].Cn, 0.004367 * kPerDegToPerRad, kTight);
-  ASSERT_EQ(k.notes.size(), 8u);  // quasi-steady, CDa, CDq, five controls' CDff
-  EXPECT_EQ(k.notes[1],
+  EXPECT_NEAR(*k.controls[3].CL, 0.015022 * kPerDegToPerRad, kTight);
+  EXPECT_NEAR(*k.controls[3].Cm, -0.071575 * kPerDegToPerRad, kTight);
+  EXPECT_NEAR(*k.controls[3].CD, 0.000542 * kPerDegToPerRad, kTight);  // Trefftz CDffd
+  EXPECT_NEAR(*k.controls[4].Cn, 0.004367 * kPerDegToPerRad, kTight);
+  EXPECT_EQ(k.controls[3].unit, core::Unit::kRadian);
+  ASSERT_EQ(result.notes.size(), 8u);  // quasi-steady, CDa, CDq, five controls' CDff
+  EXPECT_EQ(result.notes[1],
             "the file prints no CDa: CDa = 2 CDind CLa / CL = 0.2823, the parabolic-polar "
             "estimate (induced drag only)");
 }
@@ -57,13 +62,15 @@ TEST(AvlToCoefficients, ClassicFileByHand) {
 // The parabolic-polar estimate of the classic file against the CDa that
 // AVL 3.52 computes for the same example: within 1 %.
 TEST(AvlToCoefficients, ParabolicPolarEstimateMatchesAvlsOwnCDa) {
-  const AvlCoefficients classic = ToCoefficients(Bundled("b737_classic.st"), 1.0);
-  const AvlCoefficients machine = ToCoefficients(Bundled("b737_machine.st"), 1.0);
+  const model::CoefficientsAsWritten classic =
+      ToCoefficients(Bundled("b737_classic.st"), 1.0).coefficients;
+  const AvlCoefficients machine_result = ToCoefficients(Bundled("b737_machine.st"), 1.0);
+  const model::CoefficientsAsWritten& machine = machine_result.coefficients;
   EXPECT_DOUBLE_EQ(machine.CDa, 2.805855404724963E-01);  // printed
   EXPECT_NEAR(classic.CDa, machine.CDa, 0.01 * machine.CDa);
   EXPECT_DOUBLE_EQ(machine.CDq, 7.405797756094779E-01);
-  EXPECT_NEAR(machine.controls[3].CD, 5.584711475871017E-04 * kPerDegToPerRad, kTight);
-  EXPECT_EQ(machine.notes.size(), 1u);  // only the quasi-steady one
+  EXPECT_NEAR(*machine.controls[3].CD, 5.584711475871017E-04 * kPerDegToPerRad, kTight);
+  EXPECT_EQ(machine_result.notes.size(), 1u);  // only the quasi-steady one
 }
 
 TEST(AvlToCoefficients, BadLengthUnitAndNonLiftingCaseAreErrors) {

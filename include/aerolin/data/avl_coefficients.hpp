@@ -4,11 +4,11 @@
 /// numbers: the lift/drag family in stability axes, per radian, with AVL's
 /// assumptions filled in and said (README data/derivatives, "AVL files").
 ///
-/// `AvlCoefficients` is a local stand-in carrying the field names of the
-/// coefficient form (`model::CoefficientsAsWritten`, built on another branch:
-/// condition, geometry S c b, CL0 CD0 CLu CDu CLa CDa CLq CLadot CDq Cmu Cma
-/// Cmq Cmadot, CYb … Cnr, controls per radian). When that type lands,
-/// ToCoefficients fills it field by field instead: a few lines.
+/// The result is `model::CoefficientsAsWritten` (model/coefficients.hpp)
+/// with what the `.st` file gives filled in: geometry S c b, α0, the
+/// lift/drag family, the lateral coefficients and the controls. The flight
+/// condition (U0, ρ, g, θ0) and the mass are not in the file: the caller
+/// (the loader, `[aerodynamics] avl_st`) sets them before ToDimensional.
 ///
 /// AVL's conventions applied here:
 /// - stability axes (X forward, Z down); a prime (Cl', Cn', p', r') means
@@ -25,26 +25,17 @@
 #include <vector>
 
 #include "aerolin/data/avl_st.hpp"
+#include "aerolin/model/coefficients.hpp"
 
 namespace aerolin::data {
 
-/// Coefficient-form numbers from an AVL ST file (see the file comment).
+/// An AVL ST file as coefficient-form numbers (see the file comment).
 struct AvlCoefficients {
-  // Geometry in the TOML's length unit (AVL's Sref, Cref, Bref × Lunit).
-  double S = 0, c = 0, b = 0;
-  double alpha0 = 0;  ///< AVL's trim Alpha [rad] (for body-axis inertias)
-  double CW0 = 0;     ///< weight coefficient = CLtot
-  // Longitudinal, lift/drag family, per radian and per q̂ = qc/(2V).
-  double CL0 = 0, CD0 = 0, CLu = 0, CDu = 0, CLa = 0, CDa = 0, CLq = 0, CLadot = 0, CDq = 0;
-  double Cmu = 0, Cma = 0, Cmq = 0, Cmadot = 0;
-  // Lateral-directional, stability axes, per radian and per p̂, r̂.
-  double CYb = 0, CYp = 0, CYr = 0, Clb = 0, Clp = 0, Clr = 0, Cnb = 0, Cnp = 0, Cnr = 0;
-  /// One AVL control variable, derivatives per radian of it.
-  struct Control {
-    std::string name;  ///< AVL's name
-    double CL = 0, CD = 0, Cm = 0, CY = 0, Cl = 0, Cn = 0;
-  };
-  std::vector<Control> controls;
+  /// Geometry in the TOML's length unit (AVL's Sref, Cref, Bref × Lunit),
+  /// alpha0 = AVL's Alpha [rad], family kLiftDrag with CL0 = CLtot (= C_W0),
+  /// CD0 = CDtot, per radian; controls per radian with AVL's names. U0, rho,
+  /// g, theta0, m/W and the inertias are left default.
+  model::CoefficientsAsWritten coefficients;
   /// Each assumption applied to this file, one sentence each, for the user.
   std::vector<std::string> notes;
 };

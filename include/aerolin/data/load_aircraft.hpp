@@ -36,6 +36,10 @@ struct LoadResult {
   /// file with one coefficient section, the other section is left default
   /// (raw = false) and the controls flag only their coefficient parts.
   std::optional<model::AircraftAsWritten> from_coefficients;
+  /// For a file with `[aerodynamics] avl_st`: the assumptions the AVL
+  /// conversion applied (data/avl_coefficients.hpp), one sentence each — not
+  /// warnings (nothing is wrong), for a verbose display.
+  std::vector<std::string> avl_notes;
 };
 
 /// Returns the aircraft in `path`, converted once to SI.
