@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "display_units.hpp"
 
 namespace aerolin::exporting {
@@ -14,15 +16,24 @@ void WriteMatrix(std::ostream& out, const std::string& title, const Eigen::Matri
                  const std::vector<core::Signal>& rows, const std::vector<core::Signal>& cols,
                  core::UnitSystem units) {
   out << title << '\n' << fmt::format("  {:<16}", "");
-  for (const core::Signal& c : cols)
-    out << fmt::format("{:>14}", c.name + " [" + DisplayUnitOf(c.unit, units).name + "]");
+  // Columns 14 wide, wider where a label would touch its left neighbour
+  // (the first column's label has the row names' margin to its left).
+  std::vector<std::string> labels;
+  std::size_t width = 14;
+  for (const core::Signal& c : cols) {
+    labels.push_back(c.name + " [" + DisplayUnitOf(c.unit, units).name + "]");
+    width = std::max(width, labels.size() == 1 ? labels.back().size() : labels.back().size() + 1);
+  }
+  for (const std::string& label : labels) out << fmt::format("{:>{}}", label, width);
   out << '\n';
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
     out << fmt::format("  d{:<15}", rows[i].name + "/dt");
     const double row_scale = DisplayUnitOf(rows[i].unit, units).per_si;
     for (Eigen::Index j = 0; j < m.cols(); ++j)
-      out << fmt::format("{:14.6g}", NoNegativeZero(m(i, j) * row_scale /
-                                                    DisplayUnitOf(cols[j].unit, units).per_si));
+      out << fmt::format("{:{}.6g}",
+                         NoNegativeZero(m(i, j) * row_scale /
+                                        DisplayUnitOf(cols[j].unit, units).per_si),
+                         width);
     out << '\n';
   }
 }

@@ -130,6 +130,16 @@ TEST(MatricesCommand, PrintsLabelledMatricesAndJson) {
   EXPECT_NEAR(doc["longitudinal"]["A"][0][3].get<double>(), -9.80665, 1e-12);
 }
 
+// Long control names (AVL's b737: "aileron [rad]", "elevator [rad]") widen
+// the columns: every column header is separated from its neighbour.
+TEST(MatricesCommand, ColumnHeadersNeverRunTogether) {
+  const auto r = RunAerolin("matrices data/avl/b737.toml", "matrices_b737");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("]a"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("]e"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" aileron [rad] elevator [rad]"), std::string::npos) << r.out;
+}
+
 // p2v7.toml declares Class III, Category B: one summary line per graded
 // mode (levels derived by hand in tests/analysis/flying_qualities_test.cpp).
 TEST(ModesCommand, SummarizesFlyingQualitiesWhenTheFileGivesAClass) {
