@@ -185,7 +185,8 @@ std::vector<std::string> InputFiles(const FlightInputs& inputs) {
   return files;
 }
 
-Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe* wind) {
+Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe* wind,
+           const std::function<void(const model::AircraftData&)>& before_flying) {
   Flight flight;
   sim::SimulationOptions& options = flight.options;
   options.slice.dt = inputs.dt;
@@ -259,6 +260,7 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
     probed.emplace(*gust_input, wind ? *wind : own_probe.emplace());
   }
   sim::InputSource& source = probed ? static_cast<sim::InputSource&>(*probed) : *input;
+  if (before_flying) before_flying(flight.aircraft);
   flight.result = recorder
                       ? sim::Simulate(flight_model, x0, source, options, *recorder, &flight.timing)
                       : sim::Simulate(flight_model, x0, source, options, &flight.timing);

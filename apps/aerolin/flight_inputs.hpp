@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,13 +72,15 @@ std::vector<std::string> InputFiles(const FlightInputs& inputs);
 /// rows go to it as they are computed and the result's log stays empty
 /// (streaming, memory independent of the duration).
 /// With gusts, `wind` (if given) holds the wind of the slice ending at each
-/// row when the row reaches `recorder`.
+/// row when the row reaches `recorder`. `before_flying` (if given) sees the
+/// loaded aircraft before the first row (e.g. to set up a recorder).
 /// @throws UsageError if --duration is not a whole number of --dt slices, or
 ///         --turbulence has no altitude (neither --altitude nor
 ///         `[condition] altitude`).
 /// @throws core::DataError for a bad data file or script.
 /// @throws std::runtime_error if the aircraft has no mode of the asked kind.
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder = nullptr,
-           WindProbe* wind = nullptr);
+           WindProbe* wind = nullptr,
+           const std::function<void(const model::AircraftData&)>& before_flying = {});
 
 }  // namespace aerolin::cli

@@ -61,7 +61,12 @@ int RunSimulate(const SimulateOptions& opt) {
                 opt.inputs.dt);
     tee.Add(*csv);
   }
-  const Flight flight = Fly(opt.inputs, &tee, &wind);
+  // n_z at each row from the state, controls and wind of the row (the wind
+  // held over the slice that ends at it, as the CSV's u_g..p_g).
+  const Flight flight = Fly(opt.inputs, &tee, &wind, [&](const model::AircraftData& aircraft) {
+    digest.TrackLoadFactor(exporting::LoadFactorRowOf(aircraft),
+                           opt.inputs.has_gusts() ? &wind.wind : nullptr);
+  });
   if (csv_file) csv_file->Commit();
   const sim::SimulationResult& result = flight.result;
   const sim::SimulationOptions& options = flight.options;

@@ -4,6 +4,12 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "aerolin/model/gust.hpp"
+#include "aerolin/model/outputs.hpp"
 
 #include "aerolin/export/flight_csv.hpp"
 #include "display_units.hpp"
@@ -55,10 +61,47 @@ void FlightDigest::Record(double t, const sim::FlightState& x, const Eigen::Vect
     }
   }
   sum_squares_ += x.cwiseAbs2();
+  if (nz_row_) {
+    if (controls.size() != nz_row_->controls.size())
+      throw std::invalid_argument("FlightDigest: the load-factor row has " +
+                                  std::to_string(nz_row_->controls.size()) +
+                                  " control coefficients, the row " +
+                                  std::to_string(controls.size()) + " controls");
+    double nz = nz_row_->state.dot(x) + nz_row_->controls.dot(controls);
+    if (nz_wind_) nz += nz_row_->wind.dot(*nz_wind_);
+    nz_sum_squares_ += nz * nz;
+  }
 }
 
 double FlightDigest::rms(int i) const {
   return rows_ > 0 ? std::sqrt(sum_squares_[i] / static_cast<double>(rows_)) : 0.0;
+}
+
+void FlightDigest::TrackLoadFactor(LoadFactorRow row, const Eigen::Vector4d* wind) {
+  nz_row_ = std::move(row);
+  nz_wind_ = wind;
+}
+
+std::optional<double> FlightDigest::rms_nz() const {
+  if (!nz_row_) return std::nullopt;
+  return rows_ > 0 ? std::sqrt(nz_sum_squares_ / static_cast<double>(rows_)) : 0.0;
+}
+
+LoadFactorRow LoadFactorRowOf(const model::AircraftData& aircraft) {
+  const model::StateSpace lon = model::BuildWithOutputs(aircraft, model::Axis::kLongitudinal);
+  LoadFactorRow row;
+  row.state.head<4>() = lon.C().row(model::lon_out::kNz).transpose();
+  // The longitudinal model's inputs are the longitudinal controls in
+  // data-file order; scatter D's columns back to every control.
+  row.controls = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(aircraft.controls.size()));
+  Eigen::Index j = 0;
+  for (std::size_t c = 0; c < aircraft.controls.size(); ++c)
+    if (aircraft.controls[c].longitudinal)
+      row.controls[static_cast<Eigen::Index>(c)] = lon.D()(model::lon_out::kNz, j++);
+  // The wind enters α̇ through E's α row: n_z gains −(U0/g) E_α d.
+  const double k = aircraft.condition.U0 / aircraft.condition.g;
+  row.wind = -k * model::BuildGustInput(aircraft).row(model::lon::kAlpha).transpose();
+  return row;
 }
 
 std::string SimulationSummaryJson(const sim::SimulationResult& result,
@@ -145,9 +188,11 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
                        {"length_m", d.length},
                        {"t0_s", d.start}});
     j["gusts"] = gusts;
+    const std::optional<double> nz = digest.rms_nz();
     j["rms"] = {{"alpha", digest.rms(sim::kAlpha)},
                 {"beta", digest.rms(sim::kBeta)},
-                {"phi", digest.rms(sim::kPhi)}};
+                {"phi", digest.rms(sim::kPhi)},
+                {"nz", nz ? json(*nz) : json(nullptr)}};
   }
   RemoveNegativeZeros(j);
   return j.dump(2);
@@ -219,11 +264,14 @@ void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& resu
   out << "altitude change "
       << Number(-digest.final_state()[sim::kDown] * length.per_si, "{:.6g}") << ' '
       << length.name << '\n';
-  if (run.gusts)
-    out << fmt::format("RMS over the run: alpha {:.4g}, beta {:.4g}, phi {:.4g} {}\n",
+  if (run.gusts) {
+    out << fmt::format("RMS over the run: alpha {:.4g}, beta {:.4g}, phi {:.4g} {}",
                        digest.rms(sim::kAlpha) * angle.per_si,
                        digest.rms(sim::kBeta) * angle.per_si, digest.rms(sim::kPhi) * angle.per_si,
                        angle.name);
+    if (const std::optional<double> nz = digest.rms_nz()) out << fmt::format("; nz {:.4g} g", *nz);
+    out << '\n';
+  }
 
   out << "\nsmall-perturbation validity:\n";
   for (const sim::ValidityFlag& f : result.validity) {

@@ -119,6 +119,76 @@ TEST(TurbulenceCommand, SummaryReportsTheMilF8785CParametersAndTheRmsOfTheRows) 
   EXPECT_GT(w_sum, 0.0);
 }
 
+// n_z of every CSV row by hand from the P2V-7's normalized derivatives (the
+// file's ft and s, stability axes, θ0 = 0, Z_α̇ = 0 so the α̇ row's
+// D = 1 − Z_α̇/U0 = 1), with the wind acting on the air-relative u − u_g and
+// α − w_g/U0 (Etkin & Reid eq. 4.9,18):
+//   U0 α̇ = Zu (u − u_g) + Zα (α − w_g/U0) + (U0 + Zq) q + Z_δe δe,
+//   n_z = (U0/g)(q − α̇)  [g, positive up],
+// with standard gravity g = 9.80665 m/s² in ft/s² (the file gives no g).
+// The CSV's u, u_g, w_g are m/s; the row's δe and wind are those held over
+// the slice ending at it.
+double P2v7NzByHand(const std::vector<double>& row, std::size_t elevator, std::size_t u_g) {
+  const double U0 = 293.8, g = 9.80665 / kFt, Zu = -0.227, Za = -236.0, Zq = -5.76, Zde = -12.9;
+  const double u = row[1] / kFt, alpha = row[2], q = row[3], de = row[elevator];
+  const double ug = row[u_g] / kFt, wg = row[u_g + 2] / kFt;
+  const double alpha_dot = (Zu * (u - ug) + Za * (alpha - wg / U0) + (U0 + Zq) * q + Zde * de) / U0;
+  return (U0 / g) * (q - alpha_dot);
+}
+
+// Returns the RMS of P2v7NzByHand over `rows` (header columns by name).
+double P2v7NzRmsByHand(const std::string& header, const std::vector<std::vector<double>>& rows) {
+  std::vector<std::string> names;
+  std::istringstream cells(header);
+  for (std::string cell; std::getline(cells, cell, ',');) names.push_back(cell);
+  auto column = [&](const std::string& name) {
+    for (std::size_t c = 0; c < names.size(); ++c)
+      if (names[c] == name) return c;
+    ADD_FAILURE() << "no column " << name << " in " << header;
+    return std::size_t{0};
+  };
+  EXPECT_EQ(column("u"), 1u);
+  EXPECT_EQ(column("alpha"), 2u);
+  EXPECT_EQ(column("q"), 3u);
+  EXPECT_EQ(column("w_g"), column("u_g") + 2);
+  double sum = 0.0;
+  for (const auto& row : rows) {
+    const double nz = P2v7NzByHand(row, column("elevator"), column("u_g"));
+    sum += nz * nz;
+  }
+  return std::sqrt(sum / static_cast<double>(rows.size()));
+}
+
+TEST(TurbulenceCommand, SummaryNzRmsMatchesTheRowsByHand) {
+  // Turbulence, a discrete w gust and an elevator doublet (keys 8 then 5),
+  // RK45; then the exact integrator with turbulence only.
+  for (const std::string flags :
+       {std::string("--duration 20 --turbulence moderate --altitude 984.25 --seed 5 "
+                    "--gust w:10:200:6 --script tests/fixtures/scripts/elevator_doublet.txt"),
+        std::string("--duration 20 --turbulence severe --altitude 3000 --seed 9 "
+                    "--integrator exact")}) {
+    nlohmann::json j;
+    const std::string csv = SimulateCsv(flags, "nz", &j);
+    std::string header;
+    const auto rows = Rows(csv, &header);
+    ASSERT_EQ(rows.size(), 201u) << flags;
+    ASSERT_TRUE(j["rms"]["nz"].is_number()) << j.dump();
+    const double expected = P2v7NzRmsByHand(header, rows);
+    EXPECT_GT(expected, 0.01) << flags;  // moderate turbulence: several hundredths of g
+    // Rounding only: the CSV round-trips every double.
+    EXPECT_NEAR(j["rms"]["nz"].get<double>(), expected, 1e-12 + 1e-10 * expected) << flags;
+  }
+  // The text summary's RMS line gains nz, in g.
+  const auto r = RunAerolin("simulate " + kP2V7 +
+                                " --duration 20 --turbulence severe --altitude 3000 --seed 9 "
+                                "--integrator exact",
+                            "nz_text");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("RMS over the run: alpha "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" deg; nz "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" g\n"), std::string::npos) << r.out;
+}
+
 TEST(TurbulenceCommand, WindColumnsOfADiscreteGustAreItsMeanOverEachSlice) {
   // P2V-7 (ft): w gust of 10 ft/s over 200 ft from t0 = 1 s; U0 = 293.8 ft/s.
   const std::string csv = SimulateCsv("--duration 3 --gust w:10:200:1 --integrator exact", "gust");

@@ -11,6 +11,7 @@
 
 #include "aerolin/core/signal.hpp"
 #include "aerolin/core/units.hpp"
+#include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/sim/discrete_gust.hpp"
 #include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/turbulence.hpp"
@@ -41,7 +42,8 @@ struct RunDescription {
   std::optional<std::string> excite;   ///< excited mode (CLI spelling), if any
   std::optional<double> amplitude;     ///< excitation amplitude [ref. state unit]
   /// With gusts, the summary adds their description and the RMS of α, β, φ
-  /// (without, it is unchanged).
+  /// and, if the digest was given a LoadFactorRow, nz (without gusts, it is
+  /// unchanged).
   std::optional<GustDescription> gusts;
   /// The text summary's speeds and lengths: m/s and m, or ft/s and ft
   /// (angles are in degrees either way; the JSON stays SI).
@@ -58,6 +60,27 @@ struct Excursion {
 
 /// Returns the 12 states' largest excursions, in FlightStateIndex order.
 std::vector<Excursion> MaxExcursions(const sim::FlightLog& log);
+
+/// The normal load factor n_z [g] of one recorded row as a linear function
+/// of that row: n_z = state·x + controls·δ + wind·d, with x the 12 flight
+/// states (FlightStateIndex), δ the controls (data-file order, control units)
+/// and d = (u_g, v_g, w_g, p_g) the wind [m/s, rad/s]. The coefficients are
+/// the longitudinal model's output row (model/outputs.hpp):
+/// @f[ n_z = \tfrac{U_0}{g}(q - \dot\alpha) - \sin\theta_0\,\theta,\quad
+///     \dot\alpha = A_\alpha x + B_\alpha \delta + E_\alpha d, @f]
+/// i.e. C_nz on (u, α, q, θ), D_nz on the longitudinal controls and
+/// −(U0/g) E_α on the wind (E of model/gust.hpp). A perturbation from trim
+/// (0 in trimmed flight), positive up.
+struct LoadFactorRow {
+  sim::FlightState state = sim::FlightState::Zero();  ///< [g per state unit]
+  Eigen::VectorXd controls;  ///< [g per control unit], one per control
+  Eigen::Vector4d wind = Eigen::Vector4d::Zero();  ///< [g per m/s or rad/s]
+};
+
+/// Returns the LoadFactorRow of `aircraft` (from model::BuildWithOutputs'
+/// longitudinal n_z row and model::BuildGustInput's α row).
+/// @throws std::invalid_argument as model::WithDerivedOutputs.
+LoadFactorRow LoadFactorRowOf(const model::AircraftData& aircraft);
 
 /// What a summary needs from the rows of a run, accumulated row by row in
 /// memory independent of the run's length: the last row and each state's
@@ -77,6 +100,18 @@ class FlightDigest final : public sim::FlightRecorder {
   const std::vector<Excursion>& excursions() const { return excursions_; }
   /// The root mean square of state `i` over every row recorded (0 without rows).
   double rms(int i) const;
+  /// From now on, also accumulates n_z = row(x, δ, d) at each Record, with
+  /// d = `*wind` (zero if null): the caller keeps `*wind` at the wind held
+  /// over the slice that ends at the recorded row, as for the CSV's u_g..p_g
+  /// columns (FlightCsvRecorder). So each row's n_z uses the state at t and
+  /// the controls and wind held during the slice ending at t (the left limit
+  /// of α̇ at t; on the t = 0 row, the zero controls and wind before the
+  /// first slice). Call before the first Record; `wind` must outlive this.
+  /// (Record then throws std::invalid_argument if a row's controls are not
+  /// as many as row.controls.)
+  void TrackLoadFactor(LoadFactorRow row, const Eigen::Vector4d* wind = nullptr);
+  /// The RMS of n_z [g] over every row recorded, if TrackLoadFactor was called.
+  std::optional<double> rms_nz() const;
 
  private:
   long rows_ = 0;
@@ -85,6 +120,9 @@ class FlightDigest final : public sim::FlightRecorder {
   Eigen::VectorXd final_controls_;
   std::vector<Excursion> excursions_;
   sim::FlightState sum_squares_ = sim::FlightState::Zero();
+  std::optional<LoadFactorRow> nz_row_;
+  const Eigen::Vector4d* nz_wind_ = nullptr;
+  double nz_sum_squares_ = 0.0;
 };
 
 /// Returns the summary as the text of one JSON object (indented by 2, no
@@ -97,7 +135,8 @@ class FlightDigest final : public sim::FlightRecorder {
 /// also turbulence (null, or {intensity, altitude_m, seed, sigma_u, sigma_v,
 /// sigma_w [m/s], L_u, L_v, L_w [m], sigma_p [rad/s] or null, span_m or
 /// null}), gusts [{axis, amplitude_mps, length_m, t0_s}] and rms {alpha,
-/// beta, phi} [rad] over every row. SI units, radians; times as
+/// beta, phi [rad], nz [g] (null unless the digest tracked the load factor)}
+/// over every row. SI units, radians; times as
 /// SliceGridTime (on the --dt grid); no −0.
 std::string SimulationSummaryJson(const sim::SimulationResult& result,
                                   const sim::SimulationOptions& options,
