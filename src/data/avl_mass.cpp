@@ -10,34 +10,18 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "avl_text.hpp"
 
 namespace aerolin::data {
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
+using avl_text::Trim;
+using avl_text::Words;
 
-std::vector<std::string_view> Words(std::string_view s) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    if (i > start) words.push_back(s.substr(start, i - start));
-  }
-  return words;
-}
-
+// A finite number, or nullopt.
 std::optional<double> Number(std::string_view token) {
-  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
-  double v = 0;
-  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
-  if (token.empty() || ec != std::errc() || end != token.data() + token.size() || !std::isfinite(v))
-    return std::nullopt;
+  const std::optional<double> v = avl_text::ParseNumber(token);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 

@@ -10,31 +10,16 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "avl_text.hpp"
 
 namespace aerolin::data {
 namespace {
 
 using core::Diagnostic;
+using avl_text::ParseNumber;
+using avl_text::Trim;
+using avl_text::Words;
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> Words(std::string_view s) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    if (i > start) words.push_back(s.substr(start, i - start));
-  }
-  return words;
-}
-
-// Words joined by one space: "Clb Cnr / Clr Cnb" however AVL spaced it.
 std::string Normalized(std::string_view s) {
   std::string out;
   for (std::string_view w : Words(s)) {
@@ -42,14 +27,6 @@ std::string Normalized(std::string_view s) {
     out += w;
   }
   return out;
-}
-
-std::optional<double> ParseNumber(std::string_view token) {
-  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
-  double value = 0;
-  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
-  if (ec != std::errc() || end != token.data() + token.size() || token.empty()) return std::nullopt;
-  return value;
 }
 
 bool AllStars(std::string_view token) {
