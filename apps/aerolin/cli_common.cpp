@@ -42,6 +42,12 @@ data::LoadResult LoadFileReportingWarnings(const std::string& path) {
   return result;
 }
 
+void WriteAvlNotes(std::ostream& out, const data::LoadResult& load) {
+  if (load.avl_notes.empty()) return;
+  out << "\nAssumed in converting the AVL stability derivatives:\n";
+  for (const std::string& note : load.avl_notes) out << "  - " << note << '\n';
+}
+
 namespace {
 CLI::Validator FiniteAtLeast(double lowest, bool strict, const std::string& description) {
   return CLI::Validator(

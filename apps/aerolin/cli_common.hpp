@@ -91,6 +91,11 @@ class CommandOutput {
 /// Adds the positional FILE argument (must exist) and --strict to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 
+/// Writes what the conversion of an AVL `.st` file assumed (load.avl_notes:
+/// the quasi-steady model, an estimated CDa, ...) as a titled list; nothing
+/// for other files. For the text outputs of `matrices` and `modes --verbose`.
+void WriteAvlNotes(std::ostream& out, const data::LoadResult& load);
+
 // Registration functions, one per *_command.cpp. Each adds its subcommand to
 // `app` and stores the action to run in `action` when it is selected.
 void RegisterModesCommand(CLI::App& app, Action& action);

@@ -31,6 +31,7 @@ int RunMatrices(const MatricesOptions& opt) {
   // textbook's dimensional table (text output only).
   if (!opt.json && load.from_coefficients)
     exporting::WriteDimensionalDerivativesText(std::cout, *load.from_coefficients, load.units);
+  if (!opt.json) WriteAvlNotes(std::cout, load);
   return 0;
 }
 

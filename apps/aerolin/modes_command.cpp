@@ -51,6 +51,7 @@ int RunModes(const ModesOptions& opt) {
       exporting::WriteDimensionalDerivativesText(std::cout, *load.from_coefficients, load.units);
     else
       std::cout << "\n(" << opt.file << " gives dimensional derivatives: no coefficient conversion)\n";
+    WriteAvlNotes(std::cout, load);
   }
   return 0;
 }

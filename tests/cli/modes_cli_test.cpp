@@ -140,6 +140,21 @@ TEST(MatricesCommand, ColumnHeadersNeverRunTogether) {
   EXPECT_NE(r.out.find(" aileron [rad] elevator [rad]"), std::string::npos) << r.out;
 }
 
+// What the AVL conversion assumed reaches the user: `modes --verbose` and
+// `matrices` list it for an AVL file, and say nothing of AVL otherwise.
+TEST(ModesCommand, VerboseListsTheAvlConversionsAssumptions) {
+  for (const char* cmd : {"modes --verbose", "matrices"}) {
+    const auto r = RunAerolin(std::string(cmd) + " data/avl/b737.toml", "avl_notes");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Assumed in converting the AVL stability derivatives:"), std::string::npos)
+        << cmd << "\n" << r.out;
+    EXPECT_NE(r.out.find("AVL is quasi-steady"), std::string::npos) << cmd;
+    const auto p = RunAerolin(std::string(cmd) + " data/derivatives/p2v7.toml", "avl_notes_p2v7");
+    ASSERT_EQ(p.exit_code, 0) << p.err;
+    EXPECT_EQ(p.out.find("AVL"), std::string::npos) << cmd;
+  }
+}
+
 // p2v7.toml declares Class III, Category B: one summary line per graded
 // mode (levels derived by hand in tests/analysis/flying_qualities_test.cpp).
 TEST(ModesCommand, SummarizesFlyingQualitiesWhenTheFileGivesAClass) {
