@@ -2,6 +2,7 @@
 // PlotDutchRollChart), decoded and inspected.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <string>
@@ -56,7 +57,10 @@ TEST(PlotQualityCharts, ShortPeriodAndDutchRollShadeEveryLevel) {
   options.width_px = 800;
   options.height_px = 600;
   options.aircraft = "test";
-  const std::string dir = std::filesystem::temp_directory_path().string();
+  // Per process: several test runs on one machine must not share the files.
+  const std::string dir = std::filesystem::temp_directory_path().string() + "/aerolin_fq_" +
+                          std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
   const std::string sp = dir + "/aerolin_fq_sp.png";
   const std::string dr = dir + "/aerolin_fq_dr.png";
   PlotShortPeriodChart(m, g, options, sp);
@@ -72,6 +76,7 @@ TEST(PlotQualityCharts, ShortPeriodAndDutchRollShadeEveryLevel) {
   std::filesystem::remove(sp);
   std::filesystem::remove(dr);
   std::filesystem::remove(svg);
+  std::filesystem::remove(dir);
 }
 
 TEST(PlotQualityCharts, RejectsAGradeWithoutTheModeNamingThePath) {

@@ -1,6 +1,7 @@
 #include "aerolin/export/plot.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -30,7 +31,8 @@ constexpr int kMinBodyPixels = 20;
 
 std::string OutPath(const std::string& name) {
   const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "aerolin_plot_test";
+      std::filesystem::temp_directory_path() /
+      ("aerolin_plot_test_" + std::to_string(::getpid()));  // per process: runs may overlap
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
