@@ -29,12 +29,20 @@ constexpr int kMinGlyphPixels = 40;
 // The body halves are slivers (0.1 of the span) seen from above.
 constexpr int kMinBodyPixels = 20;
 
+// This process's own directory (runs may overlap), removed at exit.
+struct ScratchDirectory {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("aerolin_plot_test_" + std::to_string(::getpid()));
+  ScratchDirectory() { std::filesystem::create_directories(path); }
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
 std::string OutPath(const std::string& name) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() /
-      ("aerolin_plot_test_" + std::to_string(::getpid()));  // per process: runs may overlap
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
+  static const ScratchDirectory dir;
+  return (dir.path / name).string();
 }
 
 int DistinctColours(const testing::RgbImage& image) {
