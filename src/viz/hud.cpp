@@ -48,6 +48,26 @@ constexpr float kMinIndicatorRadius = 36.0f;
 constexpr float kMaxIndicatorRadius = 72.0f;
 constexpr float kIndicatorChrome = 56.0f;
 
+// A gauge centred on zero: the grey track `box`, a bar of `fill` from the
+// centre over the share `fraction` (clamped to ±1) of each half, a centre tick.
+void DrawCentredBar(sf::RenderTarget& target, const sf::FloatRect& box, double fraction,
+                    const sf::Color& fill) {
+  const float bx = box.left, by = box.top, bw = box.width, bh = box.height;
+  sf::RectangleShape track({bw, bh});
+  track.setPosition(bx, by);
+  track.setFillColor(kBarTrack);
+  target.draw(track);
+  const double f = std::clamp(fraction, -1.0, 1.0);
+  sf::RectangleShape bar({static_cast<float>(std::abs(f) * bw / 2), bh});
+  bar.setPosition(static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by);
+  bar.setFillColor(fill);
+  target.draw(bar);
+  sf::RectangleShape mid({1.5f, bh + 4});
+  mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
+  mid.setFillColor(kInk);
+  target.draw(mid);
+}
+
 // A state as the HUD shows it: angles and rates in degrees, the rest in its
 // SI unit.
 struct DisplayUnit {
@@ -156,19 +176,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
                                   : fmt::format("{:+7.2f}", Shown(c.value, 2));
     Text(target, c.name.substr(0, 8), lx + 14, y, 13, kInk);
     const float bx = lx + 95, bw = 110, bh = 10, by = y + 5;
-    sf::RectangleShape track({bw, bh});
-    track.setPosition(bx, by);
-    track.setFillColor(kBarTrack);
-    target.draw(track);
-    const double f = std::clamp(c.range > 0 ? c.value / c.range : 0.0, -1.0, 1.0);
-    sf::RectangleShape bar({static_cast<float>(std::abs(f) * bw / 2), bh});
-    bar.setPosition(static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by);
-    bar.setFillColor(kBarFill);
-    target.draw(bar);
-    sf::RectangleShape mid({1.5f, bh + 4});
-    mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
-    mid.setFillColor(kInk);
-    target.draw(mid);
+    DrawCentredBar(target, {bx, by, bw, bh}, c.range > 0 ? c.value / c.range : 0.0, kBarFill);
     Text(target, value, bx + bw + 6, y, 13, kInk);
     Text(target, c.keys, lx + 22, y + 17, 12, kDim, false);
     y += kControlRow;
@@ -456,20 +464,8 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
   for (int i = 0; i < 3; ++i) {
     const float bx = x + 52, bw = w - 52 - 82, bh = 9, by = ty + 4;
     Text(target, kNames[i], x + 18, ty, 12, kInk);
-    sf::RectangleShape track({bw, bh});
-    track.setPosition(bx, by);
-    track.setFillColor(kBarTrack);
-    target.draw(track);
     const double range = 3.0 * std::max(h.turbulence_sigma[i], 1e-9);
-    const double f = std::clamp(h.wind[i] / range, -1.0, 1.0);
-    sf::RectangleShape bar({static_cast<float>(std::abs(f) * bw / 2), bh});
-    bar.setPosition(static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by);
-    bar.setFillColor(kGustFill);
-    target.draw(bar);
-    sf::RectangleShape mid({1.5f, bh + 4});
-    mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
-    mid.setFillColor(kInk);
-    target.draw(mid);
+    DrawCentredBar(target, {bx, by, bw, bh}, h.wind[i] / range, kGustFill);
     Text(target, fmt::format("{:+5.1f} m/s", Shown(h.wind[i], 1)), bx + bw + 6, ty, 12, kInk);
     ty += 17;
   }
