@@ -163,8 +163,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
        fmt::format("\xce\x94h {:+9.1f} {}", Shown(dh, 1), core::ToString(states[sim::kDown].unit)),
        lx + 14, y, fs, kInk);
   y += lh;
-  std::string pos = fmt::format("N {:.2f} km  E {:.2f} km", s[sim::kNorth] / 1000.0,
-                                s[sim::kEast] / 1000.0);
+  std::string pos = fmt::format("N {:.2f} km  E {:.2f} km", Shown(s[sim::kNorth] / 1000.0, 2),
+                                Shown(s[sim::kEast] / 1000.0, 2));
   if (h.trim_altitude) pos += fmt::format("  h {:.0f} m", *h.trim_altitude + dh);
   Text(target, pos, lx + 14, y, 13, kDim);
   y += lh + 6;
