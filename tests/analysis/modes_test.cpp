@@ -7,6 +7,8 @@
 #include <cmath>
 #include <string>
 #include <toml++/toml.h>
+#include <utility>
+#include <vector>
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/units.hpp"
@@ -205,7 +207,51 @@ TEST(PublishedModes, EveryFixtureModeWithinPrintedPrecision) {
       ++checked;
     }
   }
-  EXPECT_GE(checked, 19);
+  EXPECT_GE(checked, 29);
+}
+
+// A coefficient file and the dimensional file of the same aircraft and
+// condition (the same source's two tables) give the same modes: both models'
+// derivatives lie within the printed tables' rounding, so their eigenvalues
+// differ by less than the rounding bound the fixture gives the coefficient
+// file (tests/fixtures/published_modes.toml, which says how it was derived).
+TEST(PublishedModes, CoefficientFilesGiveTheirDimensionalFilesModes) {
+  const toml::table fixture =
+      toml::parse_file(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/published_modes.toml");
+  const std::pair<std::string, std::string> pairs[] = {
+      {"boeing747_cruise_40kft_coefficients.toml", "boeing747_cruise_40kft.toml"},
+      {"navion_cruise_sl_coefficients.toml", "navion_cruise_sl.toml"}};
+  auto modes_of = [](const std::string& file) {
+    const model::AircraftData a = Load(file);
+    std::vector<Mode> modes = AnalyzeLongitudinal(model::BuildLongitudinal(a), a.condition.U0);
+    const std::vector<Mode> lat = AnalyzeLateral(model::BuildLateral(a));
+    modes.insert(modes.end(), lat.begin(), lat.end());
+    return modes;
+  };
+  int checked = 0;
+  for (const auto& [coefficients, dimensional] : pairs) {
+    const toml::table* entry = nullptr;
+    for (const toml::node& node : *fixture["aircraft"].as_array())
+      if (node.as_table()->at_path("file").value_or(std::string()) == coefficients) entry = node.as_table();
+    ASSERT_NE(entry, nullptr) << coefficients;
+    const std::vector<Mode> from_coefficients = modes_of(coefficients);
+    const std::vector<Mode> from_dimensional = modes_of(dimensional);
+    for (const toml::node& m : *entry->at_path("mode").as_array()) {
+      const toml::table& mode = *m.as_table();
+      const std::string name = mode["name"].value_or(std::string());
+      auto find = [&](const std::vector<Mode>& modes) {
+        const auto found = std::find_if(modes.begin(), modes.end(), [&](const Mode& x) { return ToString(x.kind) == name; });
+        return found == modes.end() ? nullptr : &*found;
+      };
+      const Mode* c = find(from_coefficients);
+      const Mode* d = find(from_dimensional);
+      ASSERT_TRUE(c != nullptr && d != nullptr) << coefficients << ": " << name;
+      EXPECT_NEAR(c->lambda.real(), d->lambda.real(), mode["tol_real"].value_or(0.0)) << coefficients << " " << name;
+      EXPECT_NEAR(c->lambda.imag(), d->lambda.imag(), mode["tol_imag"].value_or(0.0)) << coefficients << " " << name;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 10);
 }
 
 TEST(AnalyzeLongitudinal, P2V7PhugoidPeriodWithConsistentUnits) {

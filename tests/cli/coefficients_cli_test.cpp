@@ -41,6 +41,32 @@ TEST(CoefficientsCommand, MatricesShowTheDimensionalDerivativesOfEtkinsTable) {
   EXPECT_NEAR(Printed(r.out, "Nr"), -8.934e6, 1.5e-3 * 8.934e6);
 }
 
+// The lift/drag family: Teper's Navion (NASA CR-96008 Tables X-B/X-C). Raw SI
+// = Teper's normalized Table X-D/X-E value × Ix, Iy, Iz (or m), ÷ U0 for L_v;
+// allowed: half a unit in the printed value's last digit plus half a unit in
+// the coefficient's (LoadCoefficients.NavionCoefficientsGiveTepersDimensionalTables).
+TEST(CoefficientsCommand, MatricesShowTheDimensionalDerivativesOfTepersTable) {
+  const auto r = RunAerolin("matrices data/derivatives/navion_cruise_sl_coefficients.toml", "coef_matrices_navion");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  constexpr double kSlugFt2 = 1.3558179483314004;  // kg m² per slug ft²
+  constexpr double kSlug = 14.593902937206364;     // kg per slug
+  constexpr double kFtPerS = 0.3048;               // m/s per ft/s
+  constexpr double kLbf = 4.4482216152605;         // N per lbf
+  const double U0 = 176.0 * kFtPerS;
+  auto near = [&](const char* key, double printed, double unit, double coefficient, double half_unit, double factor) {
+    const double tolerance = 0.5 * unit / std::abs(printed) + half_unit / std::abs(coefficient);
+    EXPECT_NEAR(Printed(r.out, key), printed * factor, tolerance * std::abs(printed * factor)) << key;
+  };
+  near("Mq", -2.0767, 1e-4, -9.96, 5e-3, 3000.0 * kSlugFt2);          // N m s
+  near("Mwdot", -0.005165, 1e-6, -4.36, 5e-3, 3000.0 * kSlugFt2 / 0.3048);  // kg m (1/ft → 1/m)
+  near("Lv", -15.982, 1e-3, -0.074, 5e-4, 1048.0 * kSlugFt2 / U0);    // N s
+  near("Nr", -0.7605, 1e-4, -0.125, 5e-4, 3530.0 * kSlugFt2);         // N m s
+  near("Zw", -2.0244, 1e-4, -4.49, 1e-2, 85.4 * kSlug);               // N s/m
+  // Z_u = −ρU0S C_W0 = −2W/U0 (Table 4.4; Teper's −0.3697 used C_L = 0.41, see the file).
+  EXPECT_NEAR(Printed(r.out, "Zu"), -2.0 * 2750.0 * kLbf / U0, 1e-4 * 2.0 * 2750.0 * kLbf / U0);
+}
+
 TEST(CoefficientsCommand, ModesVerboseShowsThemAndDimensionalFilesSaySo) {
   const auto r = RunAerolin(std::string("modes ") + kCoefficients + " --verbose", "coef_modes_verbose");
   ASSERT_EQ(r.exit_code, 0) << r.err;

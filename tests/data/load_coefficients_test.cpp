@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -402,6 +404,136 @@ TEST(LoadCoefficients, WarnsWhenAPrintedCL0DoesNotCarryTheWeight) {
   const LoadResult close = LoadAircraftString(Edit(kLiftDrag, "CD0 = 0.03", "CL0 = 0.51\nCD0 = 0.03"), "f.toml");
   EXPECT_TRUE(close.warnings.empty());
   EXPECT_NEAR(close.from_coefficients->longitudinal.Xw, 300.0 * (0.51 - 0.2), 1e-9);
+}
+
+
+// ---------------------------------------------------------------------------
+// The bundled Navion in coefficient form (Teper, NASA CR-96008 Sec. X, Tables
+// X-B/X-C) against the bundled dimensional Navion (the same report's Tables
+// X-D/X-E). Both tables are printed rounded, so each converted derivative may
+// differ from the printed one by half a unit in the printed dimensional
+// value's last digit plus the effect of half a unit in the last digit of the
+// coefficient it comes from: relative tolerance
+//   half_unit(D)/|D| + half_unit(C)/|C|.
+
+std::string BundledPath(const std::string& name) {
+  return std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name;
+}
+
+struct NavionRow {
+  const char* name;   // Teper's derivative
+  double (*of)(const model::AircraftData&);
+  double printed;     // Table X-D/X-E, as printed (its digits give half_unit(D))
+  double unit;        // one unit in its last printed digit
+  double coefficient; // the Table X-B/X-C value (or combination) it comes from
+  double coefficient_half_unit;
+};
+
+// X_u = −(C_Du + 2 C_D0) q S/(m U0): C_D0 = 0.05 ± 0.005 enters twice.
+// X_w = (C_L0 − C_Dα) q S/(m U0): 0.41 − 0.33, each ± 0.005.
+// Z_w = −(C_Lα + C_D0) q S/(m U0): 4.44 + 0.05, each ± 0.005.
+// Y_dr is printed divided by U0 (0.0708 1/s), as Y_v; the files hold U0 × it.
+const NavionRow kNavionRows[] = {
+    {"X_u", [](const model::AircraftData& a) { return a.longitudinal.Xu; }, -0.0451, 1e-4, -0.1, 0.01},
+    {"X_w", [](const model::AircraftData& a) { return a.longitudinal.Xa; }, 0.03607, 1e-5, 0.08, 0.01},
+    {"Z_w", [](const model::AircraftData& a) { return a.longitudinal.Za; }, -2.0244, 1e-4, -4.49, 0.01},
+    {"M_w", [](const model::AircraftData& a) { return a.longitudinal.Ma; }, -0.04997, 1e-5, -0.683, 5e-4},
+    {"M_wdot", [](const model::AircraftData& a) { return a.longitudinal.Madot; }, -0.005165, 1e-6, -4.36, 5e-3},
+    {"M_q", [](const model::AircraftData& a) { return a.longitudinal.Mq; }, -2.0767, 1e-4, -9.96, 5e-3},
+    {"Y_v", [](const model::AircraftData& a) { return a.lateral.Yb; }, -0.2543, 1e-4, -0.564, 5e-4},
+    {"L_beta", [](const model::AircraftData& a) { return a.lateral.Lb; }, -15.982, 1e-3, -0.074, 5e-4},
+    {"L_p", [](const model::AircraftData& a) { return a.lateral.Lp; }, -8.402, 1e-3, -0.41, 5e-3},
+    {"L_r", [](const model::AircraftData& a) { return a.lateral.Lr; }, 2.193, 1e-3, 0.107, 5e-4},
+    {"N_beta", [](const model::AircraftData& a) { return a.lateral.Nb; }, 4.495, 1e-3, 0.0701, 5e-5},
+    {"N_p", [](const model::AircraftData& a) { return a.lateral.Np; }, -0.3498, 1e-4, -0.0575, 5e-5},
+    {"N_r", [](const model::AircraftData& a) { return a.lateral.Nr; }, -0.7605, 1e-4, -0.125, 5e-4},
+    {"Z_de", [](const model::AircraftData& a) { return a.controls.at(0).Z; }, -28.17, 1e-2, 0.355, 5e-4},
+    {"M_de", [](const model::AircraftData& a) { return a.controls.at(0).M; }, -11.1892, 1e-4, -0.8690, 5e-5},
+    {"L_da", [](const model::AircraftData& a) { return a.controls.at(1).L; }, 28.984, 1e-3, 0.1342, 5e-5},
+    {"N_da", [](const model::AircraftData& a) { return a.controls.at(1).N; }, -0.2218, 1e-4, -0.00346, 5e-6},
+    {"Y_dr", [](const model::AircraftData& a) { return a.controls.at(2).Y; }, 0.0708, 1e-4, 0.157, 5e-4},
+    {"L_dr", [](const model::AircraftData& a) { return a.controls.at(2).L; }, 2.548, 1e-3, 0.0118, 5e-5},
+    {"N_dr", [](const model::AircraftData& a) { return a.controls.at(2).N; }, -4.597, 1e-3, -0.0717, 5e-5},
+};
+
+double NavionTolerance(const NavionRow& row) {
+  return 0.5 * row.unit / std::abs(row.printed) + row.coefficient_half_unit / std::abs(row.coefficient);
+}
+
+// The derivatives of `coefficients` (a Navion coefficient file's text) that
+// miss the dimensional file's beyond NavionTolerance, each with its
+// relative difference.
+std::vector<std::pair<std::string, double>> NavionMisses(const std::string& coefficients) {
+  const model::AircraftData c = LoadAircraftString(coefficients, "navion_coefficients.toml").aircraft;
+  const model::AircraftData d = LoadAircraftFile(BundledPath("navion_cruise_sl.toml")).aircraft;
+  std::vector<std::pair<std::string, double>> misses;
+  for (const NavionRow& row : kNavionRows) {
+    const double relative = (row.of(c) - row.of(d)) / row.of(d);
+    if (!(std::abs(relative) <= NavionTolerance(row))) misses.emplace_back(row.name, relative);
+  }
+  return misses;
+}
+
+// "X_u X_w ": the names of `misses`.
+std::string Names(const std::vector<std::pair<std::string, double>>& misses) {
+  std::string out;
+  for (const auto& miss : misses) out += miss.first + " ";
+  return out;
+}
+
+// "X_u (+0.123%) ": the names and relative differences, for failure messages.
+std::string Described(const std::vector<std::pair<std::string, double>>& misses) {
+  std::string out;
+  for (const auto& [name, relative] : misses) out += fmt::format("{} ({:+.3f}%) ", name, 100 * relative);
+  return out;
+}
+
+TEST(LoadCoefficients, NavionCoefficientsGiveTepersDimensionalTables) {
+  const std::string text = core::ReadInputFile(BundledPath("navion_cruise_sl_coefficients.toml"));
+  const LoadResult r = LoadAircraftString(text, "navion_cruise_sl_coefficients.toml");
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front().ToString();
+  ASSERT_TRUE(r.from_coefficients.has_value());
+  ASSERT_EQ(r.aircraft.controls.size(), 3u);  // elevator, aileron, rudder, as the dimensional file
+  const auto misses = NavionMisses(text);
+  EXPECT_TRUE(misses.empty()) << Described(misses);
+  // The dimensional file's stability-axis trim and the zeros both files share.
+  const model::AircraftData d = LoadAircraftFile(BundledPath("navion_cruise_sl.toml")).aircraft;
+  const model::AircraftData& c = r.aircraft;
+  EXPECT_DOUBLE_EQ(c.condition.U0, d.condition.U0);
+  EXPECT_EQ(c.condition.theta0, 0.0);
+  EXPECT_EQ(c.condition.W0, 0.0);
+  for (double zero : {c.longitudinal.Mu, c.longitudinal.Zq, c.longitudinal.Xq, c.longitudinal.Zadot,
+                      c.lateral.Yp, c.lateral.Yr, c.controls[0].X, c.controls[1].Y})
+    EXPECT_EQ(zero, 0.0);
+  // Z_u is the exception (file header): Table 4.4 gives Z_u/m = −ρU0S C_W0/m =
+  // −2W/(m U0) with W = 2750 lb, m = 85.4 slug, U0 = 176 ft/s (1/s in any unit
+  // system), where Teper's −0.3697 = −2·C_L·qS/(m U0) used the printed C_L = 0.41.
+  EXPECT_NEAR(c.longitudinal.Zu, -2.0 * 2750.0 / (85.4 * 176.0), 1e-12);
+  // Their difference is within the rounding of that 2-figure C_L (± 0.005 of
+  // 0.41), plus half a unit of the printed −0.3697.
+  EXPECT_NEAR(c.longitudinal.Zu, d.longitudinal.Zu, 0.005 / 0.41 * 0.3697 + 0.5e-4);
+}
+
+// The values other public transcriptions (and Nelson's Appendix B) give where
+// they disagree with the file each miss Teper's own dimensional table by far
+// more than the rounding: what decided them (file header).
+TEST(LoadCoefficients, NavionDisputedValuesMissTepersDimensionalTables) {
+  const std::string text = core::ReadInputFile(BundledPath("navion_cruise_sl_coefficients.toml"));
+  auto expect_misses = [&](const std::string& from, const std::string& to, const std::string& names) {
+    const auto misses = NavionMisses(Edit(text, from, to));
+    EXPECT_EQ(Names(misses), names) << to << ": " << Described(misses);
+  };
+  // Iz = 3500 instead of 3530: every N derivative 0.86 % larger (Iz alone
+  // decides N_p, N_r, N_da, N_dr: no disputed coefficient enters them).
+  expect_misses("Iz = 3530.0", "Iz = 3500.0", "N_beta N_p N_r N_da N_dr ");
+  expect_misses("Cnb = 0.0701", "Cnb = 0.071", "N_beta ");  // +1.3 %
+  expect_misses("Cl = 0.0118", "Cl = 0.0107", "L_dr ");     // −9 %
+  expect_misses("Cl = 0.0118", "Cl = 0.107", "L_dr ");      // ×9
+  expect_misses("Cm = -0.8690", "Cm = -0.923", "M_de ");    // +6 %
+  // Table X-A's S = 180 ft² (Fig. X-1: 184): every derivative 2.2 % off; all
+  // but X_u and X_w (whose 1–2 figure coefficients allow ±10 %) miss.
+  expect_misses("S = 184.0", "S = 180.0",
+                "Z_w M_w M_wdot M_q Y_v L_beta L_p L_r N_beta N_p N_r Z_de M_de L_da N_da Y_dr L_dr N_dr ");
 }
 
 }  // namespace
