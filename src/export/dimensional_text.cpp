@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "display_units.hpp"
+
 namespace aerolin::exporting {
 namespace {
 
@@ -33,9 +35,10 @@ struct Row {
 
 void WriteRows(std::ostream& out, const std::vector<Row>& rows, core::UnitSystem units) {
   for (const Row& r : rows) {
-    std::string line = fmt::format("  {:<6} = {:>12.5g} {:<8}", r.key, r.value, r.kind.si);
+    const double value = NoNegativeZero(r.value);  // C_Xq = −C_Dq of a 0 is −0
+    std::string line = fmt::format("  {:<6} = {:>12.5g} {:<8}", r.key, value, r.kind.si);
     if (units == core::UnitSystem::kImperial)
-      line += fmt::format("  = {:>12.5g} {}", r.value / core::ToSIFactor(units, r.kind.dim),
+      line += fmt::format("  = {:>12.5g} {}", value / core::ToSIFactor(units, r.kind.dim),
                           r.kind.imperial);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << '\n';

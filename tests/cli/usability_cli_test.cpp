@@ -389,5 +389,25 @@ TEST(NoNegativeZero, InAnyOutputOfTheFiveBundledAircraft) {
   }
 }
 
+// The coefficient files (not in kAircraft: `--sensitivity` and `sweep` refuse
+// them), with the dimensional-derivative block of `modes --verbose` and
+// `matrices`. A lift/drag file's C_Xq = −C_Dq and C_Zq = −C_Lq of a 0 are −0.
+TEST(NoNegativeZero, InAnyOutputOfTheBundledCoefficientFiles) {
+  for (const std::string file : {"data/derivatives/boeing747_cruise_40kft_coefficients.toml",
+                                 "data/derivatives/navion_cruise_sl_coefficients.toml"}) {
+    for (const std::string& run :
+         {"modes " + file + " --verbose", "modes " + file + " --verbose --units imperial",
+          "modes " + file + " --json", "matrices " + file, "matrices " + file + " --json",
+          "matrices " + file + " --units imperial --json", "qualities " + file,
+          "tf " + file + " --input elevator --all",
+          "simulate " + file + " --excite phugoid --duration 4 --csv -"}) {
+      const auto r = RunAerolin(run, "negzero_coefficients");
+      ASSERT_EQ(r.exit_code, 0) << run << ": " << r.err;
+      ExpectNoNegativeZero(r.out, run + " (stdout)");
+      ExpectNoNegativeZero(r.err, run + " (stderr)");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aerolin
