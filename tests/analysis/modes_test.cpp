@@ -240,14 +240,17 @@ TEST(PublishedModes, CoefficientFilesGiveTheirDimensionalFilesModes) {
       const toml::table& mode = *m.as_table();
       const std::string name = mode["name"].value_or(std::string());
       auto find = [&](const std::vector<Mode>& modes) {
-        const auto found = std::find_if(modes.begin(), modes.end(), [&](const Mode& x) { return ToString(x.kind) == name; });
+        const auto found =
+            std::find_if(modes.begin(), modes.end(), [&](const Mode& x) { return ToString(x.kind) == name; });
         return found == modes.end() ? nullptr : &*found;
       };
       const Mode* c = find(from_coefficients);
       const Mode* d = find(from_dimensional);
       ASSERT_TRUE(c != nullptr && d != nullptr) << coefficients << ": " << name;
-      EXPECT_NEAR(c->lambda.real(), d->lambda.real(), mode["tol_real"].value_or(0.0)) << coefficients << " " << name;
-      EXPECT_NEAR(c->lambda.imag(), d->lambda.imag(), mode["tol_imag"].value_or(0.0)) << coefficients << " " << name;
+      EXPECT_NEAR(c->lambda.real(), d->lambda.real(), mode["tol_real"].value_or(0.0))
+          << coefficients << " " << name;
+      EXPECT_NEAR(c->lambda.imag(), d->lambda.imag(), mode["tol_imag"].value_or(0.0))
+          << coefficients << " " << name;
       ++checked;
     }
   }

@@ -46,7 +46,8 @@ TEST(CoefficientsCommand, MatricesShowTheDimensionalDerivativesOfEtkinsTable) {
 // allowed: half a unit in the printed value's last digit plus half a unit in
 // the coefficient's (LoadCoefficients.NavionCoefficientsGiveTepersDimensionalTables).
 TEST(CoefficientsCommand, MatricesShowTheDimensionalDerivativesOfTepersTable) {
-  const auto r = RunAerolin("matrices data/derivatives/navion_cruise_sl_coefficients.toml", "coef_matrices_navion");
+  const auto r =
+      RunAerolin("matrices data/derivatives/navion_cruise_sl_coefficients.toml", "coef_matrices_navion");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   constexpr double kSlugFt2 = 1.3558179483314004;  // kg m² per slug ft²
@@ -54,7 +55,8 @@ TEST(CoefficientsCommand, MatricesShowTheDimensionalDerivativesOfTepersTable) {
   constexpr double kFtPerS = 0.3048;               // m/s per ft/s
   constexpr double kLbf = 4.4482216152605;         // N per lbf
   const double U0 = 176.0 * kFtPerS;
-  auto near = [&](const char* key, double printed, double unit, double coefficient, double half_unit, double factor) {
+  auto near = [&](const char* key, double printed, double unit, double coefficient, double half_unit,
+                  double factor) {
     const double tolerance = 0.5 * unit / std::abs(printed) + half_unit / std::abs(coefficient);
     EXPECT_NEAR(Printed(r.out, key), printed * factor, tolerance * std::abs(printed * factor)) << key;
   };
@@ -63,8 +65,11 @@ TEST(CoefficientsCommand, MatricesShowTheDimensionalDerivativesOfTepersTable) {
   near("Lv", -15.982, 1e-3, -0.074, 5e-4, 1048.0 * kSlugFt2 / U0);    // N s
   near("Nr", -0.7605, 1e-4, -0.125, 5e-4, 3530.0 * kSlugFt2);         // N m s
   near("Zw", -2.0244, 1e-4, -4.49, 1e-2, 85.4 * kSlug);               // N s/m
-  // Z_u = −ρU0S C_W0 = −2W/U0 (Table 4.4; Teper's −0.3697 used C_L = 0.41, see the file).
-  EXPECT_NEAR(Printed(r.out, "Zu"), -2.0 * 2750.0 * kLbf / U0, 1e-4 * 2.0 * 2750.0 * kLbf / U0);
+  // Z_u = −ρU0S C_W0 = −2W/U0 (Table 4.4; Teper's −0.3697 used C_L = 0.41, see the file),
+  // to the 5 significant digits printed.
+  constexpr double kPrintedDigits = 1e-4;
+  const double Zu = -2.0 * 2750.0 * kLbf / U0;
+  EXPECT_NEAR(Printed(r.out, "Zu"), Zu, kPrintedDigits * std::abs(Zu));
 }
 
 TEST(CoefficientsCommand, ModesVerboseShowsThemAndDimensionalFilesSaySo) {
