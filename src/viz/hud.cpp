@@ -294,26 +294,52 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     if (ay + disturbances <= by - 8) DrawDisturbances(target, h, ax, ay, aw);
   }
 
-  // Top centre: pause banner, validity warnings, status message.
-  float cy = 14;
-  const float cx = 0.5f * ((lx + lw) + rx);
+  // Pause banner and validity warnings. The pause banner goes top centre,
+  // between the state panel and the mode table, where it fits; the warnings,
+  // whose width changes with the numbers in them, always stack above the
+  // status strip (so they don't jump as a value grows), with the pause
+  // banner on top of them in a window too narrow for it at the top (800 px:
+  // the gap there is ~15 px). They never cover the aircraft's name, the mode
+  // table's header or the right column (tests/viz/window_check.cpp
+  // HudPanels). The status message keeps its line above the strip.
+  struct Banner {
+    std::string text;
+    unsigned size;
+    float text_width;
+    bool big;  ///< the pause banner
+    float pad() const { return big ? 14 : 10; }
+    float width() const { return text_width + 2 * pad(); }
+    float lift() const { return big ? 4 : 2; }  ///< panel top above the text
+    float height() const { return big ? 40 : 24; }
+    float advance() const { return big ? 46 : 28; }
+  };
+  auto banner = [&](const std::string& s, unsigned size) {
+    text_.setFont(*sans_);
+    text_.setCharacterSize(size);
+    text_.setString(sf::String::fromUtf8(s.begin(), s.end()));
+    return Banner{s, size, text_.getLocalBounds().width, size > 20};
+  };
+  auto draw = [&](const Banner& b, float cx, float ty) {
+    Panel(target, {cx - b.width() / 2, ty - b.lift(), b.width(), b.height()});
+    Text(target, b.text, cx - b.text_width / 2, ty, b.size, b.big ? kInk : kWarn, false);
+  };
+  std::vector<Banner> stack;
   if (h.paused) {
-    text_.setFont(*sans_);
-    text_.setCharacterSize(26);
-    text_.setString("PAUSED  (P / Space)");
-    const float w = text_.getLocalBounds().width;
-    Panel(target, {cx - w / 2 - 14, cy - 4, w + 28, 40});
-    Text(target, "PAUSED  (P / Space)", cx - w / 2, cy, 26, kInk, false);
-    cy += 46;
+    const Banner pause = banner("PAUSED  (P / Space)", 26);
+    const float gap_left = lx + lw, gap_right = rx;
+    if (pause.width() + 16 <= gap_right - gap_left) draw(pause, 0.5f * (gap_left + gap_right), 14);
+    else stack.push_back(pause);
   }
-  for (const std::string& w : h.warnings) {
-    text_.setFont(*sans_);
-    text_.setCharacterSize(15);
-    text_.setString(sf::String::fromUtf8(w.begin(), w.end()));
-    const float tw = text_.getLocalBounds().width;
-    Panel(target, {cx - tw / 2 - 10, cy - 2, tw + 20, 24});
-    Text(target, w, cx - tw / 2, cy, 15, kWarn, false);
-    cy += 28;
+  for (const std::string& w : h.warnings) stack.push_back(banner(w, 15));
+  // Centred left of the right column (attitude, turbulence), which reaches
+  // down to the strip in a small window.
+  const float column_left = size.x - RightColumnWidth(size.x) + 12;
+  float stack_height = 0;
+  for (const Banner& b : stack) stack_height += b.advance();
+  float ty = by - 8 - (h.message.empty() ? 0 : 24) - stack_height + 4;
+  for (const Banner& b : stack) {
+    draw(b, 0.5f * (12 + column_left - 8), ty);
+    ty += b.advance();
   }
   if (!h.message.empty()) Text(target, h.message, 22, by - 24, 14, kInk, false);
 }
@@ -438,18 +464,21 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
   const float height = DisturbancesHeight(h);
   Panel(target, {x, y, w, height});
   float ty = y + 6;
+  // The narrow column (800 px windows) takes 12 px text: "turbulence
+  // moderate  (T)" at 13 px reaches its edge.
+  const unsigned title = w < 220 ? 12 : 13;
   Text(target, fmt::format("amplitude \xc3\x97{:g}  (, .)", h.amplitude_factor), x + 10, ty,
-       13, kInk);
+       title, kInk);
   ty += 18;
   if (!h.excitation.empty()) {
     Text(target, h.excitation, x + 18, ty, 12, kDim);
     ty += 17;
   }
   if (h.turbulence.empty()) {
-    Text(target, "turbulence off  (T)", x + 10, ty, 13, kInk);
+    Text(target, "turbulence off  (T)", x + 10, ty, title, kInk);
     return height;
   }
-  Text(target, "turbulence " + h.turbulence + "  (T)", x + 10, ty, 13, kWarn);
+  Text(target, "turbulence " + h.turbulence + "  (T)", x + 10, ty, title, kWarn);
   ty += 18;
   Text(target,
        fmt::format("\xcf\x83 {:.1f}/{:.1f}/{:.1f} m/s", h.turbulence_sigma.x(),

