@@ -9,6 +9,7 @@
 #include <complex>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -154,6 +155,119 @@ TEST(LoadAvl, AvlMassIsTheMassFileRotatedByAlpha) {
             "x.toml:39: 'm' conflicts with avl_mass, which gives the mass and inertias (remove one)");
 }
 
+// The comparison with AVL's own MODE eigenvalues that data/derivatives/README.md
+// ("AVL files") and README.md print: aerolin's columns (θ0 = 0 and θ0 = −α)
+// to their printed digits, AVL's column from AVL's file (data/avl/b737.eig),
+// and the README's statements about them.
+struct B737Modes {
+  std::complex<double> short_period, phugoid, dutch_roll;  // the +im root of each pair
+  double roll = 0, spiral = 0;
+};
+
+// Sorts `roots` (one run's, either source) into modes. Real roots: roll the
+// most negative, spiral the other nonzero one (the heading root is 0).
+// Oscillatory (+im) roots: phugoid the slowest; of the two near 1.9 rad/s the
+// short period is the better damped (ζ ≈ 0.4 against the Dutch roll's 0.1-0.15).
+B737Modes Classify(const std::vector<std::complex<double>>& roots) {
+  B737Modes m;
+  std::vector<std::complex<double>> oscillatory;
+  std::vector<double> real;
+  for (const auto& r : roots) {
+    if (r.imag() > 1e-9) oscillatory.push_back(r);
+    else if (std::abs(r.imag()) <= 1e-9 && std::abs(r) > 1e-9) real.push_back(r.real());
+  }
+  EXPECT_EQ(oscillatory.size(), 3u);
+  EXPECT_EQ(real.size(), 2u);
+  if (oscillatory.size() != 3u || real.size() != 2u) return m;
+  std::sort(oscillatory.begin(), oscillatory.end(), [](auto a, auto b) { return std::abs(a) < std::abs(b); });
+  std::sort(real.begin(), real.end());
+  m.phugoid = oscillatory[0];
+  const auto zeta = [](std::complex<double> z) { return -z.real() / std::abs(z); };
+  const bool first_damped_more = zeta(oscillatory[1]) > zeta(oscillatory[2]);
+  m.short_period = first_damped_more ? oscillatory[1] : oscillatory[2];
+  m.dutch_roll = first_damped_more ? oscillatory[2] : oscillatory[1];
+  m.roll = real[0];
+  m.spiral = real[1];
+  return m;
+}
+
+B737Modes AerolinModes(const std::string& theta0_deg) {
+  const LoadResult r = LoadAircraftString(B737Toml(kAvlDir + "b737_classic.st", kAvlDir + "b737.mass", theta0_deg),
+                                          "t.toml");
+  std::vector<std::complex<double>> roots = Eigenvalues(model::BuildLongitudinal(r.aircraft).A());
+  const auto lateral = Eigenvalues(model::BuildLateral(r.aircraft).A());
+  roots.insert(roots.end(), lateral.begin(), lateral.end());
+  return Classify(roots);
+}
+
+// AVL's MODE output: "# ..." lines, then "run re im" per root.
+B737Modes AvlModes() {
+  std::istringstream in(core::ReadInputFile(kAvlDir + "b737.eig"));
+  std::vector<std::complex<double>> roots;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream words(line);
+    int run = 0;
+    double re = 0, im = 0;
+    if (words >> run >> re >> im) roots.emplace_back(re, im);
+  }
+  EXPECT_EQ(roots.size(), 8u);  // AVL omits the heading root
+  return Classify(roots);
+}
+
+// Printed to 4 significant digits (5 for AVL's): half a unit in the last digit.
+void ExpectPrinted(double value, double printed, double last_digit, const char* what) {
+  EXPECT_NEAR(value, printed, 0.5 * last_digit) << what;
+}
+
+TEST(AvlOwnModes, ReadmeComparisonIsReproduced) {
+  const B737Modes level = AerolinModes("0.0");
+  const B737Modes minus_alpha = AerolinModes("-1.9184");
+  const B737Modes avl = AvlModes();
+  // The README's table, column by column.
+  ExpectPrinted(level.short_period.real(), -0.7537, 1e-4, "short period, theta0 = 0");
+  ExpectPrinted(level.short_period.imag(), 1.777, 1e-3, "short period, theta0 = 0");
+  ExpectPrinted(level.phugoid.real(), -4.114e-4, 1e-7, "phugoid, theta0 = 0");
+  ExpectPrinted(level.phugoid.imag(), 0.05178, 1e-5, "phugoid, theta0 = 0");
+  ExpectPrinted(level.roll, -2.769, 1e-3, "roll, theta0 = 0");
+  ExpectPrinted(level.dutch_roll.real(), -0.2219, 1e-4, "dutch roll, theta0 = 0");
+  ExpectPrinted(level.dutch_roll.imag(), 1.956, 1e-3, "dutch roll, theta0 = 0");
+  ExpectPrinted(level.spiral, -0.01973, 1e-5, "spiral, theta0 = 0");
+  ExpectPrinted(minus_alpha.short_period.real(), -0.7531, 1e-4, "short period, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.short_period.imag(), 1.776, 1e-3, "short period, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.phugoid.real(), -9.841e-4, 1e-7, "phugoid, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.phugoid.imag(), 0.05177, 1e-5, "phugoid, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.roll, -2.769, 1e-3, "roll, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.dutch_roll.real(), -0.2213, 1e-4, "dutch roll, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.dutch_roll.imag(), 1.956, 1e-3, "dutch roll, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.spiral, -0.02095, 1e-5, "spiral, theta0 = -alpha");
+  ExpectPrinted(avl.short_period.real(), -0.6901, 1e-4, "AVL short period");
+  ExpectPrinted(avl.short_period.imag(), 1.6587, 1e-4, "AVL short period");
+  ExpectPrinted(avl.phugoid.real(), -9.890e-4, 1e-7, "AVL phugoid");
+  ExpectPrinted(avl.phugoid.imag(), 0.05179, 1e-5, "AVL phugoid");
+  ExpectPrinted(avl.roll, -2.5748, 1e-4, "AVL roll");
+  ExpectPrinted(avl.dutch_roll.real(), -0.2902, 1e-4, "AVL dutch roll");
+  ExpectPrinted(avl.dutch_roll.imag(), 1.9011, 1e-4, "AVL dutch roll");
+  ExpectPrinted(avl.spiral, -0.02101, 1e-5, "AVL spiral");
+  // Its statements: θ0 = −α multiplies the phugoid damping by 2.4 (to within
+  // 0.5 % of AVL's) and brings the spiral to within 0.3 % of AVL's ...
+  EXPECT_NEAR(minus_alpha.phugoid.real() / level.phugoid.real(), 2.4, 0.05);
+  EXPECT_LT(std::abs(minus_alpha.phugoid.real() / avl.phugoid.real() - 1.0), 0.005);
+  EXPECT_LT(std::abs(minus_alpha.spiral / avl.spiral - 1.0), 0.003);
+  // ... leaves the short period, roll and Dutch roll unchanged to 0.04 % ...
+  EXPECT_LT(std::abs(minus_alpha.short_period - level.short_period), 4e-4 * std::abs(level.short_period));
+  EXPECT_LT(std::abs(minus_alpha.roll - level.roll), 4e-4 * std::abs(level.roll));
+  EXPECT_LT(std::abs(minus_alpha.dutch_roll - level.dutch_roll), 4e-4 * std::abs(level.dutch_roll));
+  // ... which stay apart from AVL's: short-period ωn +7.4 %, roll +7.5 %,
+  // Dutch-roll ζ 0.112 (0.113 at θ0 = 0) against 0.151.
+  EXPECT_NEAR(std::abs(minus_alpha.short_period) / std::abs(avl.short_period) - 1.0, 0.074, 0.0005);
+  EXPECT_NEAR(minus_alpha.roll / avl.roll - 1.0, 0.075, 0.0005);
+  const auto zeta = [](std::complex<double> z) { return -z.real() / std::abs(z); };
+  EXPECT_NEAR(zeta(minus_alpha.dutch_roll), 0.112, 0.0005);
+  EXPECT_NEAR(zeta(level.dutch_roll), 0.113, 0.0005);
+  EXPECT_NEAR(zeta(avl.dutch_roll), 0.151, 0.0005);
+}
+
 // [controls.NAME] beside avl_st: limits and unit of the .st's controls, by
 // AVL's names; the derivatives stay the .st's.
 TEST(LoadAvlControls, LimitsReachTheControlsAndLeaveTheDerivatives) {
@@ -231,6 +345,18 @@ TEST(LoadAvlControls, ANameTheFileLacksOrADerivativeGivenTwiceIsAnError) {
             "m.toml:41: control 'rudder': min must be < max\n"
             "m.toml:43: unknown control unit 'deg' (expected \"rad\" or \"1\"; give deflection derivatives "
             "per rad)");
+}
+
+// One defect, one line: a limit that is not a number is reported once (the
+// limits are read by one helper for AVL's controls and every other form's).
+TEST(LoadAvlControls, ANonNumericLimitIsOneDefect) {
+  EXPECT_EQ(ErrorOf(B737Toml(kAvlDir + "b737_classic.st") + "\n[controls.elevator]\nmin = \"x\"\n", "x.toml"),
+            "x.toml:41: 'min' in [controls.elevator] must be a number");
+  std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  p2v7.replace(p2v7.find("[controls.elevator]\n"), 20, "[controls.elevator]\nmax = \"x\"\n");
+  const std::string message = ErrorOf(p2v7, "p.toml");
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_NE(message.find(": 'max' in [controls.elevator] must be a number"), std::string::npos) << message;
 }
 
 TEST(LoadAvlControls, LimitsThatLookLikeDegreesAreWarned) {
