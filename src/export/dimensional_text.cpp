@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dimensional_rows.hpp"
+#include "display_units.hpp"
 
 namespace aerolin::exporting {
 
@@ -20,9 +21,10 @@ void WriteDimensionalDerivativesText(std::ostream& out, const model::AircraftAsW
     else
       out << "Control " << block.control << " (per " << block.per << ")\n";
     for (const DerivativeRow& r : block.rows) {
-      std::string line = fmt::format("  {:<6} = {:>12.5g} {:<8}", r.key, r.value, r.kind.si);
+      const double value = NoNegativeZero(r.value);  // C_Xq = −C_Dq of a 0 is −0
+      std::string line = fmt::format("  {:<6} = {:>12.5g} {:<8}", r.key, value, r.kind.si);
       if (units == core::UnitSystem::kImperial)
-        line += fmt::format("  = {:>12.5g} {}", r.In(units), r.kind.imperial);
+        line += fmt::format("  = {:>12.5g} {}", NoNegativeZero(r.In(units)), r.kind.imperial);
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out << line << '\n';
     }
