@@ -23,12 +23,14 @@ int RunMatrices(const MatricesOptions& opt) {
   const model::StateSpace lon = model::BuildLongitudinal(aircraft);
   const model::StateSpace lat = model::BuildLateral(aircraft);
   const core::UnitSystem units = *core::ParseUnitSystem(opt.units);
+  // A coefficient (or AVL) file: what its coefficients became, to compare
+  // with a textbook's dimensional table.
   if (opt.json)
-    std::cout << exporting::MatricesJson(aircraft, lon, lat, opt.file, units) << '\n';
+    std::cout << exporting::MatricesJson(aircraft, lon, lat, opt.file, units, load.from_coefficients,
+                                         load.units)
+              << '\n';
   else
     exporting::WriteMatricesText(std::cout, aircraft, lon, lat, opt.file, units);
-  // A coefficient file: what its coefficients became, to compare with a
-  // textbook's dimensional table (text output only).
   if (!opt.json && load.from_coefficients)
     exporting::WriteDimensionalDerivativesText(std::cout, *load.from_coefficients, load.units);
   if (!opt.json) WriteAvlNotes(std::cout, load);
@@ -42,7 +44,7 @@ void RegisterMatricesCommand(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand(
       "matrices", "The longitudinal and lateral state-space matrices A and B (SI), labelled.");
   AddAircraftFileArgument(*cmd, opt->file);
-  cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.matrices/1)");
+  cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.matrices/2)");
   AddUnitsOption(*cmd, opt->units, "u (speed) in si (m/s) or imperial (ft/s); the rest stays SI");
   cmd->callback([opt, &action] { action = [opt] { return RunMatrices(*opt); }; });
 }

@@ -98,11 +98,16 @@ AvlMass ParseAvlMass(const std::string& text, const std::string& path) {
         }
         (key == "Lunit" ? out.length_unit : out.mass_unit) = *v;
         (key == "Lunit" ? out.length_unit_name : out.mass_unit_name) = unit.empty() ? std::string(key) : unit;
+      } else if (key == "Tunit") {
+        out.time_unit = *v;
+        out.time_unit_name = unit.empty() ? std::string(key) : unit;
       } else if (key == "g") {
         out.g = *v;
+        out.g_line = number;
       } else if (key == "rho") {
         out.rho = *v;
-      } else if (key != "Tunit") {
+        out.rho_line = number;
+      } else {
         error(number, fmt::format("unknown keyword '{}' (AVL's mass file knows Lunit, Munit, "
                                   "Tunit, g, rho)",
                                   key));

@@ -401,6 +401,7 @@ AvlStability Parser::Build() {
     const int index = entry.first;  // not a structured binding: lambdas below capture it
     const std::map<std::string, Value>& row = entry.second;
     AvlControl c;
+    c.index = index;
     int line = row.begin()->second.line;  // the row's first line in the file
     for (const auto& [base, value] : row) line = std::min(line, value.line);
     if (const auto it = control_names_.find(index); it != control_names_.end())

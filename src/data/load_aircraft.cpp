@@ -200,6 +200,11 @@ class Reader {
   // [lateral] beta = "v/U0" (default) or "v/V" (model::SideslipDefinition).
   void ReadSideslipDefinition(const toml::table& lateral, bool v_form);
   void ReadControls(const toml::table& root);
+  // A [controls.NAME] table's unit ("rad" or "1") and limits min, max (in
+  // that unit), into `c` (whose name is set); shared by ReadControls and the
+  // AVL controls.
+  void ReadControlUnit(const toml::table& t, const std::string& table_name, model::Control& c);
+  void ReadLimits(const toml::table& t, const std::string& table_name, model::Control& c);
   void CheckSigns(const toml::table& root, const model::AircraftData& out);
   // Every numeric key the file gives, as written, with its factor to the SI
   // field of the written form (model/as_written.hpp).
@@ -264,6 +269,7 @@ class Reader {
   std::optional<double> rho_, alpha0_, S_, c_, b_, W_;  // SI
   double W0_ = 0.0, g_ = core::kStandardGravity, theta0_ = 0.0;  // SI
   std::optional<double> altitude_, mach_;                // SI, [condition]
+  bool condition_gives_g_ = false;                       // else g_ is standard gravity
   std::map<std::string, double> per_degree_;             // section → factor, read once
   bool inertias_rotated_ = false;  // [mass] axes = "body": Ix, Iz, Ixz as written are not the fields
 
@@ -273,6 +279,16 @@ class Reader {
   // [mass] avl_mass: the totals of AVL's mass file, body axes, rotated into
   // stability axes by α0; true if the key was given.
   bool ReadAvlMass(const toml::table& t);
+  // [controls.NAME] beside avl_st: unit, limits (and CD where the .st prints
+  // no drag row) of the .st's controls, by AVL's names.
+  void ReadAvlControls(const toml::table& root);
+  // Reports a key of [controls.NAME] beside avl_st that is not unit, min,
+  // max (or CD where the .st prints no drag row for control `st`).
+  void CheckAvlControlKey(std::string_view key, const toml::node& node, const AvlControl& st,
+                          const std::string& table_name, const std::string& st_file);
+  // Warns where the .mass file's g or rho (AVL's run-case defaults) differ
+  // from the TOML's condition; `L`, `M`: SI factors of its unit names.
+  void CheckAvlMassCondition(const AvlMass& avl, double L, double M);
   // `file` as written in the TOML, relative to the TOML file's directory.
   std::string Resolve(const std::string& file) const;
   // A defect of an AVL file: its own "file:line" when it has one; one it
@@ -681,6 +697,28 @@ void Reader::ReadSideslipDefinition(const toml::table& t, bool v_form) {
   written_.lateral.beta = model::SideslipDefinition::kVOverV;
 }
 
+void Reader::ReadControlUnit(const toml::table& t, const std::string& table_name, model::Control& c) {
+  if (auto unit = String(t, "unit", table_name, false)) {
+    if (*unit == "rad" || *unit == "1")
+      c.unit = *unit == "rad" ? core::Unit::kRadian : core::Unit::kOne;
+    else
+      Error(At(*t.get("unit")), "unknown control unit '" + *unit +
+                                    "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
+  }
+}
+
+void Reader::ReadLimits(const toml::table& t, const std::string& table_name, model::Control& c) {
+  c.min = Number(t, "min", table_name);
+  c.max = Number(t, "max", table_name);
+  if (c.min && c.max && *c.min >= *c.max)
+    Error(At(*t.get("min")), "control '" + c.name + "': min must be < max");
+  for (const char* key : {"min", "max"})
+    if (const auto v = key == std::string_view("min") ? c.min : c.max;
+        v && c.unit == core::Unit::kRadian && std::abs(*v) > 1.6)
+      Warn(At(*t.get(key)), "control '" + c.name + "' " + key + " = " + Format(*v) + " rad is " +
+                                Format(*v * core::kRadToDeg) + " deg; limits are in rad");
+}
+
 void Reader::ReadControls(const toml::table& root) {
   const toml::node* node = root.get("controls");
   if (node == nullptr) return;  // an aircraft with no controls is valid: free response only
@@ -708,13 +746,7 @@ void Reader::ReadControls(const toml::table& root) {
     CheckKeys(*t, table_name, ControlKeys());
     model::Control c;
     c.name = name;
-    if (auto unit = String(*t, "unit", table_name, false)) {
-      if (*unit == "rad" || *unit == "1")
-        c.unit = *unit == "rad" ? core::Unit::kRadian : core::Unit::kOne;
-      else
-        Error(At(*t->get("unit")), "unknown control unit '" + *unit +
-                                       "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
-    }
+    ReadControlUnit(*t, table_name, c);
     bool any = false;
     const double factor = PerDegreeFactor(*t, table_name, "X");  // every derivative of a control
     if (factor != 1.0 && c.unit != core::Unit::kRadian)
@@ -743,15 +775,7 @@ void Reader::ReadControls(const toml::table& root) {
                               keys += (keys.empty() ? "" : " ") + std::string(k);
                           return keys;
                         }() + ")");
-    c.min = Number(*t, "min", table_name);
-    c.max = Number(*t, "max", table_name);
-    if (c.min && c.max && *c.min >= *c.max)
-      Error(At(*t->get("min")), "control '" + name + "': min must be < max");
-    for (const char* key : {"min", "max"})
-      if (const auto v = Number(*t, key, table_name); v && c.unit == core::Unit::kRadian && std::abs(*v) > 1.6)
-        Warn(At(*t->get(key)), "control '" + name + "' " + key + " = " + Format(*v) +
-                                   " rad is " + Format(*v * core::kRadToDeg) +
-                                   " deg; limits are in rad");
+    ReadLimits(*t, table_name, c);
     written_.controls.push_back(std::move(c));
   }
 }
@@ -852,6 +876,7 @@ std::optional<std::string> Reader::KeyHint(std::string_view key, std::string_vie
 
 void Reader::ReadConditionExtras(const toml::table& t, model::FlightCondition& fc) {
   g_ = fc.g;
+  condition_gives_g_ = t.contains("g");
   W0_ = fc.W0;
   theta0_ = fc.theta0;
   altitude_ = fc.altitude;
@@ -1192,6 +1217,18 @@ std::optional<double> AvlUnitToSI(std::string_view name, bool length) {
   return std::nullopt;
 }
 
+// SI factor of the unit name an AVL mass file's Tunit line carries.
+std::optional<double> AvlTimeUnitToSI(std::string_view name) {
+  if (name == "s") return 1.0;
+  return std::nullopt;
+}
+
+// The .mass file's g and rho against the TOML's (README "AVL files"): both
+// are written to a few digits (9.81, 0.38), so 2 % separates rounding from
+// another condition or a unit slip (32.2 ft/s², 0.0024 slug/ft³), as for W
+// against m g.
+constexpr double kAvlMassConditionTolerance = 0.02;
+
 std::string Reader::Resolve(const std::string& file) const {
   const std::filesystem::path p(file);
   if (p.is_absolute()) return file;
@@ -1237,8 +1274,7 @@ void Reader::ReadAerodynamics(const toml::table& root, model::AircraftData& out)
   for (const auto& [section, what] :
        {std::pair{"longitudinal", "the longitudinal derivatives"},
         std::pair{"lateral", "the lateral derivatives"},
-        std::pair{"geometry", "Sref, Cref, Bref (S, c, b)"},
-        std::pair{"controls", "the controls, with AVL's names"}})
+        std::pair{"geometry", "Sref, Cref, Bref (S, c, b)"}})
     if (const toml::node* n = root.get(section))
       Error(At(*n), std::string("[") + section + "] conflicts with [aerodynamics] avl_st, which gives " +
                         what + " (remove [" + section + "], or remove avl_st)");
@@ -1273,6 +1309,100 @@ void Reader::ReadAerodynamics(const toml::table& root, model::AircraftData& out)
     written_.controls.push_back(std::move(c));
   }
   avl_notes_ = std::move(avl.notes);
+  ReadAvlControls(root);
+}
+
+void Reader::ReadAvlControls(const toml::table& root) {
+  const toml::node* node = root.get("controls");
+  if (node == nullptr) return;
+  const toml::table* controls = node->as_table();
+  if (controls == nullptr) {
+    Error(At(*node), "'controls' must be a table of [controls.<name>] tables");
+    return;
+  }
+  std::vector<std::string_view> names;
+  std::string listed;
+  for (const AvlControl& c : avl_->controls) {
+    names.push_back(c.name);
+    listed += (listed.empty() ? "" : ", ") + c.name;
+  }
+  const std::string st_file = std::filesystem::path(avl_->path).filename().string();
+  for (const auto& [key, value] : *controls) {
+    const std::string name(key.str());
+    const std::string table_name = "controls." + name;
+    const toml::table* t = value.as_table();
+    if (t == nullptr) {
+      Error(At(value), "'" + table_name + "' must be a table ([" + table_name + "])");
+      continue;
+    }
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      std::string message = "control '" + name + "' is not in " + st_file + " (its controls: " +
+                            (listed.empty() ? std::string("none") : listed) + ")";
+      if (const auto suggestion = Suggest(name, names))
+        message += "; did you mean '" + *suggestion + "'?";
+      Error(At(*t), message + " ([controls.NAME] beside avl_st sets limits of AVL's controls, "
+                              "by AVL's names)");
+      continue;
+    }
+    const std::size_t i = static_cast<std::size_t>(it - names.begin());
+    const AvlControl& st = avl_->controls[i];
+    for (const auto& [entry, entry_node] : *t)
+      CheckAvlControlKey(entry.str(), entry_node, st, table_name, st_file);
+    model::Control& c = written_.controls[i];
+    model::ControlCoefficients& k = coefficients_.controls[i];
+    ReadControlUnit(*t, table_name, c);
+    if (c.unit == core::Unit::kOne) {
+      // AVL's control variable as it is (a gain other than 1 deg per unit):
+      // its derivatives per unit as printed, undoing ToCoefficients' × 180/π.
+      for (std::optional<double>* d : {&k.CL, &k.CD, &k.Cm, &k.CY, &k.Cl, &k.Cn})
+        if (*d) **d /= core::kRadToDeg;
+      avl_notes_.push_back("control '" + name + "': unit = \"1\", its derivatives are per unit of "
+                           "AVL's control variable as printed (not converted from per degree)");
+    }
+    if (!st.CD && !st.CDff)
+      if (const auto cd = Number(*t, "CD", table_name))
+        k.CD = *cd;  // per unit of the control (rad or "1"), as any coefficient-form control
+    k.unit = c.unit;
+    ReadLimits(*t, table_name, c);
+    k.min = c.min;
+    k.max = c.max;
+  }
+}
+
+void Reader::CheckAvlControlKey(std::string_view key, const toml::node& node, const AvlControl& st,
+                                const std::string& table_name, const std::string& st_file) {
+  if (key == "unit" || key == "min" || key == "max") return;
+  if (key == "per_degree") {
+    Error(At(node), "per_degree: AVL's control derivatives are always per degree of its control "
+                    "variable and are converted to per rad on load (remove per_degree)");
+    return;
+  }
+  // AVL's own key of this derivative (Cmd4, CDffd4 ...), if the .st gives it.
+  const std::string d = "d" + std::to_string(st.index);
+  constexpr std::string_view kAlwaysGiven[] = {"CL", "CY", "Cl", "Cm", "Cn"};
+  std::string given_as;
+  if (std::find(std::begin(kAlwaysGiven), std::end(kAlwaysGiven), key) != std::end(kAlwaysGiven))
+    given_as = std::string(key) + d;
+  else if (key == "CD" && (st.CD || st.CDff))
+    given_as = (st.CD ? "CD" : "CDff") + d;
+  if (!given_as.empty()) {
+    Error(At(node), "'" + std::string(key) + "' of control '" + st.name + "' is given twice: here " +
+                        "and by " + st_file + ":" + std::to_string(avl_->LineOf(given_as)) + " (" +
+                        given_as + "); remove it here (the .st file's value is used)");
+    return;
+  }
+  if (key == "CD") return;  // the .st prints no drag row for this control: ReadAvlControls reads it
+  std::string message = "unknown key '" + std::string(key) + "' in [" + table_name + "] (";
+  // A dimensional or force-family derivative is not a misspelt limit.
+  constexpr std::string_view kDerivatives[] = {"X", "Z", "M", "Y", "L", "N", "CX", "CZ"};
+  const bool derivative =
+      std::find(std::begin(kDerivatives), std::end(kDerivatives), key) != std::end(kDerivatives);
+  if (const auto suggestion = Suggest(key, {"unit", "min", "max"}); suggestion && !derivative)
+    message += "did you mean '" + *suggestion + "'?";
+  else
+    message += "beside avl_st a control takes min, max and unit; its derivatives come from " + st_file;
+  Error(At(node), message + ")");
 }
 
 bool Reader::ReadAvlMass(const toml::table& t) {
@@ -1321,7 +1451,67 @@ bool Reader::ReadAvlMass(const toml::table& t) {
   written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
   inertias_rotated_ = true;
   ixz_at_ = mass_at_ = At(*t.get("avl_mass"));
+  CheckAvlMassCondition(avl, *L, *M);
   return true;
+}
+
+void Reader::CheckAvlMassCondition(const AvlMass& avl, double L, double M) {
+  const bool imperial = units_ == UnitSystem::kImperial;
+  // A value in the TOML's units, for messages.
+  auto in_toml_units = [&](double si, Dimension dim, const char* si_unit, const char* imperial_unit) {
+    return Format(si / core::ToSIFactor(units_, dim)) + " " + (imperial ? imperial_unit : si_unit);
+  };
+  // `written` (the mass file's number in `unit`), and its value in the TOML's
+  // units when the two differ.
+  auto as_written = [&](double written, const std::string& unit, double si, Dimension dim,
+                        const char* si_unit, const char* imperial_unit) {
+    const std::string toml = in_toml_units(si, dim, si_unit, imperial_unit);
+    const std::string text = Format(written) + " " + unit;
+    return toml == text ? text : text + " (" + toml + ")";
+  };
+  auto percent = [](double a, double b) { return Format(100.0 * std::abs(a - b) / std::abs(b)); };
+  const std::string tolerance = Format(100.0 * kAvlMassConditionTolerance) + " %";
+  if (avl.g) {
+    const std::optional<double> T = AvlTimeUnitToSI(avl.time_unit_name);
+    const std::string unit = avl.length_unit_name + "/" + avl.time_unit_name + "^2";
+    if (!T) {
+      Warn({avl.path, avl.g_line},
+           "g: g = " + Format(*avl.g) + " " + unit + " cannot be compared with the TOML's g: the " +
+               "mass file's Tunit line names no time unit aerolin knows (s); add 'Tunit = 1.0 s'");
+    } else if (const double g = *avl.g * L / (*T * *T);
+               std::abs(g - g_) > kAvlMassConditionTolerance * g_) {
+      Warn({avl.path, avl.g_line},
+           "g: g = " + as_written(*avl.g, unit, g, core::kAcceleration, "m/s^2", "ft/s^2") +
+               " differs from the TOML's g = " +
+               in_toml_units(g_, core::kAcceleration, "m/s^2", "ft/s^2") +
+               (condition_gives_g_ ? "" : " (standard gravity: [condition] gives no g)") +
+               " by " + percent(g, g_) + " %, more than " + tolerance +
+               ": AVL's run case takes g from the mass file, so the .st's trim may be for another g; "
+               "aerolin uses the TOML's (make the two agree)");
+    }
+  }
+  if (avl.rho) {
+    // The TOML's density: [condition] rho, else the standard atmosphere at
+    // its altitude (an altitude outside it is reported where rho is needed).
+    std::optional<double> rho = rho_;
+    std::string from = "[condition] rho";
+    if (!rho && altitude_) {
+      try {
+        rho = model::StandardAtmosphere(*altitude_).density;
+        from = "the 1976 standard atmosphere at [condition] altitude";
+      } catch (const std::out_of_range&) {
+      }
+    }
+    const std::string unit = avl.mass_unit_name + "/" + avl.length_unit_name + "^3";
+    if (const double written = *avl.rho * M / (L * L * L);
+        rho && std::abs(written - *rho) > kAvlMassConditionTolerance * *rho)
+      Warn({avl.path, avl.rho_line},
+           "rho: rho = " + as_written(*avl.rho, unit, written, kDensity, "kg/m^3", "slug/ft^3") +
+               " differs from " + in_toml_units(*rho, kDensity, "kg/m^3", "slug/ft^3") + ", " + from +
+               ", by " + percent(written, *rho) + " %, more than " + tolerance +
+               ": AVL's run case takes its density from the mass file, so the .st's trim (CLtot) may "
+               "be for another density; aerolin uses the TOML's (make the two agree)");
+  }
 }
 
 void Reader::CheckMagnitudes(const toml::table& root, const model::AircraftData& out) {

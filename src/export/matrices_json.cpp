@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dimensional_rows.hpp"
 #include "display_units.hpp"
 
 namespace aerolin::exporting {
@@ -36,17 +37,48 @@ nlohmann::json SystemJson(const model::StateSpace& s, core::UnitSystem units) {
           {"B", MatrixJson(s.B(), s.states(), s.inputs(), units)}};
 }
 
+// The dimensional derivatives block (export/dimensional_text.hpp's rows):
+// {longitudinal: [{name, value, unit}], lateral: [...], controls: [{name,
+// per, derivatives: [...]}]}, SI; imperial adds value_imperial, unit_imperial.
+nlohmann::json DimensionalJson(const model::AircraftAsWritten& d, core::UnitSystem units) {
+  nlohmann::json out = nlohmann::json::object();
+  auto rows = [&](const std::vector<DerivativeRow>& list) {
+    nlohmann::json array = nlohmann::json::array();
+    for (const DerivativeRow& r : list) {
+      nlohmann::json row = {{"name", r.key}, {"value", NoNegativeZero(r.value)}, {"unit", r.kind.si}};
+      if (units == core::UnitSystem::kImperial) {
+        row["value_imperial"] = NoNegativeZero(r.In(units));
+        row["unit_imperial"] = r.kind.imperial;
+      }
+      array.push_back(std::move(row));
+    }
+    return array;
+  };
+  nlohmann::json controls = nlohmann::json::array();
+  for (const DerivativeBlock& block : DimensionalDerivativeBlocks(d)) {
+    if (block.section == "control")
+      controls.push_back({{"name", block.control}, {"per", block.per}, {"derivatives", rows(block.rows)}});
+    else
+      out[block.section] = rows(block.rows);
+  }
+  out["controls"] = std::move(controls);
+  return out;
+}
+
 }  // namespace
 
 std::string MatricesJson(const model::AircraftData& aircraft, const model::StateSpace& longitudinal,
                          const model::StateSpace& lateral, std::string_view file,
-                         core::UnitSystem units) {
-  return nlohmann::json{{"schema", "aerolin.matrices/1"},
-                        {"file", std::string(file)},
-                        {"aircraft", aircraft.name},
-                        {"longitudinal", SystemJson(longitudinal, units)},
-                        {"lateral", SystemJson(lateral, units)}}
-      .dump(2);
+                         core::UnitSystem units,
+                         const std::optional<model::AircraftAsWritten>& dimensional,
+                         core::UnitSystem dimensional_units) {
+  nlohmann::json doc{{"schema", "aerolin.matrices/2"},
+                     {"file", std::string(file)},
+                     {"aircraft", aircraft.name},
+                     {"longitudinal", SystemJson(longitudinal, units)},
+                     {"lateral", SystemJson(lateral, units)}};
+  if (dimensional) doc["dimensional_derivatives"] = DimensionalJson(*dimensional, dimensional_units);
+  return doc.dump(2);
 }
 
 }  // namespace aerolin::exporting

@@ -30,8 +30,11 @@ TEST(AvlMass, B737TotalsEqualAvlsOwnPrint) {
   EXPECT_DOUBLE_EQ(m.length_unit, 0.3048);
   EXPECT_EQ(m.mass_unit_name, "kg");
   EXPECT_DOUBLE_EQ(m.mass_unit, 0.4535);
+  EXPECT_EQ(m.time_unit_name, "s");
   EXPECT_DOUBLE_EQ(*m.g, 9.81);
   EXPECT_DOUBLE_EQ(*m.rho, 0.38);
+  EXPECT_EQ(m.g_line, 18);
+  EXPECT_EQ(m.rho_line, 19);
   EXPECT_EQ(m.items, 11);
   EXPECT_NEAR(m.mass, 77146.0, 0.05);
   EXPECT_NEAR(m.x_cg / 0.3048, 6.526859063854802E+01, 1e-9);

@@ -5,9 +5,11 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -151,6 +153,300 @@ TEST(LoadAvl, AvlMassIsTheMassFileRotatedByAlpha) {
   text += "m = 1000.0\n";
   EXPECT_EQ(ErrorOf(text, "x.toml"),
             "x.toml:39: 'm' conflicts with avl_mass, which gives the mass and inertias (remove one)");
+}
+
+// The comparison with AVL's own MODE eigenvalues that data/derivatives/README.md
+// ("AVL files") and README.md print: aerolin's columns (θ0 = 0 and θ0 = −α)
+// to their printed digits, AVL's column from AVL's file (data/avl/b737.eig),
+// and the README's statements about them.
+struct B737Modes {
+  std::complex<double> short_period, phugoid, dutch_roll;  // the +im root of each pair
+  double roll = 0, spiral = 0;
+};
+
+// Sorts `roots` (one run's, either source) into modes. Real roots: roll the
+// most negative, spiral the other nonzero one (the heading root is 0).
+// Oscillatory (+im) roots: phugoid the slowest; of the two near 1.9 rad/s the
+// short period is the better damped (ζ ≈ 0.4 against the Dutch roll's 0.1-0.15).
+B737Modes Classify(const std::vector<std::complex<double>>& roots) {
+  B737Modes m;
+  std::vector<std::complex<double>> oscillatory;
+  std::vector<double> real;
+  for (const auto& r : roots) {
+    if (r.imag() > 1e-9) oscillatory.push_back(r);
+    else if (std::abs(r.imag()) <= 1e-9 && std::abs(r) > 1e-9) real.push_back(r.real());
+  }
+  EXPECT_EQ(oscillatory.size(), 3u);
+  EXPECT_EQ(real.size(), 2u);
+  if (oscillatory.size() != 3u || real.size() != 2u) return m;
+  std::sort(oscillatory.begin(), oscillatory.end(), [](auto a, auto b) { return std::abs(a) < std::abs(b); });
+  std::sort(real.begin(), real.end());
+  m.phugoid = oscillatory[0];
+  const auto zeta = [](std::complex<double> z) { return -z.real() / std::abs(z); };
+  const bool first_damped_more = zeta(oscillatory[1]) > zeta(oscillatory[2]);
+  m.short_period = first_damped_more ? oscillatory[1] : oscillatory[2];
+  m.dutch_roll = first_damped_more ? oscillatory[2] : oscillatory[1];
+  m.roll = real[0];
+  m.spiral = real[1];
+  return m;
+}
+
+B737Modes AerolinModes(const std::string& theta0_deg) {
+  const LoadResult r = LoadAircraftString(B737Toml(kAvlDir + "b737_classic.st", kAvlDir + "b737.mass", theta0_deg),
+                                          "t.toml");
+  std::vector<std::complex<double>> roots = Eigenvalues(model::BuildLongitudinal(r.aircraft).A());
+  const auto lateral = Eigenvalues(model::BuildLateral(r.aircraft).A());
+  roots.insert(roots.end(), lateral.begin(), lateral.end());
+  return Classify(roots);
+}
+
+// AVL's MODE output: "# ..." lines, then "run re im" per root.
+B737Modes AvlModes() {
+  std::istringstream in(core::ReadInputFile(kAvlDir + "b737.eig"));
+  std::vector<std::complex<double>> roots;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream words(line);
+    int run = 0;
+    double re = 0, im = 0;
+    if (words >> run >> re >> im) roots.emplace_back(re, im);
+  }
+  EXPECT_EQ(roots.size(), 8u);  // AVL omits the heading root
+  return Classify(roots);
+}
+
+// Printed to 4 significant digits (5 for AVL's): half a unit in the last digit.
+void ExpectPrinted(double value, double printed, double last_digit, const char* what) {
+  EXPECT_NEAR(value, printed, 0.5 * last_digit) << what;
+}
+
+TEST(AvlOwnModes, ReadmeComparisonIsReproduced) {
+  const B737Modes level = AerolinModes("0.0");
+  const B737Modes minus_alpha = AerolinModes("-1.9184");
+  const B737Modes avl = AvlModes();
+  // The README's table, column by column.
+  ExpectPrinted(level.short_period.real(), -0.7537, 1e-4, "short period, theta0 = 0");
+  ExpectPrinted(level.short_period.imag(), 1.777, 1e-3, "short period, theta0 = 0");
+  ExpectPrinted(level.phugoid.real(), -4.114e-4, 1e-7, "phugoid, theta0 = 0");
+  ExpectPrinted(level.phugoid.imag(), 0.05178, 1e-5, "phugoid, theta0 = 0");
+  ExpectPrinted(level.roll, -2.769, 1e-3, "roll, theta0 = 0");
+  ExpectPrinted(level.dutch_roll.real(), -0.2219, 1e-4, "dutch roll, theta0 = 0");
+  ExpectPrinted(level.dutch_roll.imag(), 1.956, 1e-3, "dutch roll, theta0 = 0");
+  ExpectPrinted(level.spiral, -0.01973, 1e-5, "spiral, theta0 = 0");
+  ExpectPrinted(minus_alpha.short_period.real(), -0.7531, 1e-4, "short period, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.short_period.imag(), 1.776, 1e-3, "short period, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.phugoid.real(), -9.841e-4, 1e-7, "phugoid, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.phugoid.imag(), 0.05177, 1e-5, "phugoid, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.roll, -2.769, 1e-3, "roll, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.dutch_roll.real(), -0.2213, 1e-4, "dutch roll, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.dutch_roll.imag(), 1.956, 1e-3, "dutch roll, theta0 = -alpha");
+  ExpectPrinted(minus_alpha.spiral, -0.02095, 1e-5, "spiral, theta0 = -alpha");
+  ExpectPrinted(avl.short_period.real(), -0.6901, 1e-4, "AVL short period");
+  ExpectPrinted(avl.short_period.imag(), 1.6587, 1e-4, "AVL short period");
+  ExpectPrinted(avl.phugoid.real(), -9.890e-4, 1e-7, "AVL phugoid");
+  ExpectPrinted(avl.phugoid.imag(), 0.05179, 1e-5, "AVL phugoid");
+  ExpectPrinted(avl.roll, -2.5748, 1e-4, "AVL roll");
+  ExpectPrinted(avl.dutch_roll.real(), -0.2902, 1e-4, "AVL dutch roll");
+  ExpectPrinted(avl.dutch_roll.imag(), 1.9011, 1e-4, "AVL dutch roll");
+  ExpectPrinted(avl.spiral, -0.02101, 1e-5, "AVL spiral");
+  // Its statements: θ0 = −α multiplies the phugoid damping by 2.4 (to within
+  // 0.5 % of AVL's) and brings the spiral to within 0.3 % of AVL's ...
+  EXPECT_NEAR(minus_alpha.phugoid.real() / level.phugoid.real(), 2.4, 0.05);
+  EXPECT_LT(std::abs(minus_alpha.phugoid.real() / avl.phugoid.real() - 1.0), 0.005);
+  EXPECT_LT(std::abs(minus_alpha.spiral / avl.spiral - 1.0), 0.003);
+  // ... leaves the short period, roll and Dutch roll unchanged to 0.04 % ...
+  EXPECT_LT(std::abs(minus_alpha.short_period - level.short_period), 4e-4 * std::abs(level.short_period));
+  EXPECT_LT(std::abs(minus_alpha.roll - level.roll), 4e-4 * std::abs(level.roll));
+  EXPECT_LT(std::abs(minus_alpha.dutch_roll - level.dutch_roll), 4e-4 * std::abs(level.dutch_roll));
+  // ... which stay apart from AVL's: short-period ωn +7.4 %, roll +7.5 %,
+  // Dutch-roll ζ 0.112 (0.113 at θ0 = 0) against 0.151.
+  EXPECT_NEAR(std::abs(minus_alpha.short_period) / std::abs(avl.short_period) - 1.0, 0.074, 0.0005);
+  EXPECT_NEAR(minus_alpha.roll / avl.roll - 1.0, 0.075, 0.0005);
+  const auto zeta = [](std::complex<double> z) { return -z.real() / std::abs(z); };
+  EXPECT_NEAR(zeta(minus_alpha.dutch_roll), 0.112, 0.0005);
+  EXPECT_NEAR(zeta(level.dutch_roll), 0.113, 0.0005);
+  EXPECT_NEAR(zeta(avl.dutch_roll), 0.151, 0.0005);
+}
+
+// [controls.NAME] beside avl_st: limits and unit of the .st's controls, by
+// AVL's names; the derivatives stay the .st's.
+TEST(LoadAvlControls, LimitsReachTheControlsAndLeaveTheDerivatives) {
+  const std::string base = B737Toml(kAvlDir + "b737_classic.st");
+  const LoadResult plain = LoadAircraftString(base, "p.toml");
+  const LoadResult limited = LoadAircraftString(
+      base + "\n[controls.elevator]\nmin = -0.35\nmax = 0.26\n\n[controls.rudder]\nmax = 0.4\n", "l.toml");
+  EXPECT_TRUE(limited.warnings.empty());
+  const std::vector<model::Control>& c = limited.aircraft.controls;
+  ASSERT_EQ(c.size(), 5u);
+  EXPECT_EQ(c[3].name, "elevator");
+  EXPECT_EQ(c[3].min, -0.35);
+  EXPECT_EQ(c[3].max, 0.26);
+  EXPECT_FALSE(c[4].min);
+  EXPECT_EQ(c[4].max, 0.4);
+  EXPECT_FALSE(c[0].min || c[0].max || c[2].min || c[2].max);
+  for (auto build : {&model::BuildLongitudinal, &model::BuildLateral})
+    EXPECT_EQ(build(limited.aircraft).B(), build(plain.aircraft).B());
+  ASSERT_TRUE(limited.from_coefficients);
+  EXPECT_EQ(limited.from_coefficients->controls[3].min, -0.35);
+}
+
+// unit = "1": AVL's control variable as it is (a gain other than 1 deg per
+// unit), its derivatives per unit as printed; by default per degree → per rad.
+// Oracle: M_δ = ½ρV²S c Cm_δ (Etkin & Reid Table 4.5) with the printed Cmd4.
+TEST(LoadAvlControls, UnitOneTakesTheDerivativesAsPrinted) {
+  const double qS = 0.5 * 0.38 * 250.0 * 250.0 * 1260.0 * 0.3048 * 0.3048;
+  const double c = 11.0 * 0.3048;
+  const std::string base = B737Toml(kAvlDir + "b737_classic.st");
+  const LoadResult per_rad = LoadAircraftString(base, "r.toml");
+  const LoadResult per_unit = LoadAircraftString(base + "\n[controls.elevator]\nunit = \"1\"\n", "u.toml");
+  EXPECT_NEAR(per_rad.from_coefficients->controls[3].M, qS * c * -0.071575 * 180.0 / M_PI, 1e-9 * qS * c * 4.1);
+  EXPECT_NEAR(per_unit.from_coefficients->controls[3].M, qS * c * -0.071575, 1e-9 * qS * c * 0.0716);
+  EXPECT_EQ(per_unit.aircraft.controls[3].unit, core::Unit::kOne);
+  EXPECT_EQ(per_unit.aircraft.controls[2].unit, core::Unit::kRadian);
+  EXPECT_NE(std::find(per_unit.avl_notes.begin(), per_unit.avl_notes.end(),
+                      "control 'elevator': unit = \"1\", its derivatives are per unit of AVL's control "
+                      "variable as printed (not converted from per degree)"),
+            per_unit.avl_notes.end());
+}
+
+// CD where the .st prints no drag row for the control (no CDd, no CDffd):
+// C_Xδ = −C_Dδ, X_δ = ½ρV²S C_Xδ.
+TEST(LoadAvlControls, DragOfAControlTheFileGivesNoneFor) {
+  std::string st = core::ReadInputFile(kAvlDir + "b737_classic.st");
+  const auto row = st.find(" Trefftz drag|");
+  ASSERT_NE(row, std::string::npos);
+  st.erase(row, st.find('\n', row) + 1 - row);
+  const std::string path = (std::filesystem::path(::testing::TempDir()) / "no_drag_rows.st").string();
+  { std::ofstream(path) << st; }
+  const double qS = 0.5 * 0.38 * 250.0 * 250.0 * 1260.0 * 0.3048 * 0.3048;
+  const LoadResult r = LoadAircraftString(B737Toml(path) + "\n[controls.flap]\nCD = 0.08\n", "d.toml");
+  EXPECT_NEAR(r.from_coefficients->controls[1].X, -qS * 0.08, 1e-12 * qS);
+  EXPECT_EQ(r.from_coefficients->controls[3].X, 0.0);  // elevator: no drag row, none given
+}
+
+TEST(LoadAvlControls, ANameTheFileLacksOrADerivativeGivenTwiceIsAnError) {
+  const std::string base = B737Toml(kAvlDir + "b737_classic.st");
+  EXPECT_EQ(ErrorOf(base + "\n[controls.elevatr]\nmax = 0.3\n", "n.toml"),
+            "n.toml:40: control 'elevatr' is not in b737_classic.st (its controls: slat, flap, aileron, "
+            "elevator, rudder); did you mean 'elevator'? ([controls.NAME] beside avl_st sets limits of "
+            "AVL's controls, by AVL's names)");
+  EXPECT_EQ(ErrorOf(base + "\n[controls.elevator]\nmax = 0.3\nCm = -4.1\nCD = 0.03\n", "t.toml"),
+            "t.toml:42: 'Cm' of control 'elevator' is given twice: here and by b737_classic.st:61 (Cmd4); "
+            "remove it here (the .st file's value is used)\n"
+            "t.toml:43: 'CD' of control 'elevator' is given twice: here and by b737_classic.st:63 "
+            "(CDffd4); remove it here (the .st file's value is used)");
+  EXPECT_EQ(ErrorOf(base + "\n[controls.aileron]\nper_degree = true\nL = 0.1\nmx = 0.2\n", "k.toml"),
+            "k.toml:41: per_degree: AVL's control derivatives are always per degree of its control "
+            "variable and are converted to per rad on load (remove per_degree)\n"
+            "k.toml:42: unknown key 'L' in [controls.aileron] (beside avl_st a control takes min, max "
+            "and unit; its derivatives come from b737_classic.st)\n"
+            "k.toml:43: unknown key 'mx' in [controls.aileron] (did you mean 'max'?)");
+  EXPECT_EQ(ErrorOf(base + "\n[controls.rudder]\nmin = 0.3\nmax = 0.2\nunit = \"deg\"\n", "m.toml"),
+            "m.toml:41: control 'rudder': min must be < max\n"
+            "m.toml:43: unknown control unit 'deg' (expected \"rad\" or \"1\"; give deflection derivatives "
+            "per rad)");
+}
+
+// One defect, one line: a limit that is not a number is reported once (the
+// limits are read by one helper for AVL's controls and every other form's).
+TEST(LoadAvlControls, ANonNumericLimitIsOneDefect) {
+  EXPECT_EQ(ErrorOf(B737Toml(kAvlDir + "b737_classic.st") + "\n[controls.elevator]\nmin = \"x\"\n", "x.toml"),
+            "x.toml:41: 'min' in [controls.elevator] must be a number");
+  std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  p2v7.replace(p2v7.find("[controls.elevator]\n"), 20, "[controls.elevator]\nmax = \"x\"\n");
+  const std::string message = ErrorOf(p2v7, "p.toml");
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_NE(message.find(": 'max' in [controls.elevator] must be a number"), std::string::npos) << message;
+}
+
+TEST(LoadAvlControls, LimitsThatLookLikeDegreesAreWarned) {
+  const LoadResult r = LoadAircraftString(
+      B737Toml(kAvlDir + "b737_classic.st") + "\n[controls.elevator]\nmin = -20\nmax = 15\n", "w.toml");
+  ASSERT_EQ(r.warnings.size(), 2u);
+  EXPECT_EQ(r.warnings[0].where.line, 41);
+  EXPECT_EQ(r.warnings[0].message, "control 'elevator' min = -20 rad is -1146 deg; limits are in rad");
+}
+
+// The .mass file's g and rho (AVL's run-case defaults, in the units its
+// Lunit/Munit/Tunit lines name) against the TOML's condition: within 2 %
+// nothing; beyond, a warning at the .mass line; the TOML's values are used.
+class LoadAvlMassCondition : public ::testing::Test {
+ protected:
+  // The bundled mass file with `from` replaced by `to`, written to a temporary file.
+  std::string MassWith(const std::string& from, const std::string& to) {
+    std::string text = core::ReadInputFile(kAvlDir + "b737.mass");
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    const std::string path =
+        (std::filesystem::path(::testing::TempDir()) / ("condition_" + std::to_string(count_++) + ".mass")).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+  int count_ = 0;
+};
+
+TEST_F(LoadAvlMassCondition, GAndRhoAgreeingWithinTwoPercentDrawNothing) {
+  // g = 9.6 (2.1 % low) warns; 9.62 (1.9 %) does not; the model's g is the TOML's.
+  const std::string st = kAvlDir + "b737_classic.st";
+  EXPECT_TRUE(LoadAircraftString(B737Toml(st, MassWith("g   = 9.81", "g   = 9.62")), "a.toml").warnings.empty());
+  const std::string low = MassWith("g   = 9.81", "g   = 9.6");
+  const LoadResult r = LoadAircraftString(B737Toml(st, low), "b.toml");
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].where.path, low);
+  EXPECT_EQ(r.warnings[0].where.line, 18);
+  EXPECT_EQ(r.warnings[0].message,
+            "g: g = 9.6 m/s^2 differs from the TOML's g = 9.81 m/s^2 by 2.141 %, more than 2 %: AVL's "
+            "run case takes g from the mass file, so the .st's trim may be for another g; aerolin uses "
+            "the TOML's (make the two agree)");
+  EXPECT_EQ(r.aircraft.condition.g, 9.81);
+}
+
+// With "Lunit = 1.0 ft" the totals are the same in SI (0.3048 m), but g and rho
+// are read in ft/s² and kg/ft³: 32.2 ft/s² = 9.815 m/s² agrees, the bundled
+// 9.81 (= 2.99 m/s²) and 0.38 kg/ft³ (= 13.42 kg/m³) do not.
+TEST_F(LoadAvlMassCondition, GAndRhoAreInTheUnitsTheMassFileNames) {
+  const std::string st = kAvlDir + "b737_classic.st";
+  const std::string feet = MassWith("Lunit = 0.3048 m", "Lunit = 1.0 ft");
+  const LoadResult r = LoadAircraftString(B737Toml(st, feet), "f.toml");
+  ASSERT_EQ(r.warnings.size(), 2u);
+  EXPECT_EQ(r.warnings[0].message,
+            "g: g = 9.81 ft/s^2 (2.99 m/s^2) differs from the TOML's g = 9.81 m/s^2 by 69.52 %, more "
+            "than 2 %: AVL's run case takes g from the mass file, so the .st's trim may be for another "
+            "g; aerolin uses the TOML's (make the two agree)");
+  EXPECT_EQ(r.warnings[1].where.line, 19);
+  EXPECT_EQ(r.warnings[1].message,
+            "rho: rho = 0.38 kg/ft^3 (13.42 kg/m^3) differs from 0.38 kg/m^3, [condition] rho, by "
+            "3431 %, more than 2 %: AVL's run case takes its density from the mass file, so the .st's "
+            "trim (CLtot) may be for another density; aerolin uses the TOML's (make the two agree)");
+  // Same totals as the bundled file: the mass is read the same way.
+  EXPECT_NEAR(*r.aircraft.mass.m, *LoadAircraftFile(kAvlDir + "b737.toml").aircraft.mass.m, 1e-9);
+  std::string text = core::ReadInputFile(feet);
+  text.replace(text.find("g   = 9.81"), 10, "g   = 32.2");
+  text.replace(text.find("rho = 0.38"), 10, "rho = 0.01076");  // 0.38 kg/m³ in kg/ft³
+  { std::ofstream(feet) << text; }
+  EXPECT_TRUE(LoadAircraftString(B737Toml(st, feet), "f.toml").warnings.empty());
+}
+
+TEST_F(LoadAvlMassCondition, RhoFromTheAltitudeAndAMissingTimeUnit) {
+  // altitude = 10 km: the standard atmosphere's 0.4135 kg/m³ against the mass file's 0.38.
+  std::string text = B737Toml(kAvlDir + "b737_classic.st");
+  text.replace(text.find("\nrho = 0.38 ") + 1, 11, "altitude = 10000.0 ");
+  const LoadResult r = LoadAircraftString(text, "h.toml");
+  const auto rho = std::find_if(r.warnings.begin(), r.warnings.end(),
+                                [](const core::Diagnostic& d) { return d.message.rfind("rho: ", 0) == 0; });
+  ASSERT_NE(rho, r.warnings.end());
+  EXPECT_EQ(rho->message,
+            "rho: rho = 0.38 kg/m^3 differs from 0.4135 kg/m^3, the 1976 standard atmosphere at "
+            "[condition] altitude, by 8.104 %, more than 2 %: AVL's run case takes its density from "
+            "the mass file, so the .st's trim (CLtot) may be for another density; aerolin uses the "
+            "TOML's (make the two agree)");
+  const LoadResult t =
+      LoadAircraftString(B737Toml(kAvlDir + "b737_classic.st", MassWith("Tunit = 1.0    s", "")), "t.toml");
+  ASSERT_EQ(t.warnings.size(), 1u);
+  EXPECT_EQ(t.warnings[0].message,
+            "g: g = 9.81 m/Tunit^2 cannot be compared with the TOML's g: the mass file's Tunit line "
+            "names no time unit aerolin knows (s); add 'Tunit = 1.0 s'");
 }
 
 }  // namespace

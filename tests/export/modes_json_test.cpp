@@ -11,6 +11,7 @@
 #include "aerolin/export/matrices_text.hpp"
 #include "aerolin/export/modes_text.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/coefficients.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -159,7 +160,8 @@ TEST(MatricesJson, HoldsTheModelsMatricesAndSignals) {
   const model::StateSpace lon = model::BuildLongitudinal(a);
   const model::StateSpace lat = model::BuildLateral(a);
   const nlohmann::json doc = nlohmann::json::parse(MatricesJson(a, lon, lat, "p.toml"));
-  EXPECT_EQ(doc["schema"], "aerolin.matrices/1");
+  EXPECT_EQ(doc["schema"], "aerolin.matrices/2");
+  EXPECT_FALSE(doc.contains("dimensional_derivatives"));  // a dimensional file
   EXPECT_EQ(doc["aircraft"], a.name);
   ASSERT_EQ(doc["lateral"]["A"].size(), 5u);
   for (int i = 0; i < 5; ++i)
@@ -167,6 +169,86 @@ TEST(MatricesJson, HoldsTheModelsMatricesAndSignals) {
   EXPECT_EQ(doc["longitudinal"]["inputs"][0]["name"], "elevator");
   EXPECT_EQ(doc["longitudinal"]["inputs"][1]["unit"], "1");  // throttle
   EXPECT_EQ(doc["longitudinal"]["states"][2]["unit"], "rad/s");
+}
+
+// Etkin & Reid's 747 at 40 000 ft (Tables 6.1, 6.6; the bundled coefficient
+// file), typed here so the export test needs no loader.
+model::CoefficientsAsWritten Boeing747Coefficients() {
+  model::CoefficientsAsWritten k;
+  k.U0 = 235.9;
+  k.rho = 0.3045;
+  k.g = 9.81;
+  k.S = 511.0;
+  k.c = 8.324;
+  k.b = 59.64;
+  k.W = 2.83176e6;
+  k.Ix = 0.247e8;
+  k.Iy = 0.449e8;
+  k.Iz = 0.673e8;
+  k.Ixz = -0.212e7;
+  k.CXu = -0.1080, k.CXa = 0.2193, k.CZu = -0.1060, k.CZa = -4.920, k.CZq = -5.921;
+  k.CZadot = 5.896, k.Cmu = 0.1043, k.Cma = -1.023, k.Cmq = -23.92, k.Cmadot = -6.314;
+  k.CYb = -0.8771, k.Clb = -0.2797, k.Clp = -0.3295, k.Clr = 0.3040;
+  k.Cnb = 0.1946, k.Cnp = -0.04073, k.Cnr = -0.2737;
+  model::ControlCoefficients elevator;
+  elevator.name = "elevator";
+  elevator.CX = -3.818e-6, elevator.CZ = -0.3648, elevator.Cm = -1.444;
+  model::ControlCoefficients rudder;
+  rudder.name = "rudder";
+  rudder.CY = 0.1146, rudder.Cl = 6.976e-3, rudder.Cn = -0.07;
+  k.controls = {elevator, rudder};
+  return k;
+}
+
+// "dimensional_derivatives" holds model::ToDimensional's numbers unrounded,
+// in the rows the text prints; checked against the conversion's fields and,
+// for a few, against Etkin & Reid Table 4.4/4.5 evaluated by hand.
+TEST(MatricesJson, DimensionalDerivativesAreTheConversionsNumbers) {
+  const model::AircraftData a = P2V7();  // the matrices themselves are not the point here
+  const model::AircraftAsWritten d = model::ToDimensional(Boeing747Coefficients());
+  const nlohmann::json doc = nlohmann::json::parse(MatricesJson(
+      a, model::BuildLongitudinal(a), model::BuildLateral(a), "c.toml", core::UnitSystem::kSI, d,
+      core::UnitSystem::kImperial));
+  const nlohmann::json& j = doc["dimensional_derivatives"];
+  auto row = [](const nlohmann::json& list, const std::string& name) {
+    for (const nlohmann::json& r : list)
+      if (r["name"] == name) return r;
+    ADD_FAILURE() << "no row " << name;
+    return nlohmann::json();
+  };
+  const nlohmann::json& lon = j["longitudinal"];
+  const nlohmann::json& lat = j["lateral"];
+  ASSERT_EQ(lon.size(), 11u);
+  ASSERT_EQ(lat.size(), 9u);
+  const std::pair<const char*, double> expected[] = {
+      {"Xu", d.longitudinal.Xu}, {"Xw", d.longitudinal.Xw},     {"Xq", d.longitudinal.Xq},
+      {"Zu", d.longitudinal.Zu}, {"Zw", d.longitudinal.Zw},     {"Zq", d.longitudinal.Zq},
+      {"Zwdot", d.longitudinal.Zwdot}, {"Mu", d.longitudinal.Mu}, {"Mw", d.longitudinal.Mw},
+      {"Mq", d.longitudinal.Mq}, {"Mwdot", d.longitudinal.Mwdot}};
+  for (const auto& [name, value] : expected) EXPECT_EQ(row(lon, name)["value"].get<double>(), value) << name;
+  const std::pair<const char*, double> expected_lat[] = {
+      {"Yv", d.lateral.Yv}, {"Yp", d.lateral.Yp}, {"Yr", d.lateral.Yr}, {"Lv", d.lateral.Lv}, {"Lp", d.lateral.Lp},
+      {"Lr", d.lateral.Lr}, {"Nv", d.lateral.Nv}, {"Np", d.lateral.Np}, {"Nr", d.lateral.Nr}};
+  for (const auto& [name, value] : expected_lat) EXPECT_EQ(row(lat, name)["value"].get<double>(), value) << name;
+  // By hand: M_q = ¼ρU0c²S C_mq, Z_ẇ = ¼ρcS C_Zα̇, L_v = ½ρU0bS C_lβ, M_δe = ½ρU0²Sc C_mδe.
+  const double rho = 0.3045, U0 = 235.9, S = 511.0, c = 8.324, b = 59.64;
+  EXPECT_NEAR(row(lon, "Mq")["value"].get<double>(), 0.25 * rho * U0 * c * c * S * -23.92, 1e-9 * 1.52e7);
+  EXPECT_NEAR(row(lon, "Zwdot")["value"].get<double>(), 0.25 * rho * c * S * 5.896, 1e-9 * 1.9e3);
+  EXPECT_NEAR(row(lat, "Lv")["value"].get<double>(), 0.5 * rho * U0 * b * S * -0.2797, 1e-9 * 3.1e5);
+  EXPECT_EQ(row(lon, "Mq")["unit"], "N m s");
+  EXPECT_EQ(row(lon, "Mq")["unit_imperial"], "ft lbf s");
+  // 1 ft lbf s = 1.3558179483314004 N m s.
+  EXPECT_NEAR(row(lon, "Mq")["value_imperial"].get<double>(),
+              row(lon, "Mq")["value"].get<double>() / 1.3558179483314004, 1e-9 * 1.2e7);
+  ASSERT_EQ(j["controls"].size(), 2u);
+  const nlohmann::json& e = j["controls"][0];
+  EXPECT_EQ(e["name"], "elevator");
+  EXPECT_EQ(e["per"], "rad");
+  ASSERT_EQ(e["derivatives"].size(), 3u);  // X Z M: no lateral part
+  EXPECT_EQ(row(e["derivatives"], "M")["value"].get<double>(), d.controls[0].M);
+  EXPECT_NEAR(row(e["derivatives"], "M")["value"].get<double>(), 0.5 * rho * U0 * U0 * S * c * -1.444,
+              1e-9 * 4.3e7);
+  EXPECT_EQ(row(j["controls"][1]["derivatives"], "N")["value"].get<double>(), d.controls[1].N);
 }
 
 TEST(MatricesText, LabelsRowsAsDerivativesAndColumnsWithUnits) {

@@ -27,7 +27,13 @@ struct AvlMass {
   std::string length_unit_name = "Lunit";
   double mass_unit = 1.0;            ///< Munit's value (1 if absent)
   std::string mass_unit_name = "Munit";
-  std::optional<double> g, rho;      ///< as written (Lunit/Tunit², Munit/Lunit³)
+  double time_unit = 1.0;            ///< Tunit's value (1 if absent)
+  std::string time_unit_name = "Tunit";
+  /// AVL's default gravity and air density for its run cases, as written, in
+  /// the units the Lunit/Munit/Tunit lines *name* (amass.f keeps them
+  /// unscaled: g in m/s² for "Lunit = 0.3048 m", "Tunit = 1.0 s").
+  std::optional<double> g, rho;
+  int g_line = 0, rho_line = 0;      ///< their 1-based lines, 0 if absent
   int items = 0;                     ///< data lines read
   double mass = 0;                   ///< [mass_unit_name]
   double x_cg = 0, y_cg = 0, z_cg = 0;  ///< [length_unit_name], geometry axes

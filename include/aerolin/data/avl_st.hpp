@@ -36,6 +36,7 @@ enum class AvlFormat {
 /// per degree of the control variable, stability axes.
 struct AvlControl {
   std::string name;              ///< AVL's name, e.g. "elevator"
+  int index = 0;                 ///< AVL's control number: the "4" of CLd4, elevator d4
   double deflection_deg = 0.0;   ///< its value in the run case [deg]
   double CL = 0, CY = 0, Cl = 0, Cm = 0, Cn = 0;  ///< CLd, CYd, Cl'd, Cmd, Cn'd [1/deg]
   std::optional<double> CD;      ///< CDd [1/deg] (AVL 3.52; absent from older files)
