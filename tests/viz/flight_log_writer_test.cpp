@@ -1,6 +1,7 @@
 #include "aerolin/viz/flight_log_writer.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -20,8 +21,10 @@ std::string Read(const std::string& path) {
 // arbitrary byte boundaries, so a kill -9 could leave a torn last row. Now
 // the file holds whole rows whenever it is looked at.
 TEST(FlightLogWriter, TheFileHoldsWholeRowsOnlyAtEveryMoment) {
-  const std::string csv = ::testing::TempDir() + "aerolin_log_writer_test.csv";
-  const std::string script = ::testing::TempDir() + "aerolin_log_writer_test.script.txt";
+  // Per-process names: test runs sharing a machine must not write one file.
+  const std::string stem = ::testing::TempDir() + "aerolin_log_writer_test_" + std::to_string(::getpid());
+  const std::string csv = stem + ".csv";
+  const std::string script = stem + ".script.txt";
   {
     FlightLogWriter writer(csv, script, {"elevator", "throttle"});
     const std::size_t columns = 1 + sim::kNumFlightStates + 2;
