@@ -597,7 +597,12 @@ class FlightWindow {
     for (int c = 0; c < pilot.num_controls(); ++c) {
       const model::Control& ctl = session_.model().controls()[c];
       const double v = pilot.controls()[c];
-      const double base = ctl.unit == core::Unit::kRadian ? 0.1 : 10.0;  // bar span before growing
+      // Bar span: the control's travel when the file limits it (a bar at
+      // its end is a control at its stop), else 0.1 rad / 10 units, growing
+      // with the largest deflection seen.
+      double base = ctl.unit == core::Unit::kRadian ? 0.1 : 10.0;
+      if (ctl.min || ctl.max)
+        base = std::max(ctl.min ? std::abs(*ctl.min) : 0.0, ctl.max ? std::abs(*ctl.max) : 0.0);
       gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
       ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
       if (auto first = pilot.first_key(c)) {
