@@ -35,9 +35,11 @@ int RunSweep(const SweepCommandOptions& opt) {
 #endif
   if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
-  for (const model::OmittedKey& k : load.file.omitted)
+  for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
       throw UsageError("sweep: " + opt.file + ": '" + k.path + "' is not swept: " + k.reason);
+    if (k.path == "aerodynamics.avl_st") throw UsageError("sweep: " + opt.file + ": " + k.reason);
+  }
   study::TrackedStudy result;
   try {
     result = study::Sweep(load.file, opt.sweep);

@@ -1633,14 +1633,24 @@ LoadResult Reader::Read(const toml::table& root) {
   file.written.lateral.primed = lateral_primed_.value_or(true);
   // A coefficient file (or an AVL .st one) carries its coefficients; its
   // keys' fields are theirs (model::FieldOf(AircraftFile), MatricesOfFile).
-  // An AVL file's numbers are not keys of this TOML: only the TOML's own
-  // [condition] and [mass] keys are offered.
   if (from_coefficients_) {
     file.coefficients = coefficients_;
     file.longitudinal_coefficients = lon_coefficients_;
     file.lateral_coefficients = lat_coefficients_;
   }
-  file.keys = WrittenKeys(root, file.omitted);
+  // An AVL file's numbers are not keys of this TOML, and its TOML's own keys
+  // are not offered either: `aircraft` (above) applies no Ixz coupling to an
+  // AVL file's L and N (`prime` needs a [lateral] table), while the chain
+  // MatricesOfFile differentiates does (primed = false), so the two would
+  // disagree. Not offered until they agree.
+  if (avl_)
+    file.omitted.push_back(
+        {"aerodynamics.avl_st",
+         "the derivatives, reference geometry and controls come from " + avl_->path +
+             ", whose numbers are not keys of this file; sweeps and sensitivities of AVL files are "
+             "not available (copy the coefficients into form = \"coefficients\" sections to vary them)"});
+  else
+    file.keys = WrittenKeys(root, file.omitted);
   result.units = units_;
   result.from_coefficients = from_coefficients_;
   result.avl_notes = std::move(avl_notes_);

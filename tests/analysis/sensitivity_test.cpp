@@ -37,8 +37,9 @@ std::string WithValue(const std::string& text, const std::string& path, double v
          m.suffix().str();
 }
 
-std::complex<double> Root(const std::string& text, const Mode& like) {
-  const data::LoadResult load = data::LoadAircraftString(text, "perturbed.toml");
+// `path`: the file the text was read from (an AVL file's .st is beside it).
+std::complex<double> Root(const std::string& text, const Mode& like, const std::string& path) {
+  const data::LoadResult load = data::LoadAircraftString(text, path);
   const ModalAnalysis a = AnalyzeModes(load.aircraft);
   const Mode* best = nullptr;
   for (const Mode& m : a.modes(like.axis))
@@ -62,8 +63,8 @@ void ExpectMatchesCentralDifferences(const std::string& path) {
       if (std::any_of(s.keys.begin(), s.keys.end(), [&](const KeySensitivity& k) { return k.key == key.path; }))
         continue;
       const double h = 1e-4 * (key.value != 0.0 ? std::abs(key.value) : 1.0);
-      const std::complex<double> d = (Root(WithValue(text, key.path, key.value + h), s.mode) -
-                                      Root(WithValue(text, key.path, key.value - h), s.mode)) / (2.0 * h);
+      const std::complex<double> d = (Root(WithValue(text, key.path, key.value + h), s.mode, path) -
+                                      Root(WithValue(text, key.path, key.value - h), s.mode, path)) / (2.0 * h);
       EXPECT_LE(std::abs(d), 3e-13 * std::max(1.0, std::abs(s.mode.lambda)) / h)
           << path << " " << s.mode.full_name() << " d/d" << key.path << " left out but fd " << d;
     }
@@ -73,8 +74,8 @@ void ExpectMatchesCentralDifferences(const std::string& path) {
       // plus rounding ε|λ|/h; the tolerance is three times their sum.
       const double h = 1e-4 * (k.value != 0.0 ? std::abs(k.value) : 1.0);
       auto central = [&](double step) {
-        return (Root(WithValue(text, k.key, k.value + step), s.mode) -
-                Root(WithValue(text, k.key, k.value - step), s.mode)) / (2.0 * step);
+        return (Root(WithValue(text, k.key, k.value + step), s.mode, path) -
+                Root(WithValue(text, k.key, k.value - step), s.mode, path)) / (2.0 * step);
       };
       const std::complex<double> d1 = central(h), d2 = central(2.0 * h);
       const double tol = 3.0 * (4.0 / 3.0 * std::abs(d2 - d1) +

@@ -153,5 +153,19 @@ TEST(CoefficientsCommand, KeysLeftOutSayWhy) {
   EXPECT_EQ(lat.exit_code, 0) << lat.err;
 }
 
+TEST(CoefficientsCommand, AvlFilesAreRefusedWithTheReason) {
+  const std::string reason =
+      "data/avl/b737.toml: the derivatives, reference geometry and controls come from "
+      "data/avl/b737_classic.st, whose numbers are not keys of this file; sweeps and sensitivities "
+      "of AVL files are not available";
+  const auto w = RunAerolin("sweep data/avl/b737.toml --param condition.U0 --from 200 --to 260 --steps 4",
+                            "coef_sweep_avl");
+  EXPECT_EQ(w.exit_code, 2);
+  EXPECT_NE(w.err.find("sweep: " + reason), std::string::npos) << w.err;
+  const auto s = RunAerolin("modes data/avl/b737.toml --sensitivity", "coef_sens_avl");
+  EXPECT_EQ(s.exit_code, 2);
+  EXPECT_NE(s.err.find("--sensitivity: " + reason), std::string::npos) << s.err;
+}
+
 }  // namespace
 }  // namespace aerolin

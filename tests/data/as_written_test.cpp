@@ -62,7 +62,9 @@ TEST(WrittenKeys, EveryKeyNamesItsFieldAndItsSIFactor) {
 TEST(MatricesOfFile, EqualsMatricesOfTheLoadedFormsBitForBit) {
   // Through the coefficient conversion (ToDimensional<double>) a coefficient
   // file gives exactly the numbers the loader converted once.
-  for (const std::string& path : FilesWithKeys()) {
+  std::vector<std::string> files = FilesWithKeys();
+  files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");  // coefficients from AVL
+  for (const std::string& path : files) {
     const data::LoadResult load = data::LoadAircraftFile(path);
     const model::AxisMatrices<double> chain =
         model::MatricesOfFile<double>(load.file, [](const double& f) { return f; });
