@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <toml++/toml.h>
 
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/as_written.hpp"
@@ -56,6 +58,28 @@ TEST(WrittenKeys, EveryKeyNamesItsFieldAndItsSIFactor) {
       ASSERT_NE(field, nullptr) << path << " " << k.path;
       EXPECT_NEAR(*field, k.value * k.to_si, 1e-15 * std::abs(*field)) << path << " " << k.path;
     }
+  }
+}
+
+TEST(WrittenKeys, EveryNumberOfTheFileIsAKeyOrLeftOutWithAReason) {
+  for (const std::string& path : FilesWithKeys()) {
+    const data::LoadResult load = data::LoadAircraftFile(path);
+    const toml::table root = toml::parse_file(path);
+    auto check = [&](const toml::table& t, const std::string& prefix) {
+      for (const auto& [key, value] : t) {
+        if (!value.is_number()) continue;
+        const std::string p = prefix + std::string(key.str());
+        const bool omitted = std::any_of(load.file.omitted.begin(), load.file.omitted.end(),
+                                         [&](const model::OmittedKey& o) { return o.path == p && !o.reason.empty(); });
+        EXPECT_TRUE((load.file.Find(p) != nullptr) != omitted) << path << " " << p;
+      }
+    };
+    for (const char* section : {"condition", "mass", "geometry", "longitudinal", "lateral"})
+      if (const toml::table* t = root[section].as_table())
+        if (std::string(section) != "geometry" || load.file.coefficients) check(*t, std::string(section) + ".");
+    if (const toml::table* controls = root["controls"].as_table())
+      for (const auto& [name, node] : *controls)
+        if (const toml::table* t = node.as_table()) check(*t, "controls." + std::string(name.str()) + ".");
   }
 }
 
