@@ -1469,7 +1469,7 @@ std::optional<model::WrittenKey> Reader::CoefficientKey(const toml::table& t, st
       return si(core::kLength);  // informational: rho and U0 are given
     }
     if (key == "W0")
-      return omit("coefficients are in stability axes, where W0 = 0 (vary alpha0 of body-axis inertias instead)");
+      return omit("coefficients are in stability axes, where W0 = 0");
     return std::nullopt;
   }
   if (section == "mass") {
