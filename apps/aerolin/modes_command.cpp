@@ -26,15 +26,18 @@ struct ModesOptions {
 int RunModes(const ModesOptions& opt) {
   if (opt.sensitivity) {
     const data::LoadResult load = LoadFileReportingWarnings(opt.file);
-    if (load.from_coefficients)
-      throw UsageError("--sensitivity: " + opt.file +
-                       " gives coefficients; their sensitivities go through the coefficient "
-                       "conversion, which --sensitivity does not differentiate (not available)");
+    for (const model::OmittedKey& k : load.file.omitted)
+      if (k.path == "aerodynamics.avl_st") throw UsageError("--sensitivity: " + opt.file + ": " + k.reason);
     const std::vector<analysis::ModeSensitivity> s = analysis::ModeSensitivities(load.file);
     if (opt.json)
       std::cout << exporting::SensitivityJson(s, opt.file) << '\n';
     else
       exporting::WriteSensitivityText(std::cout, s, opt.file);
+    // The numbers left out, and why: after the table, or on stderr beside JSON.
+    std::ostream& notes = opt.json ? std::cerr : std::cout;
+    if (!load.file.omitted.empty() && !opt.json) notes << "\nNot differentiated:\n";
+    for (const model::OmittedKey& k : load.file.omitted)
+      notes << (opt.json ? "note: " : "  ") << k.path << ": " << k.reason << '\n';
     return 0;
   }
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);

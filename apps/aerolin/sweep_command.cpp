@@ -1,6 +1,7 @@
 // `aerolin sweep FILE --param KEY --from A --to B --steps N [--json] [--csv OUT]
 //  [--plot PREFIX]`: the modes of both axes tracked by name while one key of
-// the file moves from A to B (in its units as written). With --plot, `aerolin`
+// the file moves from A to B (in its units as written; for a coefficient file
+// through the coefficient conversion, model::MatricesOfFile). With --plot, `aerolin`
 // hands the whole command to `aerolin-plot` (see plot_command.cpp).
 
 #include <fstream>
@@ -34,10 +35,11 @@ int RunSweep(const SweepCommandOptions& opt) {
 #endif
   if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
-  if (load.from_coefficients)
-    throw UsageError("sweep: " + opt.file +
-                     " gives coefficients; sweeping a key as written goes through the coefficient "
-                     "conversion, which sweep does not model (not available for coefficient files)");
+  for (const model::OmittedKey& k : load.file.omitted) {
+    if (k.path == opt.sweep.param)
+      throw UsageError("sweep: " + opt.file + ": '" + k.path + "' is not swept: " + k.reason);
+    if (k.path == "aerodynamics.avl_st") throw UsageError("sweep: " + opt.file + ": " + k.reason);
+  }
   study::TrackedStudy result;
   try {
     result = study::Sweep(load.file, opt.sweep);

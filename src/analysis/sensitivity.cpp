@@ -40,13 +40,14 @@ MatrixDerivatives DifferentiateMatrices(const model::AircraftFile& file) {
   // Forward-mode AD with one derivative slot per key: one pass through the
   // conversions and builders gives every ∂A/∂key exactly (to round-off), where
   // A is not affine in the key (Zα̇ divides the α row, U0 and θ0 enter
-  // nonlinearly, raw forms divide by m and I, priming couples L and N).
+  // nonlinearly, raw forms divide by m and I, priming couples L and N, and a
+  // coefficient file's derivatives are products of ρ, U0, S, c, b and C_W0).
   using AD = Eigen::AutoDiffScalar<Eigen::VectorXd>;
   const auto n = static_cast<Eigen::Index>(file.keys.size());
   std::vector<const double*> fields;
-  for (const model::WrittenKey& k : file.keys) fields.push_back(model::FieldOf(file.written, k.path));
+  for (const model::WrittenKey& k : file.keys) fields.push_back(model::FieldOf(file, k.path));
   const model::AxisMatrices<AD> m =
-      model::MatricesOf<AD>(file.written, [&](const double& field) -> AD {
+      model::MatricesOfFile<AD>(file, [&](const double& field) -> AD {
         Eigen::VectorXd d = Eigen::VectorXd::Zero(n);
         for (Eigen::Index i = 0; i < n; ++i)
           if (fields[static_cast<std::size_t>(i)] == &field) d(i) = file.keys[static_cast<std::size_t>(i)].to_si;

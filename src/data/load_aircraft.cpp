@@ -208,7 +208,9 @@ class Reader {
   void CheckSigns(const toml::table& root, const model::AircraftData& out);
   // Every numeric key the file gives, as written, with its factor to the SI
   // field of the written form (model/as_written.hpp).
-  std::vector<model::WrittenKey> WrittenKeys(const toml::table& root) const;
+  // `omitted`: the numbers left out, with why (model::AircraftFile::omitted).
+  std::vector<model::WrittenKey> WrittenKeys(const toml::table& root,
+                                             std::vector<model::OmittedKey>& omitted) const;
 
   // Converts a derivative as written to SI (in its raw dimension for the raw
   // form); the model's conversions normalize it later. Reports, once per
@@ -272,6 +274,14 @@ class Reader {
   bool condition_gives_g_ = false;                       // else g_ is standard gravity
   std::map<std::string, double> per_degree_;             // section → factor, read once
   bool inertias_rotated_ = false;  // [mass] axes = "body": Ix, Iz, Ixz as written are not the fields
+  std::optional<model::MassProperties> body_mass_;  // SI, before that rotation (by alpha0_)
+  std::optional<double> speed_of_sound_;  // a(altitude) [m/s] when U0 = mach · a
+  // A coefficient file's keys of [condition], [mass], [geometry] and its
+  // coefficient sections (fields of coefficients_), with their SI factors;
+  // the numbers it gives but sensitivities and sweeps leave out, with why.
+  std::optional<model::WrittenKey> CoefficientKey(const toml::table& t, std::string_view section,
+                                                  const std::string& prefix, std::string_view key,
+                                                  std::vector<model::OmittedKey>& omitted) const;
 
   // AVL files (data/derivatives/README.md, "AVL files"): [aerodynamics]
   // avl_st and [mass] avl_mass; defined together below ApplyCoefficients.
@@ -903,10 +913,12 @@ void Reader::ReadConditionExtras(const toml::table& t, model::FlightCondition& f
   if (!t.contains("U0") && fc.mach && fc.altitude) {
     try {
       const double a = model::StandardAtmosphere(*fc.altitude).speed_of_sound;
-      if (*fc.mach <= 0.0)
+      if (*fc.mach <= 0.0) {
         Error(At(*t.get("mach")), "mach must be > 0 to give U0 = mach × speed of sound");
-      else
+      } else {
         fc.U0 = U0_ = *fc.mach * a;
+        speed_of_sound_ = a;
+      }
     } catch (const std::out_of_range&) {
       Error(At(*t.get("altitude")),
             "altitude " + Format(*fc.altitude) + " m is outside the 1976 standard atmosphere (" +
@@ -949,6 +961,7 @@ void Reader::ReadMassExtras(const toml::table& t) {
   }
   // From body axes to the derivatives' axes: by α0 for stability axes (W0 = 0),
   // by α0 − atan(W0/U0) for axes that carry a W0 (model/inertia_axes.hpp).
+  body_mass_ = mass;
   written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
   inertias_rotated_ = true;
 }
@@ -1145,13 +1158,25 @@ void Reader::ApplyCoefficients(const toml::table& root) {
   k.S = S_.value_or(0.0);
   k.c = c_.value_or(1.0);  // unused without longitudinal coefficients
   k.b = b_.value_or(1.0);  // unused without lateral coefficients
-  k.m = mass.m;
+  k.speed_of_sound = speed_of_sound_;  // U0 = mach · a(altitude) when the file gives no U0
+  // m = W/g when the file gives W alone: left to ToDimensional, so that m moves with W.
+  k.m = W_ && !mass_table->contains("m") && !mass_table->contains("avl_mass") ? std::nullopt : mass.m;
   k.W = W_;
-  k.Ix = mass.Ix.value_or(1.0);  // inertias already in stability axes (ReadMassExtras)
+  k.Ix = mass.Ix.value_or(1.0);  // absent: unused (only the other section's coefficients need it)
   k.Iy = mass.Iy.value_or(1.0);
   k.Iz = mass.Iz.value_or(1.0);
   k.Ixz = mass.Ixz.value_or(0.0);
   k.axes = model::InertiaAxes::kStability;
+  k.alpha0 = alpha0_;  // [condition]'s, else AVL's Alpha; used by kBody only
+  if (inertias_rotated_ && body_mass_) {
+    // As the file gives them (body axes); ToDimensional rotates them by α0 as
+    // ReadMassExtras / ReadAvlMass did (W0 = 0 here), so that α0 and the
+    // body-axis values are keys of the chain.
+    k.Ix = *body_mass_->Ix;
+    k.Iz = *body_mass_->Iz;
+    k.Ixz = *body_mass_->Ixz;
+    k.axes = model::InertiaAxes::kBody;
+  }
   model::AircraftAsWritten dimensional;
   try {
     dimensional = model::ToDimensional(k);
@@ -1448,6 +1473,7 @@ bool Reader::ReadAvlMass(const toml::table& t) {
     Error({avl.path, 1}, "Ixz² ≥ Ix·Iz for the totals: the inertia tensor is not positive definite");
     return true;
   }
+  body_mass_ = mass;
   written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
   inertias_rotated_ = true;
   ixz_at_ = mass_at_ = At(*t.get("avl_mass"));
@@ -1607,23 +1633,77 @@ void Reader::CheckSigns(const toml::table& root, const model::AircraftData& out)
   for (Diagnostic& d : model::CheckTypedValues(out, locate, extras)) Warn(d.where, std::move(d.message));
 }
 
-std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) const {
+std::optional<model::WrittenKey> Reader::CoefficientKey(const toml::table& t, std::string_view section,
+                                                        const std::string& prefix, std::string_view key,
+                                                        std::vector<model::OmittedKey>& omitted) const {
+  const std::string path = prefix + std::string(key);
+  const double value = *t.get(key)->value<double>();
+  auto si = [&](Dimension dim) { return model::WrittenKey{path, value, core::ToSIFactor(units_, dim)}; };
+  auto one = [&](double to_si) { return model::WrittenKey{path, value, to_si}; };
+  auto omit = [&](std::string reason) -> std::optional<model::WrittenKey> {
+    omitted.push_back({path, std::move(reason)});
+    return std::nullopt;
+  };
+  if (section == "condition") {
+    if (key == "U0") return si(core::kSpeed);
+    if (key == "g") return si(core::kAcceleration);
+    if (key == "rho") return si(kDensity);
+    if (key == "theta0" || key == "alpha0" || key == "mach") return one(1.0);
+    if (key == "theta0_deg" || key == "alpha0_deg") return one(core::kDegToRad);
+    if (key == "altitude") {
+      if (!rho_ || speed_of_sound_)
+        return omit(std::string("it gives ") + (!rho_ ? "rho" : "") + (!rho_ && speed_of_sound_ ? " and " : "") +
+                    (speed_of_sound_ ? "the speed of sound for U0 = mach x a" : "") +
+                    " through the 1976 standard atmosphere, which aerolin does not differentiate "
+                    "(give rho" + (speed_of_sound_ ? " and U0" : "") + " to vary them)");
+      return si(core::kLength);  // informational: rho and U0 are given
+    }
+    if (key == "W0")
+      return omit("coefficients are in stability axes, where W0 = 0");
+    return std::nullopt;
+  }
+  if (section == "mass") {
+    if (key == "m") return si(core::kMass);
+    if (key == "W") return si(core::kForce);
+    return si(core::kInertia);  // Ix Iy Iz Ixz, about the file's axes
+  }
+  if (section == "geometry") return si(key == "S" ? kArea : core::kLength);
+  if (key == "CXadot") return omit("it must be 0: aerolin's model has no X_wdot term");
+  // A coefficient (per radian inside; per degree as written under per_degree = true).
+  double to_si = 1.0;
+  if (const auto it = per_degree_.find(prefix.substr(0, prefix.size() - 1)); it != per_degree_.end())
+    if (section == "controls" || Contains(kPerAngleKeys, key)) to_si = it->second;
+  return one(to_si);
+}
+
+std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root,
+                                                   std::vector<model::OmittedKey>& omitted) const {
   std::vector<model::WrittenKey> keys;
   // `raw(key)`: whether the key is in the raw form (a control's X, Z, M follow
-  // [longitudinal], its Y, L, N [lateral]).
+  // [longitudinal], its Y, L, N [lateral]). `coefficient(key)`: whether it
+  // sets a field of coefficients_ (CoefficientKey) rather than of written_.
   auto add = [&](const toml::table& t, std::string_view section, const std::string& prefix,
-                 auto raw) {
+                 auto raw, auto coefficient) {
     // toml++ keeps keys sorted; list them in file order.
     std::vector<std::pair<int, std::string_view>> present;
     for (const auto& [key, node] : t)
       if (node.is_number()) present.emplace_back(static_cast<int>(node.source().begin.line), key.str());
     std::sort(present.begin(), present.end());
     for (const auto& [line, key] : present) {
+      if (coefficient(key)) {
+        if (auto k = CoefficientKey(t, section, prefix, key, omitted)) keys.push_back(std::move(*k));
+        continue;
+      }
       const Parameter* row = model::FindParameter(section, key);
       if (row == nullptr) continue;
-      // Body-axis Ix, Iz, Ixz reach the model through the rotation, which the
-      // written-key sensitivities do not model: not offered.
-      if (inertias_rotated_ && section == "mass" && (key == "Ix" || key == "Iz" || key == "Ixz")) continue;
+      // Body-axis Ix, Iz, Ixz of a dimensional file reach the model through the
+      // rotation, which MatricesOf does not model: not offered.
+      if (inertias_rotated_ && section == "mass" && (key == "Ix" || key == "Iz" || key == "Ixz")) {
+        omitted.push_back({prefix + std::string(key),
+                           "a body-axis inertia of a dimensional file reaches A through the rotation by "
+                           "alpha0, which sensitivities and sweeps model for coefficient files only"});
+        continue;
+      }
       Dimension dim = row->dimension;
       if (row->divisor != Divisor::kNone && raw(key))
         dim = dim * (row->divisor == Divisor::kMass ? core::kMass : core::kInertia);
@@ -1639,11 +1719,19 @@ std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) cons
     }
   };
   const bool lon_raw = written_.longitudinal.raw, lat_raw = written_.lateral.raw;
-  for (std::string_view section : {"condition", "mass", "longitudinal", "lateral"})
+  const bool coefficients = lon_coefficients_ || lat_coefficients_;
+  for (std::string_view section : {"condition", "mass", "geometry", "longitudinal", "lateral"}) {
+    // A coefficient file's [condition], [mass], [geometry] enter through ToDimensional.
+    const bool from_coefficients = section == "longitudinal" ? lon_coefficients_
+                                   : section == "lateral"    ? lat_coefficients_
+                                                             : coefficients;
+    if (section == "geometry" && !coefficients) continue;  // b is informational there
     if (const toml::table* t = root[section].as_table())
-      add(*t, section, std::string(section) + ".", [&](std::string_view) {
-        return section == "longitudinal" ? lon_raw : lat_raw;
-      });
+      add(
+          *t, section, std::string(section) + ".",
+          [&](std::string_view) { return section == "longitudinal" ? lon_raw : lat_raw; },
+          [&](std::string_view) { return from_coefficients; });
+  }
   if (const toml::table* controls = root["controls"].as_table()) {
     std::vector<std::pair<int, std::string>> ordered;
     for (const auto& [name, value] : *controls)
@@ -1651,8 +1739,13 @@ std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root) cons
         ordered.emplace_back(static_cast<int>(value.source().begin.line), std::string(name.str()));
     std::sort(ordered.begin(), ordered.end());
     for (const auto& [line, name] : ordered)
-      add(*(*controls)[name].as_table(), "controls", "controls." + name + ".",
-          [&](std::string_view key) { return key == "X" || key == "Z" || key == "M" ? lon_raw : lat_raw; });
+      add(
+          *(*controls)[name].as_table(), "controls", "controls." + name + ".",
+          [&](std::string_view key) { return key == "X" || key == "Z" || key == "M" ? lon_raw : lat_raw; },
+          [&](std::string_view key) {
+            return key == "CX" || key == "CZ" || key == "CL" || key == "CD" || key == "Cm" ||
+                   key == "CY" || key == "Cl" || key == "Cn";
+          });
   }
   return keys;
 }
@@ -1728,10 +1821,26 @@ LoadResult Reader::Read(const toml::table& root) {
   file.written.source = out.source;
   file.written.condition = out.condition;
   file.written.lateral.primed = lateral_primed_.value_or(true);
-  // A coefficient file's derivatives depend on U0, ρ, mass and geometry
-  // through the conversion, which the written-key sensitivities do not model:
-  // it offers no keys (see data/derivatives/README.md).
-  if (!from_coefficients_) file.keys = WrittenKeys(root);
+  // A coefficient file (or an AVL .st one) carries its coefficients; its
+  // keys' fields are theirs (model::FieldOf(AircraftFile), MatricesOfFile).
+  if (from_coefficients_) {
+    file.coefficients = coefficients_;
+    file.longitudinal_coefficients = lon_coefficients_;
+    file.lateral_coefficients = lat_coefficients_;
+  }
+  // An AVL file's numbers are not keys of this TOML, and its TOML's own keys
+  // are not offered either: `aircraft` (above) applies no Ixz coupling to an
+  // AVL file's L and N (`prime` needs a [lateral] table), while the chain
+  // MatricesOfFile differentiates does (primed = false), so the two would
+  // disagree. Not offered until they agree.
+  if (avl_)
+    file.omitted.push_back(
+        {"aerodynamics.avl_st",
+         "the derivatives, reference geometry and controls come from " + avl_->path +
+             ", whose numbers are not keys of this file; sweeps and sensitivities of AVL files are "
+             "not available (copy the coefficients into form = \"coefficients\" sections to vary them)"});
+  else
+    file.keys = WrittenKeys(root, file.omitted);
   result.units = units_;
   result.from_coefficients = from_coefficients_;
   result.avl_notes = std::move(avl_notes_);

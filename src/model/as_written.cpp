@@ -93,6 +93,98 @@ auto Lookup(W& w, std::string_view path) -> decltype(&w.condition.U0) {
   return nullptr;
 }
 
+// The field of a coefficient file's `k` that `path` sets, or nullptr (then the
+// key, if any, is one of a dimensional section: FieldOf(written)). `lon`,
+// `lat`: whether those sections are in coefficient form.
+template <class K>
+auto CoefficientLookup(K& k, bool lon, bool lat, std::string_view path) -> decltype(&k.U0) {
+  using Ptr = decltype(&k.U0);
+  auto opt = [](auto& o) -> Ptr { return o ? &*o : nullptr; };
+  const std::size_t first = path.find('.');
+  if (first == std::string_view::npos) return nullptr;
+  const std::string_view section = path.substr(0, first);
+  std::string_view key = path.substr(first + 1);
+  if (section == "condition") {
+    if (key == "U0") return &k.U0;
+    if (key == "theta0" || key == "theta0_deg") return &k.theta0;
+    if (key == "g") return &k.g;
+    if (key == "rho") return &k.rho;
+    if (key == "alpha0" || key == "alpha0_deg") return opt(k.alpha0);
+    if (key == "altitude") return opt(k.altitude);
+    if (key == "mach") return opt(k.mach);
+    return nullptr;  // W0: the dimensional field (coefficients need W0 = 0)
+  }
+  if (section == "mass") {
+    if (key == "m") return opt(k.m);
+    if (key == "W") return opt(k.W);
+    if (key == "Ix") return &k.Ix;
+    if (key == "Iy") return &k.Iy;
+    if (key == "Iz") return &k.Iz;
+    if (key == "Ixz") return &k.Ixz;
+    return nullptr;
+  }
+  if (section == "geometry") {
+    if (key == "S") return &k.S;
+    if (key == "c") return &k.c;
+    if (key == "b") return &k.b;
+    return nullptr;
+  }
+  if (section == "longitudinal" && lon) {
+    const std::pair<std::string_view, Ptr> fields[] = {
+        {"CXu", &k.CXu}, {"CXa", &k.CXa}, {"CXq", &k.CXq}, {"CXadot", &k.CXadot},
+        {"CZu", &k.CZu}, {"CZa", &k.CZa}, {"CZq", &k.CZq}, {"CZadot", &k.CZadot},
+        {"CL0", opt(k.CL0)}, {"CD0", &k.CD0}, {"CLu", &k.CLu}, {"CDu", &k.CDu},
+        {"CLa", &k.CLa}, {"CDa", &k.CDa}, {"CLq", &k.CLq}, {"CLadot", &k.CLadot},
+        {"CDq", &k.CDq}, {"Cmu", &k.Cmu}, {"Cma", &k.Cma}, {"Cmq", &k.Cmq},
+        {"Cmadot", &k.Cmadot}};
+    for (const auto& [name, field] : fields)
+      if (name == key) return field;
+    return nullptr;
+  }
+  if (section == "lateral" && lat) {
+    const std::pair<std::string_view, Ptr> fields[] = {
+        {"CYb", &k.CYb}, {"CYp", &k.CYp}, {"CYr", &k.CYr}, {"Clb", &k.Clb}, {"Clp", &k.Clp},
+        {"Clr", &k.Clr}, {"Cnb", &k.Cnb}, {"Cnp", &k.Cnp}, {"Cnr", &k.Cnr}};
+    for (const auto& [name, field] : fields)
+      if (name == key) return field;
+    return nullptr;
+  }
+  if (section == "controls") {
+    const std::size_t last = key.rfind('.');
+    if (last == std::string_view::npos) return nullptr;
+    const std::string_view name = key.substr(0, last);
+    key = key.substr(last + 1);
+    for (auto& c : k.controls) {
+      if (c.name != name) continue;
+      if (lon && key == "CX") return opt(c.CX);
+      if (lon && key == "CZ") return opt(c.CZ);
+      if (lon && key == "CL") return opt(c.CL);
+      if (lon && key == "CD") return opt(c.CD);
+      if (lon && key == "Cm") return opt(c.Cm);
+      if (lat && key == "CY") return opt(c.CY);
+      if (lat && key == "Cl") return opt(c.Cl);
+      if (lat && key == "Cn") return opt(c.Cn);
+    }
+  }
+  return nullptr;
+}
+
+template <class F>
+auto FileLookup(F& file, std::string_view path) -> decltype(&file.written.condition.U0) {
+  if (file.coefficients) {
+    if (auto* field = CoefficientLookup(*file.coefficients, file.longitudinal_coefficients,
+                                        file.lateral_coefficients, path))
+      return field;
+    // The condition, mass and geometry keys are the coefficients' (the
+    // dimensional sections read U0, θ0, g and the mass ToDimensional gives).
+    const std::string_view section = path.substr(0, path.find('.'));
+    if (section != "controls" && section != "longitudinal" && section != "lateral" &&
+        !(section == "condition" && path == "condition.W0"))
+      return nullptr;
+  }
+  return Lookup(file.written, path);
+}
+
 }  // namespace
 
 const WrittenKey* AircraftFile::Find(std::string_view path) const {
@@ -106,6 +198,10 @@ const double* FieldOf(const AircraftAsWritten& written, std::string_view path) {
 }
 
 double* FieldOf(AircraftAsWritten& written, std::string_view path) { return Lookup(written, path); }
+
+const double* FieldOf(const AircraftFile& file, std::string_view path) { return FileLookup(file, path); }
+
+double* FieldOf(AircraftFile& file, std::string_view path) { return FileLookup(file, path); }
 
 AxisMatrices<double> MatricesOf(const AircraftAsWritten& written) {
   return MatricesOf<double>(written, [](const double& field) { return field; });

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "aerolin/model/inertia_axes.hpp"
 
 namespace aerolin::model {
 namespace {
@@ -60,64 +59,64 @@ AircraftAsWritten ToDimensional(const CoefficientsAsWritten& written) {
         "coefficient form: CXadot must be 0 (aerolin's model has no X_wdot term)");
   if (k.axes == InertiaAxes::kBody && !k.alpha0)
     throw std::invalid_argument("coefficient form: body-axis inertias need alpha0");
-  const double CW0 = WeightCoefficient(k);
+  if (k.speed_of_sound && !k.mach)
+    throw std::invalid_argument("coefficient form: U0 = mach x speed of sound needs mach");
+  WeightCoefficient(k);  // its checks
 
-  const double rho = k.rho, U0 = k.U0, S = k.S, c = k.c, b = k.b;
-  const double half_rUS = 0.5 * rho * U0 * S;      // ½ρU0S
-  const double quarter_rUS = 0.25 * rho * U0 * S;  // ¼ρU0S
-  const double quarter_rS = 0.25 * rho * S;        // ¼ρS
-  const double qS = 0.5 * rho * U0 * U0 * S;       // ½ρU0²S
+  // The one conversion (the header's template), in double.
+  const DimensionalDerivatives<double> d =
+      ToDimensional<double>(written, [](const double& field) { return field; });
 
   AircraftAsWritten out;
   out.name = k.name;
   out.source = k.source;
-  out.condition.U0 = U0;
+  out.condition.U0 = d.U0;
   out.condition.W0 = 0.0;
-  out.condition.theta0 = k.theta0;
-  out.condition.g = k.g;
+  out.condition.theta0 = d.theta0;
+  out.condition.g = d.g;
   out.condition.altitude = k.altitude;
   out.condition.mach = k.mach;
 
-  MassProperties mass;
-  mass.m = k.m ? *k.m : *k.W / k.g;
-  mass.Ix = k.Ix;
-  mass.Iy = k.Iy;
-  mass.Iz = k.Iz;
-  mass.Ixz = k.Ixz;
-  out.mass = k.axes == InertiaAxes::kBody ? RotateInertias(mass, *k.alpha0) : mass;
+  // Body axes: rotated by α0 (inertia_axes.hpp), as RotateInertias, which
+  // returns them unchanged at α0 = 0 (the rotation gives the same numbers there).
+  out.mass.m = d.m;
+  out.mass.Ix = d.Ix;
+  out.mass.Iy = d.Iy;
+  out.mass.Iz = d.Iz;
+  out.mass.Ixz = d.Ixz;
 
-  // Etkin & Reid Table 4.4 (longitudinal), stability axes.
   LongitudinalAsWritten& lon = out.longitudinal;
   lon.raw = true;
   lon.form = AngleForm::kVelocity;
-  lon.Xu = rho * U0 * S * CW0 * std::sin(k.theta0) + half_rUS * k.CXu;
-  lon.Zu = -rho * U0 * S * CW0 * std::cos(k.theta0) + half_rUS * k.CZu;
-  lon.Mu = half_rUS * c * k.Cmu;
-  lon.Xw = half_rUS * k.CXa;
-  lon.Zw = half_rUS * k.CZa;
-  lon.Mw = half_rUS * c * k.Cma;
-  lon.Xq = quarter_rUS * c * k.CXq;
-  lon.Zq = quarter_rUS * c * k.CZq;
-  lon.Mq = quarter_rUS * c * c * k.Cmq;
-  lon.Zwdot = quarter_rS * c * k.CZadot;
-  lon.Mwdot = quarter_rS * c * c * k.Cmadot;
+  lon.Xu = d.Xu;
+  lon.Zu = d.Zu;
+  lon.Mu = d.Mu;
+  lon.Xw = d.Xw;
+  lon.Zw = d.Zw;
+  lon.Mw = d.Mw;
+  lon.Xq = d.Xq;
+  lon.Zq = d.Zq;
+  lon.Mq = d.Mq;
+  lon.Zwdot = d.Zwdot;
+  lon.Mwdot = d.Mwdot;
 
-  // Etkin & Reid Table 4.5 (lateral), stability axes; L and N unprimed.
   LateralAsWritten& lat = out.lateral;
   lat.raw = true;
   lat.form = AngleForm::kVelocity;
   lat.primed = false;
-  lat.Yv = half_rUS * k.CYb;
-  lat.Lv = half_rUS * b * k.Clb;
-  lat.Nv = half_rUS * b * k.Cnb;
-  lat.Yp = quarter_rUS * b * k.CYp;
-  lat.Yr = quarter_rUS * b * k.CYr;
-  lat.Lp = quarter_rUS * b * b * k.Clp;
-  lat.Lr = quarter_rUS * b * b * k.Clr;
-  lat.Np = quarter_rUS * b * b * k.Cnp;
-  lat.Nr = quarter_rUS * b * b * k.Cnr;
+  lat.Yv = d.Yv;
+  lat.Lv = d.Lv;
+  lat.Nv = d.Nv;
+  lat.Yp = d.Yp;
+  lat.Yr = d.Yr;
+  lat.Lp = d.Lp;
+  lat.Lr = d.Lr;
+  lat.Np = d.Np;
+  lat.Nr = d.Nr;
 
-  for (const ControlCoefficients& kc : k.controls) {
+  for (std::size_t i = 0; i < k.controls.size(); ++i) {
+    const ControlCoefficients& kc = k.controls[i];
+    const DimensionalDerivatives<double>::ControlDerivatives& dc = d.controls[i];
     Control ctl;
     ctl.name = kc.name;
     ctl.unit = kc.unit;
@@ -125,12 +124,12 @@ AircraftAsWritten ToDimensional(const CoefficientsAsWritten& written) {
     ctl.max = kc.max;
     ctl.longitudinal = kc.CX || kc.CZ || kc.Cm;
     ctl.lateral = kc.CY || kc.Cl || kc.Cn;
-    ctl.X = qS * kc.CX.value_or(0.0);
-    ctl.Z = qS * kc.CZ.value_or(0.0);
-    ctl.M = qS * c * kc.Cm.value_or(0.0);
-    ctl.Y = qS * kc.CY.value_or(0.0);
-    ctl.L = qS * b * kc.Cl.value_or(0.0);
-    ctl.N = qS * b * kc.Cn.value_or(0.0);
+    ctl.X = dc.X;
+    ctl.Z = dc.Z;
+    ctl.M = dc.M;
+    ctl.Y = dc.Y;
+    ctl.L = dc.L;
+    ctl.N = dc.N;
     out.controls.push_back(std::move(ctl));
   }
   return out;

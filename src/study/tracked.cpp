@@ -375,11 +375,11 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
     throw std::invalid_argument("sweep bounds must be finite");
-  const double* field = model::FieldOf(file.written, key->path);
+  const double* field = model::FieldOf(file, key->path);
   const double to_si = key->to_si;
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
   auto matrices = [&file, field, to_si](double v) {
-    return model::MatricesOf<AD>(file.written, [&](const double& f) -> AD {
+    return model::MatricesOfFile<AD>(file, [&](const double& f) -> AD {
       if (&f == field) return AD(v * to_si, Eigen::Matrix<double, 1, 1>(to_si));
       return AD(f);
     });
@@ -421,7 +421,7 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
     grid[static_cast<std::size_t>(k)] =
         k + 1 == options.steps ? options.to
                                : options.from + (options.to - options.from) * k / (options.steps - 1);
-  const bool is_u0 = field == &file.written.condition.U0;
+  const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
   const double U0 = file.written.condition.U0;
   // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve per
   // axis, whose roots serve the continuation (values, vectors, slopes) and
@@ -445,7 +445,7 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
   });
   // The named modes of the first point, as `aerolin modes` gives them.
   auto file_at = [&](double v) {
-    return model::MatricesOf<double>(file.written, [&](const double& f) { return &f == field ? v * to_si : f; });
+    return model::MatricesOfFile<double>(file, [&](const double& f) { return &f == field ? v * to_si : f; });
   };
   const auto first = file_at(grid[0]);
   TrackedStudy study;

@@ -1,12 +1,16 @@
-// `aerolin matrices` / `modes --verbose` on a coefficient file, and the
-// commands that are not available for one.
+// `aerolin matrices` / `modes --verbose` / `modes --sensitivity` / `sweep` on
+// coefficient files.
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "cli/run_command.hpp"
 
@@ -86,15 +90,112 @@ TEST(CoefficientsCommand, ModesVerboseShowsThemAndDimensionalFilesSaySo) {
   EXPECT_EQ(plain.out.find("Dimensional derivatives"), std::string::npos);
 }
 
-TEST(CoefficientsCommand, SensitivityAndSweepAreUsageErrorsForCoefficientFiles) {
-  const auto s = RunAerolin(std::string("modes ") + kCoefficients + " --sensitivity", "coef_sens");
-  EXPECT_EQ(s.exit_code, 2);
-  EXPECT_NE(s.err.find("gives coefficients"), std::string::npos) << s.err;
+constexpr const char* kPerDegree =
+    "tests/fixtures/derivatives/valid_coefficients_lift_drag_per_degree_body_axes.toml";
+
+// `text` with the line "KEY = number" under [SECTION] set to `value`.
+std::string WithValue(const std::string& text, const std::string& section, const std::string& key,
+                      double value) {
+  const std::size_t at = text.find("[" + section + "]");
+  const std::size_t line = text.find("\n" + key + " = ", at);
+  const std::size_t end = text.find_first_of(" \n", line + key.size() + 4);
+  char number[32];
+  std::snprintf(number, sizeof number, "%.17g", value);
+  return text.substr(0, line) + "\n" + key + " = " + number + text.substr(end);
+}
+
+// The short period's eigenvalue that `aerolin modes FILE --json` prints.
+std::complex<double> ShortPeriod(const std::string& file, const std::string& tag) {
+  const auto r = RunAerolin("modes '" + file + "' --json", tag);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const nlohmann::json& m : j["longitudinal"]["modes"])
+    if (m["name"] == "short period")
+      return {m["eigenvalue_per_s"]["re"].get<double>(), m["eigenvalue_per_s"]["im"].get<double>()};
+  ADD_FAILURE() << "no short period in " << file;
+  return {};
+}
+
+TEST(CoefficientsCommand, SensitivityIsPerUnitOfTheKeyAsWrittenPerDegree) {
+  // The file types Cma per degree (-0.011920). `modes --sensitivity` gives
+  // dλ/dCma per unit of that number: the central difference of `aerolin modes`
+  // on two edited copies of the file, not the per-radian value (57.3x smaller).
+  const auto s = RunAerolin(std::string("modes ") + kPerDegree + " --sensitivity --json", "coef_sens_deg");
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_EQ(s.err, "");
+  const nlohmann::json j = nlohmann::json::parse(s.out);
+  const nlohmann::json& sp = j["modes"][0];
+  ASSERT_EQ(sp["name"], "short period");
+  const std::complex<double> exact(sp["sensitivity"]["longitudinal.Cma"]["re"].get<double>(),
+                                   sp["sensitivity"]["longitudinal.Cma"]["im"].get<double>());
+  const std::string text = testing_cli::ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/" + kPerDegree);
+  const double cma = -0.011920, h = 1e-5 * std::abs(cma);
+  const std::string up = std::string(AEROLIN_BINARY_DIR) + "/coef_sens_deg_up.toml";
+  const std::string down = std::string(AEROLIN_BINARY_DIR) + "/coef_sens_deg_down.toml";
+  std::ofstream(up) << WithValue(text, "longitudinal", "Cma", cma + h);
+  std::ofstream(down) << WithValue(text, "longitudinal", "Cma", cma - h);
+  const std::complex<double> fd =
+      (ShortPeriod(up, "coef_sens_up") - ShortPeriod(down, "coef_sens_down")) / (2.0 * h);
+  std::remove(up.c_str());
+  std::remove(down.c_str());
+  // The JSON eigenvalues carry 17 digits; truncation O(h²) and rounding
+  // 1e-16·|λ|/h ≈ 1e-9 leave the difference good to ~1e-5 relative.
+  EXPECT_LT(std::abs(exact - fd), 1e-5 * std::abs(fd)) << "exact " << exact << " fd " << fd;
+  EXPECT_GT(std::abs(exact), 10.0);  // per degree: |dλ/dCma| ≈ 26 1/s per (1/deg)
+}
+
+TEST(CoefficientsCommand, SweepOfACoefficientKeyIsTrackedAndItsUnitsAreAsWritten) {
+  // Cma of the 747 from its value through 0: the short period splits into two
+  // real roots (Cma is per radian in this file, as written).
   const auto w = RunAerolin(std::string("sweep ") + kCoefficients +
-                                " --param longitudinal.Cma --from -1 --to -0.5 --steps 3",
+                                " --param longitudinal.Cma --from -1.023 --to 0.2 --steps 41 --json",
                             "coef_sweep");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  const nlohmann::json j = nlohmann::json::parse(w.out);
+  EXPECT_EQ(j["param"], "longitudinal.Cma");
+  ASSERT_EQ(j["points"].size(), 41u);
+  EXPECT_DOUBLE_EQ(j["points"][0]["value"].get<double>(), -1.023);
+  EXPECT_EQ(j["points"][0]["modes"][0]["name"], "short period");
+  bool split = false;
+  for (const nlohmann::json& c : j["structure_changes"])
+    split = split || c["to"] == "short period (overdamped)";
+  EXPECT_TRUE(split) << w.out;
+}
+
+TEST(CoefficientsCommand, KeysLeftOutSayWhy) {
+  // altitude reaches this file's rho and U0 through the standard atmosphere,
+  // which aerolin does not differentiate: a usage error with that reason, and
+  // a note under --sensitivity.
+  const std::string mixed = "tests/fixtures/derivatives/valid_coefficients_mixed_mach_altitude.toml";
+  const auto w = RunAerolin("sweep " + mixed + " --param condition.altitude --from 0 --to 100 --steps 3",
+                            "coef_sweep_altitude");
   EXPECT_EQ(w.exit_code, 2);
-  EXPECT_NE(w.err.find("gives coefficients"), std::string::npos) << w.err;
+  EXPECT_NE(w.err.find("'condition.altitude' is not swept: it gives rho and the speed of sound for "
+                       "U0 = mach x a through the 1976 standard atmosphere"),
+            std::string::npos)
+      << w.err;
+  const auto s = RunAerolin("modes " + mixed + " --sensitivity", "coef_sens_mixed");
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_NE(s.out.find("Not differentiated:\n  condition.altitude: it gives rho"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("condition.mach"), std::string::npos);  // U0 = mach · a: differentiated
+  // A mixed file sweeps its dimensional section's keys too.
+  const auto lat = RunAerolin("sweep " + mixed + " --param lateral.Nr --from -2684.6 --to -20000 --steps 5",
+                              "coef_sweep_mixed");
+  EXPECT_EQ(lat.exit_code, 0) << lat.err;
+}
+
+TEST(CoefficientsCommand, AvlFilesAreRefusedWithTheReason) {
+  const std::string reason =
+      "data/avl/b737.toml: the derivatives, reference geometry and controls come from "
+      "data/avl/b737_classic.st, whose numbers are not keys of this file; sweeps and sensitivities "
+      "of AVL files are not available";
+  const auto w = RunAerolin("sweep data/avl/b737.toml --param condition.U0 --from 200 --to 260 --steps 4",
+                            "coef_sweep_avl");
+  EXPECT_EQ(w.exit_code, 2);
+  EXPECT_NE(w.err.find("sweep: " + reason), std::string::npos) << w.err;
+  const auto s = RunAerolin("modes data/avl/b737.toml --sensitivity", "coef_sens_avl");
+  EXPECT_EQ(s.exit_code, 2);
+  EXPECT_NE(s.err.find("--sensitivity: " + reason), std::string::npos) << s.err;
 }
 
 }  // namespace

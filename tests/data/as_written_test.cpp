@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <toml++/toml.h>
 
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/as_written.hpp"
@@ -36,22 +38,100 @@ TEST(MatricesOf, EqualsConvertThenBuildForEveryBundledAircraft) {
   }
 }
 
+// The bundled files and the coefficient fixtures (lift/drag family per degree
+// with body-axis inertias; mixed forms with U0 from mach, rho from altitude).
+std::vector<std::string> FilesWithKeys() {
+  std::vector<std::string> files = BundledFiles();
+  for (const char* name : {"valid_coefficients_lift_drag_per_degree_body_axes.toml",
+                           "valid_coefficients_mixed_mach_altitude.toml"})
+    files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name);
+  return files;
+}
+
 TEST(WrittenKeys, EveryKeyNamesItsFieldAndItsSIFactor) {
-  for (const std::string& path : BundledFiles()) {
+  for (const std::string& path : FilesWithKeys()) {
     const data::LoadResult load = data::LoadAircraftFile(path);
-    if (load.from_coefficients) {
-      // A coefficient file offers no keys: its derivatives depend on U0, ρ,
-      // mass and geometry through the conversion, which FieldOf does not model.
-      EXPECT_TRUE(load.file.keys.empty()) << path;
-      continue;
-    }
+    EXPECT_EQ(load.file.coefficients.has_value(), load.from_coefficients.has_value()) << path;
     ASSERT_FALSE(load.file.keys.empty()) << path;
     for (const model::WrittenKey& k : load.file.keys) {
-      const double* field = model::FieldOf(load.file.written, k.path);
+      const double* field = model::FieldOf(load.file, k.path);
       ASSERT_NE(field, nullptr) << path << " " << k.path;
       EXPECT_NEAR(*field, k.value * k.to_si, 1e-15 * std::abs(*field)) << path << " " << k.path;
     }
   }
+}
+
+TEST(WrittenKeys, EveryNumberOfTheFileIsAKeyOrLeftOutWithAReason) {
+  for (const std::string& path : FilesWithKeys()) {
+    const data::LoadResult load = data::LoadAircraftFile(path);
+    const toml::table root = toml::parse_file(path);
+    auto check = [&](const toml::table& t, const std::string& prefix) {
+      for (const auto& [key, value] : t) {
+        if (!value.is_number()) continue;
+        const std::string p = prefix + std::string(key.str());
+        const bool omitted = std::any_of(load.file.omitted.begin(), load.file.omitted.end(),
+                                         [&](const model::OmittedKey& o) { return o.path == p && !o.reason.empty(); });
+        EXPECT_TRUE((load.file.Find(p) != nullptr) != omitted) << path << " " << p;
+      }
+    };
+    for (const char* section : {"condition", "mass", "geometry", "longitudinal", "lateral"})
+      if (const toml::table* t = root[section].as_table())
+        if (std::string(section) != "geometry" || load.file.coefficients) check(*t, std::string(section) + ".");
+    if (const toml::table* controls = root["controls"].as_table())
+      for (const auto& [name, node] : *controls)
+        if (const toml::table* t = node.as_table()) check(*t, "controls." + std::string(name.str()) + ".");
+  }
+}
+
+TEST(MatricesOfFile, EqualsMatricesOfTheLoadedFormsBitForBit) {
+  // Through the coefficient conversion (ToDimensional<double>) a coefficient
+  // file gives exactly the numbers the loader converted once.
+  std::vector<std::string> files = FilesWithKeys();
+  files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");  // coefficients from AVL
+  for (const std::string& path : files) {
+    const data::LoadResult load = data::LoadAircraftFile(path);
+    const model::AxisMatrices<double> chain =
+        model::MatricesOfFile<double>(load.file, [](const double& f) { return f; });
+    const model::AxisMatrices<double> loaded = model::MatricesOf(load.file.written);
+    EXPECT_TRUE(chain.longitudinal == loaded.longitudinal) << path << "\n" << chain.longitudinal;
+    EXPECT_TRUE(chain.lateral == loaded.lateral) << path << "\n" << chain.lateral;
+  }
+}
+
+TEST(WrittenKeys, CoefficientFilesOfferTheirCoefficientsAndSayWhatIsLeftOut) {
+  const std::string dir = std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/";
+  const data::LoadResult deg = data::LoadAircraftFile(dir + "valid_coefficients_lift_drag_per_degree_body_axes.toml");
+  // Per degree as written: the field is per radian.
+  const model::WrittenKey* cma = deg.file.Find("longitudinal.Cma");
+  ASSERT_NE(cma, nullptr);
+  EXPECT_DOUBLE_EQ(cma->value, -0.011920);
+  EXPECT_DOUBLE_EQ(cma->to_si, core::kRadToDeg);
+  const model::WrittenKey* cmq = deg.file.Find("longitudinal.Cmq");  // a rate derivative
+  ASSERT_NE(cmq, nullptr);
+  EXPECT_EQ(cmq->to_si, 1.0);
+  const model::WrittenKey* cl = deg.file.Find("controls.elevator.CL");  // per_degree control
+  ASSERT_NE(cl, nullptr);
+  EXPECT_DOUBLE_EQ(cl->to_si, core::kRadToDeg);
+  // Body-axis inertias and alpha0 are keys of a coefficient file (ToDimensional rotates them).
+  EXPECT_NE(deg.file.Find("mass.Ixz"), nullptr);
+  EXPECT_NE(deg.file.Find("condition.alpha0_deg"), nullptr);
+  EXPECT_NE(deg.file.Find("mass.W"), nullptr);
+  EXPECT_NE(deg.file.Find("geometry.S"), nullptr);
+  EXPECT_TRUE(deg.file.omitted.empty());
+
+  const data::LoadResult mixed = data::LoadAircraftFile(dir + "valid_coefficients_mixed_mach_altitude.toml");
+  EXPECT_TRUE(mixed.file.longitudinal_coefficients);
+  EXPECT_FALSE(mixed.file.lateral_coefficients);
+  EXPECT_NE(mixed.file.Find("lateral.Lp"), nullptr);          // the dimensional section's own key
+  EXPECT_NE(mixed.file.Find("controls.rudder.N"), nullptr);
+  EXPECT_NE(mixed.file.Find("controls.elevator.Cm"), nullptr);
+  EXPECT_NE(mixed.file.Find("condition.mach"), nullptr);      // U0 = mach · a
+  EXPECT_EQ(mixed.file.Find("condition.altitude"), nullptr);  // through the atmosphere: left out
+  ASSERT_EQ(mixed.file.omitted.size(), 1u);
+  EXPECT_EQ(mixed.file.omitted[0].path, "condition.altitude");
+  EXPECT_EQ(mixed.file.omitted[0].reason,
+            "it gives rho and the speed of sound for U0 = mach x a through the 1976 standard "
+            "atmosphere, which aerolin does not differentiate (give rho and U0 to vary them)");
 }
 
 TEST(WrittenKeys, KeepTheFileFormsAndUnits) {

@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <stdexcept>
+#include <Eigen/Core>
+#include <unsupported/Eigen/AutoDiff>
 
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/inertia_axes.hpp"
@@ -234,6 +237,138 @@ TEST(ToDimensional, Boeing747CoefficientsGiveEtkinsDimensionalTables) {
   near(d.lateral.Np, -1.330e6);
   near(d.lateral.Nr, -8.934e6);
   EXPECT_NEAR(*d.mass.m, 2.83176e6 / 9.81, 1e-6);
+}
+
+// Every output of the generic conversion, in one list (same order for any T).
+template <class T>
+std::vector<T> Outputs(const DimensionalDerivatives<T>& d) {
+  std::vector<T> v = {d.U0, d.theta0, d.g, d.m, d.Ix, d.Iy, d.Iz, d.Ixz, d.Xu, d.Zu, d.Mu,
+                      d.Xw, d.Zw, d.Mw, d.Xq, d.Zq, d.Mq, d.Zwdot, d.Mwdot, d.Yv, d.Lv, d.Nv,
+                      d.Yp, d.Yr, d.Lp, d.Lr, d.Np, d.Nr};
+  for (const auto& c : d.controls) v.insert(v.end(), {c.X, c.Z, c.M, c.Y, c.L, c.N});
+  return v;
+}
+
+// The lift/drag family with body-axis inertias and U0 = mach·a: every branch
+// of the generic conversion that a double-only read would break.
+CoefficientsAsWritten LiftDragBodyMachCase() {
+  CoefficientsAsWritten k = HandCase();
+  k.family = LongitudinalFamily::kLiftDrag;
+  k.CL0 = 0.45;
+  k.CD0 = 0.04; k.CLu = 0.02; k.CDu = 0.01; k.CLa = 5.0; k.CDa = 0.3;
+  k.CLq = 4.0; k.CLadot = 1.5; k.CDq = 0.2;
+  k.mach = 0.15;
+  k.speed_of_sound = 340.0;
+  k.U0 = 0.15 * 340.0;
+  k.m = std::nullopt;  // m = W/g
+  k.axes = InertiaAxes::kBody;
+  k.alpha0 = 0.05;
+  k.controls[0].CZ.reset();
+  k.controls[0].CL = 0.4;
+  k.controls[0].CD = 0.02;
+  return k;
+}
+
+TEST(ToDimensional, GenericConversionCarriesExactDerivativesOfEveryInput) {
+  // ∂(each dimensional number)/∂(each input) by forward-mode AD through
+  // ToDimensional<AD> against central differences of ToDimensional<double>.
+  using AD = Eigen::AutoDiffScalar<Eigen::VectorXd>;
+  const CoefficientsAsWritten base = LiftDragBodyMachCase();
+  using Field = std::function<double&(CoefficientsAsWritten&)>;
+  const std::vector<std::pair<std::string, Field>> inputs = {
+      {"mach", [](auto& k) -> double& { return *k.mach; }},
+      {"rho", [](auto& k) -> double& { return k.rho; }},
+      {"theta0", [](auto& k) -> double& { return k.theta0; }},
+      {"g", [](auto& k) -> double& { return k.g; }},
+      {"S", [](auto& k) -> double& { return k.S; }},
+      {"c", [](auto& k) -> double& { return k.c; }},
+      {"b", [](auto& k) -> double& { return k.b; }},
+      {"W", [](auto& k) -> double& { return *k.W; }},
+      {"Ix", [](auto& k) -> double& { return k.Ix; }},
+      {"Iy", [](auto& k) -> double& { return k.Iy; }},
+      {"Iz", [](auto& k) -> double& { return k.Iz; }},
+      {"Ixz", [](auto& k) -> double& { return k.Ixz; }},
+      {"alpha0", [](auto& k) -> double& { return *k.alpha0; }},
+      {"CL0", [](auto& k) -> double& { return *k.CL0; }},
+      {"CD0", [](auto& k) -> double& { return k.CD0; }},
+      {"CLu", [](auto& k) -> double& { return k.CLu; }},
+      {"CDu", [](auto& k) -> double& { return k.CDu; }},
+      {"CLa", [](auto& k) -> double& { return k.CLa; }},
+      {"CDa", [](auto& k) -> double& { return k.CDa; }},
+      {"CLq", [](auto& k) -> double& { return k.CLq; }},
+      {"CLadot", [](auto& k) -> double& { return k.CLadot; }},
+      {"CDq", [](auto& k) -> double& { return k.CDq; }},
+      {"Cmu", [](auto& k) -> double& { return k.Cmu; }},
+      {"Cma", [](auto& k) -> double& { return k.Cma; }},
+      {"Cmq", [](auto& k) -> double& { return k.Cmq; }},
+      {"Cmadot", [](auto& k) -> double& { return k.Cmadot; }},
+      {"CYb", [](auto& k) -> double& { return k.CYb; }},
+      {"Clp", [](auto& k) -> double& { return k.Clp; }},
+      {"Cnr", [](auto& k) -> double& { return k.Cnr; }},
+      {"elevator.CL", [](auto& k) -> double& { return *k.controls[0].CL; }},
+      {"elevator.CD", [](auto& k) -> double& { return *k.controls[0].CD; }},
+      {"elevator.Cm", [](auto& k) -> double& { return *k.controls[0].Cm; }},
+      {"aileron.Cl", [](auto& k) -> double& { return *k.controls[1].Cl; }},
+  };
+  const auto n = static_cast<Eigen::Index>(inputs.size());
+  CoefficientsAsWritten seeded = base;
+  std::vector<const double*> fields;
+  for (const auto& [name, field] : inputs) fields.push_back(&field(seeded));
+  const std::vector<AD> ad = Outputs(ToDimensional<AD>(seeded, [&](const double& f) {
+    Eigen::VectorXd d = Eigen::VectorXd::Zero(n);
+    for (Eigen::Index i = 0; i < n; ++i)
+      if (fields[static_cast<std::size_t>(i)] == &f) d(i) = 1.0;
+    return AD(f, d);
+  }));
+  auto identity = [](const double& f) { return f; };
+  const std::vector<double> at = Outputs(ToDimensional<double>(base, identity));
+  for (std::size_t o = 0; o < at.size(); ++o) EXPECT_EQ(ad[o].value(), at[o]) << "output " << o;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto& [name, field] = inputs[static_cast<std::size_t>(i)];
+    const double x = field(const_cast<CoefficientsAsWritten&>(base));
+    const double h = 1e-6 * std::max(std::abs(x), 1.0);
+    CoefficientsAsWritten up = base, down = base;
+    field(up) = x + h;
+    field(down) = x - h;
+    const std::vector<double> f_up = Outputs(ToDimensional<double>(up, identity));
+    const std::vector<double> f_down = Outputs(ToDimensional<double>(down, identity));
+    for (std::size_t o = 0; o < at.size(); ++o) {
+      const double fd = (f_up[o] - f_down[o]) / (2.0 * h);
+      const double exact = ad[o].derivatives().size() ? ad[o].derivatives()(i) : 0.0;
+      // Central difference: O(h²) truncation plus rounding ε|f|/h (ε ≈ 1e-16,
+      // h ≈ 1e-6 |x|), here well under 1e-7 of the output's own scale per unit x.
+      const double scale = std::max(std::abs(at[o]), 1.0) / std::max(std::abs(x), 1.0);
+      EXPECT_NEAR(exact, fd, 1e-6 * scale) << "d output " << o << " / d " << name;
+    }
+  }
+}
+
+TEST(ToDimensional, IsTheGenericConversionInDouble) {
+  // The double entry point returns the template's numbers bit for bit (the
+  // bundled 747 coefficient file's outputs did not change with the template).
+  const CoefficientsAsWritten k = LiftDragBodyMachCase();
+  const AircraftAsWritten w = ToDimensional(k);
+  const DimensionalDerivatives<double> d = ToDimensional<double>(k, [](const double& f) { return f; });
+  EXPECT_EQ(w.condition.U0, d.U0);
+  EXPECT_EQ(*w.mass.m, d.m);
+  EXPECT_EQ(*w.mass.Ix, d.Ix);
+  EXPECT_EQ(*w.mass.Ixz, d.Ixz);
+  EXPECT_EQ(w.longitudinal.Xu, d.Xu);
+  EXPECT_EQ(w.longitudinal.Zwdot, d.Zwdot);
+  EXPECT_EQ(w.lateral.Nr, d.Nr);
+  EXPECT_EQ(w.controls[0].X, d.controls[0].X);
+  EXPECT_EQ(w.controls[0].Z, d.controls[0].Z);
+  // Body axes: as RotateInertias at α0 (the loader's path).
+  MassProperties body;
+  body.Ix = k.Ix;
+  body.Iz = k.Iz;
+  body.Ixz = k.Ixz;
+  const MassProperties rotated = RotateInertias(body, *k.alpha0);
+  EXPECT_EQ(*rotated.Ix, d.Ix);
+  EXPECT_EQ(*rotated.Iz, d.Iz);
+  EXPECT_EQ(*rotated.Ixz, d.Ixz);
+  // U0 = mach · a.
+  EXPECT_EQ(d.U0, *k.mach * *k.speed_of_sound);
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 /// @file
 /// Eigenvalue sensitivities: how each mode's root moves per unit of each
 /// number of the data file, exact (forward-mode automatic differentiation of
-/// model::MatricesOf, the chain from the keys as written to A).
+/// model::MatricesOfFile, the chain from the keys as written to A, through the
+/// coefficient conversion for a coefficient file).
 
 #include <Eigen/Core>
 #include <complex>
@@ -60,7 +61,7 @@ struct ModeSensitivity {
 /// Returns every mode of `file` (AnalyzeModes of its conversion) except heading
 /// (λ = 0 for every value of every key), with its sensitivities. Keys that do
 /// not enter A (control derivatives and limits, altitude, mach, [mass] of a
-/// normalized, primed file) are left out.
+/// normalized, primed file) are left out, as are `file.omitted`.
 std::vector<ModeSensitivity> ModeSensitivities(const model::AircraftFile& file);
 
 }  // namespace aerolin::analysis

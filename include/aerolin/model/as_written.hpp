@@ -7,18 +7,26 @@
 /// ÷ mass or inertia, × U0 of the velocity forms, the Ixz priming, the
 /// 1/(1 − Zα̇/U0) of the α row, and the trigonometry of θ0.
 ///
+/// A coefficient file (`form = "coefficients"`, model/coefficients.hpp) adds
+/// one link in front: keys → CoefficientsAsWritten → ToDimensional → the
+/// coefficient sections of AircraftAsWritten → A (MatricesOfFile), so that its
+/// derivatives move with U0, ρ, S, c, b, m or W, g, θ0 and the inertias as the
+/// conversion says.
+///
 /// `MatricesOf<double>` equals `BuildLongitudinal(Convert(written)).A()` and
 /// `BuildLateral(...)`'s to round-off; tests/model/as_written_test.cpp pins it
 /// for every bundled aircraft. (build.cpp keeps its own double code; the
 /// formulas are written twice and that test is what keeps them one.)
 
 #include <Eigen/Core>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "aerolin/model/coefficients.hpp"
 #include "aerolin/model/conversions.hpp"
 
 namespace aerolin::model {
@@ -30,11 +38,25 @@ struct WrittenKey {
   double to_si = 1;  ///< the field FieldOf(path) holds value × to_si
 };
 
+/// A number of the file that sensitivities and sweeps do not vary, and why.
+struct OmittedKey {
+  std::string path;    ///< "condition.altitude"
+  std::string reason;  ///< one sentence, e.g. "it gives rho through the standard atmosphere, ..."
+};
+
 /// A data file's numbers before model::Convert: what sensitivities and
 /// sweeps differentiate and vary.
 struct AircraftFile {
   AircraftAsWritten written;     ///< SI, in the file's forms (lateral.primed as the file says)
+  /// A file with form = "coefficients" (or an AVL .st): its coefficient data,
+  /// SI, per radian, inertias about `coefficients->axes`, from which
+  /// ToDimensional gives the coefficient sections of `written` (and its U0,
+  /// θ0, g, mass). Absent for a dimensional file.
+  std::optional<CoefficientsAsWritten> coefficients;
+  bool longitudinal_coefficients = false;  ///< [longitudinal] comes from `coefficients`
+  bool lateral_coefficients = false;       ///< [lateral] comes from `coefficients`
   std::vector<WrittenKey> keys;  ///< every numeric key the file gives, by section in file order
+  std::vector<OmittedKey> omitted;  ///< numbers the file gives that `keys` leaves out, with why
 
   /// Returns the key `path`, or nullptr if the file does not give it.
   const WrittenKey* Find(std::string_view path) const;
@@ -46,6 +68,15 @@ struct AircraftFile {
 /// unknown control or key.
 const double* FieldOf(const AircraftAsWritten& written, std::string_view path);
 double* FieldOf(AircraftAsWritten& written, std::string_view path);
+
+/// Returns the field of `file` that the key `path` sets: for a coefficient
+/// file, a field of `file.coefficients` for its condition ("condition.U0",
+/// "condition.rho", "condition.alpha0_deg", "condition.mach"), mass
+/// ("mass.W"), geometry ("geometry.S") and coefficient keys
+/// ("longitudinal.Cmq", "controls.elevator.Cm"), else FieldOf(file.written,
+/// path) (a dimensional section of a mixed file). nullptr as FieldOf.
+const double* FieldOf(const AircraftFile& file, std::string_view path);
+double* FieldOf(AircraftFile& file, std::string_view path);
 
 /// Both axes' system matrices in a scalar type T.
 template <class T>
@@ -165,5 +196,47 @@ AxisMatrices<T> MatricesOf(const AircraftAsWritten& w, Value&& value) {
 
 /// Returns MatricesOf(written) in double.
 AxisMatrices<double> MatricesOf(const AircraftAsWritten& written);
+
+/// Returns the A matrices of `file` through its whole chain, reading every
+/// number through `value(field) -> T` as MatricesOf, where `field` is a
+/// reference into `file` (FieldOf(file, key)): for a dimensional file
+/// MatricesOf(file.written); for a coefficient file ToDimensional<T> of
+/// `file.coefficients`, whose U0, θ0, g, mass and (coefficient sections')
+/// derivatives replace those fields of `file.written` in MatricesOf.
+/// `MatricesOfFile<double>(file, identity)` equals MatricesOf(file.written).
+template <class T, class Value>
+AxisMatrices<T> MatricesOfFile(const AircraftFile& file, Value&& value) {
+  if (!file.coefficients) return MatricesOf<T>(file.written, value);
+  const DimensionalDerivatives<T> d = ToDimensional<T>(*file.coefficients, value);
+  const AircraftAsWritten& w = file.written;
+  // The fields of `w` the conversion produced, and their values in T.
+  std::array<std::pair<const double*, const T*>, 28> produced;
+  std::size_t count = 0;
+  auto add = [&](const double& field, const T& v) { produced[count++] = {&field, &v}; };
+  add(w.condition.U0, d.U0);
+  add(w.condition.theta0, d.theta0);
+  add(w.condition.g, d.g);
+  if (w.mass.m) add(*w.mass.m, d.m);
+  if (w.mass.Ix) add(*w.mass.Ix, d.Ix);
+  if (w.mass.Iy) add(*w.mass.Iy, d.Iy);
+  if (w.mass.Iz) add(*w.mass.Iz, d.Iz);
+  if (w.mass.Ixz) add(*w.mass.Ixz, d.Ixz);
+  if (file.longitudinal_coefficients) {
+    const LongitudinalAsWritten& L = w.longitudinal;
+    add(L.Xu, d.Xu), add(L.Zu, d.Zu), add(L.Mu, d.Mu), add(L.Xw, d.Xw), add(L.Zw, d.Zw);
+    add(L.Mw, d.Mw), add(L.Xq, d.Xq), add(L.Zq, d.Zq), add(L.Mq, d.Mq), add(L.Zwdot, d.Zwdot);
+    add(L.Mwdot, d.Mwdot);
+  }
+  if (file.lateral_coefficients) {
+    const LateralAsWritten& L = w.lateral;
+    add(L.Yv, d.Yv), add(L.Lv, d.Lv), add(L.Nv, d.Nv), add(L.Yp, d.Yp), add(L.Yr, d.Yr);
+    add(L.Lp, d.Lp), add(L.Lr, d.Lr), add(L.Np, d.Np), add(L.Nr, d.Nr);
+  }
+  return MatricesOf<T>(w, [&](const double& field) -> T {
+    for (std::size_t i = 0; i < count; ++i)
+      if (produced[i].first == &field) return *produced[i].second;
+    return value(field);
+  });
+}
 
 }  // namespace aerolin::model

@@ -14,9 +14,31 @@
 ///   Ixz' = ½(Ix − Iz) sin 2ε + Ixz cos 2ε,   Iy' = Iy.
 /// Ix + Iz and Ix Iz − Ixz² (trace and determinant of the xz block) are kept.
 
+#include <cmath>
+
 #include "aerolin/model/aircraft_data.hpp"
 
 namespace aerolin::model {
+
+/// The xz block of an inertia tensor (Ix, Iz, Ixz; Etkin's sign), in a scalar type T.
+template <class T>
+struct InertiaBlock {
+  T Ix, Iz, Ixz;  ///< [kg·m²]
+};
+
+/// Returns the block (Ix, Iz, Ixz) rotated by `epsilon` [rad] (file comment),
+/// generic in T so that an automatic-differentiation scalar carries ∂/∂α0 and
+/// ∂/∂(body-axis inertia) through it; RotateInertias is this in double.
+template <class T>
+InertiaBlock<T> RotateInertiaBlock(const T& Ix, const T& Iz, const T& Ixz, const T& epsilon) {
+  using std::cos;
+  using std::sin;
+  const T c2 = cos(epsilon) * cos(epsilon);
+  const T s2 = sin(epsilon) * sin(epsilon);
+  const T sin2e = sin(2.0 * epsilon), cos2e = cos(2.0 * epsilon);
+  return {Ix * c2 + Iz * s2 - Ixz * sin2e, Ix * s2 + Iz * c2 + Ixz * sin2e,
+          0.5 * (Ix - Iz) * sin2e + Ixz * cos2e};
+}
 
 /// Returns `body` (inertias about body axes) rotated by `epsilon` [rad] (see
 /// the file comment) into the derivatives' axes; m and absent inertias are
