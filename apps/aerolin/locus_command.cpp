@@ -31,6 +31,7 @@ struct LocusCommandOptions {
   std::string maximize;
   bool json = false;
   std::string plot;
+  int width = 1200, height = 900;
 };
 
 double Number(const std::string& text, const std::string& what) {
@@ -108,6 +109,8 @@ int RunLocus(const LocusCommandOptions& opt) {
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = aircraft.name + ": " + opt.loop + (o.washout_tau ? " with washout" : "");
+    plot.width_px = opt.width;
+    plot.height_px = opt.height;
     for (const std::string& f : exporting::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
   }
 #endif
@@ -131,6 +134,8 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
                   "report the gain that maximizes this mode's damping, refined between the listed gains");
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png");
+  cmd->add_option("--width", opt->width, "figure width [px], 200 to 8192")->check(CLI::Range(200, 8192));
+  cmd->add_option("--height", opt->height, "figure height [px], 200 to 8192")->check(CLI::Range(200, 8192));
   cmd->callback([opt, &action] { action = [opt] { return RunLocus(*opt); }; });
 }
 

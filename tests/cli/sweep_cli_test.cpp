@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -83,6 +84,31 @@ TEST(LocusCommand, MaximizeSaysWhenThereIsNothingToRefine) {
       "locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1:5 --maximize phugoid", "locus_max_absent");
   ASSERT_EQ(absent.exit_code, 0) << absent.err;
   EXPECT_NE(absent.out.find("no mode named 'phugoid' in this locus"), std::string::npos) << absent.out;
+}
+
+TEST(LocusCommand, PlotTakesTheFigureSize) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_locus_plot_test";
+  const CommandResult r = RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:31"
+                                     " --plot '" + prefix + "' --width 800 --height 600",
+                                     "locus_plot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* figure : {"_locus.png", "_zeta.png"}) {
+    const std::string png = prefix + figure;
+    EXPECT_NE(r.err.find(png), std::string::npos) << "prints the path it wrote";
+    const std::string bytes = ReadAll(png);
+    ASSERT_GE(bytes.size(), 24u) << png;
+    auto be32 = [&](std::size_t at) {
+      unsigned v = 0;
+      for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+      return v;
+    };
+    EXPECT_EQ(be32(16), 800u) << png;
+    EXPECT_EQ(be32(20), 600u) << png;
+    std::remove(png.c_str());
+  }
+  EXPECT_EQ(RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1 --plot x --width 100",
+                       "locus_plot_bad").exit_code,
+            2);
 }
 
 TEST(ModesCommand, SensitivityJsonIsKeyedByParameter) {
