@@ -67,6 +67,7 @@ std::string Gains(const std::vector<double>& gains) {
 const char* StatusName(study::DampingOptimumKind k) {
   switch (k) {
     case study::DampingOptimumKind::kRefined: return "refined";
+    case study::DampingOptimumKind::kBecomesReal: return "becomes_real";
     case study::DampingOptimumKind::kAtRangeEnd: return "at_range_end";
     case study::DampingOptimumKind::kOverdamped: return "overdamped";
     case study::DampingOptimumKind::kReal: return "real";
@@ -81,6 +82,11 @@ std::string Verdict(const study::DampingOptimum& o) {
     case study::DampingOptimumKind::kRefined:
       return fmt::format("most damping of {}: K = {} (zeta = {}, wn = {} rad/s, {})", o.mode, G(o.gain),
                          G(o.zeta), G(o.wn), o.name);
+    case study::DampingOptimumKind::kBecomesReal:
+      return fmt::format(
+          "most damping of {}: zeta rises to 1 where its pair ({}) becomes two real roots, at K = {} (wn = "
+          "{} rad/s); the mode is overdamped past it",
+          o.mode, o.name, G(o.gain), G(o.wn));
     case study::DampingOptimumKind::kAtRangeEnd:
       return fmt::format(
           "most damping of {} among the listed gains: K = {} (zeta = {}, wn = {} rad/s, {}), at the end of "
@@ -88,8 +94,8 @@ std::string Verdict(const study::DampingOptimum& o) {
           o.mode, G(o.gain), G(o.zeta), G(o.wn), o.name);
     case study::DampingOptimumKind::kOverdamped:
       return fmt::format(
-          "{} has only real roots (zeta = 1, {}) at the listed gains K = {} to {}: its damping is largest "
-          "there, with no oscillation left to damp; nothing to refine",
+          "{} reaches zeta = 1 ({}: real roots) at the listed gains K = {} to {}: no oscillation left to "
+          "damp there; nothing to refine",
           o.mode, o.name, G(o.overdamped_from), G(o.overdamped_to));
     case study::DampingOptimumKind::kReal:
       return fmt::format("{} is a real root at every listed gain (zeta = +-1): no oscillation to damp",
@@ -104,7 +110,7 @@ std::string Verdict(const study::DampingOptimum& o) {
 
 void WriteDampingOptimum(std::ostream& out, const study::DampingOptimum& o, const std::string& gain_unit) {
   out << Verdict(o) << '\n';
-  if (o.kind == study::DampingOptimumKind::kRefined)
+  if (o.kind == study::DampingOptimumKind::kRefined || o.kind == study::DampingOptimumKind::kBecomesReal)
     out << fmt::format(
         "  K in {}, refined between the listed gains {} and {} (Brent's method on the tracked mode, K to {} "
         "relative, {} evaluations); best listed gain K = {} (zeta = {})\n",
@@ -136,7 +142,7 @@ std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
                                                      {"wn", o.grid.mode.wn}}
                                     : nlohmann::json{{"mode", o.mode}, {"gain", nullptr}};
     nlohmann::json r = {{"status", StatusName(o.kind)}, {"message", Verdict(o)}};
-    if (o.kind == study::DampingOptimumKind::kRefined) {
+    if (o.kind == study::DampingOptimumKind::kRefined || o.kind == study::DampingOptimumKind::kBecomesReal) {
       r["gain"] = o.gain;
       r["zeta"] = o.zeta;
       r["wn"] = o.wn;

@@ -18,6 +18,10 @@ namespace {
 using analysis::SmallMatrix;
 using cd = std::complex<double>;
 
+// A real root as Locus tells them (tracked.cpp IsReal): Eigen's real Schur
+// form gives real eigenvalues an imaginary part of exactly 0 anyway.
+bool IsRealRoot(cd lambda) { return std::abs(lambda.imag()) <= 1e-12 * std::max(std::abs(lambda), 1.0); }
+
 // ζ = −Re λ/|λ| (±1 for a real root, 1 at λ = 0 as Locus gives it).
 double DampingRatio(cd lambda) {
   const double wn = std::abs(lambda);
@@ -86,17 +90,6 @@ std::vector<double> ZetaAtPoints(const TrackedStudy& study, const std::string& m
   return z;
 }
 
-// Whether the mode is a real root at point k (every tracked mode of it there).
-bool RealAt(const TrackedPoint& p, const std::string& mode) {
-  bool any = false;
-  for (const TrackedMode& m : p.modes)
-    if (IsMode(m, mode)) {
-      if (m.oscillatory) return false;
-      any = true;
-    }
-  return any;
-}
-
 // Locus's continuation step: Locus steps from K = 0 by max|K|/50.
 double LocusStep(const TrackedStudy& study) {
   double span = 1e-12;
@@ -107,8 +100,7 @@ double LocusStep(const TrackedStudy& study) {
 }  // namespace
 
 bool IsMode(const TrackedMode& m, const std::string& mode) {
-  return !mode.empty() &&
-         (m.origin.find(mode) != std::string::npos || m.name.find(mode) != std::string::npos);
+  return !mode.empty() && (m.origin.find(mode) != std::string::npos || m.name.rfind(mode, 0) == 0);
 }
 
 GridBest BestListedGain(const TrackedStudy& study, const std::string& mode) {
@@ -150,11 +142,13 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
     out.kind = DampingOptimumKind::kReal;
     return out;
   }
-  if (RealAt(study.points[g.index], mode)) {
+  if (!g.mode.oscillatory) {
+    // The best is a real root, ζ = 1: the run of listed gains around it where
+    // the mode reaches ζ = 1 too.
     out.kind = DampingOptimumKind::kOverdamped;
     std::size_t lo = g.index, hi = g.index;
-    while (lo > 0 && RealAt(study.points[lo - 1], mode)) --lo;
-    while (hi + 1 < study.points.size() && RealAt(study.points[hi + 1], mode)) ++hi;
+    while (lo > 0 && zeta[lo - 1] == g.mode.zeta) --lo;
+    while (hi + 1 < study.points.size() && zeta[hi + 1] == g.mode.zeta) ++hi;
     out.overdamped_from = study.points[lo].value;
     out.overdamped_to = study.points[hi].value;
     return out;
@@ -203,9 +197,31 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   // Brent returns the best point it evaluated; the listed gain stands if it
   // was better (ζ not unimodal between the neighbours).
   if (-best.second < g.mode.zeta) return out;
-  const double K = best.first;
+  double K = best.first;
   cd lambda = root_at(K);
+  if (IsRealRoot(lambda)) {
+    // ζ rose to 1 where the pair became two real roots between the listed
+    // gains: locate that gain by bisection (pair at K_b, real at K).
+    double pair = Kb, real = K;
+    for (int i = 0; i < 60 && std::abs(real - pair) > 1e-9 * std::max(1.0, std::abs(K)); ++i) {
+      const double mid = 0.5 * (pair + real);
+      (IsRealRoot(root_at(mid)) ? real : pair) = mid;
+    }
+    K = real;
+    lambda = root_at(K);
+    out.kind = DampingOptimumKind::kBecomesReal;
+  }
   if (lambda.imag() < 0) lambda = std::conj(lambda);
+
+  if (out.kind == DampingOptimumKind::kBecomesReal) {
+    // Past a coalescence the two real roots are named by the order the
+    // continuation happens to give them; the mode is the pair before it.
+    out.gain = K;
+    out.lambda = lambda;
+    out.wn = std::abs(lambda);
+    out.zeta = DampingRatio(lambda);
+    return out;
+  }
 
   // The name the locus itself gives there, and a check that its continuation
   // from K = 0 lands on the same root as ours from K_b.
@@ -217,14 +233,14 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   for (const TrackedPoint& p : again.study.points) {
     if (p.value != K) continue;
     for (const TrackedMode& m : p.modes)
-      if (IsMode(m, mode) && std::abs(m.lambda - lambda) < distance) {
+      if (std::abs(m.lambda - lambda) < distance) {
         distance = std::abs(m.lambda - lambda);
         same = &m;
       }
   }
   // Two eigen-solves of the same matrix agree to round-off.
   constexpr double kSameRoot = 1e-9;
-  if (same == nullptr || distance > kSameRoot * std::max(1.0, std::abs(lambda)))
+  if (same == nullptr || distance > kSameRoot * std::max(1.0, std::abs(lambda)) || !IsMode(*same, mode))
     throw core::NumericalError(fmt::format(
         "the continuation from K = {} and the locus from K = 0 disagree on the {} root at K = {}", Kb, mode, K));
   out.gain = K;

@@ -246,6 +246,33 @@ TEST(MaximizeDamping, OverdampedPitchDamper) {
   }
 }
 
+// ζ of a pair can rise to 1 where the pair splits into two real roots
+// between the listed gains: the P2V-7's phugoid (coupled with the short
+// period) under an α feedback, K from −2 to 0. The split is located where a
+// direct eigen-solve finds one complex pair fewer just past it than just
+// before it (towards the best listed gain).
+TEST(MaximizeDamping, APairThatBecomesRealBetweenTheListedGains) {
+  const model::AircraftData a = Load("p2v7.toml");
+  LocusOptions o;
+  o.input = "elevator";
+  o.output = "alpha";
+  o.gains = Linspace(-2.0, 0.0, 21);
+  const DampingOptimum opt = MaximizeDamping(a, o, Locus(a, o), "phugoid");
+  ASSERT_EQ(opt.kind, DampingOptimumKind::kBecomesReal);
+  EXPECT_NEAR(opt.zeta, 1.0, 1e-12);
+  EXPECT_LT(opt.grid.mode.zeta, opt.zeta);
+  EXPECT_GE(opt.gain, opt.bracket_low);
+  EXPECT_LE(opt.gain, opt.bracket_high);
+  auto pairs = [&](double K) {
+    int n = 0;
+    for (const cd& l : Eigenvalues(a, o, K)) n += l.imag() > 1e-9;
+    return n;
+  };
+  const double towards_best = opt.grid.gain > opt.gain ? 1.0 : -1.0;
+  constexpr double kStep = 1e-6;  // well above the bisection's 1e-9, well below the grid's 0.1
+  EXPECT_EQ(pairs(opt.gain + towards_best * kStep), pairs(opt.gain - towards_best * kStep) + 1) << opt.gain;
+}
+
 // The mode absent from the locus, and a mode that is a real root at every gain.
 TEST(MaximizeDamping, AbsentAndRealModesSaySo) {
   const model::AircraftData a = Load("p2v7.toml");
@@ -313,6 +340,21 @@ TEST(MaximizeDamping, TakesTheGlobalBestOfSeveralLocalMaxima) {
   EXPECT_EQ(opt.other_local_maxima, std::vector<double>{1.0});
   const GridBest best = BestListedGain(locus.study, "dutch roll");
   EXPECT_EQ(best.index, 4u);
+}
+
+TEST(IsMode, MatchesTheOriginOrTheStartOfTheName) {
+  auto mode = [](std::string name, std::string origin) {
+    TrackedMode m;
+    m.name = std::move(name);
+    m.origin = std::move(origin);
+    return m;
+  };
+  EXPECT_TRUE(IsMode(mode("dutch roll (unstable)", "dutch roll"), "dutch roll"));
+  EXPECT_TRUE(IsMode(mode("washout filter + dutch roll (coupled)", "washout filter + dutch roll (coupled)"),
+                     "dutch roll"));
+  EXPECT_TRUE(IsMode(mode("roll-spiral oscillation (lateral phugoid)", "roll subsidence + spiral"), "spiral"));
+  EXPECT_FALSE(IsMode(mode("roll-spiral oscillation (lateral phugoid)", "roll subsidence + spiral"), "phugoid"));
+  EXPECT_FALSE(IsMode(mode("dutch roll", "dutch roll"), ""));
 }
 
 TEST(MaximizeDamping, RejectsAToleranceOutsideItsRange) {

@@ -15,9 +15,10 @@
 namespace aerolin::study {
 
 /// True if the tracked mode `m` is (part of) the mode `mode`, a display name
-/// such as "dutch roll": its origin or its tracked name contains `mode`
-/// (so "dutch roll (overdamped)" and "dutch roll + washout filter (coupled)"
-/// are the Dutch roll).
+/// such as "dutch roll": its origin contains `mode` or its tracked name
+/// starts with it (so "dutch roll (overdamped)" and "dutch roll + washout
+/// filter (coupled)" are the Dutch roll, and "roll-spiral oscillation
+/// (lateral phugoid)" is not the phugoid).
 bool IsMode(const TrackedMode& m, const std::string& mode);
 
 /// The best of the listed gains: the point and mode of largest ζ among the
@@ -36,8 +37,11 @@ GridBest BestListedGain(const TrackedStudy& study, const std::string& mode);
 /// What MaximizeDamping concluded.
 enum class DampingOptimumKind {
   kRefined,     ///< an interior maximum, refined between the best gain's neighbours
+  /// ζ rises to 1 where the pair becomes two real roots between the best
+  /// gain and a neighbour; `gain` is that split, located by bisection
+  kBecomesReal,
   kAtRangeEnd,  ///< the best listed gain is the first or last: ζ may rise beyond it
-  kOverdamped,  ///< the mode is real (ζ = 1) at the best listed gain: nothing to refine
+  kOverdamped,  ///< the best listed gain's mode is a real root (ζ = 1): nothing to refine
   kReal,        ///< the mode is a real root at every listed gain (ζ = ±1)
   kAbsent,      ///< no mode of that name in the locus
 };
@@ -56,18 +60,20 @@ struct DampingOptimum {
   DampingOptimumKind kind = DampingOptimumKind::kAbsent;
   std::string mode;  ///< the requested display name
   GridBest grid;     ///< the best listed gain (found = false when kAbsent)
-  /// kRefined: the gain [the locus's gain unit] and the mode there; otherwise
-  /// the best listed gain's.
+  /// kRefined, kBecomesReal: the gain [the locus's gain unit] and the mode's
+  /// root there (kBecomesReal: the double root where the pair splits, ζ = 1);
+  /// otherwise the best listed gain's.
   double gain = 0;
   std::complex<double> lambda;  ///< eigenvalue [1/s] (Im ≥ 0 member)
   double wn = 0;                ///< |λ| [rad/s]
   double zeta = 0;              ///< −Re λ/|λ|
-  std::string name;             ///< the mode's tracked name at `gain`
-  double bracket_low = 0, bracket_high = 0;  ///< kRefined: the interval searched (the best gain's neighbours)
-  int evaluations = 0;          ///< kRefined: tracked evaluations of ζ(K)
-  double relative_tolerance = 0;  ///< kRefined: the tolerance used
+  std::string name;             ///< kRefined: the locus's name of that root at `gain`; otherwise the best listed gain's
+  /// kRefined, kBecomesReal: the interval searched (the best gain's neighbours).
+  double bracket_low = 0, bracket_high = 0;
+  int evaluations = 0;            ///< kRefined, kBecomesReal: tracked evaluations of ζ(K) by Brent
+  double relative_tolerance = 0;  ///< kRefined, kBecomesReal: the tolerance used
   /// kOverdamped: the first and last listed gains of the run of gains around
-  /// the best where the mode is real.
+  /// the best where the mode's ζ is 1 too.
   double overdamped_from = 0, overdamped_to = 0;
   /// Listed gains, other than the best, where ζ has a local maximum (ζ above
   /// both neighbours): the maximization refines the global one only.
