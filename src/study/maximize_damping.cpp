@@ -158,8 +158,8 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
     return out;
   }
 
-  // Refine on the best gain's neighbours: ζ(K_b) ≥ ζ at both, so a local
-  // maximum lies between them.
+  // Refine on the best gain's neighbours: ζ(K_b) ≥ ζ at both (where the mode
+  // is there at all), so a local maximum lies between them.
   const ClosedLoopFamily closed(aircraft, options, locus.axis);
   const analysis::MatrixFamily family = [&closed](double K, SmallMatrix& A, SmallMatrix& dA) {
     closed(K, A, dA);
