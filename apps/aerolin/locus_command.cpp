@@ -6,12 +6,14 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/tracked_report.hpp"
+#include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
 #include "cli_common.hpp"
 #ifdef AEROLIN_PLOT_IN_PROCESS
@@ -29,6 +31,7 @@ struct LocusCommandOptions {
   std::string maximize;
   bool json = false;
   std::string plot;
+  int width = 1200, height = 900;
 };
 
 double Number(const std::string& text, const std::string& what) {
@@ -88,26 +91,26 @@ int RunLocus(const LocusCommandOptions& opt) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  std::optional<study::DampingOptimum> optimum;
+  if (!maximize.empty()) optimum = study::MaximizeDamping(aircraft, o, locus, maximize);
   if (opt.json) {
-    std::cout << exporting::LocusJson(locus, opt.loop, opt.file, maximize) << '\n';
+    std::cout << exporting::LocusJson(locus, opt.loop, opt.file, optimum ? &*optimum : nullptr) << '\n';
   } else {
     std::cout << "root locus of " << opt.loop << " (delta_" << o.input << " = K * "
               << (o.washout_tau ? "washout(" + o.output + ")" : o.output) << ", K in "
               << locus.gain_unit << ")\n";
     exporting::WriteTrackedText(std::cout, locus.study, "K");
-    if (!maximize.empty()) {
-      const exporting::BestGain b = exporting::MaximizeDamping(locus.study, maximize);
-      if (b.found)
-        std::cout << "\nmost damping of " << maximize << ": K = " << b.gain << " (zeta = " << b.zeta
-                  << ", " << b.name << ")\n";
-      else
-        std::cout << "\nno mode named '" << maximize << "' in this locus\n";
+    if (optimum) {
+      std::cout << '\n';
+      exporting::WriteDampingOptimum(std::cout, *optimum, locus.gain_unit);
     }
   }
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = aircraft.name + ": " + opt.loop + (o.washout_tau ? " with washout" : "");
+    plot.width_px = opt.width;
+    plot.height_px = opt.height;
     for (const std::string& f : exporting::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
   }
 #endif
@@ -127,9 +130,12 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
       ->check(PositiveFinite());
   cmd->add_option("--gain", opt->gain, "gains: a list 0,0.5,1 or FROM:TO[:N] (N values, default 41)")
       ->required();
-  cmd->add_option("--maximize", opt->maximize, "report the gain that maximizes this mode's damping");
+  cmd->add_option("--maximize", opt->maximize,
+                  "report the gain that maximizes this mode's damping, refined between the listed gains");
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png");
+  cmd->add_option("--width", opt->width, "figure width [px], 200 to 8192")->check(CLI::Range(200, 8192));
+  cmd->add_option("--height", opt->height, "figure height [px], 200 to 8192")->check(CLI::Range(200, 8192));
   cmd->callback([opt, &action] { action = [opt] { return RunLocus(*opt); }; });
 }
 

@@ -17,43 +17,27 @@ namespace aerolin::exporting {
 namespace {
 
 constexpr double kFontSize = 2.2;
+// What a pole, zero or branch end marker covers [px], at MathGL mark size 0.8-2.
+constexpr double kMarkerRadiusPx = 7.0;
+// Gain labels on one branch at least this many text heights apart.
+constexpr double kGainLabelSpacingEm = 2.0;
+// Gain labels a little smaller than the tick labels (MathGL's relative size).
+constexpr double kGainLabelScale = 0.85;
 constexpr const char* kPalette[] = {"{x1F77B4}", "{xD62728}", "{xFF7F0E}", "{x9467BD}", "{x2CA02C}",
                                     "{x8C564B}", "{x17BECF}", "{xE377C2}", "{xBCBD22}", "{x7F7F7F}"};
 
-// One drawn branch: a mode's root (or the lower member of its pair) over the points.
-struct Series {
-  std::string origin;
-  std::string label;
-  std::vector<double> value, re, im, wn, zeta;
-};
+using Series = TrackedBranch;
 
-// Splits each origin into slots: at every point, the k-th mode with that
-// origin is slot k; a pair also draws its lower member as its own branch.
-std::vector<Series> BranchesOf(const study::TrackedStudy& s, bool lower_members) {
-  std::map<std::pair<std::string, int>, Series> by;
-  std::vector<std::pair<std::string, int>> order;
-  for (const study::TrackedPoint& p : s.points) {
-    std::map<std::string, int> slot;
-    for (const study::TrackedMode& m : p.modes) {
-      if (m.kind == analysis::ModeKind::kHeading) continue;
-      for (int member = 0; member < (m.oscillatory && lower_members ? 2 : 1); ++member) {
-        const int k = slot[m.origin]++;
-        const auto key = std::make_pair(m.origin, k);
-        if (!by.count(key)) order.push_back(key);
-        Series& series = by[key];
-        series.origin = m.origin;
-        series.label = m.origin;
-        series.value.push_back(p.value);
-        series.re.push_back(m.lambda.real());
-        series.im.push_back(member == 0 ? m.lambda.imag() : -m.lambda.imag());
-        series.wn.push_back(m.wn);
-        series.zeta.push_back(m.zeta);
-      }
-    }
-  }
-  std::vector<Series> out;
-  for (const auto& k : order) out.push_back(by[k]);
-  return out;
+std::vector<double> Re(const Series& s) {
+  std::vector<double> v;
+  for (const std::complex<double>& z : s.root) v.push_back(z.real());
+  return v;
+}
+
+std::vector<double> Im(const Series& s) {
+  std::vector<double> v;
+  for (const std::complex<double>& z : s.root) v.push_back(z.imag());
+  return v;
 }
 
 std::map<std::string, const char*> Colours(const std::vector<Series>& series) {
@@ -111,13 +95,13 @@ void Title(mglGraph& gr, const std::string& text) {
   gr.Putsw(0.5, 0.965, internal::Widen(text).c_str(), ":AC", internal::kTitleScale);
 }
 
-// The s-plane with every branch, arrows along the parameter's direction.
-void SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
-                 const std::map<std::string, const char*>& colour, const PanelRect& rect) {
+// The s-plane with every branch, arrows along the parameter's direction;
+// returns where it landed on the image.
+SPlaneView SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
+                       const std::map<std::string, const char*>& colour, const PanelRect& rect) {
   internal::InPanel(gr, rect, kFontSize);
   std::vector<std::complex<double>> all;
-  for (const Series& s : branches)
-    for (std::size_t i = 0; i < s.re.size(); ++i) all.push_back({s.re[i], s.im[i]});
+  for (const Series& s : branches) all.insert(all.end(), s.root.begin(), s.root.end());
   const SPlaneWindow w = FullSPlaneWindow(all);
   Axes(gr, w.re, w.im, L"Re \\lambda, 1/s", L"Im \\lambda, rad/s");
   gr.Line(mglPoint(0, w.im.min), mglPoint(0, w.im.max), "k1");
@@ -126,35 +110,63 @@ void SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
   gr.SetMarkSize(0.8);
   for (const Series& s : branches) {
     const std::string c = colour.at(s.origin);
-    gr.Plot(Data(s.re), Data(s.im), (c + "-2").c_str());
-    const std::size_t n = s.re.size();
+    gr.Plot(Data(Re(s)), Data(Im(s)), (c + "-2").c_str());
+    const std::size_t n = s.root.size();
     // Arrows at a third and two thirds of the way: the direction of increasing index.
     for (std::size_t k : {n / 3, (2 * n) / 3})
-      if (k >= 1 && k < n && (s.re[k] != s.re[k - 1] || s.im[k] != s.im[k - 1]))
-        gr.Line(mglPoint(s.re[k - 1], s.im[k - 1]), mglPoint(s.re[k], s.im[k]), (c + "_A").c_str());
+      if (k >= 1 && k < n && s.root[k] != s.root[k - 1])
+        gr.Line(mglPoint(s.root[k - 1].real(), s.root[k - 1].imag()), mglPoint(s.root[k].real(), s.root[k].imag()),
+                (c + "_A").c_str());
     mglData x0(1), y0(1), x1(1), y1(1);
-    x0.a[0] = s.re.front();
-    y0.a[0] = s.im.front();
-    x1.a[0] = s.re.back();
-    y1.a[0] = s.im.back();
+    x0.a[0] = s.root.front().real();
+    y0.a[0] = s.root.front().imag();
+    x1.a[0] = s.root.back().real();
+    y1.a[0] = s.root.back().imag();
     gr.Plot(x0, y0, (c + " o").c_str());   // start: open circle
     gr.Plot(x1, y1, (c + " o#").c_str());  // end: filled circle
   }
+  const mglPoint lo = gr.CalcScr(mglPoint(w.re.min, w.im.min));
+  const mglPoint hi = gr.CalcScr(mglPoint(w.re.max, w.im.max));
+  // CalcScr counts pixels from the bottom left, as the layout does.
+  return {w, {lo.x, hi.x, lo.y, hi.y}};
 }
 
 std::vector<std::string> Legend(mglGraph& gr, const std::map<std::string, const char*>& colour,
                                 const PanelRect& rect, const std::vector<std::wstring>& extra) {
   internal::InPanel(gr, rect, kFontSize * 2.0);
   gr.SetRanges(0, 1, 0, 1);
-  int i = 0;
+  // An entry that would run past the image's right edge ("roll subsidence +
+  // washout filter (coupled)") is broken at a space onto two lines within its
+  // row, each drawn smaller only if it still does not fit.
+  const double image_px = gr.GetWidth();
   const int rows = static_cast<int>(colour.size() + extra.size());
   const double h = 1.0 / std::max(rows, 1);
+  const auto put = [&](const std::wstring& text, double x, double y) {
+    const double room = (1.0 - rect.x0 - x * (rect.x1 - rect.x0)) * image_px -
+                        internal::TextSizePx(gr, L"M")[1];
+    const auto fits = [&](const std::wstring& t) { return internal::TextSizePx(gr, t)[0] <= room; };
+    const auto size = [&](const std::wstring& t) {
+      return fits(t) ? -1.0 : -room / internal::TextSizePx(gr, t)[0];
+    };
+    std::size_t cut = std::wstring::npos;
+    if (!fits(text))
+      for (std::size_t at = text.find(L' '); at != std::wstring::npos; at = text.find(L' ', at + 1))
+        if (fits(text.substr(0, at))) cut = at;
+    if (cut == std::wstring::npos) {
+      gr.Putsw(mglPoint(x, y), text.c_str(), ":L", size(text));
+      return;
+    }
+    const std::wstring first = text.substr(0, cut), second = text.substr(cut + 1);
+    gr.Putsw(mglPoint(x, y + 0.2 * h), first.c_str(), ":L", size(first));
+    gr.Putsw(mglPoint(x, y - 0.2 * h), second.c_str(), ":L", size(second));
+  };
+  int i = 0;
   for (const auto& [origin, c] : colour) {
     const double y = 1.0 - (i++ + 0.5) * h;
     gr.Line(mglPoint(0.0, y), mglPoint(0.08, y), (std::string(c) + "-3").c_str());
-    gr.Putsw(mglPoint(0.1, y), internal::Widen(origin).c_str(), ":L");
+    put(internal::Widen(origin), 0.1, y);
   }
-  for (const std::wstring& e : extra) gr.Putsw(mglPoint(0.0, 1.0 - (i++ + 0.5) * h), e.c_str(), ":L");
+  for (const std::wstring& e : extra) put(e, 0.0, 1.0 - (i++ + 0.5) * h);
   return {};
 }
 
@@ -183,10 +195,124 @@ void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
 
 }  // namespace
 
+std::vector<TrackedBranch> TrackedBranches(const study::TrackedStudy& s, bool lower_members) {
+  std::map<std::pair<std::string, int>, TrackedBranch> by;
+  std::vector<std::pair<std::string, int>> order;
+  for (const study::TrackedPoint& p : s.points) {
+    std::map<std::string, int> slot;
+    for (const study::TrackedMode& m : p.modes) {
+      if (m.kind == analysis::ModeKind::kHeading) continue;
+      for (int member = 0; member < (m.oscillatory && lower_members ? 2 : 1); ++member) {
+        const int k = slot[m.origin]++;
+        const auto key = std::make_pair(m.origin, k);
+        if (!by.count(key)) order.push_back(key);
+        TrackedBranch& branch = by[key];
+        branch.origin = m.origin;
+        branch.value.push_back(p.value);
+        branch.root.push_back(member == 0 ? m.lambda : std::conj(m.lambda));
+        branch.wn.push_back(m.wn);
+        branch.zeta.push_back(m.zeta);
+      }
+    }
+  }
+  std::vector<TrackedBranch> out;
+  for (const auto& k : order) out.push_back(by[k]);
+  return out;
+}
+
+std::vector<GainLabel> GainLabelsWanted(const std::vector<TrackedBranch>& branches, const SPlaneView& view,
+                                        double min_spacing_px) {
+  // The listed gains, in order, from the branches' points.
+  std::vector<double> gains;
+  for (const TrackedBranch& b : branches) gains.insert(gains.end(), b.value.begin(), b.value.end());
+  std::sort(gains.begin(), gains.end());
+  gains.erase(std::unique(gains.begin(), gains.end()), gains.end());
+  if (gains.empty()) return {};
+  // Round gains: the multiples of a 1-2-5 step of about an eighth of the
+  // range, each moved to the nearest listed gain, and the last listed gain.
+  const double span = gains.back() - gains.front();
+  std::vector<double> chosen;
+  auto choose = [&](double target) {
+    const auto it = std::min_element(gains.begin(), gains.end(), [&](double a, double b) {
+      return std::abs(a - target) < std::abs(b - target);
+    });
+    if (std::find(chosen.begin(), chosen.end(), *it) == chosen.end()) chosen.push_back(*it);
+  };
+  if (span > 0.0) {
+    const double step = core::NiceCeil(span / 8.0);
+    for (double k = std::ceil(gains.front() / step); k * step <= gains.back(); ++k)
+      if (k != 0.0) choose(k * step);  // K = 0 is the open-loop pole, marked ×
+  }
+  choose(gains.back());
+  std::sort(chosen.begin(), chosen.end());
+  std::vector<GainLabel> out;
+  for (std::size_t b = 0; b < branches.size(); ++b) {
+    const TrackedBranch& branch = branches[b];
+    std::vector<std::array<double, 2>> kept{view.ToPixels(branch.root.front())};
+    for (const double g : chosen) {
+      const auto it = std::find(branch.value.begin(), branch.value.end(), g);
+      if (it == branch.value.end()) continue;
+      const auto k = static_cast<std::size_t>(it - branch.value.begin());
+      if (branch.root[k].imag() < 0.0) continue;  // the mirror image is labelled
+      const std::array<double, 2> at = view.ToPixels(branch.root[k]);
+      const bool crowded = std::any_of(kept.begin(), kept.end(), [&](const std::array<double, 2>& p) {
+        return std::hypot(p[0] - at[0], p[1] - at[1]) < min_spacing_px;
+      });
+      if (crowded) continue;
+      kept.push_back(at);
+      out.push_back({b, k});
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Squares of half-size r every r along p–q (so consecutive ones touch and
+// cover the segment), clipped to `bounds`.
+void CoverSegment(const std::array<double, 2>& p, const std::array<double, 2>& q, double r,
+                  const PixelBox& bounds, std::vector<PixelBox>& out) {
+  const double length = std::hypot(q[0] - p[0], q[1] - p[1]);
+  const int n = std::max(1, static_cast<int>(std::ceil(length / r)));
+  for (int i = 0; i <= n; ++i) {
+    const double t = static_cast<double>(i) / n;
+    const PixelBox box = MarkerBox({p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])}, r);
+    if (Overlaps(box, bounds)) out.push_back(box);
+  }
+}
+
+}  // namespace
+
+std::vector<PixelBox> LocusObstacles(const SPlaneView& view, const std::vector<TrackedBranch>& branches,
+                                     const std::vector<std::complex<double>>& marks, double marker_radius) {
+  std::vector<PixelBox> out;
+  for (const std::complex<double>& m : marks) out.push_back(MarkerBox(view.ToPixels(m), marker_radius));
+  for (const TrackedBranch& b : branches)
+    for (std::size_t k = 0; k < b.root.size(); ++k)
+      CoverSegment(view.ToPixels(b.root[k == 0 ? 0 : k - 1]), view.ToPixels(b.root[k]), kBranchClearancePx,
+                   view.box, out);
+  const SPlaneWindow& w = view.window;
+  CoverSegment(view.ToPixels({w.re.min, 0.0}), view.ToPixels({w.re.max, 0.0}), kBranchClearancePx, view.box, out);
+  CoverSegment(view.ToPixels({0.0, w.im.min}), view.ToPixels({0.0, w.im.max}), kBranchClearancePx, view.box, out);
+  return out;
+}
+
+std::vector<LabelPlacement> LayoutGainLabels(const SPlaneView& view, const std::vector<TrackedBranch>& branches,
+                                             const std::vector<GainLabel>& labels,
+                                             const std::vector<std::array<double, 2>>& sizes,
+                                             const std::vector<std::complex<double>>& marks, double marker_radius) {
+  std::vector<LabelRequest> requests;
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    requests.push_back({view.ToPixels(branches[labels[i].branch].root[labels[i].point]), sizes[i][0], sizes[i][1]});
+  // The gap keeps a label a little off its point's tick dot.
+  return PlaceLabels(requests, LocusObstacles(view, branches, marks, marker_radius), view.box,
+                     kBranchClearancePx + 3.0);
+}
+
 std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const TrackedPlotOptions& options,
                                    const std::string& prefix) {
   if (study.points.empty()) throw std::invalid_argument(prefix + ": nothing to plot");
-  const std::vector<Series> branches = BranchesOf(study, true);
+  const std::vector<Series> branches = TrackedBranches(study, true);
   const auto colour = Colours(branches);
   const std::string splane = prefix + "_splane.png", curves = prefix + "_wn_zeta.png";
   const std::wstring param = internal::Widen(study.param);
@@ -205,7 +331,7 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
     auto canvas = internal::MakeCanvas(Canvas(options), curves);
     mglGraph& gr = *canvas;
     Title(gr, options.title + " (\u03c9n and \u03b6)");
-    const std::vector<Series> tops = BranchesOf(study, false);
+    const std::vector<Series> tops = TrackedBranches(study, false);
     AgainstParameter(gr, tops, colour, {0.08, 0.70, 0.56, 0.90}, false, param);
     AgainstParameter(gr, tops, colour, {0.08, 0.70, 0.10, 0.44}, true, param);
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, {});
@@ -218,14 +344,14 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
                                    const std::string& prefix) {
   const study::TrackedStudy& study = locus.study;
   if (study.points.empty()) throw std::invalid_argument(prefix + ": nothing to plot");
-  const std::vector<Series> branches = BranchesOf(study, true);
+  const std::vector<Series> branches = TrackedBranches(study, true);
   const auto colour = Colours(branches);
   const std::string path = prefix + "_locus.png", zpath = prefix + "_zeta.png";
   {
     auto canvas = internal::MakeCanvas(Canvas(options), path);
     mglGraph& gr = *canvas;
     Title(gr, options.title + " (root locus)");
-    SPlanePanel(gr, branches, colour, {0.08, 0.70, 0.10, 0.90});
+    const SPlaneView view = SPlanePanel(gr, branches, colour, {0.08, 0.70, 0.10, 0.90});
     for (auto p : locus.open_loop_poles) {
       mglData x(1), y(1);
       x.a[0] = p.real();
@@ -238,24 +364,39 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
       y.a[0] = z.imag();
       gr.Plot(x, y, "k o2");
     }
-    // Gain ticks: dots at every reported gain, the value at a few of them on
-    // the branch that moves most.
-    const Series* longest = nullptr;
-    double travel = -1;
+    // Gain ticks: a dot at every listed gain; "K=…" at a few of them on
+    // each branch, placed clear of each other, of the markers and of the
+    // branches (LayoutGainLabels); a label with no clear place is left out.
+    for (const Series& s : branches)
+      gr.Plot(Data(Re(s)), Data(Im(s)), (std::string(colour.at(s.origin)) + " .").c_str());
+    std::vector<std::complex<double>> marks(locus.open_loop_poles.begin(), locus.open_loop_poles.end());
+    marks.insert(marks.end(), locus.zeros.begin(), locus.zeros.end());
     for (const Series& s : branches) {
-      double t = 0;
-      for (std::size_t i = 1; i < s.re.size(); ++i) t += std::hypot(s.re[i] - s.re[i - 1], s.im[i] - s.im[i - 1]);
-      if (t > travel) {
-        travel = t;
-        longest = &s;
-      }
-      gr.Plot(Data(s.re), Data(s.im), (std::string(colour.at(s.origin)) + " .").c_str());
+      marks.push_back(s.root.front());
+      marks.push_back(s.root.back());
     }
-    if (longest)
-      for (std::size_t k : {longest->re.size() / 4, longest->re.size() / 2, 3 * longest->re.size() / 4,
-                            longest->re.size() - 1})
-        gr.Putsw(mglPoint(longest->re[k], longest->im[k]),
-                 internal::Widen(" K=" + Num(longest->value[k])).c_str(), ":L");
+    const std::vector<GainLabel> wanted = GainLabelsWanted(branches, view, kGainLabelSpacingEm * internal::TextSizePx(gr, L"K=0", kGainLabelScale)[1]);
+    std::vector<std::wstring> texts;
+    std::vector<std::array<double, 2>> sizes;
+    for (const GainLabel& g : wanted) {
+      texts.push_back(internal::Widen("K=" + Num(branches[g.branch].value[g.point])));
+      sizes.push_back(internal::TextSizePx(gr, texts.back(), kGainLabelScale));
+    }
+    const std::vector<LabelPlacement> placed = LayoutGainLabels(view, branches, wanted, sizes, marks, kMarkerRadiusPx);
+    const internal::PanelMap map{view.window.re, view.window.im, view.box};
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+      if (!placed[i].clear) continue;
+      const PixelBox& b = placed[i].box;
+      const std::string c = colour.at(branches[wanted[i].branch].origin);
+      if (placed[i].leader) {
+        // From the tick dot to the nearest point of the label's box.
+        const std::array<double, 2> a = view.ToPixels(branches[wanted[i].branch].root[wanted[i].point]);
+        const double tx = std::clamp(a[0], b.x0, b.x1), ty = std::clamp(a[1], b.y0, b.y1);
+        gr.Line(map.ToData(a[0], a[1]), map.ToData(tx, ty), (c + "1").c_str());
+      }
+      gr.Putsw(map.ToData(b.x0, internal::BaselineForInkBox(b.y0, b.height())), texts[i].c_str(),
+               (c + ":L").c_str(), -kGainLabelScale);
+    }
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90},
            {L"\u00d7 open-loop poles (K = 0)", L"\u25cb zeros of y/\u03b4",
             internal::Widen("K from " + Num(study.points.front().value) + " to " +
@@ -266,7 +407,7 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     auto canvas = internal::MakeCanvas(Canvas(options), zpath);
     mglGraph& gr = *canvas;
     Title(gr, options.title + " (\u03b6 against K)");
-    AgainstParameter(gr, BranchesOf(study, false), colour, {0.08, 0.70, 0.10, 0.90}, true,
+    AgainstParameter(gr, TrackedBranches(study, false), colour, {0.08, 0.70, 0.10, 0.90}, true,
                      internal::Widen("K, " + locus.gain_unit));
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, {});
     internal::WriteCanvas(gr, zpath);

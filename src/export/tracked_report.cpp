@@ -54,20 +54,75 @@ std::string TrackedJson(const study::TrackedStudy& study, const std::string& val
   return j.dump(2);
 }
 
-BestGain MaximizeDamping(const study::TrackedStudy& study, const std::string& mode) {
-  BestGain best;
-  for (const study::TrackedPoint& p : study.points)
-    for (const study::TrackedMode& m : p.modes) {
-      if (m.origin.find(mode) == std::string::npos && m.name.find(mode) == std::string::npos) continue;
-      if (!best.found || m.zeta > best.zeta) {
-        best = {true, p.value, m.zeta, m.name};
-      }
-    }
-  return best;
+namespace {
+
+std::string G(double v) { return WithoutNegativeZero(fmt::format("{:.6g}", v)); }
+
+std::string Gains(const std::vector<double>& gains) {
+  std::string s;
+  for (double g : gains) s += (s.empty() ? "" : ", ") + G(g);
+  return s;
+}
+
+const char* StatusName(study::DampingOptimumKind k) {
+  switch (k) {
+    case study::DampingOptimumKind::kRefined: return "refined";
+    case study::DampingOptimumKind::kBecomesReal: return "becomes_real";
+    case study::DampingOptimumKind::kAtRangeEnd: return "at_range_end";
+    case study::DampingOptimumKind::kOverdamped: return "overdamped";
+    case study::DampingOptimumKind::kReal: return "real";
+    case study::DampingOptimumKind::kAbsent: return "absent";
+  }
+  return "";
+}
+
+// The one-line verdict, shared by the text report and JSON's "message".
+std::string Verdict(const study::DampingOptimum& o) {
+  switch (o.kind) {
+    case study::DampingOptimumKind::kRefined:
+      return fmt::format("most damping of {}: K = {} (zeta = {}, wn = {} rad/s, {})", o.mode, G(o.gain),
+                         G(o.zeta), G(o.wn), o.name);
+    case study::DampingOptimumKind::kBecomesReal:
+      return fmt::format(
+          "most damping of {}: zeta rises to 1 where its pair ({}) becomes two real roots, at K = {} (wn = "
+          "{} rad/s); the mode is overdamped past it",
+          o.mode, o.name, G(o.gain), G(o.wn));
+    case study::DampingOptimumKind::kAtRangeEnd:
+      return fmt::format(
+          "most damping of {} among the listed gains: K = {} (zeta = {}, wn = {} rad/s, {}), at the end of "
+          "the gain range; widen --gain",
+          o.mode, G(o.gain), G(o.zeta), G(o.wn), o.name);
+    case study::DampingOptimumKind::kOverdamped:
+      return fmt::format(
+          "{} reaches zeta = 1 ({}: real roots) at the listed gains K = {} to {}: no oscillation left to "
+          "damp there; nothing to refine",
+          o.mode, o.name, G(o.overdamped_from), G(o.overdamped_to));
+    case study::DampingOptimumKind::kReal:
+      return fmt::format("{} is a real root at every listed gain (zeta = +-1): no oscillation to damp",
+                         o.mode);
+    case study::DampingOptimumKind::kAbsent:
+      return "no mode named '" + o.mode + "' in this locus";
+  }
+  return "";
+}
+
+}  // namespace
+
+void WriteDampingOptimum(std::ostream& out, const study::DampingOptimum& o, const std::string& gain_unit) {
+  out << Verdict(o) << '\n';
+  if (o.kind == study::DampingOptimumKind::kRefined || o.kind == study::DampingOptimumKind::kBecomesReal)
+    out << fmt::format(
+        "  K in {}, refined between the listed gains {} and {} (Brent's method on the tracked mode, K to {} "
+        "relative, {} evaluations); best listed gain K = {} (zeta = {})\n",
+        gain_unit, G(o.bracket_low), G(o.bracket_high), G(o.relative_tolerance), o.evaluations,
+        G(o.grid.gain), G(o.grid.mode.zeta));
+  if (!o.other_local_maxima.empty())
+    out << "  zeta also has local maxima among the listed gains at K = " << Gains(o.other_local_maxima)
+        << "; the largest is taken\n";
 }
 
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
-                      const std::string& file, const std::string& maximize) {
+                      const std::string& file, const study::DampingOptimum* optimum) {
   nlohmann::json j = StudyJson(locus.study, "gain");
   j["file"] = file;
   j["loop"] = loop;
@@ -78,10 +133,32 @@ std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
   for (auto z : locus.zeros) zeros.push_back(Complex(z));
   j["open_loop_poles"] = poles;
   j["zeros"] = zeros;
-  if (!maximize.empty()) {
-    const BestGain b = MaximizeDamping(locus.study, maximize);
-    j["maximize"] = b.found ? nlohmann::json{{"mode", maximize}, {"gain", b.gain}, {"zeta", b.zeta}, {"name", b.name}}
-                            : nlohmann::json{{"mode", maximize}, {"gain", nullptr}};
+  if (optimum != nullptr) {
+    const study::DampingOptimum& o = *optimum;
+    nlohmann::json m = o.grid.found ? nlohmann::json{{"mode", o.mode},
+                                                     {"gain", o.grid.gain},
+                                                     {"zeta", o.grid.mode.zeta},
+                                                     {"name", o.grid.mode.name},
+                                                     {"wn", o.grid.mode.wn}}
+                                    : nlohmann::json{{"mode", o.mode}, {"gain", nullptr}};
+    nlohmann::json r = {{"status", StatusName(o.kind)}, {"message", Verdict(o)}};
+    if (o.kind == study::DampingOptimumKind::kRefined || o.kind == study::DampingOptimumKind::kBecomesReal) {
+      r["gain"] = o.gain;
+      r["zeta"] = o.zeta;
+      r["wn"] = o.wn;
+      r["eigenvalue_per_s"] = Complex(o.lambda);
+      r["name"] = o.name;
+      r["bracket"] = {o.bracket_low, o.bracket_high};
+      r["evaluations"] = o.evaluations;
+      r["relative_tolerance"] = o.relative_tolerance;
+    }
+    if (o.kind == study::DampingOptimumKind::kOverdamped) {
+      r["overdamped_from"] = o.overdamped_from;
+      r["overdamped_to"] = o.overdamped_to;
+    }
+    m["refined"] = r;
+    m["other_local_maxima"] = o.other_local_maxima;
+    j["maximize"] = m;
   }
   RemoveNegativeZeros(j);
   return j.dump(2);

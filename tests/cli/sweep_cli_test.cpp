@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/run_command.hpp"
@@ -41,9 +44,71 @@ TEST(LocusCommand, YawDamperReportsTheBestGainAndBadLoopsAreUsageErrors) {
   EXPECT_EQ(j["points"].size(), 31u);
   EXPECT_GT(j["maximize"]["gain"].get<double>(), 0.0);
   EXPECT_GT(j["maximize"]["zeta"].get<double>(), 0.2);
+  // The refined maximum lies between the best listed gain's neighbours and
+  // damps at least as much; the listed best keeps its keys.
+  const nlohmann::json& refined = j["maximize"]["refined"];
+  ASSERT_EQ(refined["status"], "refined") << r.out;
+  const double best = j["maximize"]["gain"].get<double>(), K = refined["gain"].get<double>();
+  EXPECT_LT(std::abs(K - best), 0.1 + 1e-12);
+  EXPECT_NEAR(refined["bracket"][0].get<double>(), best - 0.1, 1e-12);
+  EXPECT_GE(refined["zeta"].get<double>(), j["maximize"]["zeta"].get<double>());
+  EXPECT_EQ(refined["name"], "dutch roll");
+  EXPECT_TRUE(j["maximize"]["other_local_maxima"].empty());
   EXPECT_EQ(RunAerolin("locus data/derivatives/p2v7.toml --loop rudder --gain 1", "locus_bad1").exit_code, 2);
   EXPECT_EQ(RunAerolin("locus data/derivatives/p2v7.toml --loop elevator:r --gain 1", "locus_bad2").exit_code, 2);
   EXPECT_EQ(RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --gain 1:x", "locus_bad3").exit_code, 2);
+}
+
+TEST(LocusCommand, MaximizeSaysWhenThereIsNothingToRefine) {
+  const CommandResult refined = RunAerolin(
+      "locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:31 --maximize dutch-roll",
+      "locus_max_text");
+  ASSERT_EQ(refined.exit_code, 0) << refined.err;
+  EXPECT_NE(refined.out.find("most damping of dutch roll: K = 1.69"), std::string::npos) << refined.out;
+  EXPECT_NE(refined.out.find("best listed gain K = 1.7 "), std::string::npos) << refined.out;
+  const CommandResult end = RunAerolin(
+      "locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:1:11 --maximize dutch-roll",
+      "locus_max_end");
+  ASSERT_EQ(end.exit_code, 0) << end.err;
+  EXPECT_NE(end.out.find("K = 1 (zeta = 0.25"), std::string::npos) << end.out;
+  EXPECT_NE(end.out.find("at the end of the gain range; widen --gain"), std::string::npos) << end.out;
+  const CommandResult overdamped = RunAerolin(
+      "locus data/derivatives/navion_cruise_sl.toml --loop elevator:q --gain 0:3:31 --maximize short-period --json",
+      "locus_max_over");
+  ASSERT_EQ(overdamped.exit_code, 0) << overdamped.err;
+  const nlohmann::json j = nlohmann::json::parse(overdamped.out);
+  EXPECT_EQ(j["maximize"]["refined"]["status"], "overdamped");
+  EXPECT_EQ(j["maximize"]["refined"]["overdamped_to"], 3.0);
+  EXPECT_EQ(j["maximize"]["name"], "short period (overdamped)");
+  const CommandResult absent = RunAerolin(
+      "locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1:5 --maximize phugoid", "locus_max_absent");
+  ASSERT_EQ(absent.exit_code, 0) << absent.err;
+  EXPECT_NE(absent.out.find("no mode named 'phugoid' in this locus"), std::string::npos) << absent.out;
+}
+
+TEST(LocusCommand, PlotTakesTheFigureSize) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_locus_plot_test";
+  const CommandResult r = RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:31"
+                                     " --plot '" + prefix + "' --width 800 --height 600",
+                                     "locus_plot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* figure : {"_locus.png", "_zeta.png"}) {
+    const std::string png = prefix + figure;
+    EXPECT_NE(r.err.find(png), std::string::npos) << "prints the path it wrote";
+    const std::string bytes = ReadAll(png);
+    ASSERT_GE(bytes.size(), 24u) << png;
+    auto be32 = [&](std::size_t at) {
+      unsigned v = 0;
+      for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+      return v;
+    };
+    EXPECT_EQ(be32(16), 800u) << png;
+    EXPECT_EQ(be32(20), 600u) << png;
+    std::remove(png.c_str());
+  }
+  EXPECT_EQ(RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1 --plot x --width 100",
+                       "locus_plot_bad").exit_code,
+            2);
 }
 
 TEST(ModesCommand, SensitivityJsonIsKeyedByParameter) {

@@ -2,9 +2,13 @@
 /// @file
 /// Figures of tracked sweeps and root loci (MathGL; in aerolin_plot).
 
+#include <array>
+#include <complex>
 #include <string>
 #include <vector>
 
+#include "aerolin/export/label_placement.hpp"
+#include "aerolin/export/plot_layout.hpp"
 #include "aerolin/study/tracked.hpp"
 
 namespace aerolin::exporting {
@@ -24,8 +28,58 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
                                    const std::string& prefix);
 
 /// Writes PREFIX_locus.png (branches coloured by mode, open-loop poles ×,
-/// zeros ○, gain ticks) and PREFIX_zeta.png (ζ of each mode against K).
+/// zeros ○, a dot at every listed gain and "K=…" labels placed by
+/// LayoutGainLabels) and PREFIX_zeta.png (ζ of each mode against K).
 std::vector<std::string> PlotLocus(const study::LocusResult& locus, const TrackedPlotOptions& options,
                                    const std::string& prefix);
+
+/// One drawn branch of a tracked study: one slot of a mode over the points
+/// (at each point the k-th mode with that origin is slot k; with
+/// `lower_members`, a pair's Im < 0 member is a slot of its own, right after
+/// its Im > 0 member).
+struct TrackedBranch {
+  std::string origin;
+  std::vector<double> value;             ///< the parameter (or K) at each drawn point
+  std::vector<std::complex<double>> root;  ///< λ as drawn [1/s]
+  std::vector<double> wn, zeta;
+};
+
+/// Returns the branches PlotSweep and PlotLocus draw (heading excluded).
+std::vector<TrackedBranch> TrackedBranches(const study::TrackedStudy& study, bool lower_members);
+
+/// A gain label of the root locus: "K=…" beside point `point` of branch `branch`.
+struct GainLabel {
+  std::size_t branch = 0;
+  std::size_t point = 0;
+};
+
+/// Returns the gain labels a root locus asks for: the listed gains nearest
+/// 1/4, 1/2, 3/4 and the whole of the range (the same gains on every
+/// branch), at each branch's points on or above the real axis, leaving out
+/// a point closer than `min_spacing_px` (in `view`) to its branch's first
+/// point or to a label already kept on that branch, so a branch that hardly
+/// moves gets no pile of labels.
+std::vector<GainLabel> GainLabelsWanted(const std::vector<TrackedBranch>& branches, const SPlaneView& view,
+                                        double min_spacing_px);
+
+/// Half-width [px] of the band along each branch that a gain label keeps clear of.
+inline constexpr double kBranchClearancePx = 2.0;
+
+/// Returns the boxes a gain label must not cover: `marks` (poles, zeros,
+/// the branches' start and end points) as markers of half-size
+/// `marker_radius`, and each branch and the two axes as a chain of squares
+/// of half-size kBranchClearancePx no farther apart than their size, which
+/// covers every segment.
+std::vector<PixelBox> LocusObstacles(const SPlaneView& view, const std::vector<TrackedBranch>& branches,
+                                     const std::vector<std::complex<double>>& marks, double marker_radius);
+
+/// Places the gain labels: label i names `labels[i]` and is `sizes[i]` =
+/// {width, height} [px]; each goes beside its point, clear of the other
+/// labels and of LocusObstacles, inside the view's box (PlaceLabels). A
+/// label with no clear place has `clear` = false and is not drawn.
+std::vector<LabelPlacement> LayoutGainLabels(const SPlaneView& view, const std::vector<TrackedBranch>& branches,
+                                             const std::vector<GainLabel>& labels,
+                                             const std::vector<std::array<double, 2>>& sizes,
+                                             const std::vector<std::complex<double>>& marks, double marker_radius);
 
 }  // namespace aerolin::exporting

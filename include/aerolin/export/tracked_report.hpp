@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "aerolin/analysis/sensitivity.hpp"
+#include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
 
 namespace aerolin::exporting {
@@ -19,9 +20,20 @@ std::string TrackedJson(const study::TrackedStudy& study, const std::string& val
                         const std::string& file);
 
 /// Returns TrackedJson of a locus plus "loop", "open_loop_poles", "zeros",
-/// "gain_unit" and, if `maximize` is not empty, "maximize": {"mode", "gain", "zeta"}.
+/// "gain_unit" and, if `optimum` is not null, "maximize": {"mode", "gain",
+/// "zeta", "name", "wn"} of the best listed gain ("gain": null if the mode is
+/// absent) with "refined": {"status", "message", ...} (see WriteDampingOptimum;
+/// "refined" adds "gain", "zeta", "wn", "eigenvalue_per_s", "name",
+/// "bracket", "evaluations", "relative_tolerance"; "overdamped" adds
+/// "overdamped_from", "overdamped_to") and "other_local_maxima": [gains].
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
-                      const std::string& file, const std::string& maximize);
+                      const std::string& file, const study::DampingOptimum* optimum);
+
+/// Writes what study::MaximizeDamping found: the refined gain with ζ, ωn and
+/// the mode's name, then how it was found and the best listed gain; or why
+/// there was nothing to refine (range end, overdamped, real, absent).
+void WriteDampingOptimum(std::ostream& out, const study::DampingOptimum& optimum,
+                         const std::string& gain_unit);
 
 /// Writes one line per point and mode: value, then name, λ, ωn, ζ, then the
 /// structure changes and notes.
@@ -31,16 +43,6 @@ void WriteTrackedText(std::ostream& out, const study::TrackedStudy& study,
 /// Writes the CSV: value,axis,mode,origin,re,im,wn,zeta,pointwise_name.
 void WriteTrackedCsv(std::ostream& out, const study::TrackedStudy& study,
                      const std::string& value_label);
-
-/// The gain (among the locus's points) that maximizes ζ of the mode whose
-/// origin or name contains `mode` (a display name, e.g. "dutch roll").
-struct BestGain {
-  bool found = false;
-  double gain = 0;
-  double zeta = 0;
-  std::string name;  ///< the mode's tracked name there
-};
-BestGain MaximizeDamping(const study::TrackedStudy& study, const std::string& mode);
 
 /// Writes each mode's three keys that move its damping most, then every key's dλ/dp.
 void WriteSensitivityText(std::ostream& out, const std::vector<analysis::ModeSensitivity>& s,

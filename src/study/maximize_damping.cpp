@@ -1,0 +1,254 @@
+#include "aerolin/study/maximize_damping.hpp"
+
+#include <algorithm>
+#include <boost/math/tools/minima.hpp>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "aerolin/analysis/tracking.hpp"
+#include "aerolin/core/error.hpp"
+
+namespace aerolin::study {
+namespace {
+
+using analysis::SmallMatrix;
+using cd = std::complex<double>;
+
+// A real root as Locus tells them (tracked.cpp IsReal): Eigen's real Schur
+// form gives real eigenvalues an imaginary part of exactly 0 anyway.
+bool IsRealRoot(cd lambda) { return std::abs(lambda.imag()) <= 1e-12 * std::max(std::abs(lambda), 1.0); }
+
+// ζ = −Re λ/|λ| (±1 for a real root, 1 at λ = 0 as Locus gives it).
+double DampingRatio(cd lambda) {
+  const double wn = std::abs(lambda);
+  return wn > 0 ? -lambda.real() / wn : 1.0;
+}
+
+// The closed loop of Locus as a matrix family of K: A(K) is ClosedLoopMatrix
+// itself; ψ is dropped exactly when Locus drops it (the loop does not feed ψ
+// back), so the roots and their order match Locus's continuation.
+//
+// dA/dK: Locus closes δ = K·(c x + d δ), so A(K) = A₀ + K/(1 − K d)·b c and
+// dA/dK = b c/(1 − K d)². b c and d are recovered exactly (to round-off)
+// from two probes ±p: M± = A(±p) − A₀ = ±p·b c/(1 ∓ p d), hence
+// M₊ + M₋ = p d (M₊ − M₋) and b c = M₊ (1 − p d)/p.
+class ClosedLoopFamily {
+ public:
+  ClosedLoopFamily(const model::AircraftData& aircraft, const LocusOptions& options, model::Axis axis)
+      : aircraft_(aircraft), options_(options) {
+    const Eigen::MatrixXd A0 = ClosedLoopMatrix(aircraft, options, 0.0);
+    // A probe where 1 ∓ p d = 0 gives a non-finite matrix; try another.
+    for (const double p : {1.0, 0.5, 0.3}) {
+      const Eigen::MatrixXd plus = ClosedLoopMatrix(aircraft, options, p) - A0;
+      const Eigen::MatrixXd minus = ClosedLoopMatrix(aircraft, options, -p) - A0;
+      if (!plus.allFinite() || !minus.allFinite()) continue;
+      const Eigen::MatrixXd diff = plus - minus;
+      const double norm2 = diff.squaredNorm();
+      d_ = norm2 > 0 ? (plus + minus).cwiseProduct(diff).sum() / norm2 / p : 0.0;
+      bc_ = plus * (1.0 - p * d_) / p;
+      break;
+    }
+    if (bc_.size() == 0) throw core::NumericalError("the closed loop is singular at every probe gain");
+    const bool drop_psi = axis == model::Axis::kLateral && bc_.col(model::lat::kPsi).isZero(0.0);
+    for (int i = 0; i < A0.rows(); ++i)
+      if (!(drop_psi && i == model::lat::kPsi)) keep_.push_back(i);
+  }
+
+  void operator()(double K, SmallMatrix& A, SmallMatrix& dA) const {
+    const Eigen::MatrixXd full = ClosedLoopMatrix(aircraft_, options_, K);
+    const double s = 1.0 - K * d_;
+    const auto n = static_cast<Eigen::Index>(keep_.size());
+    A.resize(n, n);
+    dA.resize(n, n);
+    for (Eigen::Index r = 0; r < n; ++r)
+      for (Eigen::Index c = 0; c < n; ++c) {
+        const int i = keep_[static_cast<std::size_t>(r)], j = keep_[static_cast<std::size_t>(c)];
+        A(r, c) = full(i, j);
+        dA(r, c) = bc_(i, j) / (s * s);
+      }
+  }
+
+ private:
+  const model::AircraftData& aircraft_;
+  const LocusOptions& options_;
+  Eigen::MatrixXd bc_;
+  double d_ = 0;
+  std::vector<int> keep_;
+};
+
+// ζ of the mode at each listed gain (the largest among its tracked modes
+// there, as BestListedGain ranks them); NaN where the point has none.
+std::vector<double> ZetaAtPoints(const TrackedStudy& study, const std::string& mode) {
+  std::vector<double> z(study.points.size(), std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t k = 0; k < study.points.size(); ++k)
+    for (const TrackedMode& m : study.points[k].modes)
+      if (IsMode(m, mode) && !(z[k] >= m.zeta)) z[k] = m.zeta;
+  return z;
+}
+
+// Locus's continuation step: Locus steps from K = 0 by max|K|/50.
+double LocusStep(const TrackedStudy& study) {
+  double span = 1e-12;
+  for (const TrackedPoint& p : study.points) span = std::max(span, std::abs(p.value));
+  return span / 50.0;
+}
+
+}  // namespace
+
+bool IsMode(const TrackedMode& m, const std::string& mode) {
+  return !mode.empty() && (m.origin.find(mode) != std::string::npos || m.name.rfind(mode, 0) == 0);
+}
+
+GridBest BestListedGain(const TrackedStudy& study, const std::string& mode) {
+  GridBest best;
+  for (std::size_t k = 0; k < study.points.size(); ++k)
+    for (const TrackedMode& m : study.points[k].modes) {
+      if (!IsMode(m, mode)) continue;
+      if (!best.found || m.zeta > best.mode.zeta) best = {true, k, study.points[k].value, m};
+    }
+  return best;
+}
+
+DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusOptions& options,
+                               const LocusResult& locus, const std::string& mode,
+                               const MaximizeOptions& maximize) {
+  if (!(maximize.relative_tolerance > 0.0 && maximize.relative_tolerance <= 0.1))
+    throw std::invalid_argument(fmt::format("relative tolerance {} is not in (0, 0.1]", maximize.relative_tolerance));
+  const TrackedStudy& study = locus.study;
+  DampingOptimum out;
+  out.mode = mode;
+  out.grid = BestListedGain(study, mode);
+  if (!out.grid.found) return out;  // kAbsent
+  const GridBest& g = out.grid;
+  out.gain = g.gain;
+  out.lambda = g.mode.lambda;
+  out.wn = g.mode.wn;
+  out.zeta = g.mode.zeta;
+  out.name = g.mode.name;
+
+  const std::vector<double> zeta = ZetaAtPoints(study, mode);
+  for (std::size_t k = 1; k + 1 < zeta.size(); ++k)
+    if (k != g.index && zeta[k] > zeta[k - 1] && zeta[k] > zeta[k + 1])
+      out.other_local_maxima.push_back(study.points[k].value);
+
+  bool oscillatory_somewhere = false;
+  for (const TrackedPoint& p : study.points)
+    for (const TrackedMode& m : p.modes) oscillatory_somewhere = oscillatory_somewhere || (IsMode(m, mode) && m.oscillatory);
+  if (!oscillatory_somewhere) {
+    out.kind = DampingOptimumKind::kReal;
+    return out;
+  }
+  if (!g.mode.oscillatory) {
+    // The best is a real root, ζ = 1: the run of listed gains around it where
+    // the mode reaches ζ = 1 too.
+    out.kind = DampingOptimumKind::kOverdamped;
+    std::size_t lo = g.index, hi = g.index;
+    while (lo > 0 && zeta[lo - 1] == g.mode.zeta) --lo;
+    while (hi + 1 < study.points.size() && zeta[hi + 1] == g.mode.zeta) ++hi;
+    out.overdamped_from = study.points[lo].value;
+    out.overdamped_to = study.points[hi].value;
+    return out;
+  }
+  if (g.index == 0 || g.index + 1 == study.points.size()) {
+    out.kind = DampingOptimumKind::kAtRangeEnd;
+    return out;
+  }
+
+  // Refine on the best gain's neighbours: ζ(K_b) ≥ ζ at both (where the mode
+  // is there at all), so a local maximum lies between them.
+  const ClosedLoopFamily closed(aircraft, options, locus.axis);
+  const analysis::MatrixFamily family = [&closed](double K, SmallMatrix& A, SmallMatrix& dA) {
+    closed(K, A, dA);
+  };
+  const double Kb = g.gain;
+  const analysis::RootSet at_best = analysis::AnalyzeRoots(family, Kb);
+  Eigen::Index label = 0;
+  for (Eigen::Index i = 1; i < at_best.values.size(); ++i)
+    if (std::abs(at_best.values(i) - g.mode.lambda) < std::abs(at_best.values(label) - g.mode.lambda)) label = i;
+  const double step = LocusStep(study);
+  // The mode's root at K, continued from K_b in steps no longer than Locus's.
+  auto root_at = [&](double K) -> cd {
+    if (K == Kb) return at_best.values(label);
+    const int n = std::max(1, static_cast<int>(std::ceil(std::abs(K - Kb) / step)));
+    std::vector<double> grid(static_cast<std::size_t>(n) + 1);
+    for (int k = 0; k <= n; ++k) grid[static_cast<std::size_t>(k)] = k == n ? K : Kb + (K - Kb) * k / n;
+    const analysis::Continuation c = analysis::Continue(family, grid, 1);
+    return c.roots.back()(label);
+  };
+  int evaluations = 0;
+  auto minus_zeta = [&](double K) {
+    ++evaluations;
+    return -DampingRatio(root_at(K));
+  };
+  // Brent's tolerance is 2^(1 − bits) relative to |K|.
+  const int bits = static_cast<int>(std::ceil(1.0 - std::log2(maximize.relative_tolerance)));
+  std::uintmax_t iterations = static_cast<std::uintmax_t>(std::max(1, maximize.max_evaluations));
+  out.bracket_low = study.points[g.index - 1].value;
+  out.bracket_high = study.points[g.index + 1].value;
+  const std::pair<double, double> best =
+      boost::math::tools::brent_find_minima(minus_zeta, out.bracket_low, out.bracket_high, bits, iterations);
+  out.kind = DampingOptimumKind::kRefined;
+  out.evaluations = evaluations;
+  out.relative_tolerance = std::max(maximize.relative_tolerance, std::ldexp(1.0, 1 - std::numeric_limits<double>::digits / 2));
+  // Brent returns the best point it evaluated; the listed gain stands if it
+  // was better (ζ not unimodal between the neighbours).
+  if (-best.second < g.mode.zeta) return out;
+  double K = best.first;
+  cd lambda = root_at(K);
+  if (IsRealRoot(lambda)) {
+    // ζ rose to 1 where the pair became two real roots between the listed
+    // gains: locate that gain by bisection (pair at K_b, real at K).
+    double pair = Kb, real = K;
+    for (int i = 0; i < 60 && std::abs(real - pair) > 1e-9 * std::max(1.0, std::abs(K)); ++i) {
+      const double mid = 0.5 * (pair + real);
+      (IsRealRoot(root_at(mid)) ? real : pair) = mid;
+    }
+    K = real;
+    lambda = root_at(K);
+    out.kind = DampingOptimumKind::kBecomesReal;
+  }
+  if (lambda.imag() < 0) lambda = std::conj(lambda);
+
+  if (out.kind == DampingOptimumKind::kBecomesReal) {
+    // Past a coalescence the two real roots are named by the order the
+    // continuation happens to give them; the mode is the pair before it.
+    out.gain = K;
+    out.lambda = lambda;
+    out.wn = std::abs(lambda);
+    out.zeta = DampingRatio(lambda);
+    return out;
+  }
+
+  // The name the locus itself gives there, and a check that its continuation
+  // from K = 0 lands on the same root as ours from K_b.
+  LocusOptions with_k = options;
+  with_k.gains.push_back(K);
+  const LocusResult again = Locus(aircraft, with_k);
+  const TrackedMode* same = nullptr;
+  double distance = std::numeric_limits<double>::infinity();
+  for (const TrackedPoint& p : again.study.points) {
+    if (p.value != K) continue;
+    for (const TrackedMode& m : p.modes)
+      if (std::abs(m.lambda - lambda) < distance) {
+        distance = std::abs(m.lambda - lambda);
+        same = &m;
+      }
+  }
+  // Two eigen-solves of the same matrix agree to round-off.
+  constexpr double kSameRoot = 1e-9;
+  if (same == nullptr || distance > kSameRoot * std::max(1.0, std::abs(lambda)) || !IsMode(*same, mode))
+    throw core::NumericalError(fmt::format(
+        "the continuation from K = {} and the locus from K = 0 disagree on the {} root at K = {}", Kb, mode, K));
+  out.gain = K;
+  out.lambda = lambda;
+  out.wn = std::abs(lambda);
+  out.zeta = DampingRatio(lambda);
+  out.name = same->name;
+  return out;
+}
+
+}  // namespace aerolin::study

@@ -1,0 +1,180 @@
+#include "aerolin/export/plot_tracked.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "aerolin/data/load_aircraft.hpp"
+#include "plot_test_support.hpp"
+
+namespace aerolin::exporting {
+namespace {
+
+const std::vector<std::string> kAircraft = {
+    "a7a_clean_m025_sl.toml",      "boeing747_cruise_40kft.toml", "boeing747_cruise_40kft_coefficients.toml",
+    "navion_cruise_sl.toml",       "nt33a_power_approach_sl.toml", "p2v7.toml"};
+
+// The README's yaw damper: rudder:r through a 1.5 s washout, K from 0 to 3.
+study::LocusResult YawDamper(const std::string& file) {
+  const model::AircraftData a =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + file).aircraft;
+  study::LocusOptions o;
+  o.input = "rudder";
+  o.output = "r";
+  o.washout_tau = 1.5;
+  for (int k = 0; k <= 60; ++k) o.gains.push_back(3.0 * k / 60);
+  return study::Locus(a, o);
+}
+
+// The view PlotLocus draws: the s-plane panel {0.08, 0.70, 0.10, 0.90} of
+// the image, over every branch's roots.
+SPlaneView ViewOf(const std::vector<TrackedBranch>& branches, int width, int height) {
+  std::vector<std::complex<double>> all;
+  for (const TrackedBranch& b : branches) all.insert(all.end(), b.root.begin(), b.root.end());
+  return {FullSPlaneWindow(all), {0.08 * width, 0.70 * width, 0.10 * height, 0.90 * height}};
+}
+
+// Every branch a pair's or a real root's path: conjugates restored, one
+// branch per drawn slot; the roots of each point are the study's.
+TEST(TrackedBranches, HoldEveryRootOfEveryPointOnce) {
+  const study::LocusResult locus = YawDamper("p2v7.toml");
+  const std::vector<TrackedBranch> branches = TrackedBranches(locus.study, true);
+  for (const study::TrackedPoint& p : locus.study.points) {
+    std::size_t expected = 0;
+    for (const study::TrackedMode& m : p.modes)
+      if (m.kind != analysis::ModeKind::kHeading) expected += m.oscillatory ? 2 : 1;
+    std::size_t found = 0;
+    for (const TrackedBranch& b : branches)
+      for (std::size_t k = 0; k < b.value.size(); ++k)
+        if (b.value[k] == p.value) {
+          ++found;
+          const bool named = std::any_of(p.modes.begin(), p.modes.end(), [&](const study::TrackedMode& m) {
+            return m.origin == b.origin && (m.lambda == b.root[k] || std::conj(m.lambda) == b.root[k]);
+          });
+          EXPECT_TRUE(named) << "K = " << p.value << " " << b.origin;
+        }
+    EXPECT_EQ(found, expected) << "K = " << p.value;
+  }
+}
+
+// The gain labels of every bundled aircraft's yaw-damper locus at the
+// default size and at 800x600: each found a clear place; none overlaps
+// another, a pole, a zero, a branch's start or end marker, any branch or
+// either axis; all stay inside the panel; and the labels are there to
+// read (the Dutch roll's branch has at least one). Text sizes over-estimate
+// MathGL's (17 px per character, 25 px high at 900 px image height;
+// measured at 1200x900: "K=1" 49 x 24.4, "K=2.5" 68 x 24.4).
+TEST(LayoutGainLabels, NoOverlapOnEveryBundledYawDamperLocus) {
+  constexpr double kMarkerRadius = 7.0;  // plot_tracked.cpp kMarkerRadiusPx
+  for (const std::string& file : kAircraft) {
+    const study::LocusResult locus = YawDamper(file);
+    const std::vector<TrackedBranch> branches = TrackedBranches(locus.study, true);
+    std::vector<std::complex<double>> marks(locus.open_loop_poles.begin(), locus.open_loop_poles.end());
+    marks.insert(marks.end(), locus.zeros.begin(), locus.zeros.end());
+    for (const TrackedBranch& b : branches) {
+      marks.push_back(b.root.front());
+      marks.push_back(b.root.back());
+    }
+    for (const auto& [width, height] : {std::pair{1200, 900}, std::pair{800, 600}}) {
+      std::ostringstream where_text;
+      where_text << file << " " << width << "x" << height;
+      const std::string where = where_text.str();
+      const double scale = height / 900.0;
+      const SPlaneView view = ViewOf(branches, width, height);
+      const std::vector<GainLabel> wanted = GainLabelsWanted(branches, view, 2.0 * 25.0 * scale);
+      std::vector<std::array<double, 2>> sizes;
+      bool dutch_roll = false;
+      for (const GainLabel& g : wanted) {
+        const double K = branches[g.branch].value[g.point];
+        std::ostringstream text;
+        text << "K=" << std::setprecision(4) << K;
+        sizes.push_back({17.0 * scale * text.str().size(), 25.0 * scale});
+        dutch_roll = dutch_roll || branches[g.branch].origin == "dutch roll";
+        EXPECT_GE(branches[g.branch].root[g.point].imag(), 0.0) << where;
+        EXPECT_NEAR(std::remainder(K, 0.5), 0.0, 1e-12) << where << ": a round gain";
+      }
+      EXPECT_TRUE(dutch_roll) << where;
+      EXPECT_GE(wanted.size(), 4u) << where;
+      const std::vector<LabelPlacement> placed = LayoutGainLabels(view, branches, wanted, sizes, marks, kMarkerRadius);
+      ASSERT_EQ(placed.size(), wanted.size());
+      std::vector<Polyline> lines;
+      for (const TrackedBranch& b : branches) {
+        Polyline line;
+        for (const std::complex<double>& z : b.root) line.push_back(view.ToPixels(z));
+        lines.push_back(line);
+      }
+      const SPlaneWindow& w = view.window;
+      lines.push_back({view.ToPixels({w.re.min, 0.0}), view.ToPixels({w.re.max, 0.0})});
+      lines.push_back({view.ToPixels({0.0, w.im.min}), view.ToPixels({0.0, w.im.max})});
+      for (std::size_t i = 0; i < placed.size(); ++i) {
+        std::ostringstream label;
+        label << where << " label " << i << " (" << branches[wanted[i].branch].origin << ")";
+        EXPECT_TRUE(placed[i].clear) << label.str();
+        EXPECT_TRUE(Contains(view.box, placed[i].box)) << label.str();
+        for (std::size_t j = 0; j < i; ++j) EXPECT_FALSE(Overlaps(placed[i].box, placed[j].box)) << label.str() << "/" << j;
+        for (const std::complex<double>& m : marks)
+          EXPECT_FALSE(Overlaps(placed[i].box, MarkerBox(view.ToPixels(m), kMarkerRadius))) << label.str() << " over " << m;
+        EXPECT_EQ(SegmentsHitting(placed[i].box, lines), 0) << label.str() << " over a branch or an axis";
+      }
+    }
+  }
+}
+
+// Labels on one branch keep the requested spacing from each other and from
+// the branch's start; K = 0 (the open-loop pole, marked x) gets none.
+TEST(GainLabelsWanted, SpacedAlongEachBranchAndNotAtTheOpenLoopPole) {
+  const study::LocusResult locus = YawDamper("navion_cruise_sl.toml");
+  const std::vector<TrackedBranch> branches = TrackedBranches(locus.study, true);
+  const SPlaneView view = ViewOf(branches, 1200, 900);
+  constexpr double kSpacing = 60.0;
+  const std::vector<GainLabel> wanted = GainLabelsWanted(branches, view, kSpacing);
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    const TrackedBranch& b = branches[wanted[i].branch];
+    EXPECT_NE(b.value[wanted[i].point], 0.0);
+    const auto at = view.ToPixels(b.root[wanted[i].point]);
+    const auto start = view.ToPixels(b.root.front());
+    EXPECT_GE(std::hypot(at[0] - start[0], at[1] - start[1]), kSpacing);
+    for (std::size_t j = 0; j < i; ++j) {
+      if (wanted[j].branch != wanted[i].branch) continue;
+      const auto other = view.ToPixels(b.root[wanted[j].point]);
+      EXPECT_GE(std::hypot(at[0] - other[0], at[1] - other[1]), kSpacing);
+    }
+  }
+}
+
+// This process's own directory (runs may overlap), removed at exit.
+struct ScratchDirectory {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("aerolin_plot_tracked_test_" + std::to_string(::getpid()));
+  ScratchDirectory() { std::filesystem::create_directories(path); }
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+TEST(PlotLocus, WritesBothFiguresAtTheRequestedSize) {
+  const ScratchDirectory dir;
+  const study::LocusResult locus = YawDamper("navion_cruise_sl.toml");
+  TrackedPlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  options.title = "Navion yaw damper";
+  const std::vector<std::string> files = PlotLocus(locus, options, (dir.path / "navion").string());
+  ASSERT_EQ(files.size(), 2u);
+  for (const std::string& f : files) {
+    const testing::PngSize size = testing::ReadPngHeader(f);
+    EXPECT_EQ(size.width, 800u) << f;
+    EXPECT_EQ(size.height, 600u) << f;
+  }
+}
+
+}  // namespace
+}  // namespace aerolin::exporting
