@@ -271,7 +271,7 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<anal
                     const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
                     model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
                     const std::vector<TrackedMode>& fixed) {
-  const analysis::Continuation c = analysis::Continue(family, sets);
+  const analysis::Continuation c = analysis::Continue(family, sets, threads);
   const std::vector<double>& grid = c.parameters;
   const std::vector<Group> groups = GroupsOf(c.roots[0], named_at_start, extra);
   AxisTrack out;
