@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
 #include <numeric>
@@ -227,17 +228,54 @@ std::optional<ModeKind> ParseModeKind(const std::string& text) {
   return std::nullopt;
 }
 
-std::string Mode::qualifier() const {
+namespace {
+
+std::string QualifierOf(ModeFlag flags) {
   std::string out;
   for (const auto& [flag, name] : kFlagNames)
-    if (has(flag)) out += (out.empty() ? "" : ", ") + std::string(name);
+    if ((flags & flag) == flag) out += (out.empty() ? "" : ", ") + std::string(name);
   return out;
 }
 
-std::string Mode::full_name() const {
-  const std::string q = qualifier();
-  return q.empty() ? ToString(kind) : ToString(kind) + " (" + q + ")";
+// Every kind with every combination of flags, spelt once.
+constexpr std::size_t kFlagCombinations = 1u << std::size(kFlagNames);
+using NameTable = std::array<std::array<std::string, kFlagCombinations>, std::size(kModeNames)>;
+
+const NameTable& FullNames() {
+  static const NameTable table = [] {
+    NameTable t;
+    for (std::size_t k = 0; k < std::size(kModeNames); ++k)
+      for (std::size_t f = 0; f < kFlagCombinations; ++f) {
+        const std::string q = QualifierOf(static_cast<ModeFlag>(f));
+        const std::string kind(kModeNames[k].display);
+        t[k][f] = q.empty() ? kind : kind + " (" + q + ")";
+      }
+    return t;
+  }();
+  return table;
 }
+
+}  // namespace
+
+const std::string& FullName(ModeKind kind, ModeFlag flags) {
+  for (std::size_t k = 0; k < std::size(kModeNames); ++k)
+    if (kModeNames[k].kind == kind) return FullNames()[k][static_cast<std::size_t>(flags)];
+  assert(false && "every ModeKind is in kModeNames");
+  return FullNames()[0][0];
+}
+
+const std::string& Qualifier(ModeFlag flags) {
+  static const std::array<std::string, kFlagCombinations> table = [] {
+    std::array<std::string, kFlagCombinations> t;
+    for (std::size_t f = 0; f < kFlagCombinations; ++f) t[f] = QualifierOf(static_cast<ModeFlag>(f));
+    return t;
+  }();
+  return table[static_cast<std::size_t>(flags)];
+}
+
+std::string Mode::qualifier() const { return Qualifier(flags); }
+
+std::string Mode::full_name() const { return FullName(kind, flags); }
 
 const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
   for (const Mode& m : modes)
@@ -361,12 +399,7 @@ void CheckFourRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
 
 }  // namespace
 
-std::string RootName::full_name() const {
-  Mode m;
-  m.kind = kind;
-  m.flags = flags;
-  return m.full_name();
-}
+std::string RootName::full_name() const { return FullName(kind, flags); }
 
 std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
                                             const Eigen::Ref<const Eigen::MatrixXcd>& vectors,
