@@ -6,6 +6,7 @@
 #include <array>
 #include <cassert>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 #include <stdexcept>
 
@@ -22,6 +23,15 @@ namespace {
 constexpr double kNeutralTolerance = 1e-12;
 // A scaled state is "dominant" evidence when at least this share of the largest.
 constexpr double kDominantShare = 0.3;
+
+// std::stable_sort's order (equal elements keep theirs) by insertion, without
+// the temporary buffer std::stable_sort allocates: for the few roots or
+// modes of one model.
+template <class It, class Less>
+void StableSortFew(It first, It last, Less less) {
+  for (It i = first; i != last; ++i)
+    for (It j = i; j != first && less(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
+}
 
 // One real root or one conjugate pair (Im λ > 0 member) with its right and
 // left eigenvectors (left: wᴴ·vector = 1; empty if not known). Stored in
@@ -155,6 +165,7 @@ void QualifyStability(M& m) {
 template <class M>
 void QualifyRepeated(std::vector<M>& modes, ModeKind kind) {
   std::vector<M*> reals;
+  reals.reserve(modes.size());
   for (M& m : modes)
     if (m.kind == kind && !m.oscillatory) reals.push_back(&m);
   if (reals.size() == 2 &&
@@ -167,7 +178,7 @@ void QualifyRepeated(std::vector<M>& modes, ModeKind kind) {
 
 template <class M>
 void SortModes(std::vector<M>& modes) {
-  std::stable_sort(modes.begin(), modes.end(), [](const M& a, const M& b) {
+  StableSortFew(modes.begin(), modes.end(), [](const M& a, const M& b) {
     if ((a.kind == ModeKind::kHeading) != (b.kind == ModeKind::kHeading))
       return b.kind == ModeKind::kHeading;
     if (a.natural_frequency != b.natural_frequency)
@@ -179,6 +190,8 @@ void SortModes(std::vector<M>& modes) {
 // Splits roots into oscillatory pairs and real roots.
 void Partition(const std::vector<Root>& roots, std::vector<const Root*>& pairs,
                std::vector<const Root*>& reals) {
+  pairs.reserve(roots.size());
+  reals.reserve(roots.size());
   for (const Root& r : roots) (r.oscillatory() ? pairs : reals).push_back(&r);
 }
 
@@ -310,7 +323,7 @@ Named ClassifyLongitudinal(const std::vector<Root>& roots, double U0) {
              {reals[1], pair_is_sp ? ModeKind::kPhugoid : ModeKind::kShortPeriod}};
   } else {
     std::vector<const Root*> by_content = reals;
-    std::stable_sort(by_content.begin(), by_content.end(), [&](const Root* a, const Root* b) {
+    StableSortFew(by_content.begin(), by_content.end(), [&](const Root* a, const Root* b) {
       return alpha_content(a) > alpha_content(b);
     });
     for (std::size_t i = 0; i < by_content.size(); ++i)
@@ -345,7 +358,7 @@ Named ClassifyLateral(const std::vector<Root>& roots) {
   auto faster = [](const Root* a, const Root* b) { return std::abs(a->lambda) > std::abs(b->lambda); };
   Named named;
   auto name_roll_and_spiral = [&](std::vector<const Root*> two) {
-    std::stable_sort(two.begin(), two.end(), faster);
+    StableSortFew(two.begin(), two.end(), faster);
     named.push_back({two[0], ModeKind::kRollSubsidence});
     named.push_back({two[1], ModeKind::kSpiral});
   };
@@ -365,7 +378,7 @@ Named ClassifyLateral(const std::vector<Root>& roots) {
     }
   } else {
     std::vector<const Root*> by_content = reals;
-    std::stable_sort(by_content.begin(), by_content.end(),
+    StableSortFew(by_content.begin(), by_content.end(),
                      [&](const Root* a, const Root* b) { return beta_content(a) > beta_content(b); });
     named = {{by_content[0], ModeKind::kDutchRoll}, {by_content[1], ModeKind::kDutchRoll}};
     name_roll_and_spiral({by_content[2], by_content[3]});
@@ -407,6 +420,7 @@ std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::Vector
   CheckFourRoots(values, vectors, "NameLongitudinalRoots");
   const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
   std::vector<RootName> names;
+  names.reserve(roots.size());
   for (const auto& [root, kind] : ClassifyLongitudinal(roots, U0)) {
     RootName n = NameOf(*root, kind);
     QualifyLongitudinal(n);
@@ -421,6 +435,7 @@ std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>&
   CheckFourRoots(values, vectors, "NameLateralRoots");
   const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
   std::vector<RootName> names;
+  names.reserve(roots.size());
   for (const auto& [root, kind] : ClassifyLateral(roots)) {
     RootName n = NameOf(*root, kind);
     QualifyLateral(n);

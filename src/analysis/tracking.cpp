@@ -44,16 +44,33 @@ RootSet Permuted(const RootSet& s, const Permutation& perm) {
 
 bool IsReal(std::complex<double> z, double scale) { return std::abs(z.imag()) <= 1e-12 * scale; }
 
+// Every permutation of 0..n−1 in lexicographic order (std::next_permutation's),
+// for the n ≤ kTabulated the families here have: enumerated once per process.
+constexpr std::size_t kTabulated = 6;
+const std::vector<Permutation>& PermutationsOf(std::size_t n) {
+  static const std::array<std::vector<Permutation>, kTabulated + 1> table = [] {
+    std::array<std::vector<Permutation>, kTabulated + 1> t;
+    for (std::size_t m = 0; m <= kTabulated; ++m) {
+      Permutation perm{};
+      std::iota(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(m), 0);
+      do t[m].push_back(perm);
+      while (std::next_permutation(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(m)));
+    }
+    return t;
+  }();
+  return table[n];
+}
+
 // The assignment minimizing Σ cost(i, perm[i]), the sum taken in row order,
 // with the best and second-best sums: OptimalAssignment without allocation.
+// Permutations are tried in lexicographic order, the first of equal sums kept.
 Permutation Assign(const SmallMatrix& cost, double& best_cost, double& second) {
   const auto n = static_cast<std::size_t>(cost.rows());
-  Permutation perm{};
-  std::iota(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(n), 0);
-  Permutation best_perm = perm;
+  Permutation best_perm{};  // the identity unless a sum is below +inf (as before: NaN sums never win)
+  std::iota(best_perm.begin(), best_perm.begin() + static_cast<std::ptrdiff_t>(n), 0);
   best_cost = std::numeric_limits<double>::infinity();
   second = std::numeric_limits<double>::infinity();
-  do {
+  auto consider = [&](const Permutation& perm) {
     double c = 0.0;
     for (std::size_t i = 0; i < n; ++i) c += cost(static_cast<Eigen::Index>(i), perm[i]);
     if (c < best_cost) {
@@ -63,7 +80,15 @@ Permutation Assign(const SmallMatrix& cost, double& best_cost, double& second) {
     } else if (c < second) {
       second = c;
     }
-  } while (std::next_permutation(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(n)));
+  };
+  if (n <= kTabulated) {
+    for (const Permutation& perm : PermutationsOf(n)) consider(perm);
+    return best_perm;
+  }
+  Permutation perm{};
+  std::iota(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(n), 0);
+  do consider(perm);
+  while (std::next_permutation(perm.begin(), perm.begin() + static_cast<std::ptrdiff_t>(n)));
   return best_perm;
 }
 
@@ -204,14 +229,12 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
   Permutation at{};
   std::iota(at.begin(), at.begin() + n, 0);
   auto store = [&](const RootSet& s) {
-    SmallVectorC values(n);
-    SmallMatrixC vectors(s.vectors.rows(), n);
+    SmallVectorC& values = out.roots.emplace_back(n);
+    SmallMatrixC& vectors = out.vectors.emplace_back(s.vectors.rows(), n);
     for (Eigen::Index l = 0; l < n; ++l) {
       values(l) = s.values(at[static_cast<std::size_t>(l)]);
       vectors.col(l) = s.vectors.col(at[static_cast<std::size_t>(l)]);
     }
-    out.roots.push_back(values);
-    out.vectors.push_back(vectors);
   };
   store(sets[0]);
   for (std::size_t k = 1; k < sets.size(); ++k) {
