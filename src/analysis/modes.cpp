@@ -3,8 +3,10 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 #include <stdexcept>
 
@@ -21,6 +23,15 @@ namespace {
 constexpr double kNeutralTolerance = 1e-12;
 // A scaled state is "dominant" evidence when at least this share of the largest.
 constexpr double kDominantShare = 0.3;
+
+// std::stable_sort's order (equal elements keep theirs) by insertion, without
+// the temporary buffer std::stable_sort allocates: for the few roots or
+// modes of one model.
+template <class It, class Less>
+void StableSortFew(It first, It last, Less less) {
+  for (It i = first; i != last; ++i)
+    for (It j = i; j != first && less(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
+}
 
 // One real root or one conjugate pair (Im λ > 0 member) with its right and
 // left eigenvectors (left: wᴴ·vector = 1; empty if not known). Stored in
@@ -154,6 +165,7 @@ void QualifyStability(M& m) {
 template <class M>
 void QualifyRepeated(std::vector<M>& modes, ModeKind kind) {
   std::vector<M*> reals;
+  reals.reserve(modes.size());
   for (M& m : modes)
     if (m.kind == kind && !m.oscillatory) reals.push_back(&m);
   if (reals.size() == 2 &&
@@ -166,7 +178,7 @@ void QualifyRepeated(std::vector<M>& modes, ModeKind kind) {
 
 template <class M>
 void SortModes(std::vector<M>& modes) {
-  std::stable_sort(modes.begin(), modes.end(), [](const M& a, const M& b) {
+  StableSortFew(modes.begin(), modes.end(), [](const M& a, const M& b) {
     if ((a.kind == ModeKind::kHeading) != (b.kind == ModeKind::kHeading))
       return b.kind == ModeKind::kHeading;
     if (a.natural_frequency != b.natural_frequency)
@@ -178,6 +190,8 @@ void SortModes(std::vector<M>& modes) {
 // Splits roots into oscillatory pairs and real roots.
 void Partition(const std::vector<Root>& roots, std::vector<const Root*>& pairs,
                std::vector<const Root*>& reals) {
+  pairs.reserve(roots.size());
+  reals.reserve(roots.size());
   for (const Root& r : roots) (r.oscillatory() ? pairs : reals).push_back(&r);
 }
 
@@ -227,17 +241,54 @@ std::optional<ModeKind> ParseModeKind(const std::string& text) {
   return std::nullopt;
 }
 
-std::string Mode::qualifier() const {
+namespace {
+
+std::string QualifierOf(ModeFlag flags) {
   std::string out;
   for (const auto& [flag, name] : kFlagNames)
-    if (has(flag)) out += (out.empty() ? "" : ", ") + std::string(name);
+    if ((flags & flag) == flag) out += (out.empty() ? "" : ", ") + std::string(name);
   return out;
 }
 
-std::string Mode::full_name() const {
-  const std::string q = qualifier();
-  return q.empty() ? ToString(kind) : ToString(kind) + " (" + q + ")";
+// Every kind with every combination of flags, spelt once.
+constexpr std::size_t kFlagCombinations = 1u << std::size(kFlagNames);
+using NameTable = std::array<std::array<std::string, kFlagCombinations>, std::size(kModeNames)>;
+
+const NameTable& FullNames() {
+  static const NameTable table = [] {
+    NameTable t;
+    for (std::size_t k = 0; k < std::size(kModeNames); ++k)
+      for (std::size_t f = 0; f < kFlagCombinations; ++f) {
+        const std::string q = QualifierOf(static_cast<ModeFlag>(f));
+        const std::string kind(kModeNames[k].display);
+        t[k][f] = q.empty() ? kind : kind + " (" + q + ")";
+      }
+    return t;
+  }();
+  return table;
 }
+
+}  // namespace
+
+const std::string& FullName(ModeKind kind, ModeFlag flags) {
+  for (std::size_t k = 0; k < std::size(kModeNames); ++k)
+    if (kModeNames[k].kind == kind) return FullNames()[k][static_cast<std::size_t>(flags)];
+  assert(false && "every ModeKind is in kModeNames");
+  return FullNames()[0][0];
+}
+
+const std::string& Qualifier(ModeFlag flags) {
+  static const std::array<std::string, kFlagCombinations> table = [] {
+    std::array<std::string, kFlagCombinations> t;
+    for (std::size_t f = 0; f < kFlagCombinations; ++f) t[f] = QualifierOf(static_cast<ModeFlag>(f));
+    return t;
+  }();
+  return table[static_cast<std::size_t>(flags)];
+}
+
+std::string Mode::qualifier() const { return Qualifier(flags); }
+
+std::string Mode::full_name() const { return FullName(kind, flags); }
 
 const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
   for (const Mode& m : modes)
@@ -272,7 +323,7 @@ Named ClassifyLongitudinal(const std::vector<Root>& roots, double U0) {
              {reals[1], pair_is_sp ? ModeKind::kPhugoid : ModeKind::kShortPeriod}};
   } else {
     std::vector<const Root*> by_content = reals;
-    std::stable_sort(by_content.begin(), by_content.end(), [&](const Root* a, const Root* b) {
+    StableSortFew(by_content.begin(), by_content.end(), [&](const Root* a, const Root* b) {
       return alpha_content(a) > alpha_content(b);
     });
     for (std::size_t i = 0; i < by_content.size(); ++i)
@@ -307,7 +358,7 @@ Named ClassifyLateral(const std::vector<Root>& roots) {
   auto faster = [](const Root* a, const Root* b) { return std::abs(a->lambda) > std::abs(b->lambda); };
   Named named;
   auto name_roll_and_spiral = [&](std::vector<const Root*> two) {
-    std::stable_sort(two.begin(), two.end(), faster);
+    StableSortFew(two.begin(), two.end(), faster);
     named.push_back({two[0], ModeKind::kRollSubsidence});
     named.push_back({two[1], ModeKind::kSpiral});
   };
@@ -327,7 +378,7 @@ Named ClassifyLateral(const std::vector<Root>& roots) {
     }
   } else {
     std::vector<const Root*> by_content = reals;
-    std::stable_sort(by_content.begin(), by_content.end(),
+    StableSortFew(by_content.begin(), by_content.end(),
                      [&](const Root* a, const Root* b) { return beta_content(a) > beta_content(b); });
     named = {{by_content[0], ModeKind::kDutchRoll}, {by_content[1], ModeKind::kDutchRoll}};
     name_roll_and_spiral({by_content[2], by_content[3]});
@@ -361,12 +412,7 @@ void CheckFourRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
 
 }  // namespace
 
-std::string RootName::full_name() const {
-  Mode m;
-  m.kind = kind;
-  m.flags = flags;
-  return m.full_name();
-}
+std::string RootName::full_name() const { return FullName(kind, flags); }
 
 std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
                                             const Eigen::Ref<const Eigen::MatrixXcd>& vectors,
@@ -374,6 +420,7 @@ std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::Vector
   CheckFourRoots(values, vectors, "NameLongitudinalRoots");
   const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
   std::vector<RootName> names;
+  names.reserve(roots.size());
   for (const auto& [root, kind] : ClassifyLongitudinal(roots, U0)) {
     RootName n = NameOf(*root, kind);
     QualifyLongitudinal(n);
@@ -388,6 +435,7 @@ std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>&
   CheckFourRoots(values, vectors, "NameLateralRoots");
   const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
   std::vector<RootName> names;
+  names.reserve(roots.size());
   for (const auto& [root, kind] : ClassifyLateral(roots)) {
     RootName n = NameOf(*root, kind);
     QualifyLateral(n);

@@ -1,11 +1,14 @@
 #include "aerolin/study/tracked.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cmath>
 #include <exception>
 #include <functional>
 #include <limits>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -29,18 +32,20 @@ using analysis::SmallMatrix;
 using analysis::SmallVectorC;
 using cd = std::complex<double>;
 
-// What `aerolin modes` calls one root (or pair) of one point.
+// What `aerolin modes` calls one root (or pair) of one point: a name spelt
+// once per process (analysis::FullName, or kWashoutFilterName).
 struct PointwiseName {
   cd lambda;
-  std::string name;
+  const std::string* name;
 };
 using PointwiseNames = std::vector<PointwiseName>;
 
-template <class Names>
-PointwiseNames Spelled(const Names& names) {
+const std::string kWashoutFilterName = "washout filter";
+
+PointwiseNames Spelled(const std::vector<analysis::RootName>& names) {
   PointwiseNames out;
   out.reserve(names.size());
-  for (const auto& n : names) out.push_back({n.lambda, n.full_name()});
+  for (const analysis::RootName& n : names) out.push_back({n.lambda, &analysis::FullName(n.kind, n.flags)});
   return out;
 }
 
@@ -87,50 +92,58 @@ std::vector<Group> GroupsOf(const SmallVectorC& roots, const std::vector<Mode>& 
   return groups;
 }
 
-// The stability qualifiers `aerolin modes` gives (modes.cpp QualifyStability).
-void Qualify(Mode& m) {
-  const double sigma = m.lambda.real();
-  if (std::abs(sigma) <= 1e-12) {
-    m.flags |= ModeFlag::kNeutral;
-  } else if (sigma > 0.0) {
-    m.flags |= m.oscillatory ? ModeFlag::kUnstable : ModeFlag::kDivergent;
-  }
-}
-
+// One tracked mode of a point: one label, or a conjugate pair (Im > 0 first).
 struct Unit {
-  std::vector<int> labels;  // 1 or 2 (pair: Im > 0 first)
+  std::array<int, 2> labels{};
+  int size = 1;
 };
 
-// The tracked modes at one point from its labelled roots.
-std::vector<TrackedMode> NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups,
-                                   model::Axis axis, std::vector<std::string>* signatures) {
+// Which groups each group's roots pair with, as `aerolin sweep` compares it
+// between points: for each of a group's labels, "p" and the two groups of
+// its pair then ",", or "r,"; two groups' structures are equal when these
+// texts are anagrams. Kept as the count of each character, 4 bits each
+// ('p', 'r', ',', then the digits 0–9: a group index is one digit, as there
+// are at most kMaxSmallStates groups, and no count exceeds 4).
+using Signature = std::vector<std::uint64_t>;
+constexpr int kSignatureP = 0, kSignatureR = 1, kSignatureComma = 2, kSignatureDigit0 = 3;
+void Count(std::uint64_t& signature, int character) { signature += std::uint64_t{1} << (4 * character); }
+
+// Appends the tracked modes at one point, from its labelled roots, to `out`
+// (sorted by ωn, descending, among themselves) and sets each group's
+// structure in `signature`.
+void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, model::Axis axis,
+               std::vector<TrackedMode>& out, Signature& signature) {
   const double scale = roots.cwiseAbs().maxCoeff();
   const auto n = static_cast<int>(roots.size());
-  std::vector<int> group_of(static_cast<std::size_t>(n), -1);
+  std::array<int, analysis::kMaxSmallStates> group_of;
+  group_of.fill(-1);
   for (std::size_t g = 0; g < groups.size(); ++g)
     for (int l : groups[g].labels) group_of[static_cast<std::size_t>(l)] = static_cast<int>(g);
-  std::vector<bool> used(static_cast<std::size_t>(n), false);
-  std::vector<Unit> units;
+  auto group_of_label = [&](int l) -> const Group& {
+    return groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(l)])];
+  };
+  std::array<bool, analysis::kMaxSmallStates> used{};
+  std::array<Unit, analysis::kMaxSmallStates> units;
+  int unit_count = 0;
   for (int i = 0; i < n; ++i) {
     if (used[static_cast<std::size_t>(i)]) continue;
     used[static_cast<std::size_t>(i)] = true;
-    if (IsReal(roots(i), scale)) {
-      units.push_back({{i}});
-      continue;
-    }
+    Unit& u = units[static_cast<std::size_t>(unit_count++)];
+    u = Unit{{i, -1}, 1};
+    if (IsReal(roots(i), scale)) continue;
     int partner = -1;
     double best = std::numeric_limits<double>::infinity();
     for (int k = 0; k < n; ++k)
-      if (!used[static_cast<std::size_t>(k)] && std::abs(roots(k) - std::conj(roots(i))) < best) {
-        best = std::abs(roots(k) - std::conj(roots(i)));
-        partner = k;
+      if (!used[static_cast<std::size_t>(k)]) {
+        const double d = std::abs(roots(k) - std::conj(roots(i)));
+        if (d < best) {
+          best = d;
+          partner = k;
+        }
       }
-    if (partner < 0) {
-      units.push_back({{i}});
-      continue;
-    }
+    if (partner < 0) continue;
     used[static_cast<std::size_t>(partner)] = true;
-    units.push_back(roots(i).imag() > 0 ? Unit{{i, partner}} : Unit{{partner, i}});
+    u = roots(i).imag() > 0 ? Unit{{i, partner}, 2} : Unit{{partner, i}, 2};
   }
 
   // Roll subsidence and spiral as two real roots: the faster is roll, as
@@ -139,50 +152,56 @@ std::vector<TrackedMode> NameUnits(const SmallVectorC& roots, const std::vector<
   // the two are one), so the names follow speed, not the labels.
   std::optional<int> faster_roll_spiral;
   {
-    std::vector<int> rs;
-    for (const Unit& u : units)
-      if (u.labels.size() == 1) {
-        const auto& g = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[0])])];
-        if (g.labels.size() == 1 && (g.kind == ModeKind::kRollSubsidence || g.kind == ModeKind::kSpiral))
-          rs.push_back(u.labels[0]);
+    std::array<int, 2> rs{};
+    int rs_count = 0;
+    for (int k = 0; k < unit_count; ++k) {
+      const Unit& u = units[static_cast<std::size_t>(k)];
+      if (u.size == 1) {
+        const Group& g = group_of_label(u.labels[0]);
+        if (g.labels.size() == 1 && (g.kind == ModeKind::kRollSubsidence || g.kind == ModeKind::kSpiral)) {
+          if (rs_count < 2) rs[static_cast<std::size_t>(rs_count)] = u.labels[0];
+          ++rs_count;
+        }
       }
-    if (rs.size() == 2)
+    }
+    if (rs_count == 2)
       faster_roll_spiral = std::abs(roots(rs[0])) >= std::abs(roots(rs[1])) ? rs[0] : rs[1];
   }
-  std::vector<TrackedMode> out;
-  for (const Unit& u : units) {
-    TrackedMode t;
+  const std::size_t first = out.size();
+  for (int k = 0; k < unit_count; ++k) {
+    const Unit& u = units[static_cast<std::size_t>(k)];
+    TrackedMode& t = out.emplace_back();
     t.axis = axis;
     t.lambda = roots(u.labels[0]);
-    t.oscillatory = u.labels.size() == 2;
+    t.oscillatory = u.size == 2;
     if (!t.oscillatory) t.lambda.imag(0.0);
     t.wn = std::abs(t.lambda);
     t.zeta = t.wn > 0 ? -t.lambda.real() / t.wn : 1.0;
-    Mode m;
-    m.lambda = t.lambda;
-    m.oscillatory = t.oscillatory;
-    const Group& g0 = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[0])])];
-    t.origin = g0.base;
+    ModeFlag flags = ModeFlag::kNone;
+    const Group& g0 = group_of_label(u.labels[0]);
+    const std::string* origin = &g0.base;
     std::optional<ModeKind> kind = g0.kind;
     std::string custom;
     if (t.oscillatory) {
-      const Group& g1 = groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[1])])];
+      const Group& g1 = group_of_label(u.labels[1]);
       if (&g0 != &g1) {
         const bool roll_spiral = (g0.kind == ModeKind::kRollSubsidence && g1.kind == ModeKind::kSpiral) ||
                                  (g0.kind == ModeKind::kSpiral && g1.kind == ModeKind::kRollSubsidence);
         if (roll_spiral) {
           kind = ModeKind::kRollSpiral;
           t.origin = "roll subsidence + spiral";
+          origin = nullptr;
         } else {
           kind = std::nullopt;
           custom = g0.base + " + " + g1.base + " (coupled)";
           t.origin = custom;
+          origin = nullptr;
         }
       }
-      if (kind == ModeKind::kRollSpiral) m.flags |= ModeFlag::kLateralPhugoid;
+      if (kind == ModeKind::kRollSpiral) flags |= ModeFlag::kLateralPhugoid;
     } else if (g0.labels.size() == 2 && kind) {
-      if (*kind == ModeKind::kShortPeriod || *kind == ModeKind::kDutchRoll) m.flags |= ModeFlag::kOverdamped;
-      if (*kind == ModeKind::kPhugoid) m.flags |= ModeFlag::kAperiodic;
+      if (*kind == ModeKind::kShortPeriod || *kind == ModeKind::kDutchRoll) flags |= ModeFlag::kOverdamped;
+      if (*kind == ModeKind::kPhugoid) flags |= ModeFlag::kAperiodic;
       if (*kind == ModeKind::kRollSpiral) {
         // The pair split: the faster root is roll subsidence (as `aerolin modes` names them).
         const int other = g0.labels[0] == u.labels[0] ? g0.labels[1] : g0.labels[0];
@@ -193,37 +212,43 @@ std::vector<TrackedMode> NameUnits(const SmallVectorC& roots, const std::vector<
     if (faster_roll_spiral && !t.oscillatory &&
         (kind == ModeKind::kRollSubsidence || kind == ModeKind::kSpiral) && g0.labels.size() == 1) {
       kind = u.labels[0] == *faster_roll_spiral ? ModeKind::kRollSubsidence : ModeKind::kSpiral;
-      t.origin = analysis::ToString(*kind);
+      origin = &analysis::FullName(*kind, ModeFlag::kNone);
     }
+    if (origin) t.origin = *origin;
     t.kind = kind;
+    // The stability qualifiers `aerolin modes` gives (modes.cpp QualifyStability).
+    const double sigma = t.lambda.real();
+    if (std::abs(sigma) <= 1e-12) {
+      flags |= ModeFlag::kNeutral;
+    } else if (sigma > 0.0) {
+      flags |= t.oscillatory ? ModeFlag::kUnstable : ModeFlag::kDivergent;
+    }
     if (kind) {
-      m.kind = *kind;
-      Qualify(m);
-      t.name = m.full_name();
+      t.name = analysis::FullName(*kind, flags);
     } else {
-      m.kind = ModeKind::kShortPeriod;  // only for the qualifier
-      Qualify(m);
-      const std::string q = m.qualifier();
+      const std::string& q = analysis::Qualifier(flags);
       t.name = (custom.empty() ? g0.base : custom) + (q.empty() ? "" : " (" + q + ")");
     }
-    out.push_back(std::move(t));
   }
-  if (signatures) {
-    // A group's structure: which groups its roots pair with (or "real").
-    signatures->assign(groups.size(), "");
-    for (const Unit& u : units)
-      for (int l : u.labels) {
-        std::string& s = (*signatures)[static_cast<std::size_t>(group_of[static_cast<std::size_t>(l)])];
-        s += u.labels.size() == 2 ? "p" + std::to_string(group_of[static_cast<std::size_t>(u.labels[0])]) +
-                                        std::to_string(group_of[static_cast<std::size_t>(u.labels[1])])
-                                  : std::string("r");
-        s += ",";
+  signature.assign(groups.size(), 0);
+  for (int k = 0; k < unit_count; ++k) {
+    const Unit& u = units[static_cast<std::size_t>(k)];
+    for (int j = 0; j < u.size; ++j) {
+      std::uint64_t& sg = signature[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[static_cast<std::size_t>(j)])])];
+      if (u.size == 2) {
+        Count(sg, kSignatureP);
+        Count(sg, kSignatureDigit0 + group_of[static_cast<std::size_t>(u.labels[0])]);
+        Count(sg, kSignatureDigit0 + group_of[static_cast<std::size_t>(u.labels[1])]);
+      } else {
+        Count(sg, kSignatureR);
       }
-    for (std::string& s : *signatures) std::sort(s.begin(), s.end());
+      Count(sg, kSignatureComma);
+    }
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const TrackedMode& a, const TrackedMode& b) { return a.wn > b.wn; });
-  return out;
+  // By ωn, descending; equal ωn keep their order (a stable insertion sort:
+  // at most kMaxSmallStates modes).
+  for (std::size_t i = first + 1; i < out.size(); ++i)
+    for (std::size_t j = i; j > first && out[j - 1].wn < out[j].wn; --j) std::swap(out[j - 1], out[j]);
 }
 
 int ComplexPairs(const SmallMatrix& A) {
@@ -248,7 +273,7 @@ double LocateChange(const analysis::MatrixFamily& family, double a, double b) {
   return 0.5 * (a + b);
 }
 
-std::string Join(const std::vector<TrackedMode>& modes, const std::string& origin_part) {
+std::string Join(std::span<const TrackedMode> modes, const std::string& origin_part) {
   std::string s;
   for (const TrackedMode& m : modes)
     if (m.origin.find(origin_part) != std::string::npos) {
@@ -258,9 +283,81 @@ std::string Join(const std::vector<TrackedMode>& modes, const std::string& origi
   return s;
 }
 
-// Continuation of one axis from the roots of every grid point (`sets`), its
-// naming at every point and its structure changes. `pointwise[k]` holds
-// `aerolin modes`' names at point k (pointwise empty, or an empty entry: none).
+// One axis of a study: the continuation of its roots from every grid point's
+// roots (`sets`) and the groups (named modes) of the first point.
+struct AxisPlan {
+  analysis::Continuation c;
+  std::vector<Group> groups;
+  model::Axis axis;
+};
+
+AxisPlan PlanAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
+                  const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
+                  model::Axis axis, int threads) {
+  AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis};
+  plan.groups = GroupsOf(plan.c.roots[0], named_at_start, extra);
+  return plan;
+}
+
+// Appends the axis' tracked modes at point k to `out`, each with what
+// `aerolin modes` calls it there where that differs (`pointwise[k]`;
+// pointwise empty, or an empty entry: none), then the `fixed` modes.
+void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& pointwise,
+                   const std::vector<TrackedMode>& fixed, std::vector<TrackedMode>& out,
+                   Signature& signature) {
+  const std::size_t first = out.size();
+  NameUnits(plan.c.roots[k], plan.groups, plan.axis, out, signature);
+  if (!pointwise.empty()) {
+    for (std::size_t i = first; i < out.size(); ++i) {
+      TrackedMode& t = out[i];
+      const PointwiseName* nearest = nullptr;
+      double best = std::numeric_limits<double>::infinity();
+      for (const PointwiseName& m : pointwise[k]) {
+        const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
+        if (d < best) {
+          best = d;
+          nearest = &m;
+        }
+      }
+      if (nearest && *nearest->name != t.name) t.pointwise_name = *nearest->name;
+    }
+  }
+  out.insert(out.end(), fixed.begin(), fixed.end());
+}
+
+// The structure changes of one axis: where a group's signature differs
+// between consecutive points, located by bisection (in parallel: each is
+// independent). `modes_at(k)` gives the axis' modes at point k.
+template <class ModesAt>
+std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::MatrixFamily& family,
+                                       const std::vector<Signature>& signatures, ModesAt modes_at,
+                                       int threads) {
+  const std::vector<double>& grid = plan.c.parameters;
+  std::vector<std::size_t> steps;
+  for (std::size_t k = 1; k < grid.size(); ++k)
+    if (signatures[k] != signatures[k - 1]) steps.push_back(k);
+  std::vector<StructureChange> changes(steps.size());
+  core::ParallelFor(steps.size(), threads, [&](std::size_t i) {
+    const std::size_t k = steps[i];
+    const double at = LocateChange(family, grid[k - 1], grid[k]);
+    // One event per step: the names of the groups that changed, before and after.
+    std::string before, after;
+    auto add = [](std::string& list, const std::string& names) {
+      if (!names.empty() && list.find(names) == std::string::npos)
+        list += (list.empty() ? "" : " and ") + names;
+    };
+    for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+      if (signatures[k][g] == signatures[k - 1][g]) continue;
+      add(before, Join(modes_at(k - 1), plan.groups[g].base));
+      add(after, Join(modes_at(k), plan.groups[g].base));
+    }
+    changes[i] = {at, plan.axis, before, after};
+  });
+  return changes;
+}
+
+// Continuation of one axis, its naming at every point and its structure
+// changes (a locus: one axis per study).
 struct AxisTrack {
   std::vector<std::vector<TrackedMode>> points;
   std::vector<StructureChange> changes;
@@ -271,50 +368,19 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<anal
                     const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
                     model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
                     const std::vector<TrackedMode>& fixed) {
-  const analysis::Continuation c = analysis::Continue(family, sets);
-  const std::vector<double>& grid = c.parameters;
-  const std::vector<Group> groups = GroupsOf(c.roots[0], named_at_start, extra);
+  const AxisPlan plan = PlanAxis(family, sets, named_at_start, extra, axis, threads);
+  const std::size_t n = plan.c.parameters.size();
   AxisTrack out;
-  out.refinements = c.refinements;
-  out.points.resize(grid.size());
-  std::vector<std::vector<std::string>> signatures(grid.size());
+  out.refinements = plan.c.refinements;
+  out.points.resize(n);
+  std::vector<Signature> signatures(n);
   // Naming is independent per point once the roots are labelled: parallel.
-  core::ParallelFor(grid.size(), threads, [&](std::size_t k) {
-    std::vector<TrackedMode> modes = NameUnits(c.roots[k], groups, axis, &signatures[k]);
-    if (!pointwise.empty()) {
-      for (TrackedMode& t : modes) {
-        const PointwiseName* nearest = nullptr;
-        double best = std::numeric_limits<double>::infinity();
-        for (const PointwiseName& m : pointwise[k]) {
-          const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
-          if (d < best) {
-            best = d;
-            nearest = &m;
-          }
-        }
-        if (nearest && nearest->name != t.name) t.pointwise_name = nearest->name;
-      }
-    }
-    modes.insert(modes.end(), fixed.begin(), fixed.end());
-    out.points[k] = std::move(modes);
+  core::ParallelFor(n, threads, [&](std::size_t k) {
+    out.points[k].reserve(plan.groups.size() + fixed.size() + 1);
+    NameAxisPoint(plan, k, pointwise, fixed, out.points[k], signatures[k]);
   });
-
-  for (std::size_t k = 1; k < grid.size(); ++k) {
-    if (signatures[k] == signatures[k - 1]) continue;
-    const double at = LocateChange(family, grid[k - 1], grid[k]);
-    // One event per step: the names of the groups that changed, before and after.
-    std::string before, after;
-    auto add = [](std::string& list, const std::string& names) {
-      if (!names.empty() && list.find(names) == std::string::npos)
-        list += (list.empty() ? "" : " and ") + names;
-    };
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      if (signatures[k][g] == signatures[k - 1][g]) continue;
-      add(before, Join(out.points[k - 1], groups[g].base));
-      add(after, Join(out.points[k], groups[g].base));
-    }
-    out.changes.push_back({at, axis, before, after});
-  }
+  out.changes = ChangesOf(plan, family, signatures,
+                          [&](std::size_t k) { return std::span<const TrackedMode>(out.points[k]); }, threads);
   return out;
 }
 
@@ -332,13 +398,6 @@ TrackedMode HeadingMode() {
   h.axis = model::Axis::kLateral;
   h.zeta = 1.0;
   return h;
-}
-
-void Merge(TrackedStudy& study, AxisTrack&& axis) {
-  for (std::size_t k = 0; k < study.points.size(); ++k)
-    for (TrackedMode& m : axis.points[k]) study.points[k].modes.push_back(std::move(m));
-  study.changes.insert(study.changes.end(), axis.changes.begin(), axis.changes.end());
-  study.refinements += axis.refinements;
 }
 
 void AddNotes(TrackedStudy& study) {
@@ -451,11 +510,34 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
   TrackedStudy study;
   study.param = key->path;
   study.points.resize(grid.size());
-  for (std::size_t k = 0; k < grid.size(); ++k) study.points[k].value = grid[k];
-  Merge(study, TrackAxis(lon, lon_sets, analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid[0] * to_si : U0),
-                         {}, model::Axis::kLongitudinal, lon_names, options.threads, {}));
-  Merge(study, TrackAxis(lat, lat_sets, analysis::AnalyzeLateral(Lateral5(first.lateral)), {},
-                         model::Axis::kLateral, lat_names, options.threads, {HeadingMode()}));
+  const AxisPlan lon_plan =
+      PlanAxis(lon, lon_sets, analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid[0] * to_si : U0),
+               {}, model::Axis::kLongitudinal, options.threads);
+  const AxisPlan lat_plan = PlanAxis(lat, lat_sets, analysis::AnalyzeLateral(Lateral5(first.lateral)), {},
+                                     model::Axis::kLateral, options.threads);
+  // Both axes named at each point in one parallel pass: the point's modes
+  // are the longitudinal ones, then the lateral ones and heading.
+  const std::vector<TrackedMode> heading{HeadingMode()};
+  std::vector<Signature> lon_signatures(n), lat_signatures(n);
+  std::vector<std::size_t> lon_end(n);
+  core::ParallelFor(n, options.threads, [&](std::size_t k) {
+    TrackedPoint& point = study.points[k];
+    point.value = grid[k];
+    point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
+    NameAxisPoint(lon_plan, k, lon_names, {}, point.modes, lon_signatures[k]);
+    lon_end[k] = point.modes.size();
+    NameAxisPoint(lat_plan, k, lat_names, heading, point.modes, lat_signatures[k]);
+  });
+  auto lon_modes = [&](std::size_t k) {
+    return std::span<const TrackedMode>(study.points[k].modes).first(lon_end[k]);
+  };
+  auto lat_modes = [&](std::size_t k) {
+    return std::span<const TrackedMode>(study.points[k].modes).subspan(lon_end[k]);
+  };
+  study.changes = ChangesOf(lon_plan, lon, lon_signatures, lon_modes, options.threads);
+  for (StructureChange& c : ChangesOf(lat_plan, lat, lat_signatures, lat_modes, options.threads))
+    study.changes.push_back(std::move(c));
+  study.refinements = lon_plan.c.refinements + lat_plan.c.refinements;
   AddNotes(study);
   return study;
 }
@@ -627,7 +709,7 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
       vectors.col(j++) = s.vectors.col(i).head(4);
     }
     PointwiseNames names = named(values, vectors);
-    names.push_back({s.values(filter).real(), "washout filter"});
+    names.push_back({s.values(filter).real(), &kWashoutFilterName});
     return names;
   };
   for (int direction : {+1, -1}) {

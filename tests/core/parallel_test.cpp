@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -20,26 +22,37 @@ TEST(ParallelFor, VisitsEveryIndexExactlyOnceForAnyThreadCount) {
   ParallelFor(0, 2, [](std::size_t) { FAIL() << "no item to visit"; });
 }
 
-TEST(ParallelFor, StridesItemsOverWorkersWithTheCallerAsWorkerZero) {
-  std::vector<std::thread::id> who(10);
+TEST(ParallelFor, RunsOnAtMostTheRequestedThreadsAndOnTheCallerAlone) {
+  std::vector<std::thread::id> who(1000);
   ParallelFor(who.size(), 2, [&](std::size_t k) { who[k] = std::this_thread::get_id(); });
-  for (std::size_t k = 0; k < who.size(); k += 2) EXPECT_EQ(who[k], std::this_thread::get_id());
-  for (std::size_t k = 1; k < who.size(); k += 2) EXPECT_NE(who[k], std::this_thread::get_id());
+  std::vector<std::thread::id> distinct = who;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  EXPECT_LE(distinct.size(), 2u);
+  ParallelFor(who.size(), 1, [&](std::size_t k) { who[k] = std::this_thread::get_id(); });
+  for (std::size_t k = 0; k < who.size(); ++k) ASSERT_EQ(who[k], std::this_thread::get_id()) << k;
 }
 
-TEST(ParallelFor, RethrowsTheFailureInTheCallersThreadAfterEveryWorkerFinished) {
-  std::atomic<int> done{0};
-  try {
-    ParallelFor(8, 2, [&](std::size_t k) {
-      if (k == 3) throw std::runtime_error("item 3 failed");
-      ++done;
-    });
-    FAIL() << "expected the failure to be rethrown";
-  } catch (const std::runtime_error& e) {
-    EXPECT_STREQ(e.what(), "item 3 failed");
+TEST(ParallelFor, RethrowsTheLowestFailedItemAfterEveryWorkerFinished) {
+  for (int threads : {1, 2, 3}) {
+    for (int round = 0; round < 20; ++round) {
+      std::vector<std::atomic<int>> ran(200);
+      std::atomic<int> running{0};
+      try {
+        ParallelFor(ran.size(), threads, [&](std::size_t k) {
+          ++running;
+          ++ran[k];
+          --running;
+          if (k == 37 || k == 38 || k == 150) throw std::runtime_error("item " + std::to_string(k) + " failed");
+        });
+        FAIL() << "expected the failure to be rethrown";
+      } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "item 37 failed") << "threads = " << threads;
+      }
+      EXPECT_EQ(running.load(), 0) << "a worker was still running";
+      for (std::size_t k = 0; k <= 37; ++k) ASSERT_EQ(ran[k].load(), 1) << "item " << k;
+    }
   }
-  // Worker 1 takes 1, 3, 5, 7 and stops at 3; worker 0 does 0, 2, 4, 6.
-  EXPECT_EQ(done.load(), 5);
 }
 
 }  // namespace

@@ -65,6 +65,14 @@ constexpr ModeFlag operator&(ModeFlag a, ModeFlag b) {
 }
 constexpr ModeFlag& operator|=(ModeFlag& a, ModeFlag b) { return a = a | b; }
 
+/// The set flags spelt out in ModeFlag's order, separated by ", ", e.g.
+/// "aperiodic, divergent"; "" if none. Spelt once per process: a reference
+/// to a string that lives as long as the program.
+const std::string& Qualifier(ModeFlag flags);
+/// Kind plus qualifier, e.g. "phugoid (aperiodic)" (ToString(kind) alone
+/// without flags); as Qualifier, spelt once per process.
+const std::string& FullName(ModeKind kind, ModeFlag flags);
+
 /// One real eigenvalue or one complex-conjugate pair.
 struct Mode {
   ModeKind kind;

@@ -61,7 +61,7 @@ struct Continuation {
 /// Follows every root of `family` along `grid` (any order, monotonic), labels
 /// being the order of AnalyzeRoots at grid[0]. The roots of each grid point
 /// are computed on `threads` threads (0: std::thread::hardware_concurrency);
-/// matching is sequential, with up to `max_halvings` bisections of a step.
+/// matching as below, with up to `max_halvings` bisections of a step.
 /// @throws core::NumericalError as AnalyzeRoots.
 Continuation Continue(const MatrixFamily& family, std::span<const double> grid, int threads = 0,
                       int max_halvings = 10);
@@ -69,8 +69,13 @@ Continuation Continue(const MatrixFamily& family, std::span<const double> grid, 
 /// As above from the roots of every grid point already computed (`sets[k]`
 /// at grid value sets[k].parameter, e.g. by a caller that solves each point
 /// once for several purposes); `family` is called only where a step is
-/// halved.
-Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
+/// halved. Each step is first matched on `threads` threads between the
+/// points' roots in their solved order; the sequential pass then composes
+/// those matches, redoing in label order only the steps that are ambiguous
+/// or whose optimum the order of the terms could change (within rounding of
+/// the runner-up), so the result is exactly that of matching every step in
+/// label order.
+Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets, int threads = 0,
                       int max_halvings = 10);
 
 }  // namespace aerolin::analysis

@@ -1,18 +1,22 @@
 #pragma once
 /// @file
-/// A strided parallel loop for independent work items (sweep points, grid
-/// points), with the first failure rethrown in the caller's thread.
+/// A parallel loop for independent work items (sweep points, grid points),
+/// with the lowest-numbered failure rethrown in the caller's thread.
 
 #include <cstddef>
 #include <functional>
 
 namespace aerolin::core {
 
-/// Calls `body(k)` for every k in [0, n): worker w of W takes k = w, w + W,
-/// ..., so the assignment is deterministic. W = `threads` if > 0, else the
-/// hardware concurrency, and never more than n; the caller's thread is worker
-/// 0. After all workers have finished, rethrows the exception of the lowest
-/// worker that failed (a failed worker stops its own items only).
+/// Calls `body(k)` for every k in [0, n) on W threads: W = `threads` if > 0,
+/// else the hardware concurrency, and never more than n; the caller's thread
+/// is one of them. Workers claim runs of consecutive items (about 16 runs per
+/// worker) in increasing order as they become free, so a slow item or a
+/// worker the system pauses does not hold the others back; which thread runs
+/// an item is not fixed, so items must be independent. A worker whose item
+/// throws takes no further items; after all workers have finished, the
+/// exception of the lowest-numbered failed item is rethrown (always the same
+/// one: every item below it has run).
 void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_t)>& body);
 
 }  // namespace aerolin::core

@@ -1,0 +1,114 @@
+#!/usr/bin/python3
+"""Byte-for-byte comparison of `aerolin sweep` and `aerolin locus` output
+between two builds (a speed change must not change a single byte).
+
+    bench/sweep_bench_compare.py REFERENCE_AEROLIN CANDIDATE_AEROLIN [--quick]
+
+Runs, on every bundled aircraft (data/derivatives/*.toml except the
+coefficient file, and data/avl/b737.toml, which sweep refuses: its exit code
+and message are compared too), for both binaries:
+  - a sweep of every numeric key of [longitudinal] and [lateral] over two
+    ranges: value -> 4 x value (a stiffening that crosses structure changes,
+    short period to overdamped, Dutch roll to real roots, roll and spiral
+    coalescing) and value -> -value (through zero, sign changes);
+  - a sweep of condition.U0 over 0.6 x .. 1.5 x;
+  - root loci: pitch damper elevator:q, yaw damper rudder:r with and without
+    a 1.5 s washout, aileron:p, rudder:beta, elevator:alpha with a 2 s
+    washout, elevator:theta, each over negative and positive gains.
+JSON and text reports are compared (stdout, stderr and exit code). Prints
+the number of runs compared and every difference; exits 1 on any.
+"""
+
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def files():
+    out = sorted(p for p in (ROOT / "data/derivatives").glob("*.toml") if "_coefficients" not in p.name)
+    out.append(ROOT / "data/avl/b737.toml")
+    return out
+
+
+def numeric_keys(path):
+    """[(section.key, value)] of the numeric keys of [longitudinal] and [lateral]."""
+    keys, section = [], None
+    for line in path.read_text().splitlines():
+        m = re.match(r"\s*\[([^\]]+)\]", line)
+        if m:
+            section = m.group(1).strip()
+            continue
+        m = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([-+0-9.eE]+)\s*(#.*)?$", line)
+        if m and section in ("longitudinal", "lateral"):
+            keys.append((f"{section}.{m.group(1)}", float(m.group(2))))
+    return keys
+
+
+def u0_of(path):
+    for line in path.read_text().splitlines():
+        m = re.match(r"\s*U0\s*=\s*([-+0-9.eE]+)", line)
+        if m:
+            return float(m.group(1))
+    return None
+
+
+LOOPS = [
+    (["--loop", "elevator:q"], "-2:2:41"),
+    (["--loop", "rudder:r"], "-3:3:41"),
+    (["--loop", "rudder:r", "--washout", "1.5"], "0:3:61"),
+    (["--loop", "rudder:r", "--washout", "1.5"], "-3:0:31"),
+    (["--loop", "aileron:p"], "-2:2:41"),
+    (["--loop", "rudder:beta"], "-4:4:41"),
+    (["--loop", "elevator:alpha", "--washout", "2"], "-5:5:41"),
+    (["--loop", "elevator:theta"], "-3:3:31"),
+]
+
+
+def runs(quick):
+    for f in files():
+        rel = str(f.relative_to(ROOT))
+        for key, v in numeric_keys(f):
+            if v == 0.0:
+                ranges = [(-1.0, 1.0)]
+            else:
+                ranges = [(v, 4.0 * v), (v, -v)]
+            for a, b in ranges[: 1 if quick else None]:
+                base = ["sweep", rel, "--param", key, "--from", repr(a), "--to", repr(b), "--steps", "80"]
+                yield base + ["--json"]
+                if not quick:
+                    yield base
+        u0 = u0_of(f)
+        if u0:
+            yield ["sweep", rel, "--param", "condition.U0", "--from", repr(0.6 * u0), "--to", repr(1.5 * u0),
+                   "--steps", "120", "--json"]
+        for loop, gains in LOOPS[: 3 if quick else None]:
+            yield ["locus", rel] + loop + ["--gain=" + gains, "--json"]
+            if not quick:
+                yield ["locus", rel] + loop + ["--gain=" + gains]
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__)
+        return 2
+    ref, new = sys.argv[1], sys.argv[2]
+    quick = "--quick" in sys.argv[3:]
+    compared, differ, exits = 0, 0, {}
+    for args in runs(quick):
+        a = subprocess.run([ref] + args, cwd=ROOT, capture_output=True)
+        b = subprocess.run([new] + args, cwd=ROOT, capture_output=True)
+        compared += 1
+        exits[a.returncode] = exits.get(a.returncode, 0) + 1
+        if (a.returncode, a.stdout, a.stderr) != (b.returncode, b.stdout, b.stderr):
+            differ += 1
+            print("DIFFERS:", " ".join(args), f"(exit {a.returncode} vs {b.returncode})")
+    print(f"{compared} runs compared, {differ} differ; exit codes of the reference: "
+          + ", ".join(f"{k}: {v}" for k, v in sorted(exits.items())))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
