@@ -1,6 +1,7 @@
 #include "aerolin/data/load_aircraft.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <sys/stat.h>
 
@@ -466,7 +467,7 @@ TEST(LoadAircraftFile, IgnoresAByteOrderMark) {
 
 // Regression: /dev/zero read until memory ran out; a FIFO blocked forever.
 TEST(LoadAircraftFile, AcceptsRegularFilesOnlyUpToTheSizeCap) {
-  const std::string fifo = ::testing::TempDir() + "aerolin_fifo_test";
+  const std::string fifo = ::testing::TempDir() + "aerolin_fifo_test_" + std::to_string(::getpid());
   std::remove(fifo.c_str());
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   for (const std::string& path : {std::string("/dev/zero"), fifo, std::string(AEROLIN_SOURCE_DIR)}) {
@@ -479,7 +480,7 @@ TEST(LoadAircraftFile, AcceptsRegularFilesOnlyUpToTheSizeCap) {
   }
   std::remove(fifo.c_str());
   // A sparse file one byte over the cap: refused from its size, unread.
-  const std::string big = ::testing::TempDir() + "aerolin_big_test.toml";
+  const std::string big = ::testing::TempDir() + "aerolin_big_test_" + std::to_string(::getpid()) + ".toml";
   {
     std::ofstream out(big, std::ios::binary);
     out.seekp(static_cast<std::streamoff>(core::kMaxInputFileBytes));

@@ -2,6 +2,7 @@
 // relative to the TOML, [mass] avl_mass, and the located errors.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
@@ -114,7 +115,7 @@ TEST(LoadAvl, AvlFileDefectsAreLocatedInTheAvlFile) {
   std::string st = core::ReadInputFile(kAvlDir + "b737_classic.st");
   st.replace(st.find("7.299206"), 8, "********");
   const std::string dir = ::testing::TempDir();
-  const std::string bad = (std::filesystem::path(dir) / "bad.st").string();
+  const std::string bad = (std::filesystem::path(dir) / ("bad_" + std::to_string(::getpid()) + ".st")).string();
   { std::ofstream(bad) << st; }
   EXPECT_EQ(ErrorOf(B737Toml(bad), "b.toml"),
             bad + ":42: 'CLa' is printed as '********', AVL's overflow of its number field (the "
@@ -316,7 +317,7 @@ TEST(LoadAvlControls, DragOfAControlTheFileGivesNoneFor) {
   const auto row = st.find(" Trefftz drag|");
   ASSERT_NE(row, std::string::npos);
   st.erase(row, st.find('\n', row) + 1 - row);
-  const std::string path = (std::filesystem::path(::testing::TempDir()) / "no_drag_rows.st").string();
+  const std::string path = (std::filesystem::path(::testing::TempDir()) / ("no_drag_rows_" + std::to_string(::getpid()) + ".st")).string();
   { std::ofstream(path) << st; }
   const double qS = 0.5 * 0.38 * 250.0 * 250.0 * 1260.0 * 0.3048 * 0.3048;
   const LoadResult r = LoadAircraftString(B737Toml(path) + "\n[controls.flap]\nCD = 0.08\n", "d.toml");
@@ -379,7 +380,7 @@ class LoadAvlMassCondition : public ::testing::Test {
     EXPECT_NE(at, std::string::npos) << from;
     if (at != std::string::npos) text.replace(at, from.size(), to);
     const std::string path =
-        (std::filesystem::path(::testing::TempDir()) / ("condition_" + std::to_string(count_++) + ".mass")).string();
+        (std::filesystem::path(::testing::TempDir()) / ("condition_" + std::to_string(::getpid()) + "_" + std::to_string(count_++) + ".mass")).string();
     std::ofstream(path) << text;
     return path;
   }
