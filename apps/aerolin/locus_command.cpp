@@ -89,7 +89,7 @@ int RunLocus(const LocusCommandOptions& opt) {
   try {
     locus = study::Locus(aircraft, o);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError("locus: " + opt.file + ": " + e.what());
   }
   std::optional<study::DampingOptimum> optimum;
   if (!maximize.empty()) optimum = study::MaximizeDamping(aircraft, o, locus, maximize);

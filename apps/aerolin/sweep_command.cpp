@@ -44,7 +44,7 @@ int RunSweep(const SweepCommandOptions& opt) {
   try {
     result = study::Sweep(load.file, opt.sweep);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError("sweep: " + opt.file + ": " + e.what());
   }
   if (!opt.csv.empty()) {
     CommandOutput out(opt.csv);

@@ -437,11 +437,26 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
   const double* field = model::FieldOf(file, key->path);
   const double to_si = key->to_si;
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
-  auto matrices = [&file, field, to_si](double v) {
-    return model::MatricesOfFile<AD>(file, [&](const double& f) -> AD {
+  auto matrices = [&file, field, to_si, key](double v) {
+    auto m = model::MatricesOfFile<AD>(file, [&](const double& f) -> AD {
       if (&f == field) return AD(v * to_si, Eigen::Matrix<double, 1, 1>(to_si));
       return AD(f);
     });
+    // A value that zeroes a divisor of the model (1 − Zα̇/U0 of the α row,
+    // a mass, an inertia, U0) has no A: say which value, not "non-finite".
+    auto finite = [](const auto& M) {
+      for (int r = 0; r < M.rows(); ++r)
+        for (int c = 0; c < M.cols(); ++c)
+          if (!std::isfinite(M(r, c).value())) return false;
+      return true;
+    };
+    if (!finite(m.longitudinal) || !finite(m.lateral))
+      throw std::invalid_argument(fmt::format(
+          "at {} = {:g} the system matrix A is not finite: that value zeroes a divisor of the "
+          "model (1 - Zadot/U0 of the alpha equation, a mass, an inertia or U0); sweep a range "
+          "that avoids it",
+          key->path, v));
+    return m;
   };
   // The top-left n×n of an AD matrix: values into A, derivatives into dA.
   auto split = [](const auto& M, SmallMatrix& A, SmallMatrix& dA, int n) {

@@ -131,6 +131,24 @@ TEST(Sweep, RejectsKeysTheFileDoesNotGiveOrThatDoNotEnterA) {
   EXPECT_THROW(Sweep(load.file, {"longitudinal.Mq", 0, 1, 1}), std::invalid_argument);
 }
 
+// The Navion's normalized w-form Zwdot = 1 zeroes 1 − Zẇ, the divisor of
+// its α (w) equation: the sweep names the key and the value instead of the
+// eigen-solver's "non-finite entry".
+TEST(Sweep, AValueWithoutAFiniteModelIsNamed) {
+  const data::LoadResult load =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/navion_cruise_sl.toml");
+  try {
+    Sweep(load.file, {"longitudinal.Zwdot", 0, 2, 11});
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("at longitudinal.Zwdot = 1 the system matrix A is not finite"),
+              std::string::npos)
+        << e.what();
+  }
+  // Either side of it the model exists.
+  EXPECT_EQ(Sweep(load.file, {"longitudinal.Zwdot", 0, 0.9, 4}).points.size(), 4u);
+}
+
 TEST(Locus, WashoutLoopEqualsTheClosedLoopMatrixBuiltByHand) {
   const data::LoadResult load = P2V7();
   const model::StateSpace lat = model::BuildLateral(load.aircraft);
