@@ -82,7 +82,6 @@ std::vector<PixelBox> DrawSGrid(mglGraph& gr, const SPlaneView& view,
                                 const std::vector<PixelBox>& marks) {
   const SPlaneWindow& w = view.window;
   const SPlaneGrid grid = SPlaneGridOf(w);
-  const double reach = 2.0 * std::hypot(w.re.max - w.re.min, w.im.max - w.im.min);
   std::vector<PixelBox> drawn;
   const auto put_label = [&](std::complex<double> at, const std::wstring& text, bool right) {
     const std::array<double, 2> size = internal::TextSizePx(gr, text, kGridTextScale);

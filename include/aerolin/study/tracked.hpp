@@ -69,9 +69,11 @@ struct SweepOptions {
 
 /// Returns the tracked modes of both axes at `steps` values of one key.
 /// @throws std::invalid_argument if the key is not one `file` gives, does not
-///         enter A (control derivatives, limits, altitude, mach, [mass] of a
-///         normalized file), or steps < 2; core::NumericalError from the
-///         eigen-solver.
+///         enter A (control derivatives, limits, informational keys such as
+///         a dimensional file's altitude and mach, [mass] of a normalized
+///         file; `file.omitted` lists keys left out with the reason), if a
+///         value makes A non-finite (e.g. Zẇ = 1 of a normalized file), or
+///         steps < 2; core::NumericalError from the eigen-solver.
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options);
 
 /// Options of Locus.
