@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cassert>
 #include <cmath>
@@ -236,8 +237,16 @@ std::string ToString(ModeKind kind) { return std::string(NamesOf(kind).display);
 std::string_view CliName(ModeKind kind) { return NamesOf(kind).cli; }
 
 std::optional<ModeKind> ParseModeKind(const std::string& text) {
+  // Any case, with '-', '_' or ' ' between words: "dutch-roll", "Dutch roll",
+  // "roll_subsidence" (the display name as well as the CLI one).
+  auto folded = [](std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = c == '-' || c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  const std::string want = folded(text);
   for (const ModeNames& n : kModeNames)
-    if (text == n.cli) return n.kind;
+    if (want == folded(n.cli) || want == folded(n.display)) return n.kind;
   return std::nullopt;
 }
 

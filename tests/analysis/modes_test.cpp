@@ -498,7 +498,22 @@ TEST(ParseModeKind, AcceptsCliSpellings) {
   EXPECT_EQ(ParseModeKind("short-period"), ModeKind::kShortPeriod);
   EXPECT_EQ(ParseModeKind("dutch-roll"), ModeKind::kDutchRoll);
   EXPECT_EQ(ParseModeKind("roll"), ModeKind::kRollSubsidence);
-  EXPECT_FALSE(ParseModeKind("dutch roll").has_value());
+  EXPECT_FALSE(ParseModeKind("dutch").has_value());
+  EXPECT_FALSE(ParseModeKind("roll spiral oscillation x").has_value());
+}
+
+// The display names too, in any case and with '-', '_' or ' ' between words
+// (a user copies "roll subsidence" from `aerolin modes`).
+TEST(ParseModeKind, AcceptsDisplayNamesInAnyCaseAndSeparator) {
+  EXPECT_EQ(ParseModeKind("dutch roll"), ModeKind::kDutchRoll);
+  EXPECT_EQ(ParseModeKind("Dutch_Roll"), ModeKind::kDutchRoll);
+  EXPECT_EQ(ParseModeKind("roll-subsidence"), ModeKind::kRollSubsidence);
+  EXPECT_EQ(ParseModeKind("SHORT PERIOD"), ModeKind::kShortPeriod);
+  EXPECT_EQ(ParseModeKind("roll-spiral oscillation"), ModeKind::kRollSpiral);
+  for (const ModeKind k : {ModeKind::kShortPeriod, ModeKind::kPhugoid, ModeKind::kDutchRoll,
+                           ModeKind::kRollSubsidence, ModeKind::kSpiral, ModeKind::kRollSpiral,
+                           ModeKind::kHeading})
+    EXPECT_EQ(ParseModeKind(ToString(k)), k) << ToString(k);
 }
 
 }  // namespace

@@ -42,7 +42,8 @@ std::string ToString(ModeKind kind);
 /// Returns the CLI spelling: "short-period", "phugoid", "dutch-roll", "roll",
 /// "spiral", "roll-spiral", "heading".
 std::string_view CliName(ModeKind kind);
-/// Parses the CLI spelling (see CliName); nullopt otherwise.
+/// Parses the CLI spelling (see CliName) or the display name (ToString), in
+/// any case, with '-', '_' or ' ' between words; nullopt otherwise.
 std::optional<ModeKind> ParseModeKind(const std::string& text);
 
 /// Qualifiers of a mode, as bit flags. `Mode::qualifier()` spells the set
