@@ -1767,18 +1767,25 @@ LoadResult Reader::Read(const toml::table& root) {
   }
 
   // Whether to apply the Ixz coupling to the lateral (and control) moments;
-  // its preconditions are checked here, where they can be located.
+  // its preconditions are checked here, where they can be located. Every
+  // source of unprimed L, N gets it: a [lateral] table (raw, or coefficients)
+  // and an AVL .st file (no [lateral] table; its Ixz and inertias come from
+  // [mass] or the .mass file, located at ixz_at_ / mass_at_), as
+  // model::MatricesOf does for primed = false.
   bool prime = false;
   const model::MassProperties& mass = written_.mass;
   const toml::table* lat = root["lateral"].as_table();
-  if (lateral_primed_ && !*lateral_primed_ && lat != nullptr) {
+  if (lateral_primed_ && !*lateral_primed_) {
     const bool needs_inertia = mass.Ixz.has_value() && *mass.Ixz != 0.0;
-    if (!mass.Ixz.has_value() && !written_.lateral.raw) {
+    if (!mass.Ixz.has_value() && !written_.lateral.raw && lat != nullptr) {
       Error(At(*lat->get("primed")),
             "primed = false needs [mass] Ixz (write Ixz = 0.0 if the product of inertia is negligible)");
     } else if (needs_inertia && (!mass.Ix || !mass.Iz)) {
-      Error(ixz_at_, "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
-                     "(add them, or give primed derivatives with primed = true)");
+      Error(ixz_at_, avl_requested_
+                         ? "the AVL file's L and N with Ixz != 0 need [mass] Ix and Iz to apply the "
+                           "Ixz coupling (add them, or give avl_mass)"
+                         : "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
+                           "(add them, or give primed derivatives with primed = true)");
     } else if (needs_inertia) {
       if (1.0 - (*mass.Ixz * *mass.Ixz) / (*mass.Ix * *mass.Iz) <= 0.0)
         Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
@@ -1828,11 +1835,8 @@ LoadResult Reader::Read(const toml::table& root) {
     file.longitudinal_coefficients = lon_coefficients_;
     file.lateral_coefficients = lat_coefficients_;
   }
-  // An AVL file's numbers are not keys of this TOML, and its TOML's own keys
-  // are not offered either: `aircraft` (above) applies no Ixz coupling to an
-  // AVL file's L and N (`prime` needs a [lateral] table), while the chain
-  // MatricesOfFile differentiates does (primed = false), so the two would
-  // disagree. Not offered until they agree.
+  // An AVL file's numbers are not keys of this TOML; its TOML's own keys are
+  // not offered yet either.
   if (avl_)
     file.omitted.push_back(
         {"aerodynamics.avl_st",
