@@ -194,7 +194,8 @@ TEST(LoadAvlIxz, LoadedAircraftEqualsMatricesOfFileForEveryAvlFile) {
       for (const char* theta0 : {"0.0", "-1.9184"}) {
         std::string text = from_mass_file ? B737Toml(st, kAvlDir + "b737.mass", theta0)
                                           : B737TomlWithMass(st, toml_mass);
-        if (!from_mass_file) text.replace(text.find("theta0_deg = 0.0 "), 17, std::string("theta0_deg = ") + theta0 + " ");
+        if (!from_mass_file)
+          text.replace(text.find("theta0_deg = 0.0 "), 17, std::string("theta0_deg = ") + theta0 + " ");
         const std::string what = st + (from_mass_file ? " avl_mass" : " [mass]") + " theta0 " + theta0;
         const LoadResult r = LoadAircraftString(text, "t.toml");
         ASSERT_TRUE(r.aircraft.mass.Ixz && *r.aircraft.mass.Ixz != 0.0) << what;
@@ -241,7 +242,8 @@ TEST(LoadAvlIxz, LateralMomentsAreCoupledThroughTheMassFilesIxz) {
 // Its preconditions are located at the [mass] keys that give them.
 TEST(LoadAvlIxz, MissingOrImpossibleInertiasAreLocatedInMass) {
   const std::string st = kAvlDir + "b737_classic.st";
-  const std::string no_ix = ErrorOf(B737TomlWithMass(st, "m = 77146.0\nIy = 2.9e6\nIz = 3.5e6\nIxz = -1.2e5"), "n.toml");
+  const std::string no_ix =
+      ErrorOf(B737TomlWithMass(st, "m = 77146.0\nIy = 2.9e6\nIz = 3.5e6\nIxz = -1.2e5"), "n.toml");
   EXPECT_NE(no_ix.find("n.toml:41: the AVL file's L and N with Ixz != 0 need [mass] Ix and Iz to apply the "
                        "Ixz coupling (add them, or give avl_mass)"),
             std::string::npos)
@@ -250,6 +252,73 @@ TEST(LoadAvlIxz, MissingOrImpossibleInertiasAreLocatedInMass) {
       ErrorOf(B737TomlWithMass(st, "m = 77146.0\nIx = 7.0e5\nIy = 2.9e6\nIz = 3.5e6\nIxz = -1.6e6"), "b.toml");
   EXPECT_NE(too_big.find("b.toml:37: Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite"), std::string::npos)
       << too_big;
+}
+
+// Keys of an AVL file for sweeps and sensitivities: its TOML's own, and the
+// .st's numbers that reach A by AVL's names ("avl.CLa"), its controls' as
+// avl.CONTROL.{CL,CD,CY,Cl,Cm,Cn}; what does not reach A is left out with the
+// reason. (Each key's field is value × to_si: WrittenKeys.EveryKeyNamesItsFieldAndItsSIFactor.)
+TEST(LoadAvlKeys, TheStsNumbersAreKeysByAvlsNames) {
+  const LoadResult r = LoadAircraftFile(kAvlDir + "b737.toml");
+  auto omitted = [](const LoadResult& load, const std::string& path) {
+    for (const model::OmittedKey& k : load.file.omitted)
+      if (k.path == path) return k.reason;
+    return std::string();
+  };
+  for (const char* toml_key : {"condition.U0", "condition.rho", "condition.g", "condition.theta0_deg"})
+    EXPECT_NE(r.file.Find(toml_key), nullptr) << toml_key;
+  const model::WrittenKey* cma = r.file.Find("avl.Cma");
+  ASSERT_NE(cma, nullptr);
+  EXPECT_EQ(cma->value, -1.884644);
+  EXPECT_EQ(cma->to_si, 1.0);
+  const model::WrittenKey* sref = r.file.Find("avl.Sref");  // ft² in the .st, m² inside
+  ASSERT_NE(sref, nullptr);
+  EXPECT_EQ(sref->value, 1260.0);
+  EXPECT_NEAR(sref->to_si, 0.3048 * 0.3048, 1e-16);
+  const model::WrittenKey* cm = r.file.Find("avl.elevator.Cm");  // Cmd4, per degree
+  ASSERT_NE(cm, nullptr);
+  EXPECT_EQ(cm->value, -0.071575);
+  EXPECT_DOUBLE_EQ(cm->to_si, 180.0 / M_PI);
+  const model::WrittenKey* cd = r.file.Find("avl.elevator.CD");  // no CDd4: CDffd4
+  ASSERT_NE(cd, nullptr);
+  EXPECT_EQ(cd->value, 0.000542);
+  EXPECT_NE(r.file.Find("avl.Alpha"), nullptr);  // rotates the .mass file's inertias
+  // The classic file prints no CDa: its estimate 2 CDind CLa / CLtot moves
+  // with CLa and CLtot, which are therefore not offered (central differences
+  // of the edited .st would disagree with the chain's fixed CDa).
+  for (const char* key : {"avl.CDa", "avl.CLa", "avl.CLtot"}) {
+    EXPECT_EQ(r.file.Find(key), nullptr) << key;
+    EXPECT_NE(omitted(r, key).find("b737_classic.st prints no CDa, so the load estimates it as 2 CDind CLa / CLtot"),
+              std::string::npos)
+        << key;
+  }
+  EXPECT_FALSE(omitted(r, "aerodynamics.avl_length_unit").empty());
+  EXPECT_EQ(r.file.Find("avl.Cla"), nullptr);  // cross-axis: dropped by the decoupled model
+  EXPECT_FALSE(omitted(r, "avl (other numbers)").empty());
+
+  // AVL 3.52's file prints CDa and CDd: keys.
+  const LoadResult machine = LoadAircraftString(B737Toml(kAvlDir + "b737_machine.st"), "m.toml");
+  for (const char* key : {"avl.CDa", "avl.CLa", "avl.CLtot", "avl.elevator.CD"}) {
+    EXPECT_NE(machine.file.Find(key), nullptr) << key;
+    EXPECT_TRUE(omitted(machine, key).empty()) << key;
+  }
+  const model::WrittenKey* cla = machine.file.Find("avl.CLa");
+  ASSERT_NE(cla, nullptr);
+  EXPECT_EQ(cla->to_si, 1.0);
+  // Stability-axis inertias in the TOML: Alpha rotates nothing.
+  const LoadResult stability = LoadAircraftString(
+      B737TomlWithMass(kAvlDir + "b737_classic.st", "m = 77146.0\nIx = 7.0e5\nIy = 2.9e6\nIz = 3.5e6\nIxz = -1.2e5"),
+      "s.toml");
+  EXPECT_EQ(stability.file.Find("avl.Alpha"), nullptr);
+  EXPECT_EQ(omitted(stability, "avl.Alpha"),
+            "it only rotates body-axis inertias, and this file's are in stability axes");
+  EXPECT_NE(stability.file.Find("mass.Ixz"), nullptr);
+  // unit = "1": the control's derivatives per unit as printed.
+  const LoadResult unit_one =
+      LoadAircraftString(B737Toml(kAvlDir + "b737_classic.st") + "\n[controls.elevator]\nunit = \"1\"\n", "u.toml");
+  ASSERT_NE(unit_one.file.Find("avl.elevator.Cm"), nullptr);
+  EXPECT_EQ(unit_one.file.Find("avl.elevator.Cm")->to_si, 1.0);
+  EXPECT_NEAR(*model::FieldOf(unit_one.file, "avl.elevator.Cm"), -0.071575, 1e-16);
 }
 
 // The comparison with AVL's own MODE eigenvalues that data/derivatives/README.md
