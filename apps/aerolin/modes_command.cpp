@@ -26,8 +26,6 @@ struct ModesOptions {
 int RunModes(const ModesOptions& opt) {
   if (opt.sensitivity) {
     const data::LoadResult load = LoadFileReportingWarnings(opt.file);
-    for (const model::OmittedKey& k : load.file.omitted)
-      if (k.path == "aerodynamics.avl_st") throw UsageError("--sensitivity: " + opt.file + ": " + k.reason);
     const std::vector<analysis::ModeSensitivity> s = analysis::ModeSensitivities(load.file);
     if (opt.json)
       std::cout << exporting::SensitivityJson(s, opt.file) << '\n';

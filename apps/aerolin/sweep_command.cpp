@@ -38,7 +38,6 @@ int RunSweep(const SweepCommandOptions& opt) {
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
       throw UsageError("sweep: " + opt.file + ": '" + k.path + "' is not swept: " + k.reason);
-    if (k.path == "aerodynamics.avl_st") throw UsageError("sweep: " + opt.file + ": " + k.reason);
   }
   study::TrackedStudy result;
   try {

@@ -211,6 +211,9 @@ class Reader {
   // `omitted`: the numbers left out, with why (model::AircraftFile::omitted).
   std::vector<model::WrittenKey> WrittenKeys(const toml::table& root,
                                              std::vector<model::OmittedKey>& omitted) const;
+  // An AVL file's .st numbers that reach A, as keys "avl.NAME" (AVL's
+  // names) and "avl.CONTROL.{CL,CD,CY,Cl,Cm,Cn}"; what does not, in `omitted`.
+  std::vector<model::WrittenKey> AvlKeys(const toml::table& root, std::vector<model::OmittedKey>& omitted) const;
 
   // Converts a derivative as written to SI (in its raw dimension for the raw
   // form); the model's conversions normalize it later. Reports, once per
@@ -1750,6 +1753,77 @@ std::vector<model::WrittenKey> Reader::WrittenKeys(const toml::table& root,
   return keys;
 }
 
+std::vector<model::WrittenKey> Reader::AvlKeys(const toml::table& root,
+                                               std::vector<model::OmittedKey>& omitted) const {
+  const AvlStability& st = *avl_;
+  const model::CoefficientsAsWritten& k = coefficients_;
+  const std::string st_file = std::filesystem::path(st.path).filename().string();
+  std::vector<model::WrittenKey> keys;
+  auto add = [&](const std::string& name, double value, double to_si) {
+    keys.push_back({"avl." + name, value, to_si});
+  };
+  auto omit = [&](const std::string& name, std::string reason) {
+    omitted.push_back({"avl." + name, std::move(reason)});
+  };
+  // Geometry: Lunit × avl_length_unit → the TOML's unit → SI (k.S, k.c, k.b are SI).
+  const double length_unit = *root["aerodynamics"]["avl_length_unit"].value<double>();
+  const double length = length_unit * core::ToSIFactor(units_, core::kLength);
+  const double area = length_unit * length_unit * core::ToSIFactor(units_, kArea);
+  omitted.push_back({"aerodynamics.avl_length_unit",
+                     "it scales Sref, Cref and Bref together; vary avl.Sref, avl.Cref, avl.Bref"});
+  add("Sref", st.Sref, area);
+  add("Cref", st.Cref, length);
+  add("Bref", st.Bref, length);
+  // AVL's Alpha rotates body-axis inertias (avl_mass, or [mass] axes = "body")
+  // unless [condition] gives alpha0.
+  const toml::table* condition = root["condition"].as_table();
+  const bool condition_alpha0 =
+      condition != nullptr && (condition->contains("alpha0") || condition->contains("alpha0_deg"));
+  if (k.axes == model::InertiaAxes::kBody && !condition_alpha0)
+    add("Alpha", st.alpha_deg, core::kDegToRad);
+  else
+    omit("Alpha", condition_alpha0 ? "[condition] alpha0 rotates the inertias in its place"
+                                   : "it only rotates body-axis inertias, and this file's are in stability axes");
+  // Without a printed CDa, the load estimates it as 2 CDind CLa / CLtot
+  // (ToCoefficients); the chain holds CDa as a number, so CLa and CLtot, which
+  // move the estimate when the .st is edited, are not offered.
+  if (st.CDa) {
+    add("CLtot", st.CLtot, 1.0);
+    add("CLa", st.CLa, 1.0);
+    add("CDa", *st.CDa, 1.0);
+  } else {
+    const std::string estimate = st_file + " prints no CDa, so the load estimates it as 2 CDind CLa / CLtot, ";
+    omit("CLtot", estimate + "which sensitivities and sweeps hold fixed (a file that prints CDa, as AVL 3.52's "
+                             "do, offers CLtot and CLa)");
+    omit("CLa", estimate + "which sensitivities and sweeps hold fixed (a file that prints CDa, as AVL 3.52's "
+                           "do, offers CLtot and CLa)");
+    omit("CDa", estimate + "not a number of the file");
+  }
+  add("CDtot", st.CDtot, 1.0);
+  for (const auto& [name, value] : {std::pair{"Cma", st.Cma}, std::pair{"CLq", st.CLq}, std::pair{"Cmq", st.Cmq}})
+    add(name, value, 1.0);
+  if (st.CDq) add("CDq", *st.CDq, 1.0);
+  for (const auto& [name, value] :
+       {std::pair{"CYb", st.CYb}, std::pair{"CYp", st.CYp}, std::pair{"CYr", st.CYr}, std::pair{"Clb", st.Clb},
+        std::pair{"Clp", st.Clp}, std::pair{"Clr", st.Clr}, std::pair{"Cnb", st.Cnb}, std::pair{"Cnp", st.Cnp},
+        std::pair{"Cnr", st.Cnr}})
+    add(name, value, 1.0);
+  // Controls: per degree as printed (× 180/π inside), or per unit with unit = "1".
+  for (std::size_t i = 0; i < st.controls.size() && i < k.controls.size(); ++i) {
+    const AvlControl& c = st.controls[i];
+    const double to_si = k.controls[i].unit == core::Unit::kOne ? 1.0 : core::kRadToDeg;
+    for (const auto& [name, value] : {std::pair{"CL", c.CL}, std::pair{"CY", c.CY}, std::pair{"Cl", c.Cl},
+                                      std::pair{"Cm", c.Cm}, std::pair{"Cn", c.Cn}})
+      add(c.name + "." + name, value, to_si);
+    if (c.CD || c.CDff) add(c.name + ".CD", c.CD ? *c.CD : *c.CDff, to_si);  // else [controls.NAME] CD, a TOML key
+  }
+  omitted.push_back({"avl (other numbers)",
+                     "CDind (only through the CDa estimate), Mach, Xnp and the cross-axis derivatives (CLb, Cla, "
+                     "Cmb, Cna, CLp, CLr, CYa, CYq, Clq, Cmp, Cmr, Cnq, dropped by the decoupled model) of " +
+                         st_file + " do not enter A"});
+  return keys;
+}
+
 LoadResult Reader::Read(const toml::table& root) {
   LoadResult result;
   model::AircraftData& out = result.aircraft;
@@ -1767,18 +1841,25 @@ LoadResult Reader::Read(const toml::table& root) {
   }
 
   // Whether to apply the Ixz coupling to the lateral (and control) moments;
-  // its preconditions are checked here, where they can be located.
+  // its preconditions are checked here, where they can be located. Every
+  // source of unprimed L, N gets it: a [lateral] table (raw, or coefficients)
+  // and an AVL .st file (no [lateral] table; its Ixz and inertias come from
+  // [mass] or the .mass file, located at ixz_at_ / mass_at_), as
+  // model::MatricesOf does for primed = false.
   bool prime = false;
   const model::MassProperties& mass = written_.mass;
   const toml::table* lat = root["lateral"].as_table();
-  if (lateral_primed_ && !*lateral_primed_ && lat != nullptr) {
+  if (lateral_primed_ && !*lateral_primed_) {
     const bool needs_inertia = mass.Ixz.has_value() && *mass.Ixz != 0.0;
-    if (!mass.Ixz.has_value() && !written_.lateral.raw) {
+    if (!mass.Ixz.has_value() && !written_.lateral.raw && lat != nullptr) {
       Error(At(*lat->get("primed")),
             "primed = false needs [mass] Ixz (write Ixz = 0.0 if the product of inertia is negligible)");
     } else if (needs_inertia && (!mass.Ix || !mass.Iz)) {
-      Error(ixz_at_, "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
-                     "(add them, or give primed derivatives with primed = true)");
+      Error(ixz_at_, avl_requested_
+                         ? "the AVL file's L and N with Ixz != 0 need [mass] Ix and Iz to apply the "
+                           "Ixz coupling (add them, or give avl_mass)"
+                         : "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
+                           "(add them, or give primed derivatives with primed = true)");
     } else if (needs_inertia) {
       if (1.0 - (*mass.Ixz * *mass.Ixz) / (*mass.Ix * *mass.Iz) <= 0.0)
         Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
@@ -1828,19 +1909,12 @@ LoadResult Reader::Read(const toml::table& root) {
     file.longitudinal_coefficients = lon_coefficients_;
     file.lateral_coefficients = lat_coefficients_;
   }
-  // An AVL file's numbers are not keys of this TOML, and its TOML's own keys
-  // are not offered either: `aircraft` (above) applies no Ixz coupling to an
-  // AVL file's L and N (`prime` needs a [lateral] table), while the chain
-  // MatricesOfFile differentiates does (primed = false), so the two would
-  // disagree. Not offered until they agree.
-  if (avl_)
-    file.omitted.push_back(
-        {"aerodynamics.avl_st",
-         "the derivatives, reference geometry and controls come from " + avl_->path +
-             ", whose numbers are not keys of this file; sweeps and sensitivities of AVL files are "
-             "not available (copy the coefficients into form = \"coefficients\" sections to vary them)"});
-  else
-    file.keys = WrittenKeys(root, file.omitted);
+  // An AVL file: its TOML's keys, then the .st's numbers (AvlKeys).
+  file.keys = WrittenKeys(root, file.omitted);
+  if (avl_) {
+    std::vector<model::WrittenKey> avl = AvlKeys(root, file.omitted);
+    file.keys.insert(file.keys.end(), std::make_move_iterator(avl.begin()), std::make_move_iterator(avl.end()));
+  }
   result.units = units_;
   result.from_coefficients = from_coefficients_;
   result.avl_notes = std::move(avl_notes_);

@@ -149,6 +149,31 @@ auto CoefficientLookup(K& k, bool lon, bool lat, std::string_view path) -> declt
       if (name == key) return field;
     return nullptr;
   }
+  if (section == "avl") {
+    // An AVL .st file's numbers (data/derivatives/README.md, "AVL files"), by
+    // AVL's names, and its controls' derivatives as avl.NAME.{CL,CD,CY,Cl,Cm,Cn}.
+    const std::pair<std::string_view, Ptr> fields[] = {
+        {"CLtot", opt(k.CL0)}, {"CDtot", &k.CD0}, {"Sref", &k.S}, {"Cref", &k.c},
+        {"Bref", &k.b}, {"Alpha", opt(k.alpha0)}, {"CLa", &k.CLa}, {"CDa", &k.CDa},
+        {"Cma", &k.Cma}, {"CLq", &k.CLq}, {"CDq", &k.CDq}, {"Cmq", &k.Cmq},
+        {"CYb", &k.CYb}, {"CYp", &k.CYp}, {"CYr", &k.CYr}, {"Clb", &k.Clb},
+        {"Clp", &k.Clp}, {"Clr", &k.Clr}, {"Cnb", &k.Cnb}, {"Cnp", &k.Cnp}, {"Cnr", &k.Cnr}};
+    for (const auto& [name, field] : fields)
+      if (name == key) return field;
+    const std::size_t last = key.rfind('.');
+    if (last == std::string_view::npos) return nullptr;
+    const std::string_view name = key.substr(0, last);
+    key = key.substr(last + 1);
+    for (auto& c : k.controls) {
+      if (c.name != name) continue;
+      const std::pair<std::string_view, Ptr> derivatives[] = {
+          {"CL", opt(c.CL)}, {"CD", opt(c.CD)}, {"CY", opt(c.CY)},
+          {"Cl", opt(c.Cl)}, {"Cm", opt(c.Cm)}, {"Cn", opt(c.Cn)}};
+      for (const auto& [derivative, field] : derivatives)
+        if (derivative == key) return field;
+    }
+    return nullptr;
+  }
   if (section == "controls") {
     const std::size_t last = key.rfind('.');
     if (last == std::string_view::npos) return nullptr;

@@ -12,6 +12,7 @@
 
 #include "aerolin/analysis/sensitivity.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "data/edited_avl.hpp"
 
 namespace aerolin::analysis {
 namespace {
@@ -23,8 +24,10 @@ std::string Read(const std::string& path) {
   return s.str();
 }
 
-// Returns `text` with key `path` (section.key) set to `value` (17 digits).
-std::string WithValue(const std::string& text, const std::string& path, double value) {
+// Returns `text` (read from `file`) with key `path` (section.key) set to
+// `value` (17 digits); an AVL file's "avl.NAME" in a copy of its .st.
+std::string WithValue(const std::string& text, const std::string& path, double value, const std::string& file) {
+  if (path.rfind("avl.", 0) == 0) return testing::WithAvlValue(text, file, path, value);
   const std::string section = path.substr(0, path.rfind('.'));
   const std::string key = path.substr(path.rfind('.') + 1);
   const std::size_t at = text.find("[" + section + "]");
@@ -63,8 +66,8 @@ void ExpectMatchesCentralDifferences(const std::string& path) {
       if (std::any_of(s.keys.begin(), s.keys.end(), [&](const KeySensitivity& k) { return k.key == key.path; }))
         continue;
       const double h = 1e-4 * (key.value != 0.0 ? std::abs(key.value) : 1.0);
-      const std::complex<double> d = (Root(WithValue(text, key.path, key.value + h), s.mode, path) -
-                                      Root(WithValue(text, key.path, key.value - h), s.mode, path)) / (2.0 * h);
+      const std::complex<double> d = (Root(WithValue(text, key.path, key.value + h, path), s.mode, path) -
+                                      Root(WithValue(text, key.path, key.value - h, path), s.mode, path)) / (2.0 * h);
       EXPECT_LE(std::abs(d), 3e-13 * std::max(1.0, std::abs(s.mode.lambda)) / h)
           << path << " " << s.mode.full_name() << " d/d" << key.path << " left out but fd " << d;
     }
@@ -74,8 +77,8 @@ void ExpectMatchesCentralDifferences(const std::string& path) {
       // plus rounding ε|λ|/h; the tolerance is three times their sum.
       const double h = 1e-4 * (k.value != 0.0 ? std::abs(k.value) : 1.0);
       auto central = [&](double step) {
-        return (Root(WithValue(text, k.key, k.value + step), s.mode, path) -
-                Root(WithValue(text, k.key, k.value - step), s.mode, path)) / (2.0 * step);
+        return (Root(WithValue(text, k.key, k.value + step, path), s.mode, path) -
+                Root(WithValue(text, k.key, k.value - step, path), s.mode, path)) / (2.0 * step);
       };
       const std::complex<double> d1 = central(h), d2 = central(2.0 * h);
       const double tol = 3.0 * (4.0 / 3.0 * std::abs(d2 - d1) +
@@ -101,6 +104,28 @@ TEST(ModeSensitivities, MatchCentralDifferencesThroughTheCoefficientConversion) 
   for (const char* name : {"valid_coefficients_lift_drag_per_degree_body_axes.toml",
                            "valid_coefficients_mixed_mach_altitude.toml"})
     ExpectMatchesCentralDifferences(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name);
+}
+
+TEST(ModeSensitivities, MatchCentralDifferencesOfAnAvlFile) {
+  // The TOML's keys (U0, rho, g, theta0) and the .st's numbers (avl.CLa,
+  // avl.Sref, avl.Alpha rotating the .mass file's inertias ...), each edited
+  // in its own file: through the AVL conversion, the Ixz coupling and the
+  // coefficient conversion.
+  ExpectMatchesCentralDifferences(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");
+}
+
+TEST(ModeSensitivities, MatchCentralDifferencesOfAnAvlFileThatPrintsCDa) {
+  // AVL 3.52's machine format prints CDa, so CLa and CLtot are keys too.
+  const std::string dir = std::string(AEROLIN_SOURCE_DIR) + "/data/avl/";
+  std::string text = Read(dir + "b737.toml");
+  text = std::regex_replace(text, std::regex("\"b737_classic.st\""), "\"" + dir + "b737_machine.st\"");
+  text = std::regex_replace(text, std::regex("\"b737.mass\""), "\"" + dir + "b737.mass\"");
+  const std::string path = (std::filesystem::path(::testing::TempDir()) / "b737_machine.toml").string();
+  { std::ofstream(path) << text; }
+  const data::LoadResult load = data::LoadAircraftFile(path);
+  for (const char* key : {"avl.CLa", "avl.CLtot", "avl.CDa", "avl.CDq", "avl.Alpha"})
+    EXPECT_NE(load.file.Find(key), nullptr) << key;
+  ExpectMatchesCentralDifferences(path);
 }
 
 TEST(EigenvalueDerivative, OfADiagonalEntryIsOneForItsRoot) {

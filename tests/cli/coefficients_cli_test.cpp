@@ -184,18 +184,33 @@ TEST(CoefficientsCommand, KeysLeftOutSayWhy) {
   EXPECT_EQ(lat.exit_code, 0) << lat.err;
 }
 
-TEST(CoefficientsCommand, AvlFilesAreRefusedWithTheReason) {
-  const std::string reason =
-      "data/avl/b737.toml: the derivatives, reference geometry and controls come from "
-      "data/avl/b737_classic.st, whose numbers are not keys of this file; sweeps and sensitivities "
-      "of AVL files are not available";
-  const auto w = RunAerolin("sweep data/avl/b737.toml --param condition.U0 --from 200 --to 260 --steps 4",
+TEST(CoefficientsCommand, AvlFilesSweepTheirTomlAndStKeys) {
+  // The TOML's own keys and the .st's numbers by AVL's names (avl.Cnr); what
+  // the classic .st's CDa estimate depends on is refused with the reason.
+  const auto w = RunAerolin("sweep data/avl/b737.toml --param avl.Cnr --from -0.49148 --to -0.05 --steps 8 --json",
                             "coef_sweep_avl");
-  EXPECT_EQ(w.exit_code, 2);
-  EXPECT_NE(w.err.find("sweep: " + reason), std::string::npos) << w.err;
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  const nlohmann::json j = nlohmann::json::parse(w.out);
+  EXPECT_EQ(j["param"], "avl.Cnr");
+  ASSERT_EQ(j["points"].size(), 8u);
+  const auto u = RunAerolin("sweep data/avl/b737.toml --param condition.U0 --from 200 --to 260 --steps 4",
+                            "coef_sweep_avl_u0");
+  EXPECT_EQ(u.exit_code, 0) << u.err;
+  const auto cla = RunAerolin("sweep data/avl/b737.toml --param avl.CLa --from 5 --to 8 --steps 3",
+                              "coef_sweep_avl_cla");
+  EXPECT_EQ(cla.exit_code, 2);
+  EXPECT_NE(cla.err.find("sweep: data/avl/b737.toml: 'avl.CLa' is not swept: b737_classic.st prints no CDa, "
+                         "so the load estimates it as 2 CDind CLa / CLtot"),
+            std::string::npos)
+      << cla.err;
   const auto s = RunAerolin("modes data/avl/b737.toml --sensitivity", "coef_sens_avl");
-  EXPECT_EQ(s.exit_code, 2);
-  EXPECT_NE(s.err.find("--sensitivity: " + reason), std::string::npos) << s.err;
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  for (const char* key : {"condition.rho", "avl.Sref", "avl.Alpha", "avl.Cma", "avl.Cnr"})
+    EXPECT_NE(s.out.find(std::string("  ") + key + " "), std::string::npos) << key;
+  EXPECT_NE(s.out.find("Not differentiated:\n  aerodynamics.avl_length_unit: it scales Sref, Cref and Bref "
+                       "together"),
+            std::string::npos)
+      << s.out;
 }
 
 }  // namespace

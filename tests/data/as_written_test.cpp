@@ -39,12 +39,14 @@ TEST(MatricesOf, EqualsConvertThenBuildForEveryBundledAircraft) {
 }
 
 // The bundled files and the coefficient fixtures (lift/drag family per degree
-// with body-axis inertias; mixed forms with U0 from mach, rho from altitude).
+// with body-axis inertias; mixed forms with U0 from mach, rho from altitude),
+// and the AVL example (its TOML's keys and its .st's avl.NAME).
 std::vector<std::string> FilesWithKeys() {
   std::vector<std::string> files = BundledFiles();
   for (const char* name : {"valid_coefficients_lift_drag_per_degree_body_axes.toml",
                            "valid_coefficients_mixed_mach_altitude.toml"})
     files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name);
+  files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");
   return files;
 }
 
@@ -86,8 +88,7 @@ TEST(WrittenKeys, EveryNumberOfTheFileIsAKeyOrLeftOutWithAReason) {
 TEST(MatricesOfFile, EqualsMatricesOfTheLoadedFormsBitForBit) {
   // Through the coefficient conversion (ToDimensional<double>) a coefficient
   // file gives exactly the numbers the loader converted once.
-  std::vector<std::string> files = FilesWithKeys();
-  files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");  // coefficients from AVL
+  const std::vector<std::string> files = FilesWithKeys();  // with the AVL example
   for (const std::string& path : files) {
     const data::LoadResult load = data::LoadAircraftFile(path);
     const model::AxisMatrices<double> chain =

@@ -13,6 +13,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/study/tracked.hpp"
+#include "data/edited_avl.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -24,8 +25,11 @@ std::string Read(const std::string& path) {
   return s.str();
 }
 
-// `text` with key `path` (section.key) set to `value` (17 digits).
-std::string WithValue(const std::string& text, const std::string& path, double value) {
+// `text` (read from `file`) with key `path` (section.key) set to `value` (17
+// digits); an AVL file's "avl.NAME" in a copy of its .st.
+std::string WithValue(const std::string& text, const std::string& path, double value,
+                      const std::string& file = "edited.toml") {
+  if (path.rfind("avl.", 0) == 0) return testing::WithAvlValue(text, file, path, value);
   const std::string section = path.substr(0, path.rfind('.'));
   const std::string key = path.substr(path.rfind('.') + 1);
   const std::size_t at = text.find("[" + section + "]");
@@ -38,8 +42,9 @@ std::string WithValue(const std::string& text, const std::string& path, double v
          m.suffix().str();
 }
 
-analysis::ModalAnalysis ModesOf(const std::string& text) {
-  return analysis::AnalyzeModes(data::LoadAircraftString(text, "edited.toml").aircraft);
+// `path`: where the text was read from (an AVL file's .st and .mass are beside it).
+analysis::ModalAnalysis ModesOf(const std::string& text, const std::string& path = "edited.toml") {
+  return analysis::AnalyzeModes(data::LoadAircraftString(text, path).aircraft);
 }
 
 // Two solves of matrices equal to round-off (the sweep's chain and the loader's).
@@ -54,7 +59,7 @@ void ExpectEveryPointIsAerolinModesOfTheEditedFile(const std::string& path, cons
   const TrackedStudy s = Sweep(load.file, options);
   ASSERT_EQ(s.points.size(), static_cast<std::size_t>(options.steps));
   for (const TrackedPoint& p : s.points) {
-    const analysis::ModalAnalysis a = ModesOf(WithValue(text, options.param, p.value));
+    const analysis::ModalAnalysis a = ModesOf(WithValue(text, options.param, p.value, path), path);
     for (const TrackedMode& m : p.modes) {
       const analysis::Mode* nearest = nullptr;
       for (const analysis::Mode& n : a.modes(m.axis))
@@ -111,11 +116,24 @@ TEST(SweepCoefficients, KeysEnteringEveryDerivativeMatchAerolinModesOfEditedFile
       {"condition.mach", 0.12, 0.3, 7});
 }
 
+TEST(SweepCoefficients, AvlFileKeysMatchAerolinModesOfEditedFiles) {
+  // The TOML's U0, and the .st's Cnr (the spiral turns divergent on the way),
+  // Sref and Alpha (it rotates the .mass file's inertias), each edited in its file.
+  const std::string b737 = std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml";
+  ExpectEveryPointIsAerolinModesOfTheEditedFile(b737, {"condition.U0", 150.0, 300.0, 7});
+  ExpectEveryPointIsAerolinModesOfTheEditedFile(b737, {"avl.Cnr", -0.49148, -0.05, 8});
+  ExpectEveryPointIsAerolinModesOfTheEditedFile(b737, {"avl.Sref", 900.0, 1600.0, 5});
+  ExpectEveryPointIsAerolinModesOfTheEditedFile(b737, {"avl.Alpha", 0.0, 8.0, 5});
+}
+
 TEST(SweepCoefficients, KeysThatDoNotEnterAAreRefused) {
   const data::LoadResult load = data::LoadAircraftFile(k747);
   EXPECT_THROW(Sweep(load.file, {"controls.elevator.Cm", -2.0, -1.0, 3}), std::invalid_argument);  // through B
   EXPECT_THROW(Sweep(load.file, {"condition.altitude", 0.0, 1.0, 3}), std::invalid_argument);  // rho given
   EXPECT_THROW(Sweep(load.file, {"longitudinal.CLa", 0.0, 1.0, 3}), std::invalid_argument);   // force family
+  const data::LoadResult avl = data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");
+  EXPECT_THROW(Sweep(avl.file, {"avl.elevator.Cm", -2.0, -1.0, 3}), std::invalid_argument);  // through B
+  EXPECT_THROW(Sweep(avl.file, {"avl.CDa", 0.0, 1.0, 3}), std::invalid_argument);  // the estimate: no key
 }
 
 }  // namespace

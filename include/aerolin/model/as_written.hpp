@@ -73,8 +73,10 @@ double* FieldOf(AircraftAsWritten& written, std::string_view path);
 /// file, a field of `file.coefficients` for its condition ("condition.U0",
 /// "condition.rho", "condition.alpha0_deg", "condition.mach"), mass
 /// ("mass.W"), geometry ("geometry.S") and coefficient keys
-/// ("longitudinal.Cmq", "controls.elevator.Cm"), else FieldOf(file.written,
-/// path) (a dimensional section of a mixed file). nullptr as FieldOf.
+/// ("longitudinal.Cmq", "controls.elevator.Cm") and an AVL file's .st numbers
+/// ("avl.CLa", "avl.CLtot", "avl.Sref", "avl.elevator.Cm"), else
+/// FieldOf(file.written, path) (a dimensional section of a mixed file).
+/// nullptr as FieldOf.
 const double* FieldOf(const AircraftFile& file, std::string_view path);
 double* FieldOf(AircraftFile& file, std::string_view path);
 
