@@ -1,7 +1,8 @@
 #pragma once
-// Test helper: an AVL aircraft file with one number of its .st file edited,
-// for the tests that check a key "avl.NAME" against the file edited, loaded,
-// converted, built and solved (sensitivities, sweeps). Both ST formats.
+// Test helpers: an aircraft file with one key edited (WithValue), and an AVL
+// aircraft file with one number of its .st file edited (WithAvlValue), for
+// the tests that check a key against the file edited, loaded, converted,
+// built and solved (sensitivities, sweeps). Both ST formats.
 
 #include <gtest/gtest.h>
 
@@ -103,6 +104,23 @@ inline std::string WithAvlValue(const std::string& text, const std::string& toml
   const std::string copy = RemovedAtExit::Name(count++ % 16);
   { std::ofstream(copy) << edited; }
   return std::regex_replace(text, avl_st, "avl_st = \"" + copy + "\"");
+}
+
+/// Returns `text` (read from `file`) with key `path` (section.key) set to
+/// `value` (17 digits); an AVL file's "avl.NAME" in a copy of its .st.
+inline std::string WithValue(const std::string& text, const std::string& path, double value,
+                             const std::string& file = "edited.toml") {
+  if (path.rfind("avl.", 0) == 0) return WithAvlValue(text, file, path, value);
+  const std::string section = path.substr(0, path.rfind('.'));
+  const std::string key = path.substr(path.rfind('.') + 1);
+  const std::size_t at = text.find("[" + section + "]");
+  EXPECT_NE(at, std::string::npos) << path;
+  const std::regex line("\\n" + key + "\\s*=\\s*[-+0-9.eE]+");
+  std::smatch m;
+  const std::string tail = text.substr(at);
+  EXPECT_TRUE(std::regex_search(tail, m, line)) << path;
+  return text.substr(0, at) + m.prefix().str() + "\n" + key + " = " + fmt::format("{:.17g}", value) +
+         m.suffix().str();
 }
 
 }  // namespace aerolin::testing

@@ -13,34 +13,14 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/study/tracked.hpp"
+#include "aerolin/core/files.hpp"
 #include "data/edited_avl.hpp"
 
 namespace aerolin::study {
 namespace {
 
-std::string Read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// `text` (read from `file`) with key `path` (section.key) set to `value` (17
-// digits); an AVL file's "avl.NAME" in a copy of its .st.
-std::string WithValue(const std::string& text, const std::string& path, double value,
-                      const std::string& file = "edited.toml") {
-  if (path.rfind("avl.", 0) == 0) return testing::WithAvlValue(text, file, path, value);
-  const std::string section = path.substr(0, path.rfind('.'));
-  const std::string key = path.substr(path.rfind('.') + 1);
-  const std::size_t at = text.find("[" + section + "]");
-  EXPECT_NE(at, std::string::npos) << path;
-  const std::regex line("\\n" + key + "\\s*=\\s*[-+0-9.eE]+");
-  std::smatch m;
-  const std::string tail = text.substr(at);
-  EXPECT_TRUE(std::regex_search(tail, m, line)) << path;
-  return text.substr(0, at) + m.prefix().str() + "\n" + key + " = " + fmt::format("{:.17g}", value) +
-         m.suffix().str();
-}
+std::string Read(const std::string& path) { return core::ReadInputFile(path); }
+using testing::WithValue;
 
 // `path`: where the text was read from (an AVL file's .st and .mass are beside it).
 analysis::ModalAnalysis ModesOf(const std::string& text, const std::string& path = "edited.toml") {
