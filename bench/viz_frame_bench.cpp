@@ -96,7 +96,7 @@ void BM_FrameDraw(benchmark::State& state) {
   std::vector<Eigen::Vector3d> points;
   viz::HudState h;
   h.aircraft = "bench";
-  h.modes.resize(5, viz::ModeRow{"mode", 1.0, 0.5, 3.0, std::nullopt, true});
+  h.modes.resize(5, viz::ModeRow{"mode", 1.0, 0.5, 3.0, std::nullopt, true, std::nullopt});
   h.controls.resize(4, viz::ControlGauge{"control", core::Unit::kRadian, 0.01, 0.1, "8/5"});
   for (auto _ : state) {
     path.Collect(&points);

@@ -56,7 +56,7 @@ TEST(SimulationSummaryJson, HasTheDocumentedKeys) {
   sim::SimulationOptions options;
   options.duration = 0.2;
   const sim::SliceTiming timing = MakeTiming();
-  const std::string text = SimulationSummaryJson(MakeResult(), options, {"Test", {}, {}, {}}, &timing);
+  const std::string text = SimulationSummaryJson(MakeResult(), options, {"Test", {}, {}, {}, {}}, &timing);
   EXPECT_EQ(text.substr(0, 24), "{\n  \"aircraft\": \"Test\",\n") << text;
   const nlohmann::json j = nlohmann::json::parse(text);
   EXPECT_EQ(text, j.dump(2));
@@ -78,7 +78,7 @@ TEST(SimulationSummaryJson, HasTheDocumentedKeys) {
 
 TEST(SimulationSummaryJson, SliceCostIsNullWithoutTiming) {
   const nlohmann::json j =
-      nlohmann::json::parse(SimulationSummaryJson(MakeResult(), {}, {"Test", {}, {}, {}}));
+      nlohmann::json::parse(SimulationSummaryJson(MakeResult(), {}, {"Test", {}, {}, {}, {}}));
   EXPECT_TRUE(j["slice_cost_us"].is_null());
   EXPECT_EQ(j["rk_steps"], 3);
 }
@@ -87,7 +87,7 @@ TEST(WriteSimulationSummary, ReportsValidityAndSolverCost) {
   sim::SimulationOptions options;
   std::ostringstream out;
   const sim::SliceTiming timing = MakeTiming();
-  WriteSimulationSummary(out, MakeResult(), options, {"Test", {"s.txt"}, {}, {}}, &timing);
+  WriteSimulationSummary(out, MakeResult(), options, {"Test", {"s.txt"}, {}, {}, {}}, &timing);
   const std::string text = out.str();
   EXPECT_NE(text.find("Test: 2 slices of 0.1 s, rk45 (rtol 1e-06, atol 1e-09)"), std::string::npos) << text;
   EXPECT_NE(text.find("script: s.txt"), std::string::npos);
@@ -101,7 +101,7 @@ TEST(WriteSimulationSummary, ReportsValidityAndSolverCost) {
             std::string::npos)
       << text;
   std::ostringstream untimed;
-  WriteSimulationSummary(untimed, MakeResult(), options, {"Test", {}, {}, {}});
+  WriteSimulationSummary(untimed, MakeResult(), options, {"Test", {}, {}, {}, {}});
   EXPECT_NE(untimed.str().find("solver: 3 steps (1.500 per slice, 0 rejected)\n"), std::string::npos)
       << untimed.str();
 }
@@ -110,7 +110,7 @@ TEST(WriteSimulationSummary, ReportsValidityAndSolverCost) {
 // −0.3 rad = −17.1887°, at t = 0.1 s); with imperial units, lengths in ft.
 TEST(WriteSimulationSummary, ShowsDegreesAndMagnitudesInTheChosenUnits) {
   sim::SimulationOptions options;
-  RunDescription run{"Test", {}, {}, {}};
+  RunDescription run{"Test", {}, {}, {}, {}};
   std::ostringstream si;
   WriteSimulationSummary(si, MakeResult(), options, run);
   EXPECT_NE(si.str().find("alpha             5.72958          17.1887          0.1   deg\n"),
@@ -141,7 +141,7 @@ TEST(SimulationSummaryJson, TimesAreOnTheSliceGridAndNoNegativeZero) {
   r.log.state[2][sim::kPhi] = -0.0;
   sim::SimulationOptions options;
   options.slice.dt = 0.1;
-  const std::string text = SimulationSummaryJson(r, options, {"Test", {}, {}, {}});
+  const std::string text = SimulationSummaryJson(r, options, {"Test", {}, {}, {}, {}});
   ASSERT_NE(3 * 0.1, 0.3);
   EXPECT_NE(text.find("\"t\": 0.3"), std::string::npos) << text;
   EXPECT_EQ(text.find("0.30000000000000004"), std::string::npos) << text;
