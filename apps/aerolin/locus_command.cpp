@@ -111,6 +111,9 @@ int RunLocus(const LocusCommandOptions& opt) {
     plot.title = aircraft.name + ": " + opt.loop + (o.washout_tau ? " with washout" : "");
     plot.width_px = opt.width;
     plot.height_px = opt.height;
+    if (optimum && optimum->kind != study::DampingOptimumKind::kAbsent &&
+        optimum->kind != study::DampingOptimumKind::kReal)
+      plot.marked = exporting::MarkedGain{optimum->gain, optimum->lambda, optimum->zeta, maximize};
     for (const std::string& f : exporting::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
   }
 #endif

@@ -176,6 +176,13 @@ std::string Num(double v) {
   return s;
 }
 
+// The legend lines of a marked gain: "◇ max ζ: dutch roll",
+// "ζ = 0.2825 at K = 1.694" (short enough for an 800 px figure's legend).
+std::vector<std::wstring> MarkedGainNotes(const MarkedGain& m) {
+  return {internal::Widen("\u25c7 max \u03b6: " + m.mode),
+          internal::Widen("\u03b6 = " + Num(m.zeta) + " at K = " + Num(m.gain))};
+}
+
 void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
                       const std::map<std::string, const char*>& colour, const PanelRect& rect,
                       bool zeta, const std::wstring& xlabel) {
@@ -375,6 +382,10 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
       marks.push_back(s.root.front());
       marks.push_back(s.root.back());
     }
+    if (options.marked) {  // the gain labels keep clear of the rhombs too
+      marks.push_back(options.marked->lambda);
+      marks.push_back(std::conj(options.marked->lambda));
+    }
     const std::vector<GainLabel> wanted = GainLabelsWanted(branches, view, kGainLabelSpacingEm * internal::TextSizePx(gr, L"K=0", kGainLabelScale)[1]);
     std::vector<std::wstring> texts;
     std::vector<std::array<double, 2>> sizes;
@@ -397,10 +408,20 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
       gr.Putsw(map.ToData(b.x0, internal::BaselineForInkBox(b.y0, b.height())), texts[i].c_str(),
                (c + ":L").c_str(), -kGainLabelScale);
     }
-    Legend(gr, colour, {0.74, 0.99, 0.35, 0.90},
-           {L"\u00d7 open-loop poles (K = 0)", L"\u25cb zeros of y/\u03b4",
-            internal::Widen("K from " + Num(study.points.front().value) + " to " +
-                            Num(study.points.back().value) + " " + locus.gain_unit)});
+    std::vector<std::wstring> notes = {
+        L"\u00d7 open-loop poles (K = 0)", L"\u25cb zeros of y/\u03b4",
+        internal::Widen("K from " + Num(study.points.front().value) + " to " +
+                        Num(study.points.back().value) + " " + locus.gain_unit)};
+    if (options.marked) {
+      for (const std::complex<double> l : {options.marked->lambda, std::conj(options.marked->lambda)}) {
+        mglData x(1), y(1);
+        x.a[0] = l.real();
+        y.a[0] = l.imag();
+        gr.Plot(x, y, "k d3");
+      }
+      for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));
+    }
+    Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
     internal::WriteCanvas(gr, path);
   }
   {
@@ -409,7 +430,15 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     Title(gr, options.title + " (\u03b6 against K)");
     AgainstParameter(gr, TrackedBranches(study, false), colour, {0.08, 0.70, 0.10, 0.90}, true,
                      internal::Widen("K, " + locus.gain_unit));
-    Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, {});
+    std::vector<std::wstring> notes;
+    if (options.marked) {
+      mglData x(1), y(1);
+      x.a[0] = options.marked->gain;
+      y.a[0] = options.marked->zeta;
+      gr.Plot(x, y, "k d3");
+      for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));
+    }
+    Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
     internal::WriteCanvas(gr, zpath);
   }
   return {path, zpath};

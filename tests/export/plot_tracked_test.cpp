@@ -176,5 +176,41 @@ TEST(PlotLocus, WritesBothFiguresAtTheRequestedSize) {
   }
 }
 
+// The gain --maximize reports is marked: in the ζ figure a rhomb at (K, ζ)
+// changes the plot panel (left of the legend) only around that point; the
+// curves and axes are otherwise the same pixels.
+TEST(PlotLocus, MarksTheMaximizingGainInTheZetaFigure) {
+  const ScratchDirectory dir;
+  const study::LocusResult locus = YawDamper("p2v7.toml");
+  TrackedPlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const std::string plain = PlotLocus(locus, options, (dir.path / "plain").string())[1];
+  options.marked = MarkedGain{1.69393, {-0.2132, 0.7241}, 0.282527, "dutch roll"};
+  const std::string marked = PlotLocus(locus, options, (dir.path / "marked").string())[1];
+  const testing::RgbImage a = testing::DecodePng(plain), b = testing::DecodePng(marked);
+  ASSERT_EQ(a.rgb.size(), b.rgb.size());
+  // The panel spans x in [0.08, 0.70] of the width; the legend is right of it.
+  int changed = 0, x_min = b.width, x_max = -1, y_min = b.height, y_max = -1;
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < static_cast<int>(0.72 * b.width); ++x) {
+      const std::size_t i = 3 * (static_cast<std::size_t>(y) * b.width + x);
+      if (std::abs(a.rgb[i] - b.rgb[i]) + std::abs(a.rgb[i + 1] - b.rgb[i + 1]) +
+              std::abs(a.rgb[i + 2] - b.rgb[i + 2]) > 60) {
+        ++changed;
+        x_min = std::min(x_min, x), x_max = std::max(x_max, x);
+        y_min = std::min(y_min, y), y_max = std::max(y_max, y);
+      }
+    }
+  EXPECT_GT(changed, 40) << "no rhomb drawn";
+  // One marker: the changed pixels fit in a small box (a few percent of the panel).
+  EXPECT_LT(x_max - x_min, 0.08 * b.width) << x_min << ".." << x_max;
+  EXPECT_LT(y_max - y_min, 0.10 * b.height) << y_min << ".." << y_max;
+  // ζ = 0.28 sits in the lower half of the ζ axis [-0.1, 1.1]; K = 1.69 in the middle of [0, 3].
+  EXPECT_GT(0.5 * (y_min + y_max), 0.5 * b.height);
+  const double panel_x = (0.5 * (x_min + x_max) / b.width - 0.08) / (0.70 - 0.08);
+  EXPECT_NEAR(panel_x, 1.69393 / 3.0, 0.15);
+}
+
 }  // namespace
 }  // namespace aerolin::exporting

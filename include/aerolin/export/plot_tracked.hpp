@@ -4,6 +4,7 @@
 
 #include <array>
 #include <complex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,11 +14,22 @@
 
 namespace aerolin::exporting {
 
+/// A gain a locus figure marks: the one `aerolin locus --maximize` reports.
+struct MarkedGain {
+  double gain = 0;              ///< K [the locus's gain unit]
+  std::complex<double> lambda;  ///< the mode's root there [1/s] (Im ≥ 0 member)
+  double zeta = 0;              ///< its damping ratio
+  std::string mode;             ///< e.g. "dutch roll"
+};
+
 /// Size of the tracked figures.
 struct TrackedPlotOptions {
   int width_px = 1200;
   int height_px = 900;
   std::string title;  ///< e.g. the aircraft's name
+  /// PlotLocus: a rhomb at this gain's root (and its conjugate) in the locus
+  /// and at (K, ζ) in the ζ figure, with two legend lines "◇ max ζ: MODE", "ζ = … at K = …".
+  std::optional<MarkedGain> marked;
 };
 
 /// Writes PREFIX_splane.png (each mode's path in the s-plane in its own
@@ -29,7 +41,8 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
 
 /// Writes PREFIX_locus.png (branches coloured by mode, open-loop poles ×,
 /// zeros ○, a dot at every listed gain and "K=…" labels placed by
-/// LayoutGainLabels) and PREFIX_zeta.png (ζ of each mode against K).
+/// LayoutGainLabels) and PREFIX_zeta.png (ζ of each mode against K); both
+/// mark `options.marked` if set.
 std::vector<std::string> PlotLocus(const study::LocusResult& locus, const TrackedPlotOptions& options,
                                    const std::string& prefix);
 
