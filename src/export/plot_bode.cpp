@@ -120,8 +120,10 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   gr.SetTickTempl('y', "%g");
   gr.Grid("xy", "{xD0D0D0}:");
   gr.Box("k", false);
+  gr.SetRotatedText(false);  // horizontal tick labels, the axis label along the axis
   gr.Axis("xy");
-  gr.Label('y', L"magnitude |G|, dB", 0);
+  gr.SetRotatedText(true);
+  internal::LabelYClearOfTicks(gr, L"magnitude |G|, dB", internal::WidestTickLabelPx(gr, db.min, db.max, db_step));
   // Names of modes closer than kLabelDecades on the log axis (e.g. roll
   // subsidence and Dutch roll) are stacked one line apart.
   constexpr double kLabelDecades = 0.7;
@@ -182,8 +184,10 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   gr.SetTickTempl('y', "%g");
   gr.Grid("xy", "{xD0D0D0}:");
   gr.Box("k", false);
+  gr.SetRotatedText(false);
   gr.Axis("xy");
-  gr.Label('y', L"phase, deg", 0);
+  gr.SetRotatedText(true);
+  internal::LabelYClearOfTicks(gr, L"phase, deg", internal::WidestTickLabelPx(gr, ph.min, ph.max, ph_tick));
   gr.Label('x', L"frequency \\omega, rad/s", 0);
   for (const analysis::ModeMark& m : diagram.modes)
     if (m.natural_frequency >= w0 && m.natural_frequency <= w1)
