@@ -476,7 +476,11 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
     if (dlon.isZero(0.0) && dlat.isZero(0.0))
       throw std::invalid_argument(
           "parameter '" + key->path + "' does not enter this file's system matrices A" +
-          (key->path.rfind("controls.", 0) == 0
+          (key->path.rfind("controls.", 0) == 0 &&
+                   (key->path.ends_with(".min") || key->path.ends_with(".max"))
+               ? std::string(" (a control's limits bound its deflection in simulations; the modes do "
+                             "not depend on them)")
+           : key->path.rfind("controls.", 0) == 0
                ? std::string(" (control derivatives act through B: close a loop with aerolin locus)")
                : key->path.rfind("mass.", 0) == 0
                      ? std::string(" ([mass] enters only raw or unprimed derivatives)")

@@ -7,6 +7,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/parameters.hpp"
@@ -129,6 +130,21 @@ TEST(Sweep, RejectsKeysTheFileDoesNotGiveOrThatDoNotEnterA) {
   EXPECT_THROW(Sweep(load.file, {"longitudinal.Mw", 0, 1, 3}), std::invalid_argument);  // α-form file
   EXPECT_THROW(Sweep(load.file, {"controls.elevator.M", 0, 1, 3}), std::invalid_argument);
   EXPECT_THROW(Sweep(load.file, {"longitudinal.Mq", 0, 1, 1}), std::invalid_argument);
+}
+
+// A control's limits are keys of the file but not of A: the refusal says why.
+TEST(Sweep, ControlLimitsAreRefusedWithTheirOwnReason) {
+  std::string text = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const std::size_t at = text.find("[controls.elevator]");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(text.find('\n', at) + 1, "min = -0.3\nmax = 0.2\n");
+  const data::LoadResult load = data::LoadAircraftString(text, "limited.toml");
+  try {
+    Sweep(load.file, {"controls.elevator.max", 0.1, 0.3, 3});
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("limits bound its deflection"), std::string::npos) << e.what();
+  }
 }
 
 // The Navion's normalized w-form Zwdot = 1 zeroes 1 − Zẇ, the divisor of
