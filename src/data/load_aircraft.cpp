@@ -1887,14 +1887,20 @@ LoadResult Reader::Read(const toml::table& root) {
 
   if (errors_.empty()) CheckMagnitudes(root, out);
   if (errors_.empty()) CheckSigns(root, out);
+  // In file order: the TOML's own lines first, then each file it names (an
+  // AVL .st or .mass) in its line order; line numbers of two files do not
+  // interleave.
+  const auto by_file_then_line = [this](const Diagnostic& a, const Diagnostic& b) {
+    const bool a_other = a.where.path != path_, b_other = b.where.path != path_;
+    if (a_other != b_other) return b_other;
+    if (a.where.path != b.where.path) return a.where.path < b.where.path;
+    return a.where.line < b.where.line;
+  };
   if (!errors_.empty()) {
-    std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
-      return a.where.line < b.where.line;
-    });
+    std::stable_sort(errors_.begin(), errors_.end(), by_file_then_line);
     throw core::DataError(std::move(errors_));
   }
-  std::stable_sort(warnings_.begin(), warnings_.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) { return a.where.line < b.where.line; });
+  std::stable_sort(warnings_.begin(), warnings_.end(), by_file_then_line);
   result.warnings = std::move(warnings_);
   model::AircraftFile& file = result.file;
   file.written = written_;
