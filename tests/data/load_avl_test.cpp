@@ -617,6 +617,25 @@ class LoadAvlMassCondition : public ::testing::Test {
   int count_ = 0;
 };
 
+// Warnings come in file order: the TOML's own (here Ixz at its line 42 or so)
+// before the .st's (CLtot at line 24), not interleaved by line number.
+TEST(LoadAvl, WarningsListTheTomlFirstThenEachNamedFile) {
+  std::string text = B737Toml(kAvlDir + "b737_classic.st");
+  const auto replace = [&text](const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, text.find('\n', at) - at, to);
+  };
+  replace("U0 = 250.0", "U0 = 230.0");  // CLtot no longer C_W0: a warning at the .st
+  replace("avl_mass = ", "m = 70000.0\nIx = 711405.0\nIy = 3.5e6\nIz = 4.1e6\nIxz = -1.5e6");  // |Ixz| large
+  const LoadResult r = LoadAircraftString(text, "order.toml");
+  ASSERT_EQ(r.warnings.size(), 2u);
+  EXPECT_EQ(r.warnings[0].where.path, "order.toml");
+  EXPECT_GT(r.warnings[0].where.line, 30);
+  EXPECT_EQ(r.warnings[1].where.path, kAvlDir + "b737_classic.st");
+  EXPECT_LT(r.warnings[1].where.line, r.warnings[0].where.line);
+}
+
 TEST_F(LoadAvlMassCondition, GAndRhoAgreeingWithinTwoPercentDrawNothing) {
   // g = 9.6 (2.1 % low) warns; 9.62 (1.9 %) does not; the model's g is the TOML's.
   const std::string st = kAvlDir + "b737_classic.st";
