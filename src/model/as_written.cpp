@@ -1,7 +1,17 @@
 #include "aerolin/model/as_written.hpp"
 
+#include <utility>
+
 namespace aerolin::model {
 namespace {
+
+// "elevator.M" -> {"elevator", "M"}; {"", ""} without a dot. The control's
+// name may itself hold dots: the derivative is what follows the last one.
+std::pair<std::string_view, std::string_view> SplitControlKey(std::string_view key) {
+  const std::size_t last = key.rfind('.');
+  if (last == std::string_view::npos) return {};
+  return {key.substr(0, last), key.substr(last + 1)};
+}
 
 // One lookup for both constnesses: `W` is AircraftAsWritten or its const.
 template <class W>
@@ -73,10 +83,9 @@ auto Lookup(W& w, std::string_view path) -> decltype(&w.condition.U0) {
     return nullptr;
   }
   if (section == "controls") {
-    const std::size_t last = key.rfind('.');
-    if (last == std::string_view::npos) return nullptr;
-    const std::string_view name = key.substr(0, last);
-    key = key.substr(last + 1);
+    const auto [name, derivative] = SplitControlKey(key);
+    if (name.empty()) return nullptr;
+    key = derivative;
     for (auto& c : w.controls) {
       if (c.name != name) continue;
       if (key == "X") return &c.X;
@@ -160,10 +169,9 @@ auto CoefficientLookup(K& k, bool lon, bool lat, std::string_view path) -> declt
         {"Clp", &k.Clp}, {"Clr", &k.Clr}, {"Cnb", &k.Cnb}, {"Cnp", &k.Cnp}, {"Cnr", &k.Cnr}};
     for (const auto& [name, field] : fields)
       if (name == key) return field;
-    const std::size_t last = key.rfind('.');
-    if (last == std::string_view::npos) return nullptr;
-    const std::string_view name = key.substr(0, last);
-    key = key.substr(last + 1);
+    const auto [name, derivative] = SplitControlKey(key);
+    if (name.empty()) return nullptr;
+    key = derivative;
     for (auto& c : k.controls) {
       if (c.name != name) continue;
       const std::pair<std::string_view, Ptr> derivatives[] = {
@@ -175,10 +183,9 @@ auto CoefficientLookup(K& k, bool lon, bool lat, std::string_view path) -> declt
     return nullptr;
   }
   if (section == "controls") {
-    const std::size_t last = key.rfind('.');
-    if (last == std::string_view::npos) return nullptr;
-    const std::string_view name = key.substr(0, last);
-    key = key.substr(last + 1);
+    const auto [name, derivative] = SplitControlKey(key);
+    if (name.empty()) return nullptr;
+    key = derivative;
     for (auto& c : k.controls) {
       if (c.name != name) continue;
       if (lon && key == "CX") return opt(c.CX);
