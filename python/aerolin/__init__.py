@@ -36,6 +36,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     load,
     loads,
     locus,
+    maximize_damping,
     modes,
     qualities,
     sensitivities,
@@ -51,6 +52,6 @@ __all__ = [
     "Aircraft", "Bode", "Condition", "Control", "DataError", "Gust", "Locus", "Mode",
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "bode",
-    "frequency_response", "load", "loads", "locus", "modes", "qualities",
+    "frequency_response", "load", "loads", "locus", "maximize_damping", "modes", "qualities",
     "sensitivities", "simulate", "sweep", "tf",
 ]

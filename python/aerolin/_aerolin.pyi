@@ -392,3 +392,9 @@ def sweep(aircraft: Aircraft, param: str, start: float, stop: float, steps: int,
 def locus(aircraft: Aircraft, input: str, output: str, gains: Sequence[float],
           washout: float | None = None, threads: int = 0) -> Locus:
     """A root locus of δ_input = K·y_output (`aerolin locus`)."""
+
+def maximize_damping(aircraft: Aircraft, input: str, output: str, gains: Sequence[float],
+                     mode: str, washout: float | None = None, threads: int = 0) -> dict[str, Any]:
+    """The gain of the locus that maximizes ζ of `mode` (`aerolin locus --maximize`):
+    {"mode", "gain", "zeta", "name", "wn", "refined": {"status", "message", ...},
+    "other_local_maxima"}, as the CLI JSON's "maximize" object."""

@@ -2,7 +2,10 @@
 // --sensitivity`, `aerolin sweep`, `aerolin locus`).
 
 #include "bindings.hpp"
+#include "aerolin/analysis/modes.hpp"
 #include "aerolin/analysis/sensitivity.hpp"
+#include "aerolin/export/tracked_report.hpp"
+#include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
 
 namespace aerolin::python {
@@ -39,6 +42,28 @@ LocusResult Locus(const Aircraft& aircraft, const std::string& input, const std:
   options.threads = threads;
   py::gil_scoped_release release;
   return study::Locus(aircraft.data(), options);
+}
+
+// `aerolin locus ... --maximize MODE`: the gain of the locus at `gains`
+// that maximizes ζ of `mode`, as the "maximize" object of the CLI's JSON.
+py::object MaximizeDamping(const Aircraft& aircraft, const std::string& input, const std::string& output,
+                           std::vector<double> gains, const std::string& mode,
+                           std::optional<double> washout, int threads) {
+  study::LocusOptions options;
+  options.input = input;
+  options.output = output;
+  options.gains = std::move(gains);
+  options.washout_tau = washout;
+  options.threads = threads;
+  std::string name = mode;
+  if (const auto kind = analysis::ParseModeKind(mode)) name = analysis::ToString(*kind);
+  std::string text;
+  {
+    py::gil_scoped_release release;
+    const study::LocusResult locus = study::Locus(aircraft.data(), options);
+    text = exporting::DampingOptimumJson(study::MaximizeDamping(aircraft.data(), options, locus, name));
+  }
+  return py::module_::import("json").attr("loads")(text);
 }
 
 template <typename F>
@@ -174,6 +199,11 @@ void BindTracked(py::module_& m) {
         py::arg("washout") = py::none(), py::arg("threads") = 0,
         "Root locus of δ_input = K·y_output at the gains K, through a washout\n"
         "s/(s + 1/τ) with τ = washout [s] if given (`aerolin locus`).");
+  m.def("maximize_damping", &MaximizeDamping, py::arg("aircraft"), py::arg("input"), py::arg("output"),
+        py::arg("gains"), py::arg("mode"), py::arg("washout") = py::none(), py::arg("threads") = 0,
+        "The gain that maximizes the damping ratio of `mode` (e.g. 'dutch roll') on the\n"
+        "locus of δ_input = K·y_output: the best of `gains`, refined between its neighbours\n"
+        "(`aerolin locus --maximize`); a dict as the CLI JSON's \"maximize\" object.");
 }
 
 }  // namespace aerolin::python

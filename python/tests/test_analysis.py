@@ -161,3 +161,22 @@ def test_locus_equals_cli(p2v7):
     assert got["name"] == [m["name"] for m in rows]
     assert list(got["eigenvalue"]) == [complex(m["eigenvalue_per_s"]["re"], m["eigenvalue_per_s"]["im"])
                                        for m in rows]
+
+
+def test_maximize_damping_equals_cli_and_its_zeta_is_the_locus_own(p2v7):
+    want = cli_json("locus", P2V7, "--loop", "rudder:r", "--washout", 1.5, "--gain", "0:3:31",
+                    "--maximize", "dutch-roll", "--json")["maximize"]
+    gains = [3.0 * k / 30 for k in range(31)]  # the CLI's FROM:TO:N grid, bit for bit
+    got = aerolin.maximize_damping(p2v7, "rudder", "r", gains, "dutch roll", washout=1.5)
+    assert got == want
+    assert got["refined"]["status"] == "refined"
+    # The locus evaluated at the refined gain itself tracks the same root there.
+    k = got["refined"]["gain"]
+    at = aerolin.locus(p2v7, "rudder", "r", sorted(gains + [k]), washout=1.5).study.columns
+    rows = [i for i, (v, o) in enumerate(zip(at["gain"], at["origin"])) if v == k and o == "dutch roll"]
+    assert rows, "no Dutch roll at the refined gain"
+    assert at["zeta"][rows[0]] == pytest.approx(got["refined"]["zeta"], abs=1e-9)
+    # and no listed gain damps it more.
+    assert got["refined"]["zeta"] >= got["zeta"]
+    with pytest.raises(ValueError):
+        aerolin.maximize_damping(p2v7, "flaps", "r", gains, "dutch roll")

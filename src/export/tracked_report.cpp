@@ -121,6 +121,38 @@ void WriteDampingOptimum(std::ostream& out, const study::DampingOptimum& o, cons
         << "; the largest is taken\n";
 }
 
+namespace {
+
+// The "maximize" object of LocusJson (DampingOptimumJson's).
+nlohmann::json OptimumJson(const study::DampingOptimum& o) {
+  nlohmann::json m = o.grid.found ? nlohmann::json{{"mode", o.mode},
+                                                   {"gain", o.grid.gain},
+                                                   {"zeta", o.grid.mode.zeta},
+                                                   {"name", o.grid.mode.name},
+                                                   {"wn", o.grid.mode.wn}}
+                                  : nlohmann::json{{"mode", o.mode}, {"gain", nullptr}};
+  nlohmann::json r = {{"status", StatusName(o.kind)}, {"message", Verdict(o)}};
+  if (o.kind == study::DampingOptimumKind::kRefined || o.kind == study::DampingOptimumKind::kBecomesReal) {
+    r["gain"] = o.gain;
+    r["zeta"] = o.zeta;
+    r["wn"] = o.wn;
+    r["eigenvalue_per_s"] = Complex(o.lambda);
+    r["name"] = o.name;
+    r["bracket"] = {o.bracket_low, o.bracket_high};
+    r["evaluations"] = o.evaluations;
+    r["relative_tolerance"] = o.relative_tolerance;
+  }
+  if (o.kind == study::DampingOptimumKind::kOverdamped) {
+    r["overdamped_from"] = o.overdamped_from;
+    r["overdamped_to"] = o.overdamped_to;
+  }
+  m["refined"] = r;
+  m["other_local_maxima"] = o.other_local_maxima;
+  return m;
+}
+
+}  // namespace
+
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
                       const std::string& file, const study::DampingOptimum* optimum) {
   nlohmann::json j = StudyJson(locus.study, "gain");
@@ -133,33 +165,13 @@ std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
   for (auto z : locus.zeros) zeros.push_back(Complex(z));
   j["open_loop_poles"] = poles;
   j["zeros"] = zeros;
-  if (optimum != nullptr) {
-    const study::DampingOptimum& o = *optimum;
-    nlohmann::json m = o.grid.found ? nlohmann::json{{"mode", o.mode},
-                                                     {"gain", o.grid.gain},
-                                                     {"zeta", o.grid.mode.zeta},
-                                                     {"name", o.grid.mode.name},
-                                                     {"wn", o.grid.mode.wn}}
-                                    : nlohmann::json{{"mode", o.mode}, {"gain", nullptr}};
-    nlohmann::json r = {{"status", StatusName(o.kind)}, {"message", Verdict(o)}};
-    if (o.kind == study::DampingOptimumKind::kRefined || o.kind == study::DampingOptimumKind::kBecomesReal) {
-      r["gain"] = o.gain;
-      r["zeta"] = o.zeta;
-      r["wn"] = o.wn;
-      r["eigenvalue_per_s"] = Complex(o.lambda);
-      r["name"] = o.name;
-      r["bracket"] = {o.bracket_low, o.bracket_high};
-      r["evaluations"] = o.evaluations;
-      r["relative_tolerance"] = o.relative_tolerance;
-    }
-    if (o.kind == study::DampingOptimumKind::kOverdamped) {
-      r["overdamped_from"] = o.overdamped_from;
-      r["overdamped_to"] = o.overdamped_to;
-    }
-    m["refined"] = r;
-    m["other_local_maxima"] = o.other_local_maxima;
-    j["maximize"] = m;
-  }
+  if (optimum != nullptr) j["maximize"] = OptimumJson(*optimum);
+  RemoveNegativeZeros(j);
+  return j.dump(2);
+}
+
+std::string DampingOptimumJson(const study::DampingOptimum& optimum) {
+  nlohmann::json j = OptimumJson(optimum);
   RemoveNegativeZeros(j);
   return j.dump(2);
 }

@@ -29,6 +29,9 @@ std::string TrackedJson(const study::TrackedStudy& study, const std::string& val
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
                       const std::string& file, const study::DampingOptimum* optimum);
 
+/// Returns LocusJson's "maximize" object of `optimum` alone (for bindings).
+std::string DampingOptimumJson(const study::DampingOptimum& optimum);
+
 /// Writes what study::MaximizeDamping found: the refined gain with ζ, ωn and
 /// the mode's name, then how it was found and the best listed gain; or why
 /// there was nothing to refine (range end, overdamped, real, absent).
