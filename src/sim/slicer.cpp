@@ -203,7 +203,7 @@ struct Slicer::Impl {
   void FlushNegligible() {
     constexpr double kNegligible = 1e-150;
     bool flushed = false;
-    for (const auto [first, count] : {std::pair{kU, 4}, std::pair{kBeta, 4}}) {
+    for (const auto& [first, count] : {std::pair{kU, 4}, std::pair{kBeta, 4}}) {
       const auto axis = x.segment(first, count);
       if (!axis.isZero(0.0) && axis.cwiseAbs().maxCoeff() < kNegligible) {
         x.segment(first, count).setZero();

@@ -174,9 +174,15 @@ TEST(BodeCommand, PlotRunsThroughThePlotterAndWritesEachFormat) {
     const std::string bytes = testing_cli::ReadAll(path);
     EXPECT_GT(bytes.size(), 1000u) << path;
     // Each file is what its extension says (the PDF a real one-page PDF).
-    if (std::string(ext) == "png") EXPECT_EQ(bytes.substr(1, 3), "PNG") << path;
-    if (std::string(ext) == "svg") EXPECT_NE(bytes.find("<svg"), std::string::npos) << path;
-    if (std::string(ext) == "eps") EXPECT_EQ(bytes.substr(0, 4), "%!PS") << path;
+    if (std::string(ext) == "png") {
+      EXPECT_EQ(bytes.substr(1, 3), "PNG") << path;
+    }
+    if (std::string(ext) == "svg") {
+      EXPECT_NE(bytes.find("<svg"), std::string::npos) << path;
+    }
+    if (std::string(ext) == "eps") {
+      EXPECT_EQ(bytes.substr(0, 4), "%!PS") << path;
+    }
     if (std::string(ext) == "pdf") {
       EXPECT_EQ(bytes.substr(0, 5), "%PDF-") << path;
       EXPECT_NE(bytes.find("/Type /Page"), std::string::npos) << path;

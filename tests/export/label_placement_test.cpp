@@ -82,7 +82,9 @@ TEST(PlaceLabels, ClearOfEverythingOnRandomScenes) {
                                   labels[i].anchor[0] - placed[i].box.x1, 0.0});
       const double dy = std::max({placed[i].box.y0 - labels[i].anchor[1],
                                   labels[i].anchor[1] - placed[i].box.y1, 0.0});
-      if (std::hypot(dx, dy) > 9.0 + 1e-6 + 18.0) EXPECT_TRUE(placed[i].leader) << trial;
+      if (std::hypot(dx, dy) > 9.0 + 1e-6 + 18.0) {
+        EXPECT_TRUE(placed[i].leader) << trial;
+      }
     }
   }
 }

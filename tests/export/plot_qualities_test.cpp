@@ -80,7 +80,7 @@ TEST(PlotQualityCharts, ShortPeriodAndDutchRollShadeEveryLevel) {
 }
 
 TEST(PlotQualityCharts, RejectsAGradeWithoutTheModeNamingThePath) {
-  analysis::QualitiesGrade empty{analysis::AircraftClass::kI, analysis::FlightPhaseCategory::kB};
+  analysis::QualitiesGrade empty{analysis::AircraftClass::kI, analysis::FlightPhaseCategory::kB, 0.0, {}};
   try {
     PlotDutchRollChart(Summary(), empty, {}, "x.png");
     FAIL() << "no throw";

@@ -300,9 +300,13 @@ TEST(SceneLabels, NeverOverlapEachOtherThePanelsOrTheEdge) {
       scene.SetKeepOut({panel});
       scene.Draw(target, projector, view);
       const auto& labels = scene.labels();
-      if (distance_factor == 1.0) EXPECT_GE(labels.size(), w == 1280 ? 8u : 6u);
+      if (distance_factor == 1.0) {
+        EXPECT_GE(labels.size(), w == 1280 ? 8u : 6u);
+      }
       if (w == 1280 && distance_factor == 1.0) drawn_large = labels.size();
-      if (w == 800 && distance_factor == 1.0) EXPECT_LE(labels.size(), drawn_large);
+      if (w == 800 && distance_factor == 1.0) {
+        EXPECT_LE(labels.size(), drawn_large);
+      }
       for (std::size_t i = 0; i < labels.size(); ++i) {
         const sf::FloatRect& a = labels[i];
         EXPECT_TRUE(a.left >= 0 && a.top >= 0 && a.left + a.width <= w && a.top + a.height <= h)
@@ -342,8 +346,8 @@ TEST(HudPanels, NeverOverlapWithWarningsAtAnySize) {
   h.turbulence_sigma = {1.5, 1.5, 1.5};
   h.message = "saved snapshot-000020.0.png";
   const std::vector<std::string> warnings = {
-      "\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb130\xc2\xb0: left the small-perturbation range",
-      "\xce\xb2 = +10.4\xc2\xb0 beyond \xc2\xb110\xc2\xb0: left the small-perturbation range"};
+      "\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb1" "30\xc2\xb0: left the small-perturbation range",
+      "\xce\xb2 = +10.4\xc2\xb0 beyond \xc2\xb1" "10\xc2\xb0: left the small-perturbation range"};
   for (const auto& [w, hgt] : {std::pair{1280u, 800u}, std::pair{800u, 600u}}) {
     for (const bool paused : {false, true}) {
       for (std::size_t n = 1; n <= warnings.size(); ++n) {

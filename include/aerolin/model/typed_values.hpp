@@ -36,9 +36,9 @@ using Locator = std::function<WrittenAt(std::string_view quantity)>;
 /// Numbers a file may give besides AircraftData (the coefficient form's):
 /// each check runs only when its numbers are given.
 struct TypedValueExtras {
-  std::optional<double> W;    ///< weight [N], when the file gives it beside m
-  std::optional<double> CL0;  ///< trim lift coefficient as written
-  std::optional<double> CW0;  ///< weight coefficient W/(½ρU0²S)
+  std::optional<double> W{};    ///< weight [N], when the file gives it beside m
+  std::optional<double> CL0{};  ///< trim lift coefficient as written
+  std::optional<double> CW0{};  ///< weight coefficient W/(½ρU0²S)
 };
 
 /// Returns one warning "key: problem (expected ...): reason; advice" per rule

@@ -38,7 +38,7 @@ struct ModeRow {
   bool stable = true;
   /// MIL-F-8785C level 1-4 (4 = worse than Level 3) when the aircraft's
   /// class is known; the row is drawn in the level's colour.
-  std::optional<int> level;
+  std::optional<int> level{};
 };
 
 /// Everything the HUD shows in one frame.
