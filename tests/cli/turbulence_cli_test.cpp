@@ -162,7 +162,7 @@ double P2v7NzRmsByHand(const std::string& header, const std::vector<std::vector<
 TEST(TurbulenceCommand, SummaryNzRmsMatchesTheRowsByHand) {
   // Turbulence, a discrete w gust and an elevator doublet (keys 8 then 5),
   // RK45; then the exact integrator with turbulence only.
-  for (const std::string flags :
+  for (const std::string& flags :
        {std::string("--duration 20 --turbulence moderate --altitude 984.25 --seed 5 "
                     "--gust w:10:200:6 --script tests/fixtures/scripts/elevator_doublet.txt"),
         std::string("--duration 20 --turbulence severe --altitude 3000 --seed 9 "
