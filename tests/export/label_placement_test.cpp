@@ -43,6 +43,7 @@ TEST(PlaceLabels, SeparatesLabelsOfCoincidentPoints) {
   const std::array<double, 2> p{400, 300};
   const PixelBox marker = MarkerBox(p, 7.0);
   const auto placed = PlaceLabels({{p, 60, 20}, {p, 70, 20}, {p, 50, 20}}, {marker}, kPanel, 10.0);
+  ASSERT_EQ(placed.size(), 3u);
   for (std::size_t i = 0; i < placed.size(); ++i) {
     EXPECT_TRUE(placed[i].clear);
     EXPECT_FALSE(Overlaps(placed[i].box, marker));
@@ -71,6 +72,7 @@ TEST(PlaceLabels, ClearOfEverythingOnRandomScenes) {
       markers.push_back(MarkerBox(p, 6.0));
     }
     const auto placed = PlaceLabels(labels, markers, kPanel, 9.0);
+    ASSERT_EQ(placed.size(), labels.size()) << trial;
     for (std::size_t i = 0; i < placed.size(); ++i) {
       ASSERT_TRUE(placed[i].clear) << trial << " " << i;
       EXPECT_TRUE(Contains(kPanel, placed[i].box));
