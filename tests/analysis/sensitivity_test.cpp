@@ -18,7 +18,6 @@
 namespace aerolin::analysis {
 namespace {
 
-std::string Read(const std::string& path) { return core::ReadInputFile(path); }
 using testing::WithValue;
 
 // `path`: the file the text was read from (an AVL file's .st is beside it).
@@ -35,7 +34,7 @@ std::complex<double> Root(const std::string& text, const Mode& like, const std::
 // Every mode's exact dλ/dp for every key of the file at `path` against the
 // central difference of loading the file with the key edited.
 void ExpectMatchesCentralDifferences(const std::string& path) {
-  const std::string text = Read(path);
+  const std::string text = core::ReadInputFile(path);
   const data::LoadResult load = data::LoadAircraftString(text, path);
   ASSERT_FALSE(load.file.keys.empty()) << path;
   const std::vector<ModeSensitivity> all = ModeSensitivities(load.file);
@@ -98,7 +97,7 @@ TEST(ModeSensitivities, MatchCentralDifferencesOfAnAvlFile) {
 TEST(ModeSensitivities, MatchCentralDifferencesOfAnAvlFileThatPrintsCDa) {
   // AVL 3.52's machine format prints CDa, so CLa and CLtot are keys too.
   const std::string dir = std::string(AEROLIN_SOURCE_DIR) + "/data/avl/";
-  std::string text = Read(dir + "b737.toml");
+  std::string text = core::ReadInputFile(dir + "b737.toml");
   text = std::regex_replace(text, std::regex("\"b737_classic.st\""), "\"" + dir + "b737_machine.st\"");
   text = std::regex_replace(text, std::regex("\"b737.mass\""), "\"" + dir + "b737.mass\"");
   const std::string path = (std::filesystem::path(::testing::TempDir()) / "b737_machine.toml").string();

@@ -5,17 +5,13 @@
 #include <string>
 
 #include "aerolin/core/error.hpp"
+#include "data/loader_test_support.hpp"
 
 namespace aerolin::data {
 namespace {
 
 std::string ErrorOf(const std::string& text) {
-  try {
-    ParseAvlMass(text, "t.mass");
-  } catch (const core::DataError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::DataErrorOf([&] { ParseAvlMass(text, "t.mass"); });
 }
 
 // The oracle is AVL itself: its run file for this example (AVLWrapper's

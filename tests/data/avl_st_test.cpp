@@ -6,9 +6,12 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "data/loader_test_support.hpp"
 
 namespace aerolin::data {
 namespace {
+
+using test_support::Edit;
 
 std::string Bundled(const std::string& name) {
   return std::string(AEROLIN_SOURCE_DIR) + "/data/avl/" + name;
@@ -16,12 +19,7 @@ std::string Bundled(const std::string& name) {
 
 // The message ParseAvlStability throws for `text`, or "(no error)".
 std::string ErrorOf(const std::string& text) {
-  try {
-    ParseAvlStability(text, "t.st");
-  } catch (const core::DataError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::DataErrorOf([&] { ParseAvlStability(text, "t.st"); });
 }
 
 // Numbers typed from data/avl/b737_classic.st (AVL's own b737 example,
@@ -153,34 +151,28 @@ TEST(AvlStability, SpiralRatioLineIsNotCnb) {
 
 TEST(AvlStability, MalformedClassicLinesAreLocated) {
   const std::string text = core::ReadInputFile(Bundled("b737_classic.st"));
-  auto replace = [&](const std::string& from, const std::string& to) {
-    std::string t = text;
-    t.replace(t.find(from), from.size(), to);
-    return t;
-  };
-  EXPECT_EQ(ErrorOf(replace("CLa =   7.299206", "CLa =   7.2x9206")),
+  EXPECT_EQ(ErrorOf(Edit(text, "CLa =   7.299206", "CLa =   7.2x9206")),
             "t.st:42: 'CLa =' is followed by '7.2x9206', not a number");
-  EXPECT_EQ(ErrorOf(replace("Cmq = -84.906515", "Cmq = *********")),
+  EXPECT_EQ(ErrorOf(Edit(text, "Cmq = -84.906515", "Cmq = *********")),
             "t.st:53: 'Cmq' is printed as '*********', AVL's overflow of its number field (the "
             "value is too large; check the run case)");
-  EXPECT_EQ(ErrorOf(replace("Cnr =  -0.491477", "Cnx =  -0.491477")),
+  EXPECT_EQ(ErrorOf(Edit(text, "Cnr =  -0.491477", "Cnx =  -0.491477")),
             "t.st:38: missing 'Cnr' (AVL's ST output prints it; is the file complete?)");
-  EXPECT_EQ(ErrorOf(replace("CLa =   7.299206", "CLa =   nan")),
+  EXPECT_EQ(ErrorOf(Edit(text, "CLa =   7.299206", "CLa =   nan")),
             "t.st:42: 'CLa' is nan (AVL printed a non-finite value; check the run case)");
-  EXPECT_EQ(ErrorOf(replace("Cmd4 =  -0.071575", "Cmx4 =  -0.071575")),
+  EXPECT_EQ(ErrorOf(Edit(text, "Cmd4 =  -0.071575", "Cmx4 =  -0.071575")),
             "t.st:58: missing 'Cmd4' of control 'elevator'");
   EXPECT_EQ(ErrorOf("hello\nworld\n"),
             "t.st:1: no AVL stability derivatives found (expected the output of AVL's ST command: "
             "\"CLa = ...\" lines, or the machine format starting DERMATS)");
-  EXPECT_EQ(ErrorOf(replace("Stability-axis derivatives", "Geometry-axis derivatives")),
+  EXPECT_EQ(ErrorOf(Edit(text, "Stability-axis derivatives", "Geometry-axis derivatives")),
             "t.st:1: this is AVL's body-axis derivative file (SB); aerolin reads the "
             "stability-axis derivatives (write them with AVL's ST command)");
 }
 
 TEST(AvlStability, RepeatedKeyNamesBothLines) {
-  std::string text = core::ReadInputFile(Bundled("b737_classic.st"));
-  const std::string from = "Cnr =  -0.491477";
-  text.replace(text.find(from), from.size(), "Cnb =  -0.491477");
+  const std::string text =
+      Edit(core::ReadInputFile(Bundled("b737_classic.st")), "Cnr =  -0.491477", "Cnb =  -0.491477");
   const std::string message = ErrorOf(text);
   EXPECT_NE(message.find("t.st:54: 'Cnb' given twice (first at line 46; one ST output per file)"),
             std::string::npos)
@@ -189,24 +181,19 @@ TEST(AvlStability, RepeatedKeyNamesBothLines) {
 
 TEST(AvlStability, MalformedMachineLinesAreLocated) {
   const std::string text = core::ReadInputFile(Bundled("b737_machine.st"));
-  auto replace = [&](const std::string& from, const std::string& to) {
-    std::string t = text;
-    t.replace(t.find(from), from.size(), to);
-    return t;
-  };
-  EXPECT_EQ(ErrorOf(replace("VERSION 1.0", "VERSION 2.0")),
+  EXPECT_EQ(ErrorOf(Edit(text, "VERSION 1.0", "VERSION 2.0")),
             "t.st:2: machine-format VERSION 2.0 (aerolin reads VERSION 1.0; write the file with "
             "ST in AVL's classic format instead)");
-  EXPECT_EQ(ErrorOf(replace("  1.503380098712780E-02 -4.006895825238065E-15  1.027902949218746E+00",
+  EXPECT_EQ(ErrorOf(Edit(text, "  1.503380098712780E-02 -4.006895825238065E-15  1.027902949218746E+00",
                             "  1.503380098712780E-02  1.027902949218746E+00")),
             "t.st:42: 2 values for 3 labels ( CYp, CYq, CYr)");
-  EXPECT_EQ(ErrorOf(replace(" -1.884649571193578E+00", " -1.88464957119357xE+00")),
+  EXPECT_EQ(ErrorOf(Edit(text, " -1.884649571193578E+00", " -1.88464957119357xE+00")),
             "t.st:38: '-1.88464957119357xE+00' is not a number (expected 'values | labels')");
-  EXPECT_EQ(ErrorOf(replace("-6.584622373718117E-19  | z' force CL  : CLd*", " | z' force CL  : CLd*")),
+  EXPECT_EQ(ErrorOf(Edit(text, "-6.584622373718117E-19  | z' force CL  : CLd*", " | z' force CL  : CLd*")),
             "t.st:53: 4 values for 5 control variables in 'CLd*'");
-  EXPECT_EQ(ErrorOf(replace("   5  | # control vars", "   9  | # control vars")).substr(0, 6),
+  EXPECT_EQ(ErrorOf(Edit(text, "   5  | # control vars", "   9  | # control vars")).substr(0, 6),
             "t.st:5");
-  EXPECT_EQ(ErrorOf(replace("DERMATS", "DERMATB")),
+  EXPECT_EQ(ErrorOf(Edit(text, "DERMATS", "DERMATB")),
             "t.st:1: this is AVL's body-axis derivative file (SB); aerolin reads the "
             "stability-axis derivatives (write them with AVL's ST command)");
 }

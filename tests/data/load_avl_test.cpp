@@ -23,6 +23,7 @@
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/as_written.hpp"
 #include "aerolin/model/build.hpp"
+#include "data/loader_test_support.hpp"
 
 namespace aerolin::data {
 namespace {
@@ -33,15 +34,9 @@ const std::string kAvlDir = std::string(AEROLIN_SOURCE_DIR) + "/data/avl/";
 std::string B737Toml(const std::string& st, const std::string& mass = kAvlDir + "b737.mass",
                      const std::string& theta0_deg = "0.0") {
   std::string text = core::ReadInputFile(kAvlDir + "b737.toml");
-  auto replace = [&text](const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-  };
-  replace("avl_st = \"b737_classic.st\"", "avl_st = \"" + st + "\"");
-  replace("avl_mass = \"b737.mass\"", "avl_mass = \"" + mass + "\"");
-  replace("theta0_deg = 0.0 ", "theta0_deg = " + theta0_deg + " ");
-  return text;
+  text = test_support::Edit(text, "avl_st = \"b737_classic.st\"", "avl_st = \"" + st + "\"");
+  text = test_support::Edit(text, "avl_mass = \"b737.mass\"", "avl_mass = \"" + mass + "\"");
+  return test_support::Edit(text, "theta0_deg = 0.0 ", "theta0_deg = " + theta0_deg + " ");
 }
 
 std::vector<std::complex<double>> Eigenvalues(const Eigen::MatrixXd& A) {
@@ -54,12 +49,7 @@ std::vector<std::complex<double>> Eigenvalues(const Eigen::MatrixXd& A) {
 }
 
 std::string ErrorOf(const std::string& text, const std::string& path) {
-  try {
-    LoadAircraftString(text, path);
-  } catch (const core::DataError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::DataErrorOf([&] { LoadAircraftString(text, path); });
 }
 
 TEST(LoadAvl, BundledB737LoadsWithoutWarnings) {
@@ -605,10 +595,7 @@ class LoadAvlMassCondition : public ::testing::Test {
  protected:
   // The bundled mass file with `from` replaced by `to`, written to a temporary file.
   std::string MassWith(const std::string& from, const std::string& to) {
-    std::string text = core::ReadInputFile(kAvlDir + "b737.mass");
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
+    const std::string text = test_support::Edit(core::ReadInputFile(kAvlDir + "b737.mass"), from, to);
     const std::string path =
         (std::filesystem::path(::testing::TempDir()) / ("condition_" + std::to_string(::getpid()) + "_" + std::to_string(count_++) + ".mass")).string();
     std::ofstream(path) << text;

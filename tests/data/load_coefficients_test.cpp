@@ -16,28 +16,18 @@
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/atmosphere.hpp"
 #include "aerolin/model/inertia_axes.hpp"
+#include "data/loader_test_support.hpp"
 
 namespace aerolin::data {
 namespace {
 
-// Replaces the first `from` in `text` by `to` (the test's file must contain it).
-std::string Edit(std::string text, const std::string& from, const std::string& to) {
-  const std::size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
+using test_support::Edit;
 
 // Full precision (std::to_string keeps 6 decimals).
 std::string Num(double v) { return fmt::format("{:.17g}", v); }
 
 std::string ErrorOf(const std::string& text) {
-  try {
-    LoadAircraftString(text, "f.toml");
-  } catch (const core::DataError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::DataErrorOf([&] { LoadAircraftString(text, "f.toml"); });
 }
 
 // The hand case of tests/model/coefficients_test.cpp in the lift/drag family:

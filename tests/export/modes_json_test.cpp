@@ -12,6 +12,7 @@
 #include "aerolin/export/modes_text.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/coefficients.hpp"
+#include "model/boeing747_coefficients.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -171,41 +172,12 @@ TEST(MatricesJson, HoldsTheModelsMatricesAndSignals) {
   EXPECT_EQ(doc["longitudinal"]["states"][2]["unit"], "rad/s");
 }
 
-// Etkin & Reid's 747 at 40 000 ft (Tables 6.1, 6.6; the bundled coefficient
-// file), typed here so the export test needs no loader.
-model::CoefficientsAsWritten Boeing747Coefficients() {
-  model::CoefficientsAsWritten k;
-  k.U0 = 235.9;
-  k.rho = 0.3045;
-  k.g = 9.81;
-  k.S = 511.0;
-  k.c = 8.324;
-  k.b = 59.64;
-  k.W = 2.83176e6;
-  k.Ix = 0.247e8;
-  k.Iy = 0.449e8;
-  k.Iz = 0.673e8;
-  k.Ixz = -0.212e7;
-  k.CXu = -0.1080, k.CXa = 0.2193, k.CZu = -0.1060, k.CZa = -4.920, k.CZq = -5.921;
-  k.CZadot = 5.896, k.Cmu = 0.1043, k.Cma = -1.023, k.Cmq = -23.92, k.Cmadot = -6.314;
-  k.CYb = -0.8771, k.Clb = -0.2797, k.Clp = -0.3295, k.Clr = 0.3040;
-  k.Cnb = 0.1946, k.Cnp = -0.04073, k.Cnr = -0.2737;
-  model::ControlCoefficients elevator;
-  elevator.name = "elevator";
-  elevator.CX = -3.818e-6, elevator.CZ = -0.3648, elevator.Cm = -1.444;
-  model::ControlCoefficients rudder;
-  rudder.name = "rudder";
-  rudder.CY = 0.1146, rudder.Cl = 6.976e-3, rudder.Cn = -0.07;
-  k.controls = {elevator, rudder};
-  return k;
-}
-
 // "dimensional_derivatives" holds model::ToDimensional's numbers unrounded,
 // in the rows the text prints; checked against the conversion's fields and,
 // for a few, against Etkin & Reid Table 4.4/4.5 evaluated by hand.
 TEST(MatricesJson, DimensionalDerivativesAreTheConversionsNumbers) {
   const model::AircraftData a = P2V7();  // the matrices themselves are not the point here
-  const model::AircraftAsWritten d = model::ToDimensional(Boeing747Coefficients());
+  const model::AircraftAsWritten d = model::ToDimensional(model::testing::Boeing747Coefficients());
   const nlohmann::json doc = nlohmann::json::parse(MatricesJson(
       a, model::BuildLongitudinal(a), model::BuildLateral(a), "c.toml", core::UnitSystem::kSI, d,
       core::UnitSystem::kImperial));

@@ -2,9 +2,7 @@
 // PlotDutchRollChart), decoded and inspected.
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <string>
 
 #include "aerolin/analysis/flying_qualities.hpp"
@@ -58,9 +56,8 @@ TEST(PlotQualityCharts, ShortPeriodAndDutchRollShadeEveryLevel) {
   options.height_px = 600;
   options.aircraft = "test";
   // Per process: several test runs on one machine must not share the files.
-  const std::string dir = std::filesystem::temp_directory_path().string() + "/aerolin_fq_" +
-                          std::to_string(::getpid());
-  std::filesystem::create_directories(dir);
+  const testing::ScratchDirectory scratch("aerolin_fq");
+  const std::string dir = scratch.path.string();
   const std::string sp = dir + "/aerolin_fq_sp.png";
   const std::string dr = dir + "/aerolin_fq_dr.png";
   PlotShortPeriodChart(m, g, options, sp);
@@ -73,10 +70,6 @@ TEST(PlotQualityCharts, ShortPeriodAndDutchRollShadeEveryLevel) {
   EXPECT_NE(text.find("<svg"), std::string::npos);
   EXPECT_NE(text.find("</svg>"), std::string::npos);
   EXPECT_LT(text.size(), 2'000'000u) << "regions are polygons, not a pixel field";
-  std::filesystem::remove(sp);
-  std::filesystem::remove(dr);
-  std::filesystem::remove(svg);
-  std::filesystem::remove(dir);
 }
 
 TEST(PlotQualityCharts, RejectsAGradeWithoutTheModeNamingThePath) {

@@ -1,10 +1,8 @@
 #include "aerolin/export/plot.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
-#include <filesystem>
 #include <regex>
 #include <set>
 
@@ -29,19 +27,9 @@ constexpr int kMinGlyphPixels = 40;
 // The body halves are slivers (0.1 of the span) seen from above.
 constexpr int kMinBodyPixels = 20;
 
-// This process's own directory (runs may overlap), removed at exit.
-struct ScratchDirectory {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("aerolin_plot_test_" + std::to_string(::getpid()));
-  ScratchDirectory() { std::filesystem::create_directories(path); }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-};
-
+// In this process's own directory, removed at exit.
 std::string OutPath(const std::string& name) {
-  static const ScratchDirectory dir;
+  static const testing::ScratchDirectory dir("aerolin_plot_test");
   return (dir.path / name).string();
 }
 

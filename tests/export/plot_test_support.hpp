@@ -3,10 +3,12 @@
 // decoding (libpng), a minimal SVG well-formedness check.
 
 #include <png.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -78,6 +80,23 @@ inline std::vector<analysis::Mode> LateralModes() {
           MakeMode(ModeKind::kSpiral, {0.0042, 0.0}, analysis::ModeFlag::kDivergent),
           MakeMode(ModeKind::kHeading, {0.0, 0.0})};
 }
+
+/// This process's own directory `stem`_PID under the system temp directory
+/// (runs may overlap), created here and removed with everything in it when
+/// this object goes.
+struct ScratchDirectory {
+  explicit ScratchDirectory(const std::string& stem)
+      : path(std::filesystem::temp_directory_path() / (stem + "_" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(path);
+  }
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  const std::filesystem::path path;
+};
 
 inline std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -2,10 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 
 #include <cmath>
-#include <filesystem>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -149,19 +147,8 @@ TEST(GainLabelsWanted, SpacedAlongEachBranchAndNotAtTheOpenLoopPole) {
   }
 }
 
-// This process's own directory (runs may overlap), removed at exit.
-struct ScratchDirectory {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("aerolin_plot_tracked_test_" + std::to_string(::getpid()));
-  ScratchDirectory() { std::filesystem::create_directories(path); }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-};
-
 TEST(PlotLocus, WritesBothFiguresAtTheRequestedSize) {
-  const ScratchDirectory dir;
+  const testing::ScratchDirectory dir("aerolin_plot_tracked_test");
   const study::LocusResult locus = YawDamper("navion_cruise_sl.toml");
   TrackedPlotOptions options;
   options.width_px = 800;
@@ -180,7 +167,7 @@ TEST(PlotLocus, WritesBothFiguresAtTheRequestedSize) {
 // changes the plot panel (left of the legend) only around that point; the
 // curves and axes are otherwise the same pixels.
 TEST(PlotLocus, MarksTheMaximizingGainInTheZetaFigure) {
-  const ScratchDirectory dir;
+  const testing::ScratchDirectory dir("aerolin_plot_tracked_test");
   const study::LocusResult locus = YawDamper("p2v7.toml");
   TrackedPlotOptions options;
   options.width_px = 800;

@@ -10,6 +10,7 @@
 
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/inertia_axes.hpp"
+#include "model/boeing747_coefficients.hpp"
 
 namespace aerolin::model {
 namespace {
@@ -197,25 +198,7 @@ TEST(ToDimensional, RejectsWhatTheModelCannotHold) {
 // the book's dimensional Tables 6.2 and 6.7 (SI column, as in
 // data/derivatives/boeing747_cruise_40kft.toml) to their printed 4 digits.
 TEST(ToDimensional, Boeing747CoefficientsGiveEtkinsDimensionalTables) {
-  CoefficientsAsWritten k;
-  k.U0 = 235.9;
-  k.rho = 0.3045;
-  k.g = 9.81;
-  k.S = 511.0;
-  k.c = 8.324;
-  k.b = 59.64;
-  k.W = 2.83176e6;
-  k.Ix = 0.247e8;
-  k.Iy = 0.449e8;
-  k.Iz = 0.673e8;
-  k.Ixz = -0.212e7;
-  k.CXu = -0.1080; k.CXa = 0.2193;
-  k.CZu = -0.1060; k.CZa = -4.920; k.CZq = -5.921; k.CZadot = 5.896;
-  k.Cmu = 0.1043; k.Cma = -1.023; k.Cmq = -23.92; k.Cmadot = -6.314;
-  k.CYb = -0.8771;
-  k.Clb = -0.2797; k.Clp = -0.3295; k.Clr = 0.3040;
-  k.Cnb = 0.1946; k.Cnp = -0.04073; k.Cnr = -0.2737;
-  const AircraftAsWritten d = ToDimensional(k);
+  const AircraftAsWritten d = ToDimensional(testing::Boeing747Coefficients());
   // Printed to 4 significant digits, computed from 4-digit coefficients:
   // agreement within 1.5e-3 relative (two half-units of the 4th digit).
   auto near = [](double got, double printed) { EXPECT_NEAR(got, printed, 1.5e-3 * std::abs(printed)); };

@@ -19,7 +19,6 @@
 namespace aerolin::study {
 namespace {
 
-std::string Read(const std::string& path) { return core::ReadInputFile(path); }
 using testing::WithValue;
 
 // `path`: where the text was read from (an AVL file's .st and .mass are beside it).
@@ -34,7 +33,7 @@ constexpr double kRootTolerance = 1e-9;
 // `aerolin modes` calls that root (the tracked name, or `pointwise_name`
 // where the sweep says the two differ).
 void ExpectEveryPointIsAerolinModesOfTheEditedFile(const std::string& path, const SweepOptions& options) {
-  const std::string text = Read(path);
+  const std::string text = core::ReadInputFile(path);
   const data::LoadResult load = data::LoadAircraftString(text, path);
   const TrackedStudy s = Sweep(load.file, options);
   ASSERT_EQ(s.points.size(), static_cast<std::size_t>(options.steps));
@@ -70,7 +69,7 @@ TEST(SweepCoefficients, ShortPeriodSplitsWhereTheEditedFileSaysItDoes) {
   ASSERT_NE(change, s.changes.end());
   EXPECT_EQ(change->from, "short period");
   // Independent: the edited file just before the change has the pair, just after two real roots.
-  const std::string text = Read(k747);
+  const std::string text = core::ReadInputFile(k747);
   const double step = 1e-6 * (0.2 + 1.023);
   const analysis::ModalAnalysis before = ModesOf(WithValue(text, "longitudinal.Cma", change->value - step));
   const analysis::ModalAnalysis after = ModesOf(WithValue(text, "longitudinal.Cma", change->value + step));
