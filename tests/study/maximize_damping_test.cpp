@@ -89,6 +89,8 @@ OracleMaximum ScanForMaximum(const model::AircraftData& a, const LocusOptions& o
   OracleMaximum out;
   out.dense_best = Zeta(roots[best]);
   EXPECT_TRUE(best > 0 && best + 1 < K.size()) << "the oracle's maximum is at the end of its scan";
+  // (that failure is reported; keep the fine scan's indices inside K.)
+  best = std::clamp<std::size_t>(best, 1, K.size() - 2);
   // Continue the oracle's own path into the fine scan (from K[best − 1]).
   out.fine_K = Linspace(K[best - 1], K[best + 1], 201);
   out.fine_roots = Follow(a, o, out.fine_K, roots[best - 1]);
