@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <string_view>
 #include <vector>
@@ -41,13 +40,8 @@ AvlMass ParseAvlMass(const std::string& text, const std::string& path) {
   double m = 0, mx = 0, my = 0, mz = 0, mxx = 0, myy = 0, mzz = 0, mxy = 0, mxz = 0, myz = 0;
   double ixx = 0, iyy = 0, izz = 0, ixy = 0, ixz = 0, iyz = 0;
   int number = 0;
-  for (std::size_t start = 0; start <= text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string_view line(text.data() + start, end - start);
-    start = end + 1;
+  for (std::string_view line : avl_text::Lines(text)) {
     ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (!line.empty() && (line.front() == '#' || line.front() == '!')) continue;
     if (const std::size_t bang = line.find_first_of("!#"); bang != std::string_view::npos)
       line = line.substr(0, bang);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <string_view>
@@ -16,6 +15,7 @@ namespace aerolin::data {
 namespace {
 
 using core::Diagnostic;
+using avl_text::ParseInteger;
 using avl_text::ParseNumber;
 using avl_text::Trim;
 using avl_text::Words;
@@ -54,10 +54,9 @@ std::optional<std::pair<std::string, int>> ControlKey(std::string_view key) {
     const std::string_view digits = key.substr(base.size() + 1);
     if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       continue;
-    int n = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (ec != std::errc() || end != digits.data() + digits.size() || n < 1) continue;
-    return std::pair<std::string, int>(std::string(base), n);
+    const std::optional<int> n = ParseInteger(digits);
+    if (!n || *n < 1) continue;
+    return std::pair<std::string, int>(std::string(base), *n);
   }
   return std::nullopt;
 }
@@ -187,10 +186,8 @@ void Parser::ParseClassic() {
       for (std::size_t w = 1; w < words.size(); ++w) {
         const std::string_view word = words[w];
         if (word.size() < 2 || word[0] != 'd') continue;
-        int n = 0;
-        const auto [end, ec] = std::from_chars(word.data() + 1, word.data() + word.size(), n);
-        if (ec == std::errc() && end == word.data() + word.size() && n >= 1)
-          control_names_[n] = std::string(words[w - 1]);
+        if (const std::optional<int> n = ParseInteger(word.substr(1)); n && *n >= 1)
+          control_names_[*n] = std::string(words[w - 1]);
       }
       continue;
     }
@@ -203,26 +200,27 @@ void Parser::ParseMachine() {
   // unlabelled lines are titles, except the CONTROL and DESIGN blocks (a
   // count, then that many "value name" lines) and the names after
   // "# control vars" / "# design vars".
-  if (lines_.size() < 2 || Words(lines_[1]).size() != 2 || Words(lines_[1])[0] != "VERSION") {
+  const std::vector<std::string_view> version =
+      lines_.size() < 2 ? std::vector<std::string_view>{} : Words(lines_[1]);
+  if (version.size() != 2 || version[0] != "VERSION") {
     Error(2, "expected 'VERSION 1.0' after DERMATS (AVL's machine-format header)");
     return;
   }
-  if (Words(lines_[1])[1] != "1.0")
+  if (version[1] != "1.0")
     Error(2, fmt::format("machine-format VERSION {} (aerolin reads VERSION 1.0; write the file "
                          "with ST in AVL's classic format instead)",
-                         Words(lines_[1])[1]));
+                         version[1]));
   if (lines_.size() > 3) configuration_ = std::string(Trim(lines_[3]));
   auto count_at = [&](std::size_t i) -> std::optional<int> {
     const std::string_view token = Trim(lines_[i].substr(0, lines_[i].find('|')));
-    int n = 0;
-    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), n);
-    if (ec != std::errc() || end != token.data() + token.size() || n < 0 || n > 1000) {
+    const std::optional<int> n = ParseInteger(token);
+    if (!n || *n < 0 || *n > 1000) {
       Error(static_cast<int>(i) + 1, fmt::format("expected a count, found '{}'", token));
       return std::nullopt;
     }
-    if (i + 1 + static_cast<std::size_t>(n) > lines_.size()) {
+    if (i + 1 + static_cast<std::size_t>(*n) > lines_.size()) {
       Error(static_cast<int>(i) + 1,
-            fmt::format("{} names announced, the file ends before them", n));
+            fmt::format("{} names announced, the file ends before them", *n));
       return std::nullopt;
     }
     return n;
@@ -436,14 +434,7 @@ AvlStability Parser::Build() {
 }
 
 AvlStability Parser::Parse(const std::string& text) {
-  for (std::size_t start = 0; start <= text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string_view line(text.data() + start, end - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines_.push_back(line);
-    start = end + 1;
-  }
+  lines_ = avl_text::Lines(text);
   std::size_t first = 0;
   while (first < lines_.size() && Trim(lines_[first]).empty()) ++first;
   const std::string_view head = first < lines_.size() ? Trim(lines_[first]) : std::string_view{};

@@ -17,6 +17,21 @@ inline std::string_view Trim(std::string_view s) {
   return s;
 }
 
+/// The lines of `text` (views into it), each without its '\n' and a '\r'
+/// before it; a text ending in '\n' ends with an empty line.
+inline std::vector<std::string_view> Lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
 /// The white-space-separated words of `s` (views into it).
 inline std::vector<std::string_view> Words(std::string_view s) {
   std::vector<std::string_view> words;
@@ -36,6 +51,15 @@ inline std::vector<std::string_view> Words(std::string_view s) {
 inline std::optional<double> ParseNumber(std::string_view token) {
   if (!token.empty() && token.front() == '+') token.remove_prefix(1);
   double value = 0;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (ec != std::errc() || end != token.data() + token.size() || token.empty()) return std::nullopt;
+  return value;
+}
+
+/// `token` as an integer (an optional leading '-'), or nullopt unless the
+/// whole token is one.
+inline std::optional<int> ParseInteger(std::string_view token) {
+  int value = 0;
   const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
   if (ec != std::errc() || end != token.data() + token.size() || token.empty()) return std::nullopt;
   return value;

@@ -255,7 +255,13 @@ class Reader {
   // coefficient in a dimensional section, a case slip); nullopt if nothing to say.
   std::optional<std::string> KeyHint(std::string_view key, std::string_view table_name) const;
   void ReadConditionExtras(const toml::table& t, model::FlightCondition& fc);
+  // The 1976 standard atmosphere at `altitude` [m], or nullopt after an error
+  // at `at` saying to give `instead` (U0 or rho).
+  std::optional<model::AtmosphereState> StandardAtmosphereAt(const toml::node& at, double altitude,
+                                                             const char* instead);
   void ReadMassExtras(const toml::table& t);
+  // Rotates body-axis inertias into the derivatives' axes (keeping them in body_mass_).
+  void SetBodyInertias(const model::MassProperties& body);
   void ReadGeometryExtras(const toml::table& t);
   void ReadLongitudinalCoefficients(const toml::table& t);
   void ReadLateralCoefficients(const toml::table& t);
@@ -914,20 +920,27 @@ void Reader::ReadConditionExtras(const toml::table& t, model::FlightCondition& f
   }
   // U0 = M a(h) when the file gives the Mach number and altitude instead of U0.
   if (!t.contains("U0") && fc.mach && fc.altitude) {
-    try {
-      const double a = model::StandardAtmosphere(*fc.altitude).speed_of_sound;
+    if (const auto atmosphere = StandardAtmosphereAt(*t.get("altitude"), *fc.altitude, "U0")) {
+      const double a = atmosphere->speed_of_sound;
       if (*fc.mach <= 0.0) {
         Error(At(*t.get("mach")), "mach must be > 0 to give U0 = mach × speed of sound");
       } else {
         fc.U0 = U0_ = *fc.mach * a;
         speed_of_sound_ = a;
       }
-    } catch (const std::out_of_range&) {
-      Error(At(*t.get("altitude")),
-            "altitude " + Format(*fc.altitude) + " m is outside the 1976 standard atmosphere (" +
-                Format(model::kStandardAtmosphereFloor) + " m to " +
-                Format(model::kStandardAtmosphereCeiling) + " m): give U0");
     }
+  }
+}
+
+std::optional<model::AtmosphereState> Reader::StandardAtmosphereAt(const toml::node& at, double altitude,
+                                                                   const char* instead) {
+  try {
+    return model::StandardAtmosphere(altitude);
+  } catch (const std::out_of_range&) {
+    Error(At(at), "altitude " + Format(altitude) + " m is outside the 1976 standard atmosphere (" +
+                      Format(model::kStandardAtmosphereFloor) + " m to " +
+                      Format(model::kStandardAtmosphereCeiling) + " m): give " + instead);
+    return std::nullopt;
   }
 }
 
@@ -962,10 +975,14 @@ void Reader::ReadMassExtras(const toml::table& t) {
     Error(mass_at_, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
     return;
   }
+  SetBodyInertias(mass);
+}
+
+void Reader::SetBodyInertias(const model::MassProperties& body) {
   // From body axes to the derivatives' axes: by α0 for stability axes (W0 = 0),
   // by α0 − atan(W0/U0) for axes that carry a W0 (model/inertia_axes.hpp).
-  body_mass_ = mass;
-  written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
+  body_mass_ = body;
+  written_.mass = model::RotateInertias(body, *alpha0_ - std::atan2(W0_, U0_));
   inertias_rotated_ = true;
 }
 
@@ -1119,14 +1136,8 @@ void Reader::ApplyCoefficients(const toml::table& root) {
   if (rho_) {
     k.rho = *rho_;
   } else if (altitude_) {
-    try {
-      k.rho = model::StandardAtmosphere(*altitude_).density;
-    } catch (const std::out_of_range&) {
-      Error(At(*condition->get("altitude")),
-            "altitude " + Format(*altitude_) + " m is outside the 1976 standard atmosphere (" +
-                Format(model::kStandardAtmosphereFloor) + " m to " +
-                Format(model::kStandardAtmosphereCeiling) + " m): give rho");
-    }
+    if (const auto atmosphere = StandardAtmosphereAt(*condition->get("altitude"), *altitude_, "rho"))
+      k.rho = atmosphere->density;
   } else {
     Missing(*condition, "condition", "rho",
             needs + "the air density: rho, or altitude for the 1976 standard atmosphere");
@@ -1237,9 +1248,9 @@ void Reader::ApplyCoefficients(const toml::table& root) {
 // SI factors of the unit names an AVL mass file's Lunit / Munit lines carry.
 std::optional<double> AvlUnitToSI(std::string_view name, bool length) {
   static constexpr std::pair<std::string_view, double> kLength[] = {
-      {"m", 1.0}, {"cm", 0.01}, {"mm", 0.001}, {"ft", 0.3048}, {"in", 0.0254}};
+      {"m", 1.0}, {"cm", 0.01}, {"mm", 0.001}, {"ft", core::kMetresPerFoot}, {"in", 0.0254}};
   static constexpr std::pair<std::string_view, double> kMass[] = {
-      {"kg", 1.0}, {"g", 0.001}, {"lb", 0.45359237}, {"lbm", 0.45359237}, {"slug", 14.59390293720636}};
+      {"kg", 1.0}, {"g", 0.001}, {"lb", 0.45359237}, {"lbm", 0.45359237}, {"slug", core::kKilogramsPerSlug}};
   for (const auto& [unit, factor] : length ? std::span(kLength) : std::span(kMass))
     if (unit == name) return factor;
   return std::nullopt;
@@ -1476,9 +1487,7 @@ bool Reader::ReadAvlMass(const toml::table& t) {
     Error({avl.path, 1}, "Ixz² ≥ Ix·Iz for the totals: the inertia tensor is not positive definite");
     return true;
   }
-  body_mass_ = mass;
-  written_.mass = model::RotateInertias(mass, *alpha0_ - std::atan2(W0_, U0_));
-  inertias_rotated_ = true;
+  SetBodyInertias(mass);
   ixz_at_ = mass_at_ = At(*t.get("avl_mass"));
   CheckAvlMassCondition(avl, *L, *M);
   return true;

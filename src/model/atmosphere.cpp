@@ -4,12 +4,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "aerolin/core/units.hpp"
+
 namespace aerolin::model {
 namespace {
 
 // 1976 U.S. Standard Atmosphere constants, as the document defines them.
 constexpr double kEarthRadius = 6356766.0;      // r0 [m], for geopotential altitude
-constexpr double kG0 = 9.80665;                 // [m/s²]
+constexpr double kG0 = core::kStandardGravity;  // [m/s²]
 constexpr double kMolarMass = 0.0289644;        // M0 [kg/mol]
 constexpr double kGasConstant = 8.31432;        // R* [J/(mol·K)]
 constexpr double kGamma = 1.4;

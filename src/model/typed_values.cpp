@@ -29,35 +29,37 @@ std::vector<core::Diagnostic> CheckTypedValues(const AircraftData& a, const Loca
   const LateralDerivatives& lat = a.lateral;
   const FlightCondition& fc = a.condition;
 
-  // Signs.
-  if (lon.Za > 0.0)
-    warn("longitudinal.Za",
-         "Z_alpha > 0, expected < 0: lift grows with angle of attack and Z points down, so "
-         "Z_alpha = -(C_Lalpha + C_D0) qS/m is negative; check the sign");
-  if (lon.Ma > 0.0)
-    warn("longitudinal.Ma",
-         "M_alpha > 0, expected < 0: the aircraft is statically unstable in pitch (a nose-up "
-         "disturbance grows); fine for an unstable design, otherwise check the sign");
-  if (lon.Mq > 0.0)
-    warn("longitudinal.Mq",
-         "M_q > 0, expected < 0: pitch damping opposes the pitch rate (the tail's angle of "
-         "attack grows with q); check the sign");
-  if (lat.Lp > 0.0)
-    warn("lateral.Lp",
-         "L_p > 0, expected < 0: roll damping opposes the roll rate (the down-going wing "
-         "meets a larger angle of attack); check the sign");
-  if (lat.Nr > 0.0)
-    warn("lateral.Nr",
-         "N_r > 0, expected < 0: yaw damping opposes the yaw rate (the fin's side force); "
-         "check the sign");
-  if (lat.Nb < 0.0)
-    warn("lateral.Nb",
-         "N_beta < 0, expected > 0: the aircraft is directionally unstable (weathercock "
-         "stability turns the nose into the relative wind); check the sign");
-  if (lat.Yb > 0.0)
-    warn("lateral.Yb",
-         "Y_beta > 0, expected < 0: a sideslip to the right (wind from the right) pushes the "
-         "aircraft to the left; check the sign");
+  // Signs: each derivative, the sign it is expected not to have (+1: > 0 is
+  // suspect, -1: < 0 is), and why.
+  const struct {
+    const char* quantity;
+    double value;
+    int suspect_sign;
+    const char* text;
+  } signs[] = {
+      {"longitudinal.Za", lon.Za, +1,
+       "Z_alpha > 0, expected < 0: lift grows with angle of attack and Z points down, so "
+       "Z_alpha = -(C_Lalpha + C_D0) qS/m is negative; check the sign"},
+      {"longitudinal.Ma", lon.Ma, +1,
+       "M_alpha > 0, expected < 0: the aircraft is statically unstable in pitch (a nose-up "
+       "disturbance grows); fine for an unstable design, otherwise check the sign"},
+      {"longitudinal.Mq", lon.Mq, +1,
+       "M_q > 0, expected < 0: pitch damping opposes the pitch rate (the tail's angle of "
+       "attack grows with q); check the sign"},
+      {"lateral.Lp", lat.Lp, +1,
+       "L_p > 0, expected < 0: roll damping opposes the roll rate (the down-going wing "
+       "meets a larger angle of attack); check the sign"},
+      {"lateral.Nr", lat.Nr, +1,
+       "N_r > 0, expected < 0: yaw damping opposes the yaw rate (the fin's side force); "
+       "check the sign"},
+      {"lateral.Nb", lat.Nb, -1,
+       "N_beta < 0, expected > 0: the aircraft is directionally unstable (weathercock "
+       "stability turns the nose into the relative wind); check the sign"},
+      {"lateral.Yb", lat.Yb, +1,
+       "Y_beta > 0, expected < 0: a sideslip to the right (wind from the right) pushes the "
+       "aircraft to the left; check the sign"}};
+  for (const auto& s : signs)
+    if (s.suspect_sign * s.value > 0.0) warn(s.quantity, s.text);
   {
     // Body axes at a trim angle of attack α0 (W0 ≠ 0): the tilted lift adds
     // up to g sin α0 cos α0 / V to X_u, which may then be positive.
