@@ -115,13 +115,16 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   for (Eigen::Index i = 1; i < at_best.values.size(); ++i)
     if (std::abs(at_best.values(i) - g.mode.lambda) < std::abs(at_best.values(label) - g.mode.lambda)) label = i;
   const double step = LocusStep(study);
-  // The mode's root at K, continued from K_b in steps no longer than Locus's.
+  // The mode's root at K, continued from K_b in steps no longer than Locus's
+  // (K_b's roots solved once, above, not again per evaluation).
   auto root_at = [&](double K) -> cd {
     if (K == Kb) return at_best.values(label);
     const int n = std::max(1, static_cast<int>(std::ceil(std::abs(K - Kb) / step)));
-    std::vector<double> grid(static_cast<std::size_t>(n) + 1);
-    for (int k = 0; k <= n; ++k) grid[static_cast<std::size_t>(k)] = k == n ? K : Kb + (K - Kb) * k / n;
-    const analysis::Continuation c = analysis::Continue(family, grid, 1);
+    std::vector<analysis::RootSet> sets(static_cast<std::size_t>(n) + 1);
+    sets[0] = at_best;
+    for (int k = 1; k <= n; ++k)
+      sets[static_cast<std::size_t>(k)] = analysis::AnalyzeRoots(family, k == n ? K : Kb + (K - Kb) * k / n);
+    const analysis::Continuation c = analysis::Continue(family, sets, 1);
     return c.roots.back()(label);
   };
   int evaluations = 0;
