@@ -15,7 +15,6 @@
 namespace aerolin::study {
 namespace {
 
-using analysis::SmallMatrix;
 using cd = std::complex<double>;
 
 // A real root as Locus tells them (tracked.cpp IsReal): Eigen's real Schur
@@ -27,58 +26,6 @@ double DampingRatio(cd lambda) {
   const double wn = std::abs(lambda);
   return wn > 0 ? -lambda.real() / wn : 1.0;
 }
-
-// The closed loop of Locus as a matrix family of K: A(K) is ClosedLoopMatrix
-// itself; ψ is dropped exactly when Locus drops it (the loop does not feed ψ
-// back), so the roots and their order match Locus's continuation.
-//
-// dA/dK: Locus closes δ = K·(c x + d δ), so A(K) = A₀ + K/(1 − K d)·b c and
-// dA/dK = b c/(1 − K d)². b c and d are recovered exactly (to round-off)
-// from two probes ±p: M± = A(±p) − A₀ = ±p·b c/(1 ∓ p d), hence
-// M₊ + M₋ = p d (M₊ − M₋) and b c = M₊ (1 − p d)/p.
-class ClosedLoopFamily {
- public:
-  ClosedLoopFamily(const model::AircraftData& aircraft, const LocusOptions& options, model::Axis axis)
-      : aircraft_(aircraft), options_(options) {
-    const Eigen::MatrixXd A0 = ClosedLoopMatrix(aircraft, options, 0.0);
-    // A probe where 1 ∓ p d = 0 gives a non-finite matrix; try another.
-    for (const double p : {1.0, 0.5, 0.3}) {
-      const Eigen::MatrixXd plus = ClosedLoopMatrix(aircraft, options, p) - A0;
-      const Eigen::MatrixXd minus = ClosedLoopMatrix(aircraft, options, -p) - A0;
-      if (!plus.allFinite() || !minus.allFinite()) continue;
-      const Eigen::MatrixXd diff = plus - minus;
-      const double norm2 = diff.squaredNorm();
-      d_ = norm2 > 0 ? (plus + minus).cwiseProduct(diff).sum() / norm2 / p : 0.0;
-      bc_ = plus * (1.0 - p * d_) / p;
-      break;
-    }
-    if (bc_.size() == 0) throw core::NumericalError("the closed loop is singular at every probe gain");
-    const bool drop_psi = axis == model::Axis::kLateral && bc_.col(model::lat::kPsi).isZero(0.0);
-    for (int i = 0; i < A0.rows(); ++i)
-      if (!(drop_psi && i == model::lat::kPsi)) keep_.push_back(i);
-  }
-
-  void operator()(double K, SmallMatrix& A, SmallMatrix& dA) const {
-    const Eigen::MatrixXd full = ClosedLoopMatrix(aircraft_, options_, K);
-    const double s = 1.0 - K * d_;
-    const auto n = static_cast<Eigen::Index>(keep_.size());
-    A.resize(n, n);
-    dA.resize(n, n);
-    for (Eigen::Index r = 0; r < n; ++r)
-      for (Eigen::Index c = 0; c < n; ++c) {
-        const int i = keep_[static_cast<std::size_t>(r)], j = keep_[static_cast<std::size_t>(c)];
-        A(r, c) = full(i, j);
-        dA(r, c) = bc_(i, j) / (s * s);
-      }
-  }
-
- private:
-  const model::AircraftData& aircraft_;
-  const LocusOptions& options_;
-  Eigen::MatrixXd bc_;
-  double d_ = 0;
-  std::vector<int> keep_;
-};
 
 // ζ of the mode at each listed gain (the largest among its tracked modes
 // there, as BestListedGain ranks them); NaN where the point has none.
@@ -160,23 +107,24 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
 
   // Refine on the best gain's neighbours: ζ(K_b) ≥ ζ at both (where the mode
   // is there at all), so a local maximum lies between them.
-  const ClosedLoopFamily closed(aircraft, options, locus.axis);
-  const analysis::MatrixFamily family = [&closed](double K, SmallMatrix& A, SmallMatrix& dA) {
-    closed(K, A, dA);
-  };
+  // Locus's own family of K, so the roots and their order match its continuation.
+  const analysis::MatrixFamily family = LocusFamily(aircraft, options);
   const double Kb = g.gain;
   const analysis::RootSet at_best = analysis::AnalyzeRoots(family, Kb);
   Eigen::Index label = 0;
   for (Eigen::Index i = 1; i < at_best.values.size(); ++i)
     if (std::abs(at_best.values(i) - g.mode.lambda) < std::abs(at_best.values(label) - g.mode.lambda)) label = i;
   const double step = LocusStep(study);
-  // The mode's root at K, continued from K_b in steps no longer than Locus's.
+  // The mode's root at K, continued from K_b in steps no longer than Locus's
+  // (K_b's roots solved once, above, not again per evaluation).
   auto root_at = [&](double K) -> cd {
     if (K == Kb) return at_best.values(label);
     const int n = std::max(1, static_cast<int>(std::ceil(std::abs(K - Kb) / step)));
-    std::vector<double> grid(static_cast<std::size_t>(n) + 1);
-    for (int k = 0; k <= n; ++k) grid[static_cast<std::size_t>(k)] = k == n ? K : Kb + (K - Kb) * k / n;
-    const analysis::Continuation c = analysis::Continue(family, grid, 1);
+    std::vector<analysis::RootSet> sets(static_cast<std::size_t>(n) + 1);
+    sets[0] = at_best;
+    for (int k = 1; k <= n; ++k)
+      sets[static_cast<std::size_t>(k)] = analysis::AnalyzeRoots(family, k == n ? K : Kb + (K - Kb) * k / n);
+    const analysis::Continuation c = analysis::Continue(family, sets, 1);
     return c.roots.back()(label);
   };
   int evaluations = 0;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -635,45 +636,60 @@ Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
   return loop;
 }
 
-// δ = K (c x + d δ)  ⇒  δ = K/(1 − K d) · c x.
-void ClosedA(const Loop& loop, double K, Eigen::MatrixXd& A, Eigen::MatrixXd& dA) {
-  const double s = 1.0 - K * loop.d;
-  const Eigen::MatrixXd bc = loop.b * loop.c;
-  A = loop.A + (K / s) * bc;
-  dA = (1.0 / (s * s)) * bc;
-}
+// The closed loop as Locus continues it, on the states that feed back: ψ is
+// dropped unless the loop feeds ψ back. δ = K (c x + d δ)  ⇒
+// δ = K/(1 − K d) · c x, so A(K) = A₀ + K/(1 − K d)·b c and
+// dA/dK = b c/(1 − K d)²; b c is formed once, not per gain.
+struct ClosedLoop {
+  Loop loop;
+  Eigen::MatrixXd bc;
+  bool drop_psi = false;
+  std::vector<int> keep;
+
+  explicit ClosedLoop(Loop l) : loop(std::move(l)), bc(loop.b * loop.c) {
+    drop_psi = loop.psi >= 0 && loop.c(loop.psi) == 0.0;
+    for (int i = 0; i < loop.A.rows(); ++i)
+      if (!(drop_psi && i == loop.psi)) keep.push_back(i);
+  }
+
+  void operator()(double K, SmallMatrix& A, SmallMatrix& dA) const {
+    const double s = 1.0 - K * loop.d;
+    const double a = K / s, da = 1.0 / (s * s);
+    const auto nk = static_cast<Eigen::Index>(keep.size());
+    A.resize(nk, nk);
+    dA.resize(nk, nk);
+    for (Eigen::Index r = 0; r < nk; ++r)
+      for (Eigen::Index c = 0; c < nk; ++c) {
+        const int i = keep[static_cast<std::size_t>(r)], j = keep[static_cast<std::size_t>(c)];
+        A(r, c) = loop.A(i, j) + a * bc(i, j);
+        dA(r, c) = da * bc(i, j);
+      }
+  }
+};
 
 }  // namespace
 
 Eigen::MatrixXd ClosedLoopMatrix(const model::AircraftData& aircraft, const LocusOptions& options,
                                  double gain) {
-  Eigen::MatrixXd A, dA;
-  ClosedA(MakeLoop(aircraft, options), gain, A, dA);
-  return A;
+  const Loop loop = MakeLoop(aircraft, options);
+  return loop.A + (gain / (1.0 - gain * loop.d)) * (loop.b * loop.c);
+}
+
+analysis::MatrixFamily LocusFamily(const model::AircraftData& aircraft, const LocusOptions& options) {
+  auto closed = std::make_shared<const ClosedLoop>(MakeLoop(aircraft, options));
+  return [closed](double K, SmallMatrix& A, SmallMatrix& dA) { (*closed)(K, A, dA); };
 }
 
 LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
   if (options.gains.empty()) throw std::invalid_argument("no gains given");
-  const Loop loop = MakeLoop(aircraft, options);
+  const ClosedLoop closed(MakeLoop(aircraft, options));
+  const Loop& loop = closed.loop;
   LocusResult result;
   result.axis = loop.axis;
   result.gain_unit = loop.gain_unit;
-  // Track on the states that feed back: ψ is dropped unless the loop feeds ψ back.
-  const bool drop_psi = loop.psi >= 0 && loop.c(loop.psi) == 0.0;
-  std::vector<int> keep;
-  for (int i = 0; i < loop.A.rows(); ++i)
-    if (!(drop_psi && i == loop.psi)) keep.push_back(i);
-  const auto nk = static_cast<int>(keep.size());
-  analysis::MatrixFamily family = [&](double K, SmallMatrix& A, SmallMatrix& dA) {
-    Eigen::MatrixXd Af, dAf;
-    ClosedA(loop, K, Af, dAf);
-    A.resize(nk, nk);
-    dA.resize(nk, nk);
-    for (int r = 0; r < nk; ++r)
-      for (int c = 0; c < nk; ++c) {
-        A(r, c) = Af(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
-        dA(r, c) = dAf(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
-      }
+  const bool drop_psi = closed.drop_psi;
+  const analysis::MatrixFamily family = [&closed](double K, SmallMatrix& A, SmallMatrix& dA) {
+    closed(K, A, dA);
   };
   // Open-loop names (K = 0): the aircraft's modes, plus the washout root.
   const analysis::ModalAnalysis open = analysis::AnalyzeModes(aircraft);

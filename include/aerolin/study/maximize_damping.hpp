@@ -82,7 +82,7 @@ struct DampingOptimum {
 
 /// Returns the gain of `locus` (made by Locus(aircraft, options)) that
 /// maximizes ζ of `mode` (a display name, see IsMode). Each evaluation of
-/// ζ(K) continues the roots of the closed loop (ClosedLoopMatrix, ψ dropped as
+/// ζ(K) continues the roots of the closed loop (LocusFamily, ψ dropped as
 /// Locus drops it) from the best listed gain K_b to K in steps no longer than
 /// the locus's own continuation steps, and takes the root that continues the
 /// mode's root at K_b. The result's name is the one Locus gives at the refined

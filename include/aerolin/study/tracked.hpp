@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/analysis/tracking.hpp"
 #include "aerolin/model/as_written.hpp"
 #include "aerolin/model/conventions.hpp"
 
@@ -106,5 +107,11 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
 /// Returns the closed-loop A of `Locus` at gain K (for tests and figures).
 Eigen::MatrixXd ClosedLoopMatrix(const model::AircraftData& aircraft, const LocusOptions& options,
                                  double gain);
+
+/// Returns the closed loop of `Locus` as the matrix family of K that Locus
+/// continues: A(K) on the states it tracks (ψ dropped unless the loop feeds ψ
+/// back) and dA/dK.
+/// @throws std::invalid_argument as Locus.
+analysis::MatrixFamily LocusFamily(const model::AircraftData& aircraft, const LocusOptions& options);
 
 }  // namespace aerolin::study
