@@ -57,12 +57,17 @@ std::vector<double> ParseGains(const std::string& text) {
     if (parts.size() < 2 || parts.size() > 3) throw UsageError("--gain: expected FROM:TO[:N], got '" + text + "'");
     const double from = Number(parts[0], "FROM"), to = Number(parts[1], "TO");
     const double n = parts.size() == 3 ? Number(parts[2], "N") : 41;
-    if (n < 2 || n > 1e6 || n != std::floor(n)) throw UsageError("--gain: N must be an integer from 2 to 1e6");
+    if (n < 2 || n > kMaxStudyPoints || n != std::floor(n))
+      throw UsageError("--gain: N must be an integer from 2 to " + std::to_string(kMaxStudyPoints));
     for (int k = 0; k < static_cast<int>(n); ++k) gains.push_back(from + (to - from) * k / (n - 1));
     return gains;
   }
   std::stringstream in(text);
-  for (std::string p; std::getline(in, p, ',');) gains.push_back(Number(p, "LIST"));
+  for (std::string p; std::getline(in, p, ',');) {
+    if (gains.size() == static_cast<std::size_t>(kMaxStudyPoints))
+      throw UsageError("--gain: more than " + std::to_string(kMaxStudyPoints) + " gains in LIST");
+    gains.push_back(Number(p, "LIST"));
+  }
   if (gains.empty()) throw UsageError("--gain: no gains given");
   return gains;
 }
@@ -93,6 +98,16 @@ int RunLocus(const LocusCommandOptions& opt) {
   }
   std::optional<study::DampingOptimum> optimum;
   if (!maximize.empty()) optimum = study::MaximizeDamping(aircraft, o, locus, maximize);
+  // A name that is no mode kind and names no mode of this locus is a typo,
+  // not an absent mode: a usage error that lists what is accepted.
+  if (optimum && optimum->kind == study::DampingOptimumKind::kAbsent && !analysis::ParseModeKind(opt.maximize)) {
+    std::string names;
+    for (const study::TrackedMode& m : locus.study.points.front().modes)
+      if (names.find("'" + m.origin + "'") == std::string::npos) names += (names.empty() ? "'" : ", '") + m.origin + "'";
+    throw UsageError("locus: --maximize: no mode named '" + opt.maximize +
+                     "' (a mode of this locus: " + names +
+                     "; or short-period, phugoid, dutch-roll, roll, spiral, roll-spiral)");
+  }
   if (opt.json) {
     std::cout << exporting::LocusJson(locus, opt.loop, opt.file, optimum ? &*optimum : nullptr) << '\n';
   } else {

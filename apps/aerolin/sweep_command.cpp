@@ -80,9 +80,9 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
       ->required()
       ->check(Finite());
   cmd->add_option("--to", opt->sweep.to, "last value")->required()->check(Finite());
-  cmd->add_option("--steps", opt->sweep.steps, "number of values, from..to inclusive (>= 2)")
+  cmd->add_option("--steps", opt->sweep.steps, "number of values, from..to inclusive (2 to 100000)")
       ->required()
-      ->check(CLI::Range(2, 10000000));
+      ->check(CLI::Range(2, kMaxStudyPoints));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)");
   cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png");

@@ -86,6 +86,26 @@ TEST(LocusCommand, MaximizeSaysWhenThereIsNothingToRefine) {
   EXPECT_NE(absent.out.find("no mode named 'phugoid' in this locus"), std::string::npos) << absent.out;
 }
 
+// Points are bounded (every point's modes are kept until the report: ~16 kB
+// a point with --json), and a --maximize name that is no mode at all is a
+// typo, not an absent mode.
+TEST(LocusCommand, PointCountsAreBoundedAndAnUnknownModeIsAUsageError) {
+  const CommandResult steps = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param lateral.Nr --from -1 --to 0 --steps 100001", "sweep_too_many");
+  EXPECT_EQ(steps.exit_code, 2);
+  EXPECT_NE(steps.err.find("100001 not in range 2 to 100000"), std::string::npos) << steps.err;
+  const CommandResult gains = RunAerolin(
+      "locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1:100001", "locus_too_many");
+  EXPECT_EQ(gains.exit_code, 2);
+  EXPECT_NE(gains.err.find("N must be an integer from 2 to 100000"), std::string::npos) << gains.err;
+  const CommandResult typo = RunAerolin(
+      "locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1:5 --maximize wobble", "locus_max_typo");
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_NE(typo.err.find("--maximize: no mode named 'wobble' (a mode of this locus: 'short period'"),
+            std::string::npos)
+      << typo.err;
+}
+
 TEST(LocusCommand, PlotTakesTheFigureSize) {
   const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_locus_plot_test";
   const CommandResult r = RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:31"
