@@ -81,6 +81,14 @@ mglData Data(const std::vector<double>& v) {
   return d;
 }
 
+// One marker at (x, y) in `style`.
+void PlotPoint(mglGraph& gr, double x, double y, const std::string& style) {
+  mglData xs(1), ys(1);
+  xs.a[0] = x;
+  ys.a[0] = y;
+  gr.Plot(xs, ys, style.c_str());
+}
+
 PlotOptions Canvas(const TrackedPlotOptions& o) {
   PlotOptions p;
   p.width_px = o.width_px;
@@ -117,18 +125,10 @@ SPlaneView SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
       if (k >= 1 && k < n && s.root[k] != s.root[k - 1])
         gr.Line(mglPoint(s.root[k - 1].real(), s.root[k - 1].imag()), mglPoint(s.root[k].real(), s.root[k].imag()),
                 (c + "_A").c_str());
-    mglData x0(1), y0(1), x1(1), y1(1);
-    x0.a[0] = s.root.front().real();
-    y0.a[0] = s.root.front().imag();
-    x1.a[0] = s.root.back().real();
-    y1.a[0] = s.root.back().imag();
-    gr.Plot(x0, y0, (c + " o").c_str());   // start: open circle
-    gr.Plot(x1, y1, (c + " o#").c_str());  // end: filled circle
+    PlotPoint(gr, s.root.front().real(), s.root.front().imag(), c + " o");  // start: open circle
+    PlotPoint(gr, s.root.back().real(), s.root.back().imag(), c + " o#");   // end: filled circle
   }
-  const mglPoint lo = gr.CalcScr(mglPoint(w.re.min, w.im.min));
-  const mglPoint hi = gr.CalcScr(mglPoint(w.re.max, w.im.max));
-  // CalcScr counts pixels from the bottom left, as the layout does.
-  return {w, {lo.x, hi.x, lo.y, hi.y}};
+  return {w, internal::MapPanel(gr, w.re, w.im).box};
 }
 
 std::vector<std::string> Legend(mglGraph& gr, const std::map<std::string, const char*>& colour,
@@ -359,18 +359,8 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     mglGraph& gr = *canvas;
     Title(gr, options.title + " (root locus)");
     const SPlaneView view = SPlanePanel(gr, branches, colour, {0.08, 0.70, 0.10, 0.90});
-    for (auto p : locus.open_loop_poles) {
-      mglData x(1), y(1);
-      x.a[0] = p.real();
-      y.a[0] = p.imag();
-      gr.Plot(x, y, "k x2");
-    }
-    for (auto z : locus.zeros) {
-      mglData x(1), y(1);
-      x.a[0] = z.real();
-      y.a[0] = z.imag();
-      gr.Plot(x, y, "k o2");
-    }
+    for (auto p : locus.open_loop_poles) PlotPoint(gr, p.real(), p.imag(), "k x2");
+    for (auto z : locus.zeros) PlotPoint(gr, z.real(), z.imag(), "k o2");
     // Gain ticks: a dot at every listed gain; "K=…" at a few of them on
     // each branch, placed clear of each other, of the markers and of the
     // branches (LayoutGainLabels); a label with no clear place is left out.
@@ -413,12 +403,8 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
         internal::Widen("K from " + Num(study.points.front().value) + " to " +
                         Num(study.points.back().value) + " " + locus.gain_unit)};
     if (options.marked) {
-      for (const std::complex<double> l : {options.marked->lambda, std::conj(options.marked->lambda)}) {
-        mglData x(1), y(1);
-        x.a[0] = l.real();
-        y.a[0] = l.imag();
-        gr.Plot(x, y, "k d3");
-      }
+      for (const std::complex<double> l : {options.marked->lambda, std::conj(options.marked->lambda)})
+        PlotPoint(gr, l.real(), l.imag(), "k d3");
       for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));
     }
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
@@ -432,10 +418,7 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
                      internal::Widen("K, " + locus.gain_unit));
     std::vector<std::wstring> notes;
     if (options.marked) {
-      mglData x(1), y(1);
-      x.a[0] = options.marked->gain;
-      y.a[0] = options.marked->zeta;
-      gr.Plot(x, y, "k d3");
+      PlotPoint(gr, options.marked->gain, options.marked->zeta, "k d3");
       for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));
     }
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
