@@ -75,18 +75,9 @@ void Axes(mglGraph& gr, const AxisRange& x, const AxisRange& y, const wchar_t* x
   gr.Label('y', yl, 0);
 }
 
-mglData Data(const std::vector<double>& v) {
-  mglData d(static_cast<long>(v.size()));
-  for (std::size_t i = 0; i < v.size(); ++i) d.a[i] = v[i];
-  return d;
-}
-
 // One marker at (x, y) in `style`.
 void PlotPoint(mglGraph& gr, double x, double y, const std::string& style) {
-  mglData xs(1), ys(1);
-  xs.a[0] = x;
-  ys.a[0] = y;
-  gr.Plot(xs, ys, style.c_str());
+  gr.Plot(internal::Data({x}), internal::Data({y}), style.c_str());
 }
 
 PlotOptions Canvas(const TrackedPlotOptions& o) {
@@ -118,7 +109,7 @@ SPlaneView SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
   gr.SetMarkSize(0.8);
   for (const Series& s : branches) {
     const std::string c = colour.at(s.origin);
-    gr.Plot(Data(Re(s)), Data(Im(s)), (c + "-2").c_str());
+    gr.Plot(internal::Data(Re(s)), internal::Data(Im(s)), (c + "-2").c_str());
     const std::size_t n = s.root.size();
     // Arrows at a third and two thirds of the way: the direction of increasing index.
     for (std::size_t k : {n / 3, (2 * n) / 3})
@@ -197,7 +188,7 @@ void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
   if (zeta) yr = {std::min(yr.min, -0.1), std::max(yr.max, 1.1)};
   Axes(gr, Range(xs, false), yr, xlabel.c_str(), zeta ? L"\\zeta" : L"\\omega_n, rad/s");
   for (const Series& s : branches)
-    gr.Plot(Data(s.value), Data(zeta ? s.zeta : s.wn), (std::string(colour.at(s.origin)) + "-2").c_str());
+    gr.Plot(internal::Data(s.value), internal::Data(zeta ? s.zeta : s.wn), (std::string(colour.at(s.origin)) + "-2").c_str());
 }
 
 }  // namespace
@@ -365,7 +356,7 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     // each branch, placed clear of each other, of the markers and of the
     // branches (LayoutGainLabels); a label with no clear place is left out.
     for (const Series& s : branches)
-      gr.Plot(Data(Re(s)), Data(Im(s)), (std::string(colour.at(s.origin)) + " .").c_str());
+      gr.Plot(internal::Data(Re(s)), internal::Data(Im(s)), (std::string(colour.at(s.origin)) + " .").c_str());
     std::vector<std::complex<double>> marks(locus.open_loop_poles.begin(), locus.open_loop_poles.end());
     marks.insert(marks.end(), locus.zeros.begin(), locus.zeros.end());
     for (const Series& s : branches) {
