@@ -86,6 +86,10 @@ void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& wid
       ->delimiter(',')
       ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
       ->default_str("png");
+  AddFigureSizeOptions(cmd, width, height);
+}
+
+void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height) {
   cmd.add_option("--width", width, "image width [px], 200 to 8192")
       ->default_val(1200)
       ->check(CLI::Range(200, 8192));

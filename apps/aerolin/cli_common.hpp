@@ -74,6 +74,9 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
 /// flight window's limits, 8192² RGBA being 256 MB) for the figures of `cmd`.
 void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
 
+/// Adds only `--width`/`--height` of AddFigureOptions (figures always PNG).
+void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height);
+
 /// Adds `--units si|imperial` (any case, stored lower-case; default si),
 /// described by `description`, to `cmd`; core::ParseUnitSystem reads it.
 void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description);

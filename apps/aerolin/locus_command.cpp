@@ -152,8 +152,7 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
                   "report the gain that maximizes this mode's damping, refined between the listed gains");
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png");
-  cmd->add_option("--width", opt->width, "figure width [px], 200 to 8192")->check(CLI::Range(200, 8192));
-  cmd->add_option("--height", opt->height, "figure height [px], 200 to 8192")->check(CLI::Range(200, 8192));
+  AddFigureSizeOptions(*cmd, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunLocus(*opt); }; });
 }
 

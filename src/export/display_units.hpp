@@ -3,7 +3,9 @@
 // Inside, everything is SI and radians; `--units imperial` shows speeds in
 // ft/s and lengths in ft, and the simulate summary shows angles in degrees.
 
+#include <Eigen/Core>
 #include <string>
+#include <vector>
 
 #include "aerolin/core/signal.hpp"
 #include "aerolin/core/units.hpp"
@@ -60,5 +62,19 @@ inline std::string SignedWithoutNegativeZero(std::string formatted) {
 
 /// `v`, or +0 if `v` is −0 (so that no output shows "-0").
 inline double NoNegativeZero(double v) { return v == 0.0 ? 0.0 : v; }
+
+/// `m` (row i the derivative of rows[i], column j per cols[j]) in the units
+/// `system` shows them in: entry (i, j) × the row's factor / the column's,
+/// with −0 as +0. For the text and JSON matrix writers.
+inline Eigen::MatrixXd InDisplayUnits(const Eigen::MatrixXd& m, const std::vector<core::Signal>& rows,
+                                      const std::vector<core::Signal>& cols, core::UnitSystem system) {
+  Eigen::MatrixXd out(m.rows(), m.cols());
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    const double row_scale = DisplayUnitOf(rows[i].unit, system).per_si;
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      out(i, j) = NoNegativeZero(m(i, j) * row_scale / DisplayUnitOf(cols[j].unit, system).per_si);
+  }
+  return out;
+}
 
 }  // namespace aerolin::exporting

@@ -5,6 +5,8 @@
 #include <limits>
 #include <numeric>
 
+#include "aerolin/core/units.hpp"
+
 namespace aerolin::exporting {
 
 bool Overlaps(const PixelBox& a, const PixelBox& b) {
@@ -52,7 +54,6 @@ std::vector<LabelPlacement> PlaceLabels(const std::vector<LabelRequest>& labels,
   // on from it), then the diagonals, then above and below, then between.
   static constexpr std::array<double, 16> kDirectionsDeg = {
       0, 180, 30, 150, -30, -150, 60, 120, -60, -120, 90, -90, 15, 165, -15, -165};
-  constexpr double kDegToRad = 3.14159265358979323846 / 180.0;
 
   // Crowded first: the number of other anchors within three label heights.
   std::vector<std::size_t> order(labels.size());
@@ -78,7 +79,7 @@ std::vector<LabelPlacement> PlaceLabels(const std::vector<LabelRequest>& labels,
       const double d = gap + ring * label.height;
       for (const double deg : kDirectionsDeg) {
         const PixelBox box = CandidateBox(label.anchor, label.width, label.height, d,
-                                          deg * kDegToRad);
+                                          deg * core::kDegToRad);
         double cost = 0.0;
         for (const PixelBox& t : taken) cost += OverlapArea(box, t);
         // Outside the panel counts as overlap with everything beyond it.

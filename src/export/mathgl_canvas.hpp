@@ -106,4 +106,11 @@ std::wstring Widen(const std::string& utf8);
 /// Returns "title" or "aircraft: title".
 std::wstring FigureTitle(const PlotOptions& options, const std::string& title);
 
+/// Returns `values` as MathGL data (one row), for Plot, Region and ticks.
+inline mglData Data(const std::vector<double>& values) {
+  mglData d(static_cast<long>(values.size()));
+  for (std::size_t i = 0; i < values.size(); ++i) d.a[i] = values[i];
+  return d;
+}
+
 }  // namespace aerolin::exporting::internal

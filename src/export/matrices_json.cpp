@@ -8,16 +8,14 @@
 namespace aerolin::exporting {
 namespace {
 
-// Entry (i, j) in the displayed units: × row factor / column factor.
+// Entries in the displayed units (InDisplayUnits).
 nlohmann::json MatrixJson(const Eigen::MatrixXd& m, const std::vector<core::Signal>& rows,
                           const std::vector<core::Signal>& cols, core::UnitSystem units) {
+  const Eigen::MatrixXd shown = InDisplayUnits(m, rows, cols, units);
   nlohmann::json out = nlohmann::json::array();
-  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+  for (Eigen::Index i = 0; i < shown.rows(); ++i) {
     nlohmann::json row = nlohmann::json::array();
-    const double row_scale = DisplayUnitOf(rows[i].unit, units).per_si;
-    for (Eigen::Index j = 0; j < m.cols(); ++j)
-      row.push_back(
-          NoNegativeZero(m(i, j) * row_scale / DisplayUnitOf(cols[j].unit, units).per_si));
+    for (Eigen::Index j = 0; j < shown.cols(); ++j) row.push_back(shown(i, j));
     out.push_back(row);
   }
   return out;

@@ -10,8 +10,7 @@ namespace aerolin::exporting {
 namespace {
 
 // Widths count characters; every label here is ASCII. Entry (i, j) is shown
-// in (row unit)/s per (column unit): scaled by the row's factor over the
-// column's (1 for SI).
+// in (row unit)/s per (column unit) (InDisplayUnits).
 void WriteMatrix(std::ostream& out, const std::string& title, const Eigen::MatrixXd& m,
                  const std::vector<core::Signal>& rows, const std::vector<core::Signal>& cols,
                  core::UnitSystem units) {
@@ -26,14 +25,10 @@ void WriteMatrix(std::ostream& out, const std::string& title, const Eigen::Matri
   }
   for (const std::string& label : labels) out << fmt::format("{:>{}}", label, width);
   out << '\n';
-  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+  const Eigen::MatrixXd shown = InDisplayUnits(m, rows, cols, units);
+  for (Eigen::Index i = 0; i < shown.rows(); ++i) {
     out << fmt::format("  d{:<15}", rows[i].name + "/dt");
-    const double row_scale = DisplayUnitOf(rows[i].unit, units).per_si;
-    for (Eigen::Index j = 0; j < m.cols(); ++j)
-      out << fmt::format("{:{}.6g}",
-                         NoNegativeZero(m(i, j) * row_scale /
-                                        DisplayUnitOf(cols[j].unit, units).per_si),
-                         width);
+    for (Eigen::Index j = 0; j < shown.cols(); ++j) out << fmt::format("{:{}.6g}", shown(i, j), width);
     out << '\n';
   }
 }

@@ -73,12 +73,6 @@ std::vector<double> Spaced(double lo, double hi, int n, bool log) {
   return v;
 }
 
-mglData ToData(const std::vector<double>& v) {
-  mglData d(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) d.a[i] = v[i];
-  return d;
-}
-
 // Fills the bands (index k = Level k+1) from Level 3 down to Level 1 over a
 // background of the "worse" colour, then draws each band's lower and upper
 // edges (where they lie inside the plot) in the level's pen.
@@ -99,7 +93,7 @@ void DrawLevels(mglGraph& gr, const std::array<Band, 3>& bands, double x_lo, dou
     if (b.x.empty()) continue;
     std::vector<double> hi = b.hi;
     for (std::size_t i = 0; i < hi.size(); ++i) hi[i] = std::max(hi[i], b.lo[i]);
-    gr.Region(ToData(b.x), ToData(b.lo), ToData(hi), kLevelFill[k]);
+    gr.Region(internal::Data(b.x), internal::Data(b.lo), internal::Data(hi), kLevelFill[k]);
   }
   for (int k = 2; k >= 0; --k) {
     const Band& b = bands[k];
@@ -108,7 +102,7 @@ void DrawLevels(mglGraph& gr, const std::array<Band, 3>& bands, double x_lo, dou
     for (const std::vector<double>* edge : {&b.lo, &b.hi}) {
       std::vector<double> xs, ys;
       auto flush = [&] {
-        if (xs.size() >= 2) gr.Plot(ToData(xs), ToData(ys), kLevelPen[k]);
+        if (xs.size() >= 2) gr.Plot(internal::Data(xs), internal::Data(ys), kLevelPen[k]);
         xs.clear();
         ys.clear();
       };

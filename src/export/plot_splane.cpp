@@ -148,10 +148,7 @@ void DrawView(mglGraph& gr, const std::vector<Root>& roots, const PanelRect& rec
   gr.SetTickTempl('x', "%g");
   gr.SetTickTempl('y', "%g");
   gr.SetMarkSize(kMarkSize);
-  const mglPoint lo = gr.CalcScr(mglPoint(w.re.min, w.im.min));
-  const mglPoint hi = gr.CalcScr(mglPoint(w.re.max, w.im.max));
-  // CalcScr counts pixels from the bottom left, as the layout does.
-  const SPlaneView view{w, {lo.x, hi.x, lo.y, hi.y}};
+  const SPlaneView view{w, internal::MapPanel(gr, w.re, w.im).box};
 
   std::vector<std::complex<double>> marks;
   for (const Root& r : roots) {

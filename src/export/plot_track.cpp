@@ -23,12 +23,6 @@ constexpr double kTitleBottom = 0.93;
 constexpr PanelRect kMapRect{0.08, 0.975, 0.47, 0.88};
 constexpr PanelRect kProfileRect{0.08, 0.975, 0.08, 0.35};
 
-mglData Data(const std::vector<double>& v) {
-  mglData d(static_cast<long>(v.size()));
-  for (std::size_t i = 0; i < v.size(); ++i) d.a[i] = v[i];
-  return d;
-}
-
 std::string Number(double v) {
   if (std::abs(v) < 1e-9) v = 0.0;  // no "-0"
   std::string s = fmt::format("{:g}", v);
@@ -45,7 +39,7 @@ void EastDownTicks(mglGraph& gr, const AxisRange& y, double step) {
     positions.push_back(k * step);
     labels += (labels.empty() ? L"" : L"\n") + internal::Widen(Number(-k * step));
   }
-  gr.SetTicksVal('y', Data(positions), labels.c_str());
+  gr.SetTicksVal('y', internal::Data(positions), labels.c_str());
 }
 
 void Caption(mglGraph& gr, const internal::PanelMap& map, const std::wstring& text) {
@@ -99,12 +93,12 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
     mx.push_back(m[0]);
     my.push_back(m[1]);
   }
-  gr.Plot(Data(mx), Data(my), kPathPen);
+  gr.Plot(internal::Data(mx), internal::Data(my), kPathPen);
   gr.SetMarkSize(1.0);
   const std::string start_pen = std::string(kPathPen).substr(0, 9) + " o";
   const std::string end_pen = std::string(kPathPen).substr(0, 9) + " o#";
-  gr.Plot(Data({mx.front()}), Data({my.front()}), start_pen.c_str());
-  gr.Plot(Data({mx.back()}), Data({my.back()}), end_pen.c_str());
+  gr.Plot(internal::Data({mx.front()}), internal::Data({my.front()}), start_pen.c_str());
+  gr.Plot(internal::Data({mx.back()}), internal::Data({my.back()}), end_pen.c_str());
   Caption(gr, map,
           axes.north_right ? L"ground track, equal scales (map turned: north to the right)"
                            : L"ground track, equal scales (north up)");
@@ -145,7 +139,7 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
   gr.Label('x', L"distance flown over the ground, m", 0);
   internal::LabelYClearOfTicks(gr, L"altitude, m",
                                internal::WidestTickLabelPx(gr, h_range.min, h_range.max, h_step));
-  gr.Plot(Data(distance), Data(altitude), kPathPen);
+  gr.Plot(internal::Data(distance), internal::Data(altitude), kPathPen);
   // How much taller the profile draws a metre than the map does.
   const double map_m_per_px = (axes.x.max - axes.x.min) / map.box.width();
   const double profile_v_m_per_px = (h_range.max - h_range.min) / map.box.height();

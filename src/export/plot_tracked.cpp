@@ -75,10 +75,9 @@ void Axes(mglGraph& gr, const AxisRange& x, const AxisRange& y, const wchar_t* x
   gr.Label('y', yl, 0);
 }
 
-mglData Data(const std::vector<double>& v) {
-  mglData d(static_cast<long>(v.size()));
-  for (std::size_t i = 0; i < v.size(); ++i) d.a[i] = v[i];
-  return d;
+// One marker at (x, y) in `style`.
+void PlotPoint(mglGraph& gr, double x, double y, const std::string& style) {
+  gr.Plot(internal::Data({x}), internal::Data({y}), style.c_str());
 }
 
 PlotOptions Canvas(const TrackedPlotOptions& o) {
@@ -110,25 +109,17 @@ SPlaneView SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
   gr.SetMarkSize(0.8);
   for (const Series& s : branches) {
     const std::string c = colour.at(s.origin);
-    gr.Plot(Data(Re(s)), Data(Im(s)), (c + "-2").c_str());
+    gr.Plot(internal::Data(Re(s)), internal::Data(Im(s)), (c + "-2").c_str());
     const std::size_t n = s.root.size();
     // Arrows at a third and two thirds of the way: the direction of increasing index.
     for (std::size_t k : {n / 3, (2 * n) / 3})
       if (k >= 1 && k < n && s.root[k] != s.root[k - 1])
         gr.Line(mglPoint(s.root[k - 1].real(), s.root[k - 1].imag()), mglPoint(s.root[k].real(), s.root[k].imag()),
                 (c + "_A").c_str());
-    mglData x0(1), y0(1), x1(1), y1(1);
-    x0.a[0] = s.root.front().real();
-    y0.a[0] = s.root.front().imag();
-    x1.a[0] = s.root.back().real();
-    y1.a[0] = s.root.back().imag();
-    gr.Plot(x0, y0, (c + " o").c_str());   // start: open circle
-    gr.Plot(x1, y1, (c + " o#").c_str());  // end: filled circle
+    PlotPoint(gr, s.root.front().real(), s.root.front().imag(), c + " o");  // start: open circle
+    PlotPoint(gr, s.root.back().real(), s.root.back().imag(), c + " o#");   // end: filled circle
   }
-  const mglPoint lo = gr.CalcScr(mglPoint(w.re.min, w.im.min));
-  const mglPoint hi = gr.CalcScr(mglPoint(w.re.max, w.im.max));
-  // CalcScr counts pixels from the bottom left, as the layout does.
-  return {w, {lo.x, hi.x, lo.y, hi.y}};
+  return {w, internal::MapPanel(gr, w.re, w.im).box};
 }
 
 std::vector<std::string> Legend(mglGraph& gr, const std::map<std::string, const char*>& colour,
@@ -197,7 +188,7 @@ void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
   if (zeta) yr = {std::min(yr.min, -0.1), std::max(yr.max, 1.1)};
   Axes(gr, Range(xs, false), yr, xlabel.c_str(), zeta ? L"\\zeta" : L"\\omega_n, rad/s");
   for (const Series& s : branches)
-    gr.Plot(Data(s.value), Data(zeta ? s.zeta : s.wn), (std::string(colour.at(s.origin)) + "-2").c_str());
+    gr.Plot(internal::Data(s.value), internal::Data(zeta ? s.zeta : s.wn), (std::string(colour.at(s.origin)) + "-2").c_str());
 }
 
 }  // namespace
@@ -359,23 +350,13 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     mglGraph& gr = *canvas;
     Title(gr, options.title + " (root locus)");
     const SPlaneView view = SPlanePanel(gr, branches, colour, {0.08, 0.70, 0.10, 0.90});
-    for (auto p : locus.open_loop_poles) {
-      mglData x(1), y(1);
-      x.a[0] = p.real();
-      y.a[0] = p.imag();
-      gr.Plot(x, y, "k x2");
-    }
-    for (auto z : locus.zeros) {
-      mglData x(1), y(1);
-      x.a[0] = z.real();
-      y.a[0] = z.imag();
-      gr.Plot(x, y, "k o2");
-    }
+    for (auto p : locus.open_loop_poles) PlotPoint(gr, p.real(), p.imag(), "k x2");
+    for (auto z : locus.zeros) PlotPoint(gr, z.real(), z.imag(), "k o2");
     // Gain ticks: a dot at every listed gain; "K=…" at a few of them on
     // each branch, placed clear of each other, of the markers and of the
     // branches (LayoutGainLabels); a label with no clear place is left out.
     for (const Series& s : branches)
-      gr.Plot(Data(Re(s)), Data(Im(s)), (std::string(colour.at(s.origin)) + " .").c_str());
+      gr.Plot(internal::Data(Re(s)), internal::Data(Im(s)), (std::string(colour.at(s.origin)) + " .").c_str());
     std::vector<std::complex<double>> marks(locus.open_loop_poles.begin(), locus.open_loop_poles.end());
     marks.insert(marks.end(), locus.zeros.begin(), locus.zeros.end());
     for (const Series& s : branches) {
@@ -413,12 +394,8 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
         internal::Widen("K from " + Num(study.points.front().value) + " to " +
                         Num(study.points.back().value) + " " + locus.gain_unit)};
     if (options.marked) {
-      for (const std::complex<double> l : {options.marked->lambda, std::conj(options.marked->lambda)}) {
-        mglData x(1), y(1);
-        x.a[0] = l.real();
-        y.a[0] = l.imag();
-        gr.Plot(x, y, "k d3");
-      }
+      for (const std::complex<double> l : {options.marked->lambda, std::conj(options.marked->lambda)})
+        PlotPoint(gr, l.real(), l.imag(), "k d3");
       for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));
     }
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
@@ -432,10 +409,7 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
                      internal::Widen("K, " + locus.gain_unit));
     std::vector<std::wstring> notes;
     if (options.marked) {
-      mglData x(1), y(1);
-      x.a[0] = options.marked->gain;
-      y.a[0] = options.marked->zeta;
-      gr.Plot(x, y, "k d3");
+      PlotPoint(gr, options.marked->gain, options.marked->zeta, "k d3");
       for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));
     }
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);

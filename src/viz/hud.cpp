@@ -48,26 +48,6 @@ constexpr float kMinIndicatorRadius = 36.0f;
 constexpr float kMaxIndicatorRadius = 72.0f;
 constexpr float kIndicatorChrome = 56.0f;
 
-// A gauge centred on zero: the grey track `box`, a bar of `fill` from the
-// centre over the share `fraction` (clamped to ±1) of each half, a centre tick.
-void DrawCentredBar(sf::RenderTarget& target, const sf::FloatRect& box, double fraction,
-                    const sf::Color& fill) {
-  const float bx = box.left, by = box.top, bw = box.width, bh = box.height;
-  sf::RectangleShape track({bw, bh});
-  track.setPosition(bx, by);
-  track.setFillColor(kBarTrack);
-  target.draw(track);
-  const double f = std::clamp(fraction, -1.0, 1.0);
-  sf::RectangleShape bar({static_cast<float>(std::abs(f) * bw / 2), bh});
-  bar.setPosition(static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by);
-  bar.setFillColor(fill);
-  target.draw(bar);
-  sf::RectangleShape mid({1.5f, bh + 4});
-  mid.setPosition(bx + bw / 2 - 0.75f, by - 2);
-  mid.setFillColor(kInk);
-  target.draw(mid);
-}
-
 // A state as the HUD shows it: angles and rates in degrees, the rest in its
 // SI unit.
 struct DisplayUnit {
@@ -120,14 +100,29 @@ float HudRenderer::Text(sf::RenderTarget& target, const std::string& s, float x,
   return text_.getLocalBounds().width;
 }
 
+void HudRenderer::Rect(sf::RenderTarget& target, sf::Vector2f position, sf::Vector2f size,
+                       sf::Color fill, float outline, sf::Color edge) {
+  rect_.setSize(size);
+  rect_.setPosition(position);
+  rect_.setFillColor(fill);
+  rect_.setOutlineColor(edge);
+  rect_.setOutlineThickness(outline);
+  target.draw(rect_);
+}
+
 void HudRenderer::Panel(sf::RenderTarget& target, sf::FloatRect r) {
-  sf::RectangleShape shape({r.width, r.height});
-  shape.setPosition(r.left, r.top);
-  shape.setFillColor(kPanelFill);
-  shape.setOutlineColor(kPanelEdge);
-  shape.setOutlineThickness(1.0f);
-  target.draw(shape);
+  Rect(target, {r.left, r.top}, {r.width, r.height}, kPanelFill, 1.0f, kPanelEdge);
   panels_.push_back(r);
+}
+
+void HudRenderer::CentredBar(sf::RenderTarget& target, const sf::FloatRect& box, double fraction,
+                             sf::Color fill) {
+  const float bx = box.left, by = box.top, bw = box.width, bh = box.height;
+  Rect(target, {bx, by}, {bw, bh}, kBarTrack);
+  const double f = std::clamp(fraction, -1.0, 1.0);
+  Rect(target, {static_cast<float>(f >= 0 ? bx + bw / 2 : bx + bw / 2 + f * bw / 2), by},
+       {static_cast<float>(std::abs(f) * bw / 2), bh}, fill);
+  Rect(target, {bx + bw / 2 - 0.75f, by - 2}, {1.5f, bh + 4}, kInk);
 }
 
 void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
@@ -176,7 +171,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
                                   : fmt::format("{:+7.2f}", Shown(c.value, 2));
     Text(target, c.name.substr(0, 8), lx + 14, y, 13, kInk);
     const float bx = lx + 95, bw = 110, bh = 10, by = y + 5;
-    DrawCentredBar(target, {bx, by, bw, bh}, c.range > 0 ? c.value / c.range : 0.0, kBarFill);
+    CentredBar(target, {bx, by, bw, bh}, c.range > 0 ? c.value / c.range : 0.0, kBarFill);
     Text(target, value, bx + bw + 6, y, 13, kInk);
     Text(target, c.keys, lx + 22, y + 17, 12, kDim, false);
     y += kControlRow;
@@ -494,7 +489,7 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
     const float bx = x + 52, bw = w - 52 - 82, bh = 9, by = ty + 4;
     Text(target, kNames[i], x + 18, ty, 12, kInk);
     const double range = 3.0 * std::max(h.turbulence_sigma[i], 1e-9);
-    DrawCentredBar(target, {bx, by, bw, bh}, h.wind[i] / range, kGustFill);
+    CentredBar(target, {bx, by, bw, bh}, h.wind[i] / range, kGustFill);
     Text(target, fmt::format("{:+5.1f} m/s", Shown(h.wind[i], 1)), bx + bw + 6, ty, 12, kInk);
     ty += 17;
   }

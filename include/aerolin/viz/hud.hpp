@@ -142,6 +142,15 @@ class HudRenderer {
   float Text(sf::RenderTarget& target, const std::string& s, float x, float y,
              unsigned size, sf::Color color, bool mono = true);
   void Panel(sf::RenderTarget& target, sf::FloatRect r);
+  /// Draws the rectangle at `position` of `size` [px] in `fill`, with an
+  /// `outline` [px] of `edge` (none if 0), reusing one shape.
+  void Rect(sf::RenderTarget& target, sf::Vector2f position, sf::Vector2f size, sf::Color fill,
+            float outline = 0.0f, sf::Color edge = sf::Color::Transparent);
+  /// Draws a gauge centred on zero: the grey track `box`, a bar of `fill`
+  /// from the centre over the share `fraction` (clamped to ±1) of each half,
+  /// a centre tick.
+  void CentredBar(sf::RenderTarget& target, const sf::FloatRect& box, double fraction,
+                  sf::Color fill);
   /// Draws the attitude indicator in a panel with top-left corner (x, y);
   /// returns the panel's height.
   float DrawAttitude(sf::RenderTarget& target, const HudState& h, float x, float y, float w,
@@ -153,6 +162,7 @@ class HudRenderer {
   const sf::Font* sans_;
   const sf::Font* mono_;
   sf::Text text_;
+  sf::RectangleShape rect_;  ///< every panel and bar, drawn in turn
   std::vector<sf::FloatRect> panels_;
 };
 
