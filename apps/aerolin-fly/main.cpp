@@ -15,6 +15,7 @@
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/pilot/pilot_script.hpp"
+#include "aerolin/study/flight_setup.hpp"
 #include "aerolin/viz/flight_session.hpp"
 #include "aerolin/viz/flight_window.hpp"
 
@@ -110,8 +111,9 @@ int main(int argc, char** argv) {
             return {};
           },
           ">= 0"));
-  std::uint64_t seed = 1;
-  app.add_option("--seed", seed, "turbulence random seed (as 'aerolin simulate --seed', default 1)");
+  std::uint64_t seed = study::kDefaultTurbulenceSeed;
+  app.add_option("--seed", seed, "turbulence random seed (as 'aerolin simulate --seed')")
+      ->default_val(study::kDefaultTurbulenceSeed);
   std::string exaggeration = "auto";
   app.add_option("--vertical-exaggeration", exaggeration,
                  "altitude scale of the overview: auto (from the path's extents) or K >= 1;\n"
@@ -177,7 +179,6 @@ int main(int argc, char** argv) {
 
     if (!excite.empty()) session_options.start_on = viz::ParseExcitation(excite);
     session_options.amplitude = amplitude;
-    session_options.turbulence_altitude = loaded.aircraft.condition.altitude;
     if (!altitude_text.empty()) {
       session_options.turbulence_altitude =
           core::ToSI(std::stod(altitude_text), loaded.units, core::kLength);
@@ -185,7 +186,7 @@ int main(int argc, char** argv) {
     }
     session_options.seed = seed;
     if (!turbulence.empty()) {
-      if (!session_options.turbulence_altitude) {
+      if (!study::TurbulenceHeight(loaded.aircraft, {.height = session_options.turbulence_altitude})) {
         std::cerr << "error: --turbulence needs the height above ground: give --altitude H (in "
                   << aircraft_path << "'s length unit) or [condition] altitude in "
                   << aircraft_path << '\n';

@@ -7,112 +7,8 @@
 #include <stdexcept>
 
 #include "cli_common.hpp"
-#include "aerolin/model/build.hpp"
-#include "aerolin/model/gust.hpp"
-#include "aerolin/sim/gust_input.hpp"
-#include "aerolin/pilot/pilot_input.hpp"
-#include "aerolin/pilot/pilot_script.hpp"
-#include "aerolin/study/start_on_mode.hpp"
 
 namespace aerolin::cli {
-namespace {
-
-// The start on the mode spelled `spelling`. Unlike the flight window, the
-// command line does not fall back from roll or spiral to the roll-spiral
-// oscillation: it asks for that by name.
-sim::FlightState ExcitedState(const Flight& flight, const std::string& spelling,
-                              std::optional<double>& amplitude) {
-  const std::optional<analysis::ModeKind> kind = analysis::ParseModeKind(spelling);
-  if (!kind) throw std::invalid_argument("unknown mode '" + spelling + "'");
-  const std::optional<study::ModeStart> start =
-      study::StartOnMode(flight.longitudinal_modes, flight.lateral_modes, *kind,
-                         flight.aircraft.condition.U0, amplitude);
-  if (!start || start->mode != *kind) {
-    const bool lon = *kind == analysis::ModeKind::kShortPeriod ||
-                     *kind == analysis::ModeKind::kPhugoid;
-    const std::vector<analysis::Mode>& modes =
-        lon ? flight.longitudinal_modes : flight.lateral_modes;
-    std::string have;
-    for (const analysis::Mode& m : modes) have += (have.empty() ? "" : ", ") + m.full_name();
-    throw std::runtime_error(flight.aircraft.name + " has no " + analysis::ToString(*kind) +
-                             " mode (its " + (lon ? "longitudinal" : "lateral") +
-                             " modes: " + have + ")");
-  }
-  amplitude = start->amplitude;
-  return start->state;
-}
-
-// One --gust AXIS:VM:DM[:T0], in the file's units (VM speed, DM length).
-struct GustSpec {
-  sim::GustAxis axis = sim::GustAxis::kW;
-  double vm = 0.0, dm = 0.0, t0 = 0.0;
-};
-
-// Parses `text`; returns the problem (empty if none) in `error`.
-GustSpec ParseGustSpec(const std::string& text, std::string& error) {
-  GustSpec spec;
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  for (std::size_t colon; (colon = text.find(':', from)) != std::string::npos; from = colon + 1)
-    parts.push_back(text.substr(from, colon - from));
-  parts.push_back(text.substr(from));
-  if (parts.size() != 3 && parts.size() != 4) {
-    error = "expected AXIS:VM:DM[:T0] (e.g. w:10:100:2), got '" + text + "'";
-    return spec;
-  }
-  const std::optional<sim::GustAxis> axis = sim::ParseGustAxis(parts[0]);
-  if (!axis) {
-    error = "gust axis must be u, v or w, got '" + parts[0] + "' in '" + text + "'";
-    return spec;
-  }
-  spec.axis = *axis;
-  auto number = [&](const std::string& part, const char* what, double lowest, bool strict,
-                    double& out) {
-    if (!error.empty()) return;
-    char* end = nullptr;
-    const double v = part.empty() ? NAN : std::strtod(part.c_str(), &end);
-    if (part.empty() || end != part.c_str() + part.size() || !std::isfinite(v) ||
-        (strict ? !(v > lowest) : !(v >= lowest))) {
-      error = std::string(what) + " must be a finite number" +
-              (lowest == -INFINITY ? "" : strict ? " > 0" : " >= 0") + ", got '" + part +
-              "' in '" + text + "'";
-      return;
-    }
-    out = v;
-  };
-  number(parts[1], "VM (gust amplitude)", -INFINITY, false, spec.vm);
-  number(parts[2], "DM (gust length)", 0.0, true, spec.dm);
-  if (parts.size() == 4) number(parts[3], "T0 (gust start)", 0.0, false, spec.t0);
-  return spec;
-}
-
-// Records the wind of the slice the wrapped source has just given (see
-// WindProbe); allocates nothing per slice.
-class WindRecordingInput final : public sim::InputSource {
- public:
-  WindRecordingInput(sim::GustInput& inner, WindProbe& probe) : inner_(inner), probe_(probe) {}
-  void InputForSlice(long k, double dt, Eigen::Ref<Eigen::VectorXd> controls,
-                     Eigen::Ref<Eigen::VectorXd> disturbance) override {
-    inner_.InputForSlice(k, dt, controls, disturbance);
-    mean_ = disturbance.head<4>();
-    if (inner_.gusts())
-      inner_.gusts()->AddMean(static_cast<double>(k) * dt, static_cast<double>(k + 1) * dt,
-                              mean_);
-    probe_.wind = mean_;
-  }
-  void Reset() override {
-    inner_.Reset();
-    probe_.wind.setZero();
-  }
-  const sim::DisturbanceProfile* profile() const override { return inner_.profile(); }
-
- private:
-  sim::GustInput& inner_;
-  WindProbe& probe_;
-  Eigen::VectorXd mean_ = Eigen::VectorXd::Zero(4);
-};
-
-}  // namespace
 
 void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
   AddAircraftFileArgument(cmd, inputs.file);
@@ -152,7 +48,7 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
   cmd.add_option("--seed", inputs.seed,
                  "turbulence random seed (same seed and flags: the same flight, bit for bit)")
       ->needs(cmd.get_option("--turbulence"))
-      ->default_val(FlightInputs::kDefaultSeed)
+      ->default_val(study::kDefaultTurbulenceSeed)
       ->check(CLI::Validator(
           [](std::string& input) -> std::string {
             // Digits only: CLI11 would wrap "-1" to 2^64 - 1.
@@ -172,9 +68,12 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->check(CLI::Validator(
           [](std::string& input) -> std::string {
-            std::string error;
-            ParseGustSpec(input, error);
-            return error;
+            try {
+              study::ParseGustText(input);
+              return {};
+            } catch (const std::invalid_argument& e) {
+              return e.what();
+            }
           },
           "AXIS:VM:DM[:T0]"));
 }
@@ -185,85 +84,108 @@ std::vector<std::string> InputFiles(const FlightInputs& inputs) {
   return files;
 }
 
+study::FlightSpec FlightSpecOf(const FlightInputs& inputs, core::UnitSystem units) {
+  study::FlightSpec spec;
+  spec.slice.dt = inputs.dt;
+  spec.slice.integrator = *sim::ParseIntegrator(inputs.integrator);
+  spec.slice.rtol = inputs.rtol;
+  spec.slice.atol = inputs.atol;
+  spec.duration = inputs.duration;
+  if (!inputs.excite.empty()) spec.excite = analysis::ParseModeKind(inputs.excite);
+  spec.amplitude = inputs.amplitude;
+  spec.fallback = study::ModeFallback::kExact;
+  if (!inputs.turbulence.empty()) {
+    study::TurbulenceSpec& t = spec.turbulence.emplace();
+    t.intensity = *sim::ParseTurbulenceIntensity(inputs.turbulence);
+    if (inputs.altitude) t.height = core::ToSI(*inputs.altitude, units, core::kLength);
+    t.seed = inputs.seed;
+  }
+  for (const std::string& text : inputs.gusts) {
+    study::GustText gust;
+    try {
+      gust = study::ParseGustText(text);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--gust: " + std::string(e.what()));
+    }
+    spec.gusts.push_back({gust.axis, core::ToSI(gust.vm, units, core::kSpeed),
+                          core::ToSI(gust.dm, units, core::kLength), gust.t0});
+  }
+  if (!inputs.script.empty()) spec.script = inputs.script;
+  return spec;
+}
+
+namespace {
+
+// Keeps `to` at the prepared flight's wind of the last slice before each row
+// reaches `inner` (see WindProbe).
+class WindUpdating final : public sim::FlightRecorder {
+ public:
+  WindUpdating(sim::FlightRecorder& inner, const Eigen::Vector4d& from, Eigen::Vector4d& to)
+      : inner_(inner), from_(from), to_(to) {}
+  void Begin(const std::vector<std::string>& control_names) override {
+    inner_.Begin(control_names);
+  }
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
+    to_ = from_;
+    inner_.Record(t, x, controls);
+  }
+
+ private:
+  sim::FlightRecorder& inner_;
+  const Eigen::Vector4d& from_;
+  Eigen::Vector4d& to_;
+};
+
+}  // namespace
+
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe* wind,
            const std::function<void(const model::AircraftData&)>& before_flying) {
-  Flight flight;
-  sim::SimulationOptions& options = flight.options;
-  options.slice.dt = inputs.dt;
-  options.slice.integrator = *sim::ParseIntegrator(inputs.integrator);
-  options.slice.rtol = inputs.rtol;
-  options.slice.atol = inputs.atol;
-  options.duration = inputs.duration;
   try {
     sim::NumSlices(inputs.duration, inputs.dt);
   } catch (const std::invalid_argument& e) {
     throw UsageError("--duration/--dt: " + std::string(e.what()));
   }
+  Flight flight;
   data::LoadResult load = LoadFileReportingWarnings(inputs.file);
   flight.aircraft = std::move(load.aircraft);
   analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
+  const study::FlightSpec spec = FlightSpecOf(inputs, load.units);
+  std::optional<study::PreparedFlight> prepared;
+  try {
+    prepared.emplace(study::Prepare(flight.aircraft, modes, spec));
+  } catch (const study::MissingHeightError&) {
+    throw UsageError("--turbulence needs the height above ground: give --altitude H (in " +
+                     inputs.file + "'s length unit) or [condition] altitude in " + inputs.file);
+  }
   flight.longitudinal_modes = std::move(modes.longitudinal);
   flight.lateral_modes = std::move(modes.lateral);
-
-  const model::AircraftData& aircraft = flight.aircraft;
-  std::optional<sim::DrydenTurbulence> turbulence;
-  std::optional<sim::DiscreteGusts> discrete;
-  if (inputs.has_gusts()) {
+  flight.options = prepared->options();
+  flight.amplitude = prepared->start().amplitude ? prepared->start().amplitude : inputs.amplitude;
+  if (spec.windy()) {
     exporting::GustDescription& described = flight.gusts.emplace();
-    if (!inputs.turbulence.empty()) {
-      std::optional<double> altitude = aircraft.condition.altitude;
-      if (inputs.altitude) altitude = core::ToSI(*inputs.altitude, load.units, core::kLength);
-      if (!altitude)
-        throw UsageError("--turbulence needs the height above ground: give --altitude H (in " +
-                         inputs.file + "'s length unit) or [condition] altitude in " +
-                         inputs.file);
+    if (const std::optional<study::TurbulenceSpec>& flown = prepared->turbulence_flown()) {
       exporting::TurbulenceDescription t;
-      t.intensity = *sim::ParseTurbulenceIntensity(inputs.turbulence);
-      t.altitude = *altitude;
-      t.seed = inputs.seed;
-      t.parameters = sim::DrydenParametersAt(t.intensity, t.altitude);
-      t.span = aircraft.geometry.b;
-      turbulence.emplace(t.parameters, aircraft.condition.U0, inputs.dt, t.span, t.seed);
-      if (t.span) t.sigma_p = turbulence->sigma_p();
+      t.intensity = flown->intensity;
+      t.altitude = *flown->height;
+      t.seed = flown->seed;
+      t.parameters = prepared->turbulence()->parameters();
+      t.span = flown->span;
+      if (t.span) t.sigma_p = prepared->turbulence()->sigma_p();
       described.turbulence = t;
     }
-    if (!inputs.gusts.empty()) {
-      for (const std::string& text : inputs.gusts) {
-        std::string error;
-        const GustSpec spec = ParseGustSpec(text, error);
-        if (!error.empty()) throw UsageError("--gust: " + error);
-        described.discrete.push_back({spec.axis, core::ToSI(spec.vm, load.units, core::kSpeed),
-                                      core::ToSI(spec.dm, load.units, core::kLength), spec.t0});
-      }
-      discrete.emplace(described.discrete, aircraft.condition.U0);
-    }
+    described.discrete = spec.gusts;
   }
-  const sim::FlightModel flight_model =
-      inputs.has_gusts() ? sim::FlightModel(aircraft, model::BuildGustInput(aircraft))
-                         : sim::FlightModel(aircraft);
-  std::optional<pilot::PilotScript> script;
-  if (!inputs.script.empty())
-    script = pilot::LoadPilotScript(inputs.script, flight.aircraft.controls);
-  sim::FlightState x0 = sim::FlightState::Zero();
-  flight.amplitude = inputs.amplitude;
-  if (!inputs.excite.empty()) x0 = ExcitedState(flight, inputs.excite, flight.amplitude);
-  std::unique_ptr<sim::InputSource> input;
-  if (script)
-    input = std::make_unique<pilot::ScriptedPilot>(*script, flight.aircraft.controls, inputs.dt);
-  else
-    input = std::make_unique<sim::HandsOff>();
-  std::optional<sim::GustInput> gust_input;
-  std::optional<WindProbe> own_probe;
-  std::optional<WindRecordingInput> probed;
-  if (inputs.has_gusts()) {
-    gust_input.emplace(*input, std::move(turbulence), std::move(discrete));
-    probed.emplace(*gust_input, wind ? *wind : own_probe.emplace());
-  }
-  sim::InputSource& source = probed ? static_cast<sim::InputSource&>(*probed) : *input;
   if (before_flying) before_flying(flight.aircraft);
-  flight.result = recorder
-                      ? sim::Simulate(flight_model, x0, source, options, *recorder, &flight.timing)
-                      : sim::Simulate(flight_model, x0, source, options, &flight.timing);
+  std::optional<WindUpdating> with_wind;
+  if (recorder != nullptr && wind != nullptr) {
+    wind->wind.setZero();
+    recorder = &with_wind.emplace(*recorder, prepared->WindOfLastSlice(), wind->wind);
+  }
+  flight.result =
+      recorder ? sim::Simulate(prepared->model(), prepared->x0(), prepared->input(),
+                               flight.options, *recorder, &flight.timing)
+               : sim::Simulate(prepared->model(), prepared->x0(), prepared->input(),
+                               flight.options, &flight.timing);
   return flight;
 }
 

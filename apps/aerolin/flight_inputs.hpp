@@ -14,6 +14,7 @@
 #include "aerolin/export/simulation_summary.hpp"
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/sim/simulate.hpp"
+#include "aerolin/study/flight_setup.hpp"
 
 namespace aerolin::cli {
 
@@ -29,10 +30,9 @@ struct FlightInputs {
   double atol = 1e-9;
   std::string turbulence;            ///< light|moderate|severe, or empty
   std::optional<double> altitude;    ///< --altitude [file's length unit]
-  std::uint64_t seed = kDefaultSeed;
+  std::uint64_t seed = study::kDefaultTurbulenceSeed;
   std::vector<std::string> gusts;    ///< --gust AXIS:VM:DM[:T0], as typed
 
-  static constexpr std::uint64_t kDefaultSeed = 1;
   bool has_gusts() const { return !turbulence.empty() || !gusts.empty(); }
 };
 
@@ -67,8 +67,13 @@ struct WindProbe {
 /// checks that no output overwrites one.
 std::vector<std::string> InputFiles(const FlightInputs& inputs);
 
+/// The flight the flags ask for (study::FlightSpec, SI): --altitude and
+/// --gust's VM and DM converted from the data file's unit system `units`.
+/// @throws UsageError for a --gust that does not parse.
+study::FlightSpec FlightSpecOf(const FlightInputs& inputs, core::UnitSystem units);
+
 /// Loads the aircraft (printing its warnings), analyzes its modes, and flies
-/// it with the script and/or excitation of `inputs`. With `recorder`, the
+/// FlightSpecOf(inputs) as study::Prepare sets it up. With `recorder`, the
 /// rows go to it as they are computed and the result's log stays empty
 /// (streaming, memory independent of the duration).
 /// With gusts, `wind` (if given) holds the wind of the slice ending at each

@@ -356,7 +356,7 @@ def simulate(
     turbulence: str | None = None,
     altitude: float | None = None,
     span: float | None = None,
-    seed: int = 0,
+    seed: int = 1,
     gusts: Sequence[Gust | Mapping[str, Any]] | None = None,
 ) -> Trajectory:
     """Flies the linear model as `aerolin simulate` does; see help(aerolin.simulate)."""

@@ -12,7 +12,6 @@
 #include "aerolin/export/flight_csv.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/gust.hpp"
-#include "aerolin/study/start_on_mode.hpp"
 #include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
@@ -22,8 +21,7 @@ Eigen::Vector3d ScenePosition(const sim::FlightState& x) {
   return core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
 }
 
-// The mode kind key 1..5 asks for (study::StartOnMode falls back from roll
-// and spiral to the roll-spiral oscillation).
+// The mode kind key 1..5 asks for.
 analysis::ModeKind KindOf(Excitation e) {
   switch (e) {
     case Excitation::kShortPeriod: return analysis::ModeKind::kShortPeriod;
@@ -68,17 +66,17 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
     : aircraft_(aircraft),
       options_(options),
       input_(MakeInput(aircraft, options)),
-      turbulence_(options.turbulence) {
+      turbulence_(options.turbulence),
+      analysis_(analysis::AnalyzeModes(aircraft)) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
+  options_.turbulence_altitude =
+      study::TurbulenceHeight(aircraft, {.height = options.turbulence_altitude});
   if (turbulence_ && !options_.turbulence_altitude)
     throw std::invalid_argument("turbulence needs the height above ground: --altitude or "
                                 "[condition] altitude");
   BuildFlight();
-  longitudinal_modes_ = analysis::AnalyzeLongitudinal(
-      model::BuildLongitudinal(aircraft), aircraft.condition.U0);
-  lateral_modes_ = analysis::AnalyzeLateral(model::BuildLateral(aircraft));
-  modes_ = longitudinal_modes_;
-  modes_.insert(modes_.end(), lateral_modes_.begin(), lateral_modes_.end());
+  modes_ = analysis_.longitudinal;
+  modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
   if (!options_.log_dir.empty()) std::filesystem::create_directories(options_.log_dir);
   if (options_.start_on) {
     const auto start = ExcitedState(*options_.start_on);
@@ -101,29 +99,21 @@ FlightSession::~FlightSession() {
 }
 
 void FlightSession::BuildFlight() {
-  gusts_.reset();
-  if (!turbulence_) {
-    flight_.emplace(sim::FlightModel(aircraft_), options_.slice, sim::ValidityThresholds{});
-    return;
-  }
-  // As `aerolin simulate --turbulence`: the gust input matrix E, and the
-  // Dryden generator for this Δt, U0, span and seed.
-  flight_.emplace(sim::FlightModel(aircraft_, model::BuildGustInput(aircraft_)), options_.slice,
-                  sim::ValidityThresholds{});
-  gusts_.emplace(*input_,
-                 sim::DrydenTurbulence(sim::DrydenParametersAt(*turbulence_,
-                                                               *options_.turbulence_altitude),
-                                       aircraft_.condition.U0, options_.slice.dt,
-                                       aircraft_.geometry.b, options_.seed));
-}
-
-sim::InputSource& FlightSession::source() {
-  if (gusts_) return *gusts_;
-  return *input_;
+  // As `aerolin simulate` sets a flight up: with turbulence, the gust input
+  // matrix E and the Dryden generator for this Δt, U0, span and seed.
+  study::FlightSpec spec;
+  spec.slice = options_.slice;
+  if (turbulence_)
+    spec.turbulence = study::TurbulenceSpec{.intensity = *turbulence_,
+                                            .height = options_.turbulence_altitude,
+                                            .seed = options_.seed};
+  prepared_.reset();
+  prepared_.emplace(study::Prepare(aircraft_, analysis_, spec, input_.get()));
+  flight_.emplace(prepared_->model(), options_.slice, sim::ValidityThresholds{});
 }
 
 Eigen::Vector4d FlightSession::wind() const {
-  if (!gusts_) return Eigen::Vector4d::Zero();
+  if (!turbulence_) return Eigen::Vector4d::Zero();
   return flight_->disturbance().head<4>();
 }
 
@@ -165,7 +155,7 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
           throw std::runtime_error("flight log '" + output + "' is the input file '" + input +
                                    "'; choose another --log-dir or --log-name");
     log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(),
-                                             model().control_names(), gusts_.has_value());
+                                             model().control_names(), turbulence_.has_value());
     log_->AppendRow(0.0, x0, flight_->controls(), Eigen::Vector4d::Zero());
     MaybeFlush(true);
   }
@@ -194,16 +184,21 @@ void FlightSession::ResetToTrim() {
 
 std::optional<FlightSession::Start> FlightSession::ExcitedState(Excitation e) const {
   // The amplitude the replay's `aerolin simulate --excite` gets: the
-  // session's (or the default) times the factor of the , . keys.
-  const std::optional<study::ModeStart> probe = study::StartOnMode(
-      longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0, options_.amplitude);
-  if (!probe) return std::nullopt;
-  if (amplitude_factor_ == 1.0)
-    return Start{probe->state, std::string(analysis::CliName(probe->mode)), probe->amplitude};
-  const std::optional<study::ModeStart> start =
-      study::StartOnMode(longitudinal_modes_, lateral_modes_, KindOf(e), aircraft_.condition.U0,
-                         probe->amplitude * amplitude_factor_);
-  return Start{start->state, std::string(analysis::CliName(start->mode)), start->amplitude};
+  // session's (or the default) times the factor of the , . keys. Keys 4 and
+  // 5 fall back to the roll-spiral oscillation (study::ModeFallback).
+  try {
+    const study::FlightStart probe = study::StartOn(aircraft_, analysis_, KindOf(e),
+                                                    options_.amplitude,
+                                                    study::ModeFallback::kRollSpiral);
+    if (amplitude_factor_ == 1.0)
+      return Start{probe.state, std::string(analysis::CliName(*probe.mode)), *probe.amplitude};
+    const study::FlightStart start =
+        study::StartOn(aircraft_, analysis_, KindOf(e), *probe.amplitude * amplitude_factor_,
+                       study::ModeFallback::kRollSpiral);
+    return Start{start.state, std::string(analysis::CliName(*start.mode)), *start.amplitude};
+  } catch (const study::MissingModeError&) {
+    return std::nullopt;
+  }
 }
 
 bool FlightSession::Excite(Excitation e) {

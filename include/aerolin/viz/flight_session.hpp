@@ -23,6 +23,7 @@
 #include "aerolin/sim/gust_input.hpp"
 #include "aerolin/sim/slicer.hpp"
 #include "aerolin/sim/turbulence.hpp"
+#include "aerolin/study/flight_setup.hpp"
 #include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/path_decimator.hpp"
 
@@ -56,14 +57,15 @@ struct SessionOptions {
   /// Fly the first segment in Dryden turbulence of this intensity (needs
   /// `turbulence_altitude`).
   std::optional<sim::TurbulenceIntensity> turbulence;
-  /// Height above ground for turbulence [m]: `--altitude` or the file's
-  /// `[condition] altitude`; nullopt: turbulence cannot be switched on.
+  /// Height above ground for turbulence [m] (`--altitude`); nullopt: the
+  /// file's `[condition] altitude` (study::TurbulenceHeight); with neither,
+  /// turbulence cannot be switched on.
   std::optional<double> turbulence_altitude;
   /// `--altitude` as the user typed it (file's length unit), quoted in the
   /// replay command; empty when the altitude comes from the file.
   std::string altitude_argument;
-  /// Turbulence random seed (`aerolin simulate --seed`; its default is 1).
-  std::uint64_t seed = 1;
+  /// Turbulence random seed (`aerolin simulate --seed`).
+  std::uint64_t seed = study::kDefaultTurbulenceSeed;
 };
 
 class FlightSession {
@@ -100,9 +102,7 @@ class FlightSession {
   /// Height above ground turbulence uses [m], if known.
   std::optional<double> turbulence_altitude() const { return options_.turbulence_altitude; }
   /// The Dryden generator flying now, or nullptr with turbulence off.
-  const sim::DrydenTurbulence* dryden() const {
-    return gusts_ && gusts_->turbulence() ? &*gusts_->turbulence() : nullptr;
-  }
+  const sim::DrydenTurbulence* dryden() const { return prepared_->turbulence(); }
   /// The gusts held over the last slice flown: u_g, v_g, w_g [m/s], p_g
   /// [rad/s] (zeros with turbulence off or before the first slice).
   Eigen::Vector4d wind() const;
@@ -155,23 +155,23 @@ class FlightSession {
     double amplitude;      // of its reference state
   };
   std::optional<Start> ExcitedState(Excitation e) const;
-  /// Builds the flight (and the gust input) for the current turbulence.
+  /// Builds the flight (study::Prepare: the model and the gust input) for
+  /// the current turbulence.
   void BuildFlight();
-  sim::InputSource& source();
+  sim::InputSource& source() { return prepared_->input(); }
 
   model::AircraftData aircraft_;
   SessionOptions options_;
   std::optional<sim::Flight> flight_;           // rebuilt when turbulence changes
   std::unique_ptr<pilot::NumpadInput> input_;  // LiveKeys or ScriptedPilot
-  std::optional<sim::GustInput> gusts_;        // wraps input_ with turbulence on
+  std::optional<study::PreparedFlight> prepared_;  // the model and input_ + gusts
   std::optional<sim::TurbulenceIntensity> turbulence_;
   double amplitude_factor_ = 1.0;
   std::optional<double> excite_amplitude_;
   std::string amplitude_spelling_;  // --amplitude of the replay, or empty
   pilot::LiveKeys* live_ = nullptr;            // input_ when flying live
-  std::vector<analysis::Mode> modes_;
-  std::vector<analysis::Mode> lateral_modes_;
-  std::vector<analysis::Mode> longitudinal_modes_;
+  analysis::ModalAnalysis analysis_;
+  std::vector<analysis::Mode> modes_;  // longitudinal then lateral
   sim::FlightState previous_ = sim::FlightState::Zero();
   PathDecimator path_;
   std::unique_ptr<pilot::KeyRecorder> recorder_;

@@ -1,0 +1,220 @@
+#pragma once
+/// @file
+/// One flight, set up once: the typed request every front end fills (the
+/// command line's flags, Python's keyword arguments, the flight window's
+/// options and keys), its validation, and the one Prepare that turns it into
+/// the model, the initial state and the input chain a flight needs.
+///
+/// Defaults live here and nowhere else: the turbulence seed
+/// (kDefaultTurbulenceSeed), the span of the rolling gust (the file's wing
+/// span), the height turbulence is flown at (the file's `[condition]
+/// altitude`), the excitation amplitude (sim::DefaultExcitationAmplitude).
+/// Everything in a FlightSpec is SI and radians: a front end that takes
+/// numbers in the data file's units (the command line, the window) converts
+/// them before filling it (core::ToSI with the file's unit system).
+///
+/// The input chain of a prepared flight, innermost first:
+///
+/// | layer | what it adds |
+/// |:--|:--|
+/// | controls | the pilot: a script, keys, a table or callable (the caller's), or hands off |
+/// | sim::GustInput | Dryden turbulence held per slice, discrete gusts inside the slice |
+/// | wind probe | records the wind of the slice just given (WindOfLastSlice) |
+///
+/// Turbulence and gusts add the gust input matrix E to the model
+/// (model::BuildGustInput); without them the model has no disturbance input.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/sim/discrete_gust.hpp"
+#include "aerolin/sim/flight_model.hpp"
+#include "aerolin/sim/gust_input.hpp"
+#include "aerolin/sim/input.hpp"
+#include "aerolin/sim/simulate.hpp"
+#include "aerolin/sim/turbulence.hpp"
+
+namespace aerolin::study {
+
+/// The turbulence random seed when none is given (`aerolin simulate --seed`,
+/// `aerolin.simulate(seed=)`, `aerolin-fly --seed`).
+inline constexpr std::uint64_t kDefaultTurbulenceSeed = 1;
+
+/// What a flight does when the mode it should start on is absent.
+enum class ModeFallback {
+  /// The mode asked for, or an error naming the modes the aircraft has
+  /// (`aerolin simulate --excite`, `aerolin.simulate(excite=)`): a request
+  /// for roll or spiral never silently flies the roll-spiral oscillation.
+  kExact,
+  /// Roll and spiral fall back to the roll-spiral oscillation when the
+  /// aircraft has it instead (the window's keys 4 and 5: a key always flies
+  /// something when the aircraft has a related mode).
+  kRollSpiral,
+};
+
+/// Dryden turbulence (MIL-F-8785C) of a flight.
+struct TurbulenceSpec {
+  sim::TurbulenceIntensity intensity = sim::TurbulenceIntensity::kLight;
+  /// Height above ground h [m]; nullopt: the data file's `[condition] altitude`.
+  std::optional<double> height;
+  std::uint64_t seed = kDefaultTurbulenceSeed;
+  /// Wing span b [m] for the rolling gust p_g; nullopt: the data file's
+  /// `[geometry] b` (no rolling gust if the file gives none).
+  std::optional<double> span;
+};
+
+/// One flight request, SI and radians.
+struct FlightSpec {
+  sim::SliceOptions slice;  ///< Δt, integrator, RK45 tolerances
+  /// Flight time [s], a whole number of slices; 0: open-ended (the window).
+  double duration = 0.0;
+  /// Start on this mode's eigenvector (real part)...
+  std::optional<analysis::ModeKind> excite;
+  /// ... with its reference state at this amplitude [m/s, rad or rad/s];
+  /// nullopt: sim::DefaultExcitationAmplitude.
+  std::optional<double> amplitude;
+  ModeFallback fallback = ModeFallback::kExact;
+  /// Or start at this state (exclusive with `excite`); nullopt and no excite: trim.
+  std::optional<sim::FlightState> x0;
+  std::optional<TurbulenceSpec> turbulence;
+  std::vector<sim::DiscreteGust> gusts;  ///< discrete 1 − cos gusts (SI)
+  /// A pilot script's path, flown by pilot::ScriptedPilot when the caller
+  /// brings no controls of its own.
+  std::optional<std::string> script;
+
+  /// True with turbulence or discrete gusts (the model then has E).
+  bool windy() const { return turbulence.has_value() || !gusts.empty(); }
+  /// The simulation options of `sim::Simulate` (duration and slices).
+  sim::SimulationOptions simulation_options() const;
+};
+
+/// A FlightSpec that cannot be flown: std::invalid_argument whose `field()`
+/// names the spec's member ("duration", "dt", "amplitude", "x0", "gusts",
+/// "turbulence.height", ...), so a front end can name its own flag or keyword.
+class FlightSpecError : public std::invalid_argument {
+ public:
+  FlightSpecError(std::string field, const std::string& message)
+      : std::invalid_argument(message), field_(std::move(field)) {}
+  const std::string& field() const { return field_; }
+
+ private:
+  std::string field_;
+};
+
+/// The aircraft has no mode of the kind a flight should start on. Its
+/// message names the modes it has on that axis.
+class MissingModeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Checks what can be checked without the aircraft: positive finite Δt,
+/// tolerances and amplitude, a duration that is 0 or a whole number of
+/// slices (sim::NumSlices), a finite x0, excite and x0 not both, finite
+/// gusts with a length > 0 and a start ≥ 0, a finite height ≥ 0 and span > 0.
+/// @throws FlightSpecError naming the first defect.
+void Validate(const FlightSpec& spec);
+
+/// A flight start: the state, and the mode and amplitude it was built from.
+struct FlightStart {
+  sim::FlightState state = sim::FlightState::Zero();
+  /// The mode actually excited (the fallback may change it), if any.
+  std::optional<analysis::ModeKind> mode;
+  /// Amplitude of the mode's reference state [m/s, rad or rad/s], if excited.
+  std::optional<double> amplitude;
+};
+
+/// Returns the start on mode `kind` under `fallback` (study::StartOnMode with
+/// `amplitude`), for an aircraft with `modes` and trim speed `U0` [m/s].
+/// @throws MissingModeError if the aircraft has no such mode ("NAME has no
+///         dutch roll mode (its lateral modes: ...)").
+FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                    analysis::ModeKind kind, std::optional<double> amplitude,
+                    ModeFallback fallback);
+
+/// The height above ground turbulence is flown at [m]: the spec's, else the
+/// file's `[condition] altitude`; nullopt if neither gives one.
+std::optional<double> TurbulenceHeight(const model::AircraftData& aircraft,
+                                       const TurbulenceSpec& turbulence);
+
+/// Turbulence was asked for and neither the spec nor the file gives a height.
+class MissingHeightError : public FlightSpecError {
+ public:
+  MissingHeightError()
+      : FlightSpecError("turbulence.height",
+                        "turbulence needs the height above ground and the data file gives "
+                        "no [condition] altitude") {}
+};
+
+/// A flight ready to fly: the model, the start, the input chain.
+/// Movable; the input chain keeps its inner pointers valid across moves.
+class PreparedFlight {
+ public:
+  PreparedFlight(PreparedFlight&&) noexcept;
+  PreparedFlight& operator=(PreparedFlight&&) noexcept;
+  ~PreparedFlight();
+
+  /// The linear model: with E (4 gust channels) if the spec is windy.
+  const sim::FlightModel& model() const { return *model_; }
+  const FlightStart& start() const { return start_; }
+  const sim::FlightState& x0() const { return start_.state; }
+  /// The outermost input source: what the slices ask for their inputs.
+  sim::InputSource& input();
+  /// The controls layer (the caller's, the script's pilot or hands off).
+  sim::InputSource& controls();
+  /// The Dryden generator (nullptr without turbulence).
+  const sim::DrydenTurbulence* turbulence() const;
+  /// The turbulence flown, with its height and span resolved (nullopt without).
+  const std::optional<TurbulenceSpec>& turbulence_flown() const { return turbulence_flown_; }
+  /// The wind of the slice the input chain gave last: the turbulence held
+  /// over it plus the discrete gusts' mean over it (what the exact integrator
+  /// uses; RK45 evaluates the gusts inside the slice, whose mean this is):
+  /// u_g, v_g, w_g [m/s], p_g [rad/s]; zeros before the first slice and
+  /// without gusts. The pointer stays valid for the prepared flight's life.
+  const Eigen::Vector4d& WindOfLastSlice() const;
+  const sim::SimulationOptions& options() const { return options_; }
+
+ private:
+  friend PreparedFlight Prepare(const model::AircraftData&, const analysis::ModalAnalysis&,
+                                const FlightSpec&, sim::InputSource*);
+  PreparedFlight();
+  struct Chain;
+  std::unique_ptr<sim::FlightModel> model_;
+  FlightStart start_;
+  std::optional<TurbulenceSpec> turbulence_flown_;
+  sim::SimulationOptions options_;
+  std::unique_ptr<Chain> chain_;
+};
+
+/// Validates `spec` and prepares its flight of `aircraft` (whose modes are
+/// `modes`, analysis::AnalyzeModes): the model (with E if windy), the start
+/// (trim, x0 or the mode, under the spec's fallback), and the input chain
+/// over `controls` (borrowed: it must outlive the result; nullptr: the spec's
+/// script flown by pilot::ScriptedPilot, else hands off).
+/// @throws FlightSpecError (MissingHeightError) for a spec that cannot be flown,
+///         MissingModeError, core::DataError for a bad script.
+PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                       const FlightSpec& spec, sim::InputSource* controls = nullptr);
+
+/// One `AXIS:VM:DM[:T0]` discrete gust as typed (the command line's --gust):
+/// axis u, v or w, peak VM and length DM in the caller's units, start T0 [s].
+struct GustText {
+  sim::GustAxis axis = sim::GustAxis::kW;
+  double vm = 0.0;  ///< peak [speed unit of the caller]
+  double dm = 0.0;  ///< length to the peak [length unit of the caller], > 0
+  double t0 = 0.0;  ///< start [s], ≥ 0
+};
+
+/// Parses `AXIS:VM:DM[:T0]` (e.g. "w:10:100:2").
+/// @throws std::invalid_argument saying what is wrong and quoting `text`.
+GustText ParseGustText(std::string_view text);
+
+}  // namespace aerolin::study
