@@ -55,13 +55,15 @@ ModeTable GradeModeTable(const model::AircraftData& aircraft,
   }
   if (!aircraft.aircraft_class) return table;
   std::vector<analysis::Mode> lon, lat;
-  for (const analysis::Mode& m : modes) (m.axis == model::Axis::kLongitudinal ? lon : lat).push_back(m);
+  for (const analysis::Mode& m : modes)
+    (m.axis == model::Axis::kLongitudinal ? lon : lat).push_back(m);
   std::vector<analysis::QualitiesGrade> grades;
   const auto& cat = aircraft.condition.category;
   try {
     const analysis::ModalSummary summary = analysis::SummarizeModes(lon, lat, aircraft);
     for (analysis::FlightPhaseCategory c : model::kFlightPhaseCategories)
-      if (!cat || *cat == c) grades.push_back(analysis::Grade(summary, *aircraft.aircraft_class, c));
+      if (!cat || *cat == c)
+        grades.push_back(analysis::Grade(summary, *aircraft.aircraft_class, c));
   } catch (const std::invalid_argument&) {
     return table;  // a mode the grading needs is missing: no levels
   }

@@ -150,7 +150,8 @@ TEST(GradeModeTable, AMissingModeLeavesTheTableUngraded) {
   const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
   const FlightSession session(loaded.aircraft, SessionOptions{});
   std::vector<analysis::Mode> modes = session.modes();
-  std::erase_if(modes, [](const analysis::Mode& m) { return m.kind == analysis::ModeKind::kDutchRoll; });
+  std::erase_if(modes,
+                [](const analysis::Mode& m) { return m.kind == analysis::ModeKind::kDutchRoll; });
   const ModeTable table = GradeModeTable(session.aircraft(), modes);
   EXPECT_EQ(table.qualities, "");
   ASSERT_FALSE(table.rows.empty());
@@ -190,7 +191,8 @@ TEST(ValidityWarnings, OneLinePerQuantityBeyondItsLimit) {
   const std::vector<std::string> w = ValidityWarnings(x, U0);
   ASSERT_EQ(w.size(), 2u);
   EXPECT_EQ(w[0], "u = -10.5 m/s beyond 10 % of U0: left the small-perturbation range");
-  EXPECT_EQ(w[1], "\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb1" "30\xc2\xb0: left the small-perturbation range");
+  EXPECT_EQ(w[1],
+            "\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb1" "30\xc2\xb0: left the small-perturbation range");
   x[sim::kAlpha] = 10.5 * core::kDegToRad;
   x[sim::kBeta] = 10.4 * core::kDegToRad;
   EXPECT_EQ(ValidityWarnings(x, U0).size(), 4u);
@@ -232,7 +234,8 @@ TEST(HudModel, TurbulencePanelOnEveryBundledAircraft) {
     options.seed = 7;
     FlightSession session(loaded.aircraft, options);
     HudModel hud_model(session, "a");
-    const sim::DrydenParameters want = sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0);
+    const sim::DrydenParameters want =
+        sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0);
     for (int k = 0; k < 10; ++k) session.Step(pilot::KeySet{});
     const HudState& hud = hud_model.Update(session.state());
     EXPECT_EQ(hud.turbulence, "moderate");
@@ -327,7 +330,7 @@ TEST(HudModel, TimeStateAttitudeAndExcitation) {
   const HudState& excited = hud_model.Update(session.state());
   EXPECT_EQ(excited.amplitude_factor, 2.0);
   EXPECT_EQ(excited.excitation.rfind("phugoid, A = ", 0), 0u) << excited.excitation;
-  EXPECT_EQ(std::stod(excited.excitation.substr(13)), std::stod(fmt::format("{:.3g}", *session.excite_amplitude())));
+  EXPECT_EQ(excited.excitation.substr(13), fmt::format("{:.3g}", *session.excite_amplitude()));
   session.ResetToTrim();
   EXPECT_EQ(hud_model.Update(session.state()).excitation, "");
 }
