@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -22,7 +21,6 @@
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/core/frames.hpp"
-#include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/viz/camera.hpp"
@@ -108,37 +106,6 @@ void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
 
 namespace {
 
-// The MIL-F-8785C level of each graded mode for the mode panel: in the file's
-// category, else the worst of A, B and C. Empty when the file gives no class
-// or the modes cannot be graded (a missing mode).
-struct ModeLevels {
-  std::map<analysis::ModeKind, int> level;
-  std::string against;
-};
-
-ModeLevels GradeModes(const model::AircraftData& aircraft, const std::vector<analysis::Mode>& modes) {
-  ModeLevels out;
-  if (!aircraft.aircraft_class) return out;
-  std::vector<analysis::Mode> lon, lat;
-  for (const analysis::Mode& m : modes) (m.axis == model::Axis::kLongitudinal ? lon : lat).push_back(m);
-  try {
-    const analysis::ModalSummary summary = analysis::SummarizeModes(lon, lat, aircraft);
-    const auto& cat = aircraft.condition.category;
-    for (analysis::FlightPhaseCategory c : model::kFlightPhaseCategories) {
-      if (cat && *cat != c) continue;
-      const analysis::QualitiesGrade g = analysis::Grade(summary, *aircraft.aircraft_class, c);
-      for (const analysis::RequirementResult& r : g.requirements)
-        out.level[r.mode] = std::max(out.level[r.mode], analysis::ToInt(r.level));
-    }
-    out.against = fmt::format("MIL-F-8785C {}, {}", analysis::ToString(*aircraft.aircraft_class),
-                              cat ? fmt::format("cat. {}", analysis::ToString(*cat))
-                                  : std::string("worst of A/B/C"));
-  } catch (const std::invalid_argument&) {
-    out.level.clear();
-  }
-  return out;
-}
-
 // Set from a signal handler: only a lock-free atomic store happens there.
 std::atomic<bool> g_stop_requested{false};
 
@@ -165,7 +132,10 @@ namespace {
 class FlightWindow {
  public:
   FlightWindow(FlightSession& session, const WindowOptions& options)
-      : session_(session), options_(options), clock_(session.dt()) {
+      : session_(session),
+        options_(options),
+        hud_model_(session, options.aircraft_name, options.script),
+        clock_(session.dt()) {
     if (!sans_.loadFromFile(FindFont("DejaVuSans.ttf")) ||
         !mono_.loadFromFile(FindFont("DejaVuSansMono.ttf")))
       throw std::runtime_error("cannot load the DejaVu fonts (fonts-dejavu-core)");
@@ -586,45 +556,8 @@ class FlightWindow {
     aircraft_px_ = scene_->aircraft_on_screen();
     if (aircraft_px_) aircraft_px_->x += dx;
 
-    HudState h;
-    h.aircraft = options_.aircraft_name;
-    h.time = session_.time() - (1.0 - alpha) * (realtime_draw ? session_.dt() : 0.0);
-    if (session_.slice_index() == 0) h.time = 0.0;
-    h.state = x;
-    h.U0 = session_.model().U0();
-    const pilot::Pilot& pilot = session_.pilot();
-    gauge_range_.resize(pilot.num_controls(), 0.0);
-    for (int c = 0; c < pilot.num_controls(); ++c) {
-      const model::Control& ctl = session_.model().controls()[c];
-      const double v = pilot.controls()[c];
-      // Bar span: the control's travel when the file limits it (a bar at
-      // its end is a control at its stop), else 0.1 rad / 10 units, growing
-      // with the largest deflection seen.
-      double base = ctl.unit == core::Unit::kRadian ? 0.1 : 10.0;
-      if (ctl.min || ctl.max)
-        base = std::max(ctl.min ? std::abs(*ctl.min) : 0.0, ctl.max ? std::abs(*ctl.max) : 0.0);
-      gauge_range_[c] = std::max({gauge_range_[c], base, std::abs(v)});
-      ControlGauge g{ctl.name, ctl.unit, v, gauge_range_[c], ""};
-      if (auto first = pilot.first_key(c)) {
-        const Key second = *pilot.second_key(c);
-        g.keys = fmt::format("{} {}  \xc2\xb7  {} {}", pilot::KeyText(*first),
-                             pilot::KeyEffect(*first), pilot::KeyText(second),
-                             pilot::KeyEffect(second));
-      }
-      h.controls.push_back(g);
-    }
-    const ModeLevels levels = GradeModes(session_.aircraft(), session_.modes());
-    h.qualities = levels.against;
-    for (const analysis::Mode& m : session_.modes()) {
-      if (m.kind == analysis::ModeKind::kHeading) continue;
-      h.modes.push_back({m.full_name(), m.natural_frequency, m.damping_ratio,
-                         m.damped_period, m.time_constant, m.stable});
-      if (const auto it = levels.level.find(m.kind); it != levels.level.end())
-        h.modes.back().level = it->second;
-    }
-    h.slice_dt = session_.dt();
-    h.slice_cost_mean = session_.slice_cost_mean();
-    h.slice_cost_max = session_.slice_cost_max();
+    // The HUD from the model; then the window's own readings.
+    HudState& h = hud_model_.Update(x, (1.0 - alpha) * (realtime_draw ? session_.dt() : 0.0));
     h.frame_cost = frame_cost_;
     h.fps = fps_;
     h.as_fast_as_possible = options_.script != nullptr && !options_.realtime;
@@ -632,31 +565,12 @@ class FlightWindow {
     h.realtime_factor = rtf_;
     h.behind = clock_.SliceDue() ? clock_.owed() : 0.0;
     h.overruns = clock_.overruns();
-    h.slices = session_.slice_index();
     h.drawn_points = path_points_.size();
     h.paused = clock_.paused();
     h.camera_mode = ToString(mode_);
-    h.warnings = ValidityWarnings(x, h.U0);
-    if (options_.script != nullptr)
-      h.pilot = "script: " + std::filesystem::path(options_.script->path).filename().string();
-    if (Clock::now() < message_until_) h.message = message_;
-    h.log_path = session_.csv_path();
-    h.pitch_attitude = theta;
-    h.trim_pitch = session_.model().theta0();
+    h.message = Clock::now() < message_until_ ? message_ : std::string();
     h.vertical_exaggeration = k;
     h.exaggeration_auto = !exaggeration_ && mode_ != CameraMode::kChase;
-    if (const sim::DrydenTurbulence* d = session_.dryden()) {
-      h.turbulence = std::string(sim::ToString(*session_.turbulence()));
-      h.turbulence_sigma = {d->parameters().sigma_u, d->parameters().sigma_v,
-                            d->parameters().sigma_w};
-      h.turbulence_seed = d->seed();
-      h.turbulence_altitude = session_.turbulence_altitude().value_or(0.0);
-      h.wind = session_.wind();
-    }
-    h.amplitude_factor = session_.amplitude_factor();
-    if (session_.excitation() && session_.excite_amplitude())
-      h.excitation = fmt::format("{}, A = {:.3g}", ToString(*session_.excitation()),
-                                 *session_.excite_amplitude());
     hud_->Draw(window_, h);
     if (help_) hud_->DrawHelp(window_, KeyBindings());
     frame_cost_ = std::chrono::duration<double>(Clock::now() - start).count();
@@ -674,6 +588,7 @@ class FlightWindow {
   sf::Font sans_, mono_;
   std::unique_ptr<SceneRenderer> scene_;
   std::unique_ptr<HudRenderer> hud_;
+  HudModel hud_model_;
   SliceClock clock_;
   KeyLatch<pilot::kNumKeys> keys_;
   CameraMode mode_ = CameraMode::kOverview;
@@ -685,7 +600,6 @@ class FlightWindow {
   sf::Vector2i drag_from_;
   bool help_ = false;
   std::vector<Eigen::Vector3d> path_points_;
-  std::vector<double> gauge_range_;
   std::optional<ScreenPoint> aircraft_px_;
   std::deque<RateSample> samples_;
   long frames_ = 0;

@@ -48,45 +48,7 @@ constexpr float kMinIndicatorRadius = 36.0f;
 constexpr float kMaxIndicatorRadius = 72.0f;
 constexpr float kIndicatorChrome = 56.0f;
 
-// A state as the HUD shows it: angles and rates in degrees, the rest in its
-// SI unit.
-struct DisplayUnit {
-  double factor;
-  std::string_view symbol;
-};
-
-DisplayUnit DisplayUnitOf(core::Unit unit) {
-  switch (unit) {
-    case core::Unit::kRadian: return {core::kRadToDeg, "\xc2\xb0"};
-    case core::Unit::kRadianPerSecond: return {core::kRadToDeg, "\xc2\xb0/s"};
-    default: return {1.0, core::ToString(unit)};
-  }
-}
-
 }  // namespace
-
-std::vector<std::string> ValidityWarnings(const sim::FlightState& x, double U0,
-                                          const sim::ValidityThresholds& limits) {
-  std::vector<std::string> out;
-  const std::vector<core::Signal>& states = sim::FlightStateSignals();
-  auto angle = [&](int i, double limit) {
-    const DisplayUnit shown = DisplayUnitOf(states[i].unit);
-    if (std::abs(x[i]) > limit)
-      out.push_back(fmt::format("{} = {:+.1f}{} beyond \xc2\xb1{:.0f}{}: left the "
-                                "small-perturbation range",
-                                states[i].symbol, x[i] * shown.factor, shown.symbol,
-                                limit * shown.factor, shown.symbol));
-  };
-  if (U0 > 0.0 && std::abs(x[sim::kU]) > limits.speed_ratio * U0)
-    out.push_back(fmt::format("{} = {:+.1f} {} beyond {:.0f} % of U0: left the "
-                              "small-perturbation range",
-                              states[sim::kU].symbol, x[sim::kU],
-                              core::ToString(states[sim::kU].unit), limits.speed_ratio * 100));
-  angle(sim::kAlpha, limits.alpha);
-  angle(sim::kBeta, limits.beta);
-  angle(sim::kPhi, limits.phi);
-  return out;
-}
 
 float HudRenderer::Text(sf::RenderTarget& target, const std::string& s, float x,
                         float y, unsigned size, sf::Color color, bool mono) {

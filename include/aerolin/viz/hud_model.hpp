@@ -1,0 +1,164 @@
+#pragma once
+/// @file
+/// What the flight window's head-up display shows, computed from a
+/// FlightSession without a display: the state and control panels, the mode
+/// table graded once per session, the validity warnings, the excitation and
+/// turbulence panel. hud.hpp draws a HudState; nothing here includes SFML.
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/core/signal.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/pilot/pilot_script.hpp"
+#include "aerolin/sim/flight_log.hpp"
+#include "aerolin/sim/validity.hpp"
+
+namespace aerolin::viz {
+
+class FlightSession;
+
+/// One control's bar: value and the range the bar spans.
+struct ControlGauge {
+  std::string name;
+  core::Unit unit = core::Unit::kOne;  ///< kRadian is shown in degrees
+  double value = 0.0;  ///< [unit]
+  double range = 1.0;  ///< the bar spans ±range [unit]
+  /// The keys and their effects, e.g. "4 roll left · 6 roll right" (empty
+  /// if the control is not key-bound); drawn under the bar.
+  std::string keys;
+};
+
+/// One row of the mode table.
+struct ModeRow {
+  std::string name;
+  double natural_frequency = 0.0;        ///< ωn [rad/s]
+  double damping_ratio = 0.0;            ///< ζ
+  std::optional<double> period;          ///< damped period [s]
+  std::optional<double> time_constant;   ///< real roots [s]
+  bool stable = true;
+  /// MIL-F-8785C level 1-4 (4 = worse than Level 3) when the aircraft's
+  /// class is known; the row is drawn in the level's colour.
+  std::optional<int> level{};
+};
+
+/// Everything the HUD shows in one frame. HudModel::Update fills all but the
+/// window's own readings (marked "window": its clock, rates, camera and
+/// status message), which the window sets after it.
+struct HudState {
+  std::string aircraft;
+  double time = 0.0;  ///< simulation time [s]
+  sim::FlightState state = sim::FlightState::Zero();
+  double U0 = 0.0;    ///< trim speed [m/s]
+  std::optional<double> trim_altitude;  ///< [m]
+  std::vector<ControlGauge> controls;
+  std::vector<ModeRow> modes;
+  /// What the mode levels are graded against, e.g. "MIL-F-8785C III, cat. B"
+  /// ("" when no class is known).
+  std::string qualities;
+  double slice_dt = 0.1;          ///< [s]
+  double slice_cost_mean = 0.0;   ///< wall time per slice [s]
+  double slice_cost_max = 0.0;    ///< [s]
+  double frame_cost = 0.0;        ///< window: wall time to build the last frame [s]
+  double fps = 0.0;               ///< window
+  double time_scale = 1.0;        ///< window: requested
+  double realtime_factor = 0.0;   ///< window: measured sim seconds per wall second
+  /// Window: a scripted flight flown as fast as possible, no wall-clock rates
+  /// to show.
+  bool as_fast_as_possible = false;
+  double behind = 0.0;            ///< window: simulated time still owed [s]
+  unsigned long long overruns = 0;  ///< window
+  unsigned long long slices = 0;
+  std::size_t drawn_points = 0;   ///< window
+  bool paused = false;            ///< window
+  std::string camera_mode;        ///< window
+  std::vector<std::string> warnings;  ///< validity warnings, shown in red
+  std::string message;                ///< window: transient status (saved files, ...)
+  std::string log_path;
+  std::string pilot;  ///< who flies, e.g. "script: a.txt" (empty: the user)
+  /// Pitch attitude θ0 + θ [rad] for the attitude indicator (bank is
+  /// state[kPhi]).
+  double pitch_attitude = 0.0;
+  /// Trim pitch attitude θ0 [rad]: the ladder's scale shrinks below
+  /// kPitchPixelsPerDegree when θ0 would put the horizon off the disc.
+  double trim_pitch = 0.0;
+  /// Window: vertical exaggeration of the drawn altitude (1: true scale) and
+  /// whether it is chosen automatically.
+  double vertical_exaggeration = 1.0;
+  bool exaggeration_auto = true;
+  /// Turbulence intensity ("light", ...), empty when off.
+  std::string turbulence;
+  double turbulence_altitude = 0.0;  ///< [m]
+  unsigned long long turbulence_seed = 0;
+  Eigen::Vector3d turbulence_sigma = Eigen::Vector3d::Zero();  ///< σu, σv, σw [m/s]
+  /// Gusts held over the last slice: u_g, v_g, w_g [m/s], p_g [rad/s].
+  Eigen::Vector4d wind = Eigen::Vector4d::Zero();
+  /// Factor of the keys , and . on the next excitation's amplitude.
+  double amplitude_factor = 1.0;
+  /// The current segment's start, e.g. "phugoid, A = 0.02" (empty at trim).
+  std::string excitation;
+};
+
+/// How the HUD shows a quantity of `unit`: angles and rates in degrees, the
+/// rest in its SI unit. `factor` converts from SI.
+struct DisplayUnit {
+  double factor;
+  std::string_view symbol;
+};
+DisplayUnit DisplayUnitOf(core::Unit unit);
+
+/// Returns one warning line per quantity of `state` now beyond the engine's
+/// small-perturbation `limits` (sim/validity.hpp), given the trim speed U0
+/// [m/s]; empty when within range.
+std::vector<std::string> ValidityWarnings(const sim::FlightState& state, double U0,
+                                          const sim::ValidityThresholds& limits = {});
+
+/// The mode table of an aircraft, graded against MIL-F-8785C.
+struct ModeTable {
+  /// One row per mode of `modes` but the heading root, in their order.
+  std::vector<ModeRow> rows;
+  /// What the levels are graded against (HudState::qualities).
+  std::string qualities;
+};
+
+/// Returns the rows of `modes` (both axes, as FlightSession::modes()) with
+/// each graded mode's level: analysis::Grade's worst level of the mode in the
+/// file's category, else the worst of Categories A, B and C. Without levels
+/// and with empty `qualities` when the file gives no class or a mode the
+/// grading needs is missing.
+ModeTable GradeModeTable(const model::AircraftData& aircraft,
+                         const std::vector<analysis::Mode>& modes);
+
+/// Returns who flies, as the status strip shows it: "script: <file name>",
+/// or "" for the user (`script` nullptr).
+std::string PilotLabel(const pilot::PilotScript* script);
+
+/// Fills a HudState from a FlightSession frame by frame. What does not
+/// change during a session (the graded mode table, the control names and key
+/// texts, the aircraft's name, who flies) is computed once, at construction.
+class HudModel {
+ public:
+  /// Grades the session's modes. `session` must outlive the model.
+  HudModel(const FlightSession& session, std::string aircraft_name,
+           const pilot::PilotScript* script = nullptr);
+
+  /// Returns the HUD of a frame that draws `shown`, the state `lag` [s]
+  /// behind the session's newest slice (an interpolated frame; the time shown
+  /// is 0 before the first slice). Control bars span the control's travel
+  /// when the file limits it, else 0.1 rad or 10 units, widened to the
+  /// largest deflection seen so far. The window then sets its own readings
+  /// (see HudState) in the returned state.
+  HudState& Update(const sim::FlightState& shown, double lag = 0.0);
+
+  const HudState& hud() const { return hud_; }
+
+ private:
+  const FlightSession* session_;
+  HudState hud_;
+};
+
+}  // namespace aerolin::viz

@@ -1,0 +1,339 @@
+#include "aerolin/viz/hud_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "aerolin/analysis/flying_qualities.hpp"
+#include "aerolin/core/units.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/sim/turbulence.hpp"
+#include "aerolin/viz/flight_session.hpp"
+
+namespace aerolin::viz {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kDerivatives = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives";
+const std::string kP2V7 = kDerivatives + "/p2v7.toml";
+const std::string kB747 = kDerivatives + "/boeing747_cruise_40kft.toml";
+
+// Every bundled aircraft file, sorted so failures read the same each run.
+std::vector<std::string> BundledAircraft() {
+  std::vector<std::string> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(kDerivatives))
+    if (e.path().extension() == ".toml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The oracle: each mode kind's worst level over the requirements of every
+// grade analysis::Grade gives in the file's category (or A, B and C).
+std::map<analysis::ModeKind, int> WorstLevels(const model::AircraftData& aircraft,
+                                              const std::vector<analysis::Mode>& modes) {
+  std::vector<analysis::Mode> lon, lat;
+  for (const analysis::Mode& m : modes)
+    (m.axis == model::Axis::kLongitudinal ? lon : lat).push_back(m);
+  const analysis::ModalSummary summary = analysis::SummarizeModes(lon, lat, aircraft);
+  std::map<analysis::ModeKind, int> worst;
+  for (analysis::FlightPhaseCategory c : model::kFlightPhaseCategories) {
+    if (aircraft.condition.category && *aircraft.condition.category != c) continue;
+    for (const analysis::RequirementResult& r :
+         analysis::Grade(summary, *aircraft.aircraft_class, c).requirements)
+      worst[r.mode] = std::max(worst[r.mode], analysis::ToInt(r.level));
+  }
+  return worst;
+}
+
+// The HUD's mode table of `aircraft` against the oracle: every mode but the
+// heading root, in order, each graded mode at WorstLevels' level.
+void ExpectModeTableMatchesGrade(const model::AircraftData& aircraft) {
+  const FlightSession session(aircraft, SessionOptions{});
+  const HudModel hud_model(session, "name");
+  const HudState& hud = hud_model.hud();
+  const std::map<analysis::ModeKind, int> want = WorstLevels(aircraft, session.modes());
+  const std::string category =
+      aircraft.condition.category
+          ? "cat. " + std::string(analysis::ToString(*aircraft.condition.category))
+          : "worst of A/B/C";
+  EXPECT_EQ(hud.qualities, "MIL-F-8785C " +
+                               std::string(analysis::ToString(*aircraft.aircraft_class)) + ", " +
+                               category);
+  std::size_t row = 0, graded = 0;
+  for (const analysis::Mode& m : session.modes()) {
+    if (m.kind == analysis::ModeKind::kHeading) continue;
+    ASSERT_LT(row, hud.modes.size());
+    const ModeRow& r = hud.modes[row++];
+    EXPECT_EQ(r.name, m.full_name());
+    EXPECT_EQ(r.natural_frequency, m.natural_frequency);
+    EXPECT_EQ(r.damping_ratio, m.damping_ratio);
+    EXPECT_EQ(r.stable, m.stable);
+    const auto it = want.find(m.kind);
+    if (it == want.end()) {
+      EXPECT_FALSE(r.level) << r.name;
+    } else {
+      ASSERT_TRUE(r.level) << r.name;
+      EXPECT_EQ(*r.level, it->second) << r.name;
+      ++graded;
+    }
+  }
+  EXPECT_EQ(row, hud.modes.size());
+  EXPECT_GE(graded, 4u);  // short period, phugoid, Dutch roll, roll and/or spiral
+}
+
+// As each file gives it, then without its category (graded in A, B and C).
+TEST(HudModel, ModeLevelsAreTheWorstGradeOfEachModeOnEveryBundledAircraft) {
+  const std::vector<std::string> files = BundledAircraft();
+  ASSERT_GE(files.size(), 7u);
+  for (const std::string& file : files) {
+    data::LoadResult loaded = data::LoadAircraftFile(file);
+    ASSERT_TRUE(loaded.aircraft.aircraft_class) << file;  // every bundled file gives one
+    {
+      SCOPED_TRACE(file);
+      ExpectModeTableMatchesGrade(loaded.aircraft);
+    }
+    loaded.aircraft.condition.category.reset();
+    SCOPED_TRACE(file + " without its category");
+    ExpectModeTableMatchesGrade(loaded.aircraft);
+  }
+}
+
+// Pinned values (derived by hand in tests/analysis/flying_qualities_test.cpp;
+// the window test checks their colours): the 747 (Class III, Category B) has
+// its short period at Level 1, roll mode at 2 and Dutch roll at 3; the P2V-7's
+// Dutch roll is Level 2 and none of its modes is at Level 3.
+TEST(HudModel, ModeLevelsOfThe747AndTheP2V7) {
+  auto level_of = [](const HudState& hud, const std::string& name) -> std::optional<int> {
+    for (const ModeRow& r : hud.modes)
+      if (r.name == name) return r.level;
+    ADD_FAILURE() << "no mode row " << name;
+    return std::nullopt;
+  };
+  const data::LoadResult b747 = data::LoadAircraftFile(kB747);
+  const FlightSession s747(b747.aircraft, SessionOptions{});
+  const HudModel m747(s747, "747");
+  EXPECT_EQ(level_of(m747.hud(), "short period"), 1);
+  EXPECT_EQ(level_of(m747.hud(), "roll subsidence"), 2);
+  EXPECT_EQ(level_of(m747.hud(), "dutch roll"), 3);
+  // Without its category the worst of A, B and C: the short period fails
+  // Category A (Level 4) though it meets Level 1 in B.
+  data::LoadResult b747_any = b747;
+  b747_any.aircraft.condition.category.reset();
+  const FlightSession s747_any(b747_any.aircraft, SessionOptions{});
+  const HudModel m747_any(s747_any, "747");
+  EXPECT_EQ(m747_any.hud().qualities, "MIL-F-8785C III, worst of A/B/C");
+  EXPECT_EQ(level_of(m747_any.hud(), "short period"), 4);
+
+  const data::LoadResult p2v7 = data::LoadAircraftFile(kP2V7);
+  const FlightSession sp2v7(p2v7.aircraft, SessionOptions{});
+  const HudModel mp2v7(sp2v7, "P2V-7");
+  EXPECT_EQ(level_of(mp2v7.hud(), "dutch roll"), 2);
+  for (const ModeRow& r : mp2v7.hud().modes) EXPECT_NE(r.level, 3) << r.name;
+}
+
+TEST(GradeModeTable, WithoutAClassRowsCarryNoLevel) {
+  data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  loaded.aircraft.aircraft_class.reset();
+  const FlightSession session(loaded.aircraft, SessionOptions{});
+  const ModeTable table = GradeModeTable(session.aircraft(), session.modes());
+  EXPECT_EQ(table.qualities, "");
+  ASSERT_EQ(table.rows.size(), session.modes().size() - 1);  // no heading row
+  for (const ModeRow& r : table.rows) EXPECT_FALSE(r.level) << r.name;
+}
+
+TEST(GradeModeTable, AMissingModeLeavesTheTableUngraded) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  const FlightSession session(loaded.aircraft, SessionOptions{});
+  std::vector<analysis::Mode> modes = session.modes();
+  std::erase_if(modes,
+                [](const analysis::Mode& m) { return m.kind == analysis::ModeKind::kDutchRoll; });
+  const ModeTable table = GradeModeTable(session.aircraft(), modes);
+  EXPECT_EQ(table.qualities, "");
+  ASSERT_FALSE(table.rows.empty());
+  for (const ModeRow& r : table.rows) EXPECT_FALSE(r.level) << r.name;
+}
+
+// The graded table is built at construction and left alone by Update: same
+// rows, same storage, frame after frame.
+TEST(HudModel, UpdateKeepsTheModeTableOfConstruction) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  FlightSession session(loaded.aircraft, SessionOptions{});
+  HudModel hud_model(session, "P2V-7");
+  const std::vector<ModeRow> before = hud_model.hud().modes;
+  const ModeRow* storage = hud_model.hud().modes.data();
+  for (int k = 0; k < 20; ++k) {
+    session.Step(pilot::KeySet{});
+    hud_model.Update(session.state());
+  }
+  ASSERT_EQ(hud_model.hud().modes.size(), before.size());
+  EXPECT_EQ(hud_model.hud().modes.data(), storage);
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    EXPECT_EQ(hud_model.hud().modes[i].name, before[i].name);
+    EXPECT_EQ(hud_model.hud().modes[i].level, before[i].level);
+  }
+}
+
+TEST(ValidityWarnings, OneLinePerQuantityBeyondItsLimit) {
+  const double U0 = 100.0;
+  sim::FlightState x = sim::FlightState::Zero();
+  x[sim::kU] = 9.9;
+  x[sim::kAlpha] = 9.9 * core::kDegToRad;
+  x[sim::kBeta] = -9.9 * core::kDegToRad;
+  x[sim::kPhi] = 29.9 * core::kDegToRad;
+  EXPECT_TRUE(ValidityWarnings(x, U0).empty());
+  x[sim::kU] = -10.5;
+  x[sim::kPhi] = -31.1 * core::kDegToRad;
+  const std::vector<std::string> w = ValidityWarnings(x, U0);
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_EQ(w[0], "u = -10.5 m/s beyond 10 % of U0: left the small-perturbation range");
+  EXPECT_EQ(w[1],
+            "\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb1" "30\xc2\xb0: left the small-perturbation range");
+  x[sim::kAlpha] = 10.5 * core::kDegToRad;
+  x[sim::kBeta] = 10.4 * core::kDegToRad;
+  EXPECT_EQ(ValidityWarnings(x, U0).size(), 4u);
+  sim::ValidityThresholds wide;
+  wide.phi = 45.0 * core::kDegToRad;
+  EXPECT_EQ(ValidityWarnings(x, U0, wide).size(), 3u);
+}
+
+// The HUD warns about the state it shows, on every bundled aircraft: none at
+// trim, the bank warning once φ passes 30°.
+TEST(HudModel, WarnsWhenTheShownStatePassesAValidityLimit) {
+  for (const std::string& file : BundledAircraft()) {
+    SCOPED_TRACE(file);
+    const data::LoadResult loaded = data::LoadAircraftFile(file);
+    const FlightSession session(loaded.aircraft, SessionOptions{});
+    HudModel hud_model(session, "a");
+    sim::FlightState x = sim::FlightState::Zero();
+    EXPECT_TRUE(hud_model.Update(x).warnings.empty());
+    x[sim::kPhi] = 0.6;  // 34.4°
+    const HudState& hud = hud_model.Update(x);
+    ASSERT_EQ(hud.warnings.size(), 1u);
+    EXPECT_EQ(hud.warnings[0].rfind("\xcf\x86 = +34.4\xc2\xb0 beyond", 0), 0u) << hud.warnings[0];
+    x[sim::kU] = -0.2 * session.model().U0();
+    EXPECT_EQ(hud_model.Update(x).warnings.size(), 2u);
+    EXPECT_EQ(hud_model.Update(sim::FlightState::Zero()).warnings.size(), 0u);
+  }
+}
+
+// The turbulence panel shows the Dryden σ of the intensity at the session's
+// altitude, the seed, the altitude and the gusts the session flew; it empties
+// when turbulence is switched off.
+TEST(HudModel, TurbulencePanelOnEveryBundledAircraft) {
+  for (const std::string& file : BundledAircraft()) {
+    SCOPED_TRACE(file);
+    const data::LoadResult loaded = data::LoadAircraftFile(file);
+    SessionOptions options;
+    options.turbulence = sim::TurbulenceIntensity::kModerate;
+    options.turbulence_altitude = 300.0;
+    options.seed = 7;
+    FlightSession session(loaded.aircraft, options);
+    HudModel hud_model(session, "a");
+    const sim::DrydenParameters want =
+        sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0);
+    for (int k = 0; k < 10; ++k) session.Step(pilot::KeySet{});
+    const HudState& hud = hud_model.Update(session.state());
+    EXPECT_EQ(hud.turbulence, "moderate");
+    EXPECT_EQ(hud.turbulence_sigma, Eigen::Vector3d(want.sigma_u, want.sigma_v, want.sigma_w));
+    EXPECT_EQ(hud.turbulence_seed, 7u);
+    EXPECT_EQ(hud.turbulence_altitude, 300.0);
+    EXPECT_EQ(hud.wind, session.wind());
+    EXPECT_GT(hud.wind.head<3>().norm(), 0.0);
+
+    session.SetTurbulence(sim::TurbulenceIntensity::kSevere);
+    EXPECT_EQ(hud_model.Update(session.state()).turbulence, "severe");
+    session.SetTurbulence(std::nullopt);
+    const HudState& off = hud_model.Update(session.state());
+    EXPECT_EQ(off.turbulence, "");
+    EXPECT_EQ(off.wind, Eigen::Vector4d::Zero());
+    EXPECT_EQ(off.turbulence_sigma, Eigen::Vector3d::Zero());
+  }
+}
+
+// Each bar spans the control's travel when the file limits it, else 0.1 rad
+// or 10 units, and widens to the largest deflection seen (never narrows).
+TEST(HudModel, ControlBarsSpanTheTravelAndTheLargestDeflection) {
+  data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  ASSERT_EQ(loaded.aircraft.controls[1].name, "throttle");
+  loaded.aircraft.controls[1].min = -30.0;  // the P2V-7 file limits no control
+  loaded.aircraft.controls[1].max = 20.0;
+  FlightSession session(loaded.aircraft, SessionOptions{});
+  HudModel hud_model(session, "P2V-7");
+  const HudState& hud = hud_model.hud();
+  const std::vector<model::Control>& controls = session.model().controls();
+  ASSERT_EQ(hud.controls.size(), controls.size());
+  std::vector<double> initial;
+  for (std::size_t c = 0; c < controls.size(); ++c) {
+    const ControlGauge& g = hud.controls[c];
+    EXPECT_EQ(g.name, controls[c].name);
+    EXPECT_EQ(g.unit, controls[c].unit);
+    const double base = controls[c].min || controls[c].max
+                            ? std::max(std::abs(controls[c].min.value_or(0.0)),
+                                       std::abs(controls[c].max.value_or(0.0)))
+                            : controls[c].unit == core::Unit::kRadian ? 0.1 : 10.0;
+    EXPECT_EQ(g.range, base) << g.name;
+    initial.push_back(g.range);
+  }
+  EXPECT_EQ(hud.controls[0].keys.empty(), !session.pilot().first_key(0));
+  EXPECT_NE(hud.controls[0].keys.find("\xc2\xb7"), std::string::npos) << hud.controls[0].keys;
+
+  pilot::KeySet nose_up;
+  nose_up.Set(pilot::Key::k5);
+  std::vector<double> widest(controls.size(), 0.0);
+  for (int k = 0; k < 60; ++k) {
+    session.Step(k < 30 ? nose_up : pilot::KeySet{});
+    hud_model.Update(session.state());
+    for (std::size_t c = 0; c < controls.size(); ++c) {
+      const ControlGauge& g = hud.controls[c];
+      EXPECT_EQ(g.value, session.pilot().controls()[static_cast<int>(c)]);
+      widest[c] = std::max(widest[c], std::abs(g.value));
+      ASSERT_EQ(g.range, std::max(initial[c], widest[c])) << g.name << " slice " << k;
+    }
+  }
+  EXPECT_EQ(initial[1], 30.0);  // the throttle's travel
+  ASSERT_EQ(hud.controls[0].name, "elevator");
+  EXPECT_GT(widest[0], 0.1);  // held for 3 s: the elevator bar widened
+  EXPECT_EQ(hud.controls[0].range, widest[0]);
+}
+
+TEST(HudModel, TimeStateAttitudeAndExcitation) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  FlightSession session(loaded.aircraft, SessionOptions{});
+  pilot::PilotScript script;
+  script.path = "/some/dir/doublet.txt";
+  HudModel hud_model(session, "P2V-7 patrol", &script);
+  EXPECT_EQ(hud_model.hud().aircraft, "P2V-7 patrol");
+  EXPECT_EQ(hud_model.hud().pilot, "script: doublet.txt");
+  EXPECT_EQ(HudModel(session, "x").hud().pilot, "");
+
+  EXPECT_EQ(hud_model.Update(session.state(), 0.05).time, 0.0);  // before the first slice
+  for (int k = 0; k < 10; ++k) session.Step(pilot::KeySet{});
+  sim::FlightState shown = session.state();
+  shown[sim::kTheta] = 0.01;
+  const HudState& hud = hud_model.Update(shown, 0.05);
+  EXPECT_EQ(hud.time, session.time() - 0.05);
+  EXPECT_EQ(hud.slices, 10u);
+  EXPECT_EQ(hud.slice_dt, session.dt());
+  EXPECT_EQ(hud.state, shown);
+  EXPECT_EQ(hud.U0, session.model().U0());
+  EXPECT_EQ(hud.trim_pitch, session.model().theta0());
+  EXPECT_EQ(hud.pitch_attitude, session.model().theta0() + 0.01);
+  EXPECT_EQ(hud.excitation, "");
+
+  ASSERT_TRUE(session.Excite(Excitation::kPhugoid));
+  session.SetAmplitudeFactor(2.0);
+  const HudState& excited = hud_model.Update(session.state());
+  EXPECT_EQ(excited.amplitude_factor, 2.0);
+  EXPECT_EQ(excited.excitation.rfind("phugoid, A = ", 0), 0u) << excited.excitation;
+  EXPECT_EQ(excited.excitation.substr(13), fmt::format("{:.3g}", *session.excite_amplitude()));
+  session.ResetToTrim();
+  EXPECT_EQ(hud_model.Update(session.state()).excitation, "");
+}
+
+}  // namespace
+}  // namespace aerolin::viz
