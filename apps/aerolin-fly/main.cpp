@@ -186,7 +186,7 @@ int main(int argc, char** argv) {
     }
     session_options.seed = seed;
     if (!turbulence.empty()) {
-      if (!study::TurbulenceHeight(loaded.aircraft, {.height = session_options.turbulence_altitude})) {
+      if (!study::TurbulenceHeight(loaded.aircraft, session_options.turbulence_altitude)) {
         std::cerr << "error: --turbulence needs the height above ground: give --altitude H (in "
                   << aircraft_path << "'s length unit) or [condition] altitude in "
                   << aircraft_path << '\n';

@@ -135,8 +135,8 @@ FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAn
 }
 
 std::optional<double> TurbulenceHeight(const model::AircraftData& aircraft,
-                                       const TurbulenceSpec& turbulence) {
-  return turbulence.height ? turbulence.height : aircraft.condition.altitude;
+                                       std::optional<double> height) {
+  return height ? height : aircraft.condition.altitude;
 }
 
 PreparedFlight::PreparedFlight() : chain_(std::make_unique<Chain>()) {}
@@ -169,7 +169,7 @@ PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::Moda
   std::optional<sim::DrydenTurbulence> dryden;
   if (spec.turbulence) {
     TurbulenceSpec flown = *spec.turbulence;
-    flown.height = TurbulenceHeight(aircraft, flown);
+    flown.height = TurbulenceHeight(aircraft, flown.height);
     if (!flown.height) throw MissingHeightError();
     if (!flown.span) flown.span = aircraft.geometry.b;
     dryden.emplace(sim::DrydenParametersAt(flown.intensity, *flown.height), U0, spec.slice.dt,

@@ -70,7 +70,7 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
       analysis_(analysis::AnalyzeModes(aircraft)) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
   options_.turbulence_altitude =
-      study::TurbulenceHeight(aircraft, {.height = options.turbulence_altitude});
+      study::TurbulenceHeight(aircraft, options.turbulence_altitude);
   if (turbulence_ && !options_.turbulence_altitude)
     throw std::invalid_argument("turbulence needs the height above ground: --altitude or "
                                 "[condition] altitude");
@@ -104,9 +104,8 @@ void FlightSession::BuildFlight() {
   study::FlightSpec spec;
   spec.slice = options_.slice;
   if (turbulence_)
-    spec.turbulence = study::TurbulenceSpec{.intensity = *turbulence_,
-                                            .height = options_.turbulence_altitude,
-                                            .seed = options_.seed};
+    spec.turbulence = study::TurbulenceSpec{*turbulence_, options_.turbulence_altitude,
+                                            options_.seed, std::nullopt};
   prepared_.reset();
   prepared_.emplace(study::Prepare(aircraft_, analysis_, spec, input_.get()));
   flight_.emplace(prepared_->model(), options_.slice, sim::ValidityThresholds{});

@@ -140,10 +140,11 @@ FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAn
                     analysis::ModeKind kind, std::optional<double> amplitude,
                     ModeFallback fallback);
 
-/// The height above ground turbulence is flown at [m]: the spec's, else the
-/// file's `[condition] altitude`; nullopt if neither gives one.
+/// The height above ground turbulence is flown at [m]: `height` (a
+/// TurbulenceSpec's), else the file's `[condition] altitude`; nullopt if
+/// neither gives one.
 std::optional<double> TurbulenceHeight(const model::AircraftData& aircraft,
-                                       const TurbulenceSpec& turbulence);
+                                       std::optional<double> height);
 
 /// Turbulence was asked for and neither the spec nor the file gives a height.
 class MissingHeightError : public FlightSpecError {
