@@ -168,13 +168,8 @@ void CheckAvlControlKey(ReadContext& ctx, std::string_view key, const toml::node
 // [controls.NAME] beside avl_st: unit, limits (and CD where the .st prints
 // no drag row) of the .st's controls, by AVL's names.
 void ReadAvlControls(ReadContext& ctx, const toml::table& root) {
-  const toml::node* node = root.get("controls");
-  if (node == nullptr) return;
-  const toml::table* controls = node->as_table();
-  if (controls == nullptr) {
-    ctx.Error(ctx.At(*node), "'controls' must be a table of [controls.<name>] tables");
-    return;
-  }
+  const toml::table* controls = OptionalTable(ctx, root, "controls", "a table of [controls.<name>] tables");
+  if (controls == nullptr) return;
   std::vector<std::string_view> names;
   std::string listed;
   for (const AvlControl& c : ctx.avl.st->controls) {
@@ -229,13 +224,8 @@ void ReadAvlControls(ReadContext& ctx, const toml::table& root) {
 }  // namespace
 
 void ReadAerodynamics(ReadContext& ctx, const toml::table& root, model::AircraftData& out) {
-  const toml::node* node = root.get("aerodynamics");
-  if (node == nullptr) return;
-  const toml::table* t = node->as_table();
-  if (t == nullptr) {
-    ctx.Error(ctx.At(*node), "'aerodynamics' must be a table");
-    return;
-  }
+  const toml::table* t = OptionalTable(ctx, root, "aerodynamics");
+  if (t == nullptr) return;
   CheckKeys(ctx, *t, "aerodynamics", {"avl_st", "avl_length_unit"});
   const std::optional<std::string> file = String(ctx, *t, "avl_st", "aerodynamics", true);
   ctx.avl.requested = t->contains("avl_st");

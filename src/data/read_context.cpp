@@ -96,6 +96,15 @@ const toml::table* RequireTable(ReadContext& ctx, const toml::table& root, std::
   return table;
 }
 
+const toml::table* OptionalTable(ReadContext& ctx, const toml::table& root, std::string_view name,
+                                 std::string_view what) {
+  const toml::node* node = root.get(name);
+  if (node == nullptr) return nullptr;
+  const toml::table* table = node->as_table();
+  if (table == nullptr) ctx.Error(ctx.At(*node), fmt::format("'{}' must be {}", name, what));
+  return table;
+}
+
 void CheckKeys(ReadContext& ctx, const toml::table& table, std::string_view table_name,
                const std::vector<std::string_view>& allowed, std::string_view hint) {
   for (const auto& [key, node] : table) {

@@ -108,6 +108,10 @@ constexpr core::Dimension kArea{2, 0, 0};
 bool IsPerAngleKey(std::string_view key);
 
 const toml::table* RequireTable(ReadContext& ctx, const toml::table& root, std::string_view name);
+// The table `name` of `root`, or nullptr if it is absent or not a table (then
+// reported: "'name' must be `what`").
+const toml::table* OptionalTable(ReadContext& ctx, const toml::table& root, std::string_view name,
+                                 std::string_view what = "a table");
 // Reports each key of `table` not in `allowed` (with a hint, a "did you
 // mean", or `hint`).
 void CheckKeys(ReadContext& ctx, const toml::table& table, std::string_view table_name,

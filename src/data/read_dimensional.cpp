@@ -314,13 +314,9 @@ void ReadLimits(ReadContext& ctx, const toml::table& t, const std::string& table
 }
 
 void ReadControls(ReadContext& ctx, const toml::table& root) {
-  const toml::node* node = root.get("controls");
-  if (node == nullptr) return;  // an aircraft with no controls is valid: free response only
-  const toml::table* controls = node->as_table();
-  if (controls == nullptr) {
-    ctx.Error(ctx.At(*node), "'controls' must be a table of [controls.<name>] tables");
-    return;
-  }
+  // An aircraft with no controls is valid: free response only.
+  const toml::table* controls = OptionalTable(ctx, root, "controls", "a table of [controls.<name>] tables");
+  if (controls == nullptr) return;
   // toml++ keeps keys sorted; file order is the order of the source lines.
   std::vector<std::pair<std::string, const toml::table*>> ordered;
   for (const auto& [key, value] : *controls) {

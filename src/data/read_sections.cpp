@@ -220,13 +220,8 @@ void ReadCondition(ReadContext& ctx, const toml::table& root, model::AircraftDat
 }
 
 void ReadMass(ReadContext& ctx, const toml::table& root) {
-  const toml::node* node = root.get("mass");
-  if (node == nullptr) return;
-  const toml::table* t = node->as_table();
-  if (t == nullptr) {
-    ctx.Error(ctx.At(*node), "'mass' must be a table");
-    return;
-  }
+  const toml::table* t = OptionalTable(ctx, root, "mass");
+  if (t == nullptr) return;
   ctx.mass_at = ctx.At(*t);
   CheckKeys(ctx, *t, "mass", {"m", "W", "Ix", "Iy", "Iz", "Ixz", "axes", "avl_mass"});
   if (ReadAvlMass(ctx, *t)) return;
@@ -250,13 +245,8 @@ void ReadMass(ReadContext& ctx, const toml::table& root) {
 }
 
 void ReadGeometry(ReadContext& ctx, const toml::table& root, model::AircraftData& out) {
-  const toml::node* node = root.get("geometry");
-  if (node == nullptr) return;
-  const toml::table* t = node->as_table();
-  if (t == nullptr) {
-    ctx.Error(ctx.At(*node), "'geometry' must be a table");
-    return;
-  }
+  const toml::table* t = OptionalTable(ctx, root, "geometry");
+  if (t == nullptr) return;
   CheckKeys(ctx, *t, "geometry", {"b", "S", "c"});
   ReadGeometryExtras(ctx, *t);
   const auto b = Number(ctx, *t, "b", "geometry");
