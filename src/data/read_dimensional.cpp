@@ -43,21 +43,19 @@ std::vector<std::string_view> KeysOf(std::string_view section) {
 }
 
 // A derivative section's two spellings of the same derivatives (α- or
-// w-form, β- or v-form): the required keys of each, each one's optional key,
-// and the keys both need; derived from the parameter table.
+// w-form, β- or v-form): the keys of each and the keys both need, in the
+// parameter table's order, from which they are derived.
 struct FormChoice {
   std::string_view section;  // "longitudinal", "lateral"
   std::vector<std::string_view> first;
-  std::string_view first_optional;  // "" if none
   std::vector<std::string_view> second;
-  std::string_view second_optional;
   std::vector<std::string_view> common;
   std::string both_given;  // message when keys of both forms appear
 };
 
 // Optional keys default to 0 because the textbooks neglect them (Xq, Zα̇);
 // documented in data/derivatives/README.md. The others are required.
-constexpr std::string_view kOptionalDerivatives[] = {"Xq", "Zadot", "Zwdot"};
+bool IsOptionalDerivative(std::string_view key) { return key == "Xq" || key == "Zadot" || key == "Zwdot"; }
 
 // The parameter table's velocity-form rows (w, v) are views of an angle-form
 // member (α, β) ÷ U0: their member reads "longitudinal.Ma / U0".
@@ -72,21 +70,15 @@ FormChoice FormsOf(std::string_view section, std::string_view first_name, std::s
   choice.section = section;
   for (const Parameter& p : model::Parameters()) {
     if (p.section != section) continue;
-    const bool optional = std::find(std::begin(kOptionalDerivatives), std::end(kOptionalDerivatives),
-                                    p.key) != std::end(kOptionalDerivatives);
     const bool second = p.member.ends_with(kPerU0);
     const bool first =
         !second && std::find(angle_members.begin(), angle_members.end(), p.member) != angle_members.end();
-    if (optional) {
-      if (first) choice.first_optional = p.key;
-      if (second) choice.second_optional = p.key;
-    } else {
-      (first ? choice.first : second ? choice.second : choice.common).push_back(p.key);
-    }
+    (first ? choice.first : second ? choice.second : choice.common).push_back(p.key);
   }
-  auto join = [](const std::vector<std::string_view>& keys) {
+  auto join = [](const std::vector<std::string_view>& keys) {  // the required ones
     std::string s;
-    for (std::string_view k : keys) s.append(s.empty() ? "" : " ").append(k);
+    for (std::string_view k : keys)
+      if (!IsOptionalDerivative(k)) s.append(s.empty() ? "" : " ").append(k);
     return s;
   };
   choice.both_given = "both " + std::string(first_name) + " (" + join(choice.first) + ") and " +
@@ -151,12 +143,11 @@ std::optional<bool> ReadForm(ReadContext& ctx, const toml::table& table, std::st
 
 // Which spelling a section uses (α/w, β/v); see FormChoice.
 std::optional<bool> ChooseForm(ReadContext& ctx, const toml::table& t, const FormChoice& choice) {
-  auto uses = [&t](const std::vector<std::string_view>& keys, std::string_view optional) {
-    return (!optional.empty() && t.contains(optional)) ||
-           std::any_of(keys.begin(), keys.end(), [&t](std::string_view k) { return t.contains(k); });
+  auto uses = [&t](const std::vector<std::string_view>& keys) {
+    return std::any_of(keys.begin(), keys.end(), [&t](std::string_view k) { return t.contains(k); });
   };
-  const bool first = uses(choice.first, choice.first_optional);
-  const bool second = uses(choice.second, choice.second_optional);
+  const bool first = uses(choice.first);
+  const bool second = uses(choice.second);
   if (first && second) {
     // Reported at the first key of the second form in the file.
     const toml::node* at = nullptr;
@@ -165,13 +156,12 @@ std::optional<bool> ChooseForm(ReadContext& ctx, const toml::table& t, const For
         at = n;
     };
     for (std::string_view k : choice.second) consider(k);
-    if (!choice.second_optional.empty()) consider(choice.second_optional);
     ctx.Error(ctx.At(*at), choice.both_given);
     return std::nullopt;
   }
   for (const std::vector<std::string_view>* keys : {&choice.common, second ? &choice.second : &choice.first})
     for (std::string_view key : *keys)
-      if (!t.contains(key))
+      if (!IsOptionalDerivative(key) && !t.contains(key))
         Missing(ctx, t, choice.section, key, "required derivative; write 0.0 if the source neglects it");
   return second;
 }
@@ -184,6 +174,16 @@ double Derivative(ReadContext& ctx, const toml::table& t, std::string_view secti
   if (!v) return 0.0;
   const auto n = DerivativeToSI(ctx, *v, *model::FindParameter(section, key), raw, ctx.At(*t.get(key)));
   return n ? *n : 0.0;
+}
+
+// Reads the derivatives both forms share, then those of the form chosen, into
+// ctx.written's section (whose form is set: model::FieldOf finds each field).
+void ReadDerivatives(ReadContext& ctx, const toml::table& t, const FormChoice& choice, bool second, bool raw) {
+  const std::string section(choice.section);
+  for (const std::vector<std::string_view>* keys : {&choice.common, second ? &choice.second : &choice.first})
+    for (std::string_view key : *keys)
+      *model::FieldOf(ctx.written, section + "." + std::string(key)) =
+          Derivative(ctx, t, section, key, raw) * PerDegreeFactor(ctx, t, section, key);
 }
 
 // [lateral] beta = "v/U0" (default) or "v/V" (model::SideslipDefinition).
@@ -222,28 +222,7 @@ void ReadLongitudinal(ReadContext& ctx, const toml::table& root) {
   model::LongitudinalAsWritten& d = ctx.written.longitudinal;
   d.raw = *raw;
   d.form = *w_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
-  auto get = [&](std::string_view key) {
-    return Derivative(ctx, *t, "longitudinal", key, *raw) * PerDegreeFactor(ctx, *t, "longitudinal", key);
-  };
-  d.Xu = get("Xu");
-  d.Zu = get("Zu");
-  d.Mu = get("Mu");
-  d.Xq = get("Xq");
-  d.Zq = get("Zq");
-  d.Mq = get("Mq");
-  if (*w_form) {
-    d.Xw = get("Xw");
-    d.Zw = get("Zw");
-    d.Mw = get("Mw");
-    d.Mwdot = get("Mwdot");
-    d.Zwdot = get("Zwdot");
-  } else {
-    d.Xa = get("Xa");
-    d.Za = get("Za");
-    d.Ma = get("Ma");
-    d.Madot = get("Madot");
-    d.Zadot = get("Zadot");
-  }
+  ReadDerivatives(ctx, *t, LongitudinalForms(), *w_form, *raw);
   ctx.zadot_node = t->get(*w_form ? "Zwdot" : "Zadot");
 }
 
@@ -270,24 +249,7 @@ void ReadLateral(ReadContext& ctx, const toml::table& root) {
   ReadSideslipDefinition(ctx, *t, *v_form);
   d.raw = *raw;
   d.form = *v_form ? model::AngleForm::kVelocity : model::AngleForm::kAngle;
-  auto get = [&](std::string_view key) {
-    return Derivative(ctx, *t, "lateral", key, *raw) * PerDegreeFactor(ctx, *t, "lateral", key);
-  };
-  d.Yp = get("Yp");
-  d.Yr = get("Yr");
-  d.Lp = get("Lp");
-  d.Lr = get("Lr");
-  d.Np = get("Np");
-  d.Nr = get("Nr");
-  if (*v_form) {
-    d.Yv = get("Yv");
-    d.Lv = get("Lv");
-    d.Nv = get("Nv");
-  } else {
-    d.Yb = get("Yb");
-    d.Lb = get("Lb");
-    d.Nb = get("Nb");
-  }
+  ReadDerivatives(ctx, *t, LateralForms(), *v_form, *raw);
 }
 
 void ReadControlUnit(ReadContext& ctx, const toml::table& t, const std::string& table_name, model::Control& c) {
