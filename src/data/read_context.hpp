@@ -92,7 +92,7 @@ struct ReadContext {
   AvlSource avl;
 };
 
-// ----- reader core (read_context.cpp)
+// Reader core (read_context.cpp):
 
 // Shortest readable form of a number for messages (4 significant digits).
 std::string Format(double v);
@@ -129,7 +129,7 @@ std::optional<bool> Bool(ReadContext& ctx, const toml::table& table, std::string
 double PerDegreeFactor(ReadContext& ctx, const toml::table& t, const std::string& section,
                        std::string_view key);
 
-// ----- [aircraft] [condition] [mass] [geometry] (read_sections.cpp)
+// [aircraft] [condition] [mass] [geometry] (read_sections.cpp):
 
 void ReadAircraft(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
 void ReadCondition(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
@@ -142,7 +142,7 @@ std::optional<model::AtmosphereState> StandardAtmosphereAt(ReadContext& ctx, con
 // Rotates body-axis inertias into the derivatives' axes (keeping them in si.body_mass).
 void SetBodyInertias(ReadContext& ctx, const model::MassProperties& body);
 
-// ----- derivatives (read_dimensional.cpp)
+// Derivatives (read_dimensional.cpp):
 
 void ReadLongitudinal(ReadContext& ctx, const toml::table& root);
 void ReadLateral(ReadContext& ctx, const toml::table& root);
@@ -159,7 +159,7 @@ std::vector<const model::Parameter*> ControlDerivatives();
 // equations (else the lateral ones).
 bool IsLongitudinalControlKey(std::string_view key);
 
-// ----- coefficient form (read_coefficients.cpp)
+// Coefficient form (read_coefficients.cpp):
 
 bool IsCoefficientForm(const toml::table& section);
 void ReadLongitudinalCoefficients(ReadContext& ctx, const toml::table& t);
@@ -178,14 +178,14 @@ std::optional<std::string> KeyHint(const ReadContext& ctx, std::string_view key,
 // Whether `key` of a [controls.NAME] table is a coefficient (CX CZ CL CD Cm CY Cl Cn).
 bool IsControlCoefficientKey(std::string_view key);
 
-// ----- AVL files (read_avl.cpp)
+// AVL files (read_avl.cpp):
 
 void ReadAerodynamics(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
 // [mass] avl_mass: the totals of AVL's mass file, body axes, rotated into
 // stability axes by α0; true if the key was given.
 bool ReadAvlMass(ReadContext& ctx, const toml::table& t);
 
-// ----- checks (read_checks.cpp)
+// Checks (read_checks.cpp):
 
 // Whether to apply the Ixz coupling to the lateral (and control) moments;
 // its preconditions are checked here, where they can be located.
@@ -193,7 +193,7 @@ bool PrimeLateral(ReadContext& ctx, const toml::table& root);
 void CheckMagnitudes(ReadContext& ctx, const toml::table& root, const model::AircraftData& out);
 void CheckSigns(ReadContext& ctx, const toml::table& root, const model::AircraftData& out);
 
-// ----- provenance (read_provenance.cpp)
+// Provenance (read_provenance.cpp):
 
 // Every numeric key the file gives, as written, with its factor to the SI
 // field of the written form (model/as_written.hpp); an AVL file's .st numbers
