@@ -1,0 +1,366 @@
+#include "mode_tracking.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <Eigen/Eigenvalues>
+
+#include "aerolin/analysis/eigen.hpp"
+#include "aerolin/core/parallel.hpp"
+
+namespace aerolin::study::tracking {
+
+using analysis::Mode;
+using analysis::ModeFlag;
+using analysis::ModeKind;
+using analysis::SmallMatrix;
+using analysis::SmallVectorC;
+using cd = std::complex<double>;
+
+const std::string kWashoutFilterName = "washout filter";
+
+PointwiseNames Spelled(const std::vector<analysis::RootName>& names) {
+  PointwiseNames out;
+  out.reserve(names.size());
+  for (const analysis::RootName& n : names) out.push_back({n.lambda, &analysis::FullName(n.kind, n.flags)});
+  return out;
+}
+
+namespace {
+
+bool IsReal(cd z, double scale) { return std::abs(z.imag()) <= 1e-12 * std::max(scale, 1.0); }
+
+// Returns the label of the root nearest `lambda` among `free` labels (and
+// removes it).
+int TakeNearest(const SmallVectorC& roots, std::vector<int>& free, cd lambda) {
+  auto best = std::min_element(free.begin(), free.end(), [&](int a, int b) {
+    return std::abs(roots(a) - lambda) < std::abs(roots(b) - lambda);
+  });
+  const int label = *best;
+  free.erase(best);
+  return label;
+}
+
+// Groups the first point's roots by the modes `named` gives them; labels not
+// claimed by a named mode get `extra` names in order (the washout filter).
+std::vector<Group> GroupsOf(const SmallVectorC& roots, const std::vector<Mode>& named,
+                            const std::vector<std::string>& extra) {
+  std::vector<int> free(static_cast<std::size_t>(roots.size()));
+  for (std::size_t i = 0; i < free.size(); ++i) free[i] = static_cast<int>(i);
+  std::vector<Group> groups;
+  for (const Mode& m : named) {
+    if (m.kind == ModeKind::kHeading) continue;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const Group& g) { return g.kind == m.kind; });
+    if (it == groups.end()) {
+      groups.push_back({analysis::ToString(m.kind), m.kind, {}});
+      it = groups.end() - 1;
+    }
+    it->labels.push_back(TakeNearest(roots, free, m.lambda));
+    if (m.oscillatory) it->labels.push_back(TakeNearest(roots, free, std::conj(m.lambda)));
+  }
+  for (std::size_t i = 0; i < extra.size() && !free.empty(); ++i)
+    groups.push_back({extra[i], std::nullopt, {TakeNearest(roots, free, roots(free[0]))}});
+  return groups;
+}
+
+// One tracked mode of a point: one label, or a conjugate pair (Im > 0 first).
+struct Unit {
+  std::array<int, 2> labels{};
+  int size = 1;
+};
+
+// A Signature: which groups each group's roots pair with, as `aerolin sweep`
+// compares it between points: for each of a group's labels, "p" and the two groups of
+// its pair then ",", or "r,"; two groups' structures are equal when these
+// texts are anagrams. Kept as the count of each character, 4 bits each
+// ('p', 'r', ',', then the digits 0–9: a group index is one digit, as there
+// are at most kMaxSmallStates groups, and no count exceeds 4).
+constexpr int kSignatureP = 0, kSignatureR = 1, kSignatureComma = 2, kSignatureDigit0 = 3;
+void Count(std::uint64_t& signature, int character) { signature += std::uint64_t{1} << (4 * character); }
+
+// Appends the tracked modes at one point, from its labelled roots, to `out`
+// (sorted by ωn, descending, among themselves) and sets each group's
+// structure in `signature`.
+void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, model::Axis axis,
+               std::vector<TrackedMode>& out, Signature& signature) {
+  const double scale = roots.cwiseAbs().maxCoeff();
+  const auto n = static_cast<int>(roots.size());
+  std::array<int, analysis::kMaxSmallStates> group_of;
+  group_of.fill(-1);
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (int l : groups[g].labels) group_of[static_cast<std::size_t>(l)] = static_cast<int>(g);
+  auto group_of_label = [&](int l) -> const Group& {
+    return groups[static_cast<std::size_t>(group_of[static_cast<std::size_t>(l)])];
+  };
+  std::array<bool, analysis::kMaxSmallStates> used{};
+  std::array<Unit, analysis::kMaxSmallStates> units;
+  int unit_count = 0;
+  for (int i = 0; i < n; ++i) {
+    if (used[static_cast<std::size_t>(i)]) continue;
+    used[static_cast<std::size_t>(i)] = true;
+    Unit& u = units[static_cast<std::size_t>(unit_count++)];
+    u = Unit{{i, -1}, 1};
+    if (IsReal(roots(i), scale)) continue;
+    int partner = -1;
+    double best = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < n; ++k)
+      if (!used[static_cast<std::size_t>(k)]) {
+        const double d = std::abs(roots(k) - std::conj(roots(i)));
+        if (d < best) {
+          best = d;
+          partner = k;
+        }
+      }
+    if (partner < 0) continue;
+    used[static_cast<std::size_t>(partner)] = true;
+    u = roots(i).imag() > 0 ? Unit{{i, partner}, 2} : Unit{{partner, i}, 2};
+  }
+
+  // Roll subsidence and spiral as two real roots: the faster is roll, as
+  // `aerolin modes` says. Continuation cannot carry their identities through
+  // a coalescence into the lateral phugoid and out again (at the double root
+  // the two are one), so the names follow speed, not the labels.
+  std::optional<int> faster_roll_spiral;
+  {
+    std::array<int, 2> rs{};
+    int rs_count = 0;
+    for (int k = 0; k < unit_count; ++k) {
+      const Unit& u = units[static_cast<std::size_t>(k)];
+      if (u.size == 1) {
+        const Group& g = group_of_label(u.labels[0]);
+        if (g.labels.size() == 1 && (g.kind == ModeKind::kRollSubsidence || g.kind == ModeKind::kSpiral)) {
+          if (rs_count < 2) rs[static_cast<std::size_t>(rs_count)] = u.labels[0];
+          ++rs_count;
+        }
+      }
+    }
+    if (rs_count == 2)
+      faster_roll_spiral = std::abs(roots(rs[0])) >= std::abs(roots(rs[1])) ? rs[0] : rs[1];
+  }
+  const std::size_t first = out.size();
+  for (int k = 0; k < unit_count; ++k) {
+    const Unit& u = units[static_cast<std::size_t>(k)];
+    TrackedMode& t = out.emplace_back();
+    t.axis = axis;
+    t.lambda = roots(u.labels[0]);
+    t.oscillatory = u.size == 2;
+    if (!t.oscillatory) t.lambda.imag(0.0);
+    t.wn = std::abs(t.lambda);
+    t.zeta = t.wn > 0 ? -t.lambda.real() / t.wn : 1.0;
+    ModeFlag flags = ModeFlag::kNone;
+    const Group& g0 = group_of_label(u.labels[0]);
+    const std::string* origin = &g0.base;
+    std::optional<ModeKind> kind = g0.kind;
+    std::string custom;
+    if (t.oscillatory) {
+      const Group& g1 = group_of_label(u.labels[1]);
+      if (&g0 != &g1) {
+        const bool roll_spiral = (g0.kind == ModeKind::kRollSubsidence && g1.kind == ModeKind::kSpiral) ||
+                                 (g0.kind == ModeKind::kSpiral && g1.kind == ModeKind::kRollSubsidence);
+        if (roll_spiral) {
+          kind = ModeKind::kRollSpiral;
+          t.origin = "roll subsidence + spiral";
+          origin = nullptr;
+        } else {
+          kind = std::nullopt;
+          custom = g0.base + " + " + g1.base + " (coupled)";
+          t.origin = custom;
+          origin = nullptr;
+        }
+      }
+      if (kind == ModeKind::kRollSpiral) flags |= ModeFlag::kLateralPhugoid;
+    } else if (g0.labels.size() == 2 && kind) {
+      if (*kind == ModeKind::kShortPeriod || *kind == ModeKind::kDutchRoll) flags |= ModeFlag::kOverdamped;
+      if (*kind == ModeKind::kPhugoid) flags |= ModeFlag::kAperiodic;
+      if (*kind == ModeKind::kRollSpiral) {
+        // The pair split: the faster root is roll subsidence (as `aerolin modes` names them).
+        const int other = g0.labels[0] == u.labels[0] ? g0.labels[1] : g0.labels[0];
+        kind = std::abs(roots(u.labels[0])) >= std::abs(roots(other)) ? ModeKind::kRollSubsidence
+                                                                      : ModeKind::kSpiral;
+      }
+    }
+    if (faster_roll_spiral && !t.oscillatory &&
+        (kind == ModeKind::kRollSubsidence || kind == ModeKind::kSpiral) && g0.labels.size() == 1) {
+      kind = u.labels[0] == *faster_roll_spiral ? ModeKind::kRollSubsidence : ModeKind::kSpiral;
+      origin = &analysis::FullName(*kind, ModeFlag::kNone);
+    }
+    if (origin) t.origin = *origin;
+    t.kind = kind;
+    // The stability qualifiers `aerolin modes` gives (modes.cpp QualifyStability).
+    const double sigma = t.lambda.real();
+    if (std::abs(sigma) <= 1e-12) {
+      flags |= ModeFlag::kNeutral;
+    } else if (sigma > 0.0) {
+      flags |= t.oscillatory ? ModeFlag::kUnstable : ModeFlag::kDivergent;
+    }
+    if (kind) {
+      t.name = analysis::FullName(*kind, flags);
+    } else {
+      const std::string& q = analysis::Qualifier(flags);
+      t.name = (custom.empty() ? g0.base : custom) + (q.empty() ? "" : " (" + q + ")");
+    }
+  }
+  signature.assign(groups.size(), 0);
+  for (int k = 0; k < unit_count; ++k) {
+    const Unit& u = units[static_cast<std::size_t>(k)];
+    for (int j = 0; j < u.size; ++j) {
+      std::uint64_t& sg = signature[static_cast<std::size_t>(group_of[static_cast<std::size_t>(u.labels[static_cast<std::size_t>(j)])])];
+      if (u.size == 2) {
+        Count(sg, kSignatureP);
+        Count(sg, kSignatureDigit0 + group_of[static_cast<std::size_t>(u.labels[0])]);
+        Count(sg, kSignatureDigit0 + group_of[static_cast<std::size_t>(u.labels[1])]);
+      } else {
+        Count(sg, kSignatureR);
+      }
+      Count(sg, kSignatureComma);
+    }
+  }
+  // By ωn, descending; equal ωn keep their order (a stable insertion sort:
+  // at most kMaxSmallStates modes).
+  for (std::size_t i = first + 1; i < out.size(); ++i)
+    for (std::size_t j = i; j > first && out[j - 1].wn < out[j].wn; --j) std::swap(out[j - 1], out[j]);
+}
+
+int ComplexPairs(const SmallMatrix& A) {
+  const SmallVectorC v = Eigen::EigenSolver<SmallMatrix>(A, false).eigenvalues();
+  const double scale = v.cwiseAbs().maxCoeff();
+  int pairs = 0;
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    if (!IsReal(v(i), scale) && v(i).imag() > 0) ++pairs;
+  return pairs;
+}
+
+// Locates a change in the number of complex pairs between a and b by bisection.
+double LocateChange(const analysis::MatrixFamily& family, double a, double b) {
+  SmallMatrix A, dA;
+  family(a, A, dA);
+  const int at_a = ComplexPairs(A);
+  for (int i = 0; i < 60 && std::abs(b - a) > 1e-9 * std::max(1.0, std::abs(a)); ++i) {
+    const double mid = 0.5 * (a + b);
+    family(mid, A, dA);
+    (ComplexPairs(A) == at_a ? a : b) = mid;
+  }
+  return 0.5 * (a + b);
+}
+
+std::string Join(std::span<const TrackedMode> modes, const std::string& origin_part) {
+  std::string s;
+  for (const TrackedMode& m : modes)
+    if (m.origin.find(origin_part) != std::string::npos) {
+      if (s.find(m.name) != std::string::npos) continue;
+      s += (s.empty() ? "" : " and ") + m.name;
+    }
+  return s;
+}
+
+}  // namespace
+
+AxisPlan PlanAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
+                  const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
+                  model::Axis axis, int threads) {
+  AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis};
+  plan.groups = GroupsOf(plan.c.roots[0], named_at_start, extra);
+  return plan;
+}
+
+void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& pointwise,
+                   const std::vector<TrackedMode>& fixed, std::vector<TrackedMode>& out,
+                   Signature& signature) {
+  const std::size_t first = out.size();
+  NameUnits(plan.c.roots[k], plan.groups, plan.axis, out, signature);
+  if (!pointwise.empty()) {
+    for (std::size_t i = first; i < out.size(); ++i) {
+      TrackedMode& t = out[i];
+      const PointwiseName* nearest = nullptr;
+      double best = std::numeric_limits<double>::infinity();
+      for (const PointwiseName& m : pointwise[k]) {
+        const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
+        if (d < best) {
+          best = d;
+          nearest = &m;
+        }
+      }
+      if (nearest && *nearest->name != t.name) t.pointwise_name = *nearest->name;
+    }
+  }
+  out.insert(out.end(), fixed.begin(), fixed.end());
+}
+
+std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::MatrixFamily& family,
+                                       const std::vector<Signature>& signatures,
+                                       const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at,
+                                       int threads) {
+  const std::vector<double>& grid = plan.c.parameters;
+  std::vector<std::size_t> steps;
+  for (std::size_t k = 1; k < grid.size(); ++k)
+    if (signatures[k] != signatures[k - 1]) steps.push_back(k);
+  std::vector<StructureChange> changes(steps.size());
+  core::ParallelFor(steps.size(), threads, [&](std::size_t i) {
+    const std::size_t k = steps[i];
+    const double at = LocateChange(family, grid[k - 1], grid[k]);
+    // One event per step: the names of the groups that changed, before and after.
+    std::string before, after;
+    auto add = [](std::string& list, const std::string& names) {
+      if (!names.empty() && list.find(names) == std::string::npos)
+        list += (list.empty() ? "" : " and ") + names;
+    };
+    for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+      if (signatures[k][g] == signatures[k - 1][g]) continue;
+      add(before, Join(modes_at(k - 1), plan.groups[g].base));
+      add(after, Join(modes_at(k), plan.groups[g].base));
+    }
+    changes[i] = {at, plan.axis, before, after};
+  });
+  return changes;
+}
+
+AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
+                    const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
+                    model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
+                    const std::vector<TrackedMode>& fixed) {
+  const AxisPlan plan = PlanAxis(family, sets, named_at_start, extra, axis, threads);
+  const std::size_t n = plan.c.parameters.size();
+  AxisTrack out;
+  out.refinements = plan.c.refinements;
+  out.points.resize(n);
+  std::vector<Signature> signatures(n);
+  // Naming is independent per point once the roots are labelled: parallel.
+  core::ParallelFor(n, threads, [&](std::size_t k) {
+    out.points[k].reserve(plan.groups.size() + fixed.size() + 1);
+    NameAxisPoint(plan, k, pointwise, fixed, out.points[k], signatures[k]);
+  });
+  out.changes = ChangesOf(plan, family, signatures,
+                          [&](std::size_t k) { return std::span<const TrackedMode>(out.points[k]); }, threads);
+  return out;
+}
+
+TrackedMode HeadingMode() {
+  TrackedMode h;
+  h.name = h.origin = analysis::ToString(ModeKind::kHeading);
+  h.kind = ModeKind::kHeading;
+  h.axis = model::Axis::kLateral;
+  h.zeta = 1.0;
+  return h;
+}
+
+void AddNotes(TrackedStudy& study) {
+  bool differs = false;
+  for (const TrackedPoint& p : study.points)
+    for (const TrackedMode& m : p.modes) differs = differs || !m.pointwise_name.empty();
+  if (differs)
+    study.notes.push_back(
+        "where 'pointwise' differs, aerolin modes names the roots of that point alone from "
+        "eigenvector content (alpha vs u/U0 for short period and phugoid, beta vs phi for the "
+        "Dutch roll, |lambda| for roll vs spiral); the sweep follows each root continuously from "
+        "the named modes of the first point, so the tracked name keeps the root's history");
+  // In the direction of the sweep (or, for a locus, outward from K = 0).
+  const bool descending = study.points.size() > 1 && study.points.back().value < study.points.front().value;
+  std::stable_sort(study.changes.begin(), study.changes.end(),
+                   [descending](const StructureChange& a, const StructureChange& b) {
+                     return descending ? a.value > b.value : a.value < b.value;
+                   });
+}
+
+}  // namespace aerolin::study::tracking

@@ -1,0 +1,95 @@
+#pragma once
+// Mode tracking for sweeps and loci, internal to module study: the roots of a
+// matrix family, continued from the named modes of its first point
+// (analysis/tracking.hpp), named at every point as `aerolin modes` would,
+// with the points where a mode changes structure. Sweep (sweep.cpp) and
+// Locus (locus.cpp) build the families and the first point's names.
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/analysis/tracking.hpp"
+#include "aerolin/study/tracked.hpp"
+
+namespace aerolin::study::tracking {
+
+// What `aerolin modes` calls one root (or pair) of one point: a name spelt
+// once per process (analysis::FullName, or kWashoutFilterName).
+struct PointwiseName {
+  std::complex<double> lambda;
+  const std::string* name;
+};
+using PointwiseNames = std::vector<PointwiseName>;
+
+extern const std::string kWashoutFilterName;  // "washout filter"
+
+// The names analysis::NameLongitudinalRoots / NameLateralRoots give, spelt.
+PointwiseNames Spelled(const std::vector<analysis::RootName>& names);
+
+// A mode at the first point: its name and the root labels it owns.
+struct Group {
+  std::string base;  // "short period", "washout filter"
+  std::optional<analysis::ModeKind> kind;
+  std::vector<int> labels;
+};
+
+// Each group's structure at one point: which groups its roots pair with (see
+// mode_tracking.cpp); two points' structures of a group are equal when these are.
+using Signature = std::vector<std::uint64_t>;
+
+// One axis of a study: the continuation of its roots from every grid point's
+// roots (`sets`) and the groups (named modes) of the first point.
+struct AxisPlan {
+  analysis::Continuation c;
+  std::vector<Group> groups;
+  model::Axis axis;
+};
+
+// `named_at_start`: the first point's modes (heading is skipped); labels they
+// do not claim get `extra` names in order (the washout filter).
+AxisPlan PlanAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
+                  const std::vector<analysis::Mode>& named_at_start, const std::vector<std::string>& extra,
+                  model::Axis axis, int threads);
+
+// Appends the axis' tracked modes at point k to `out`, each with what
+// `aerolin modes` calls it there where that differs (`pointwise[k]`;
+// pointwise empty, or an empty entry: none), then the `fixed` modes.
+void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& pointwise,
+                   const std::vector<TrackedMode>& fixed, std::vector<TrackedMode>& out,
+                   Signature& signature);
+
+// The structure changes of one axis: where a group's signature differs
+// between consecutive points, located by bisection (in parallel: each is
+// independent). `modes_at(k)` gives the axis' modes at point k.
+std::vector<StructureChange> ChangesOf(
+    const AxisPlan& plan, const analysis::MatrixFamily& family, const std::vector<Signature>& signatures,
+    const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at, int threads);
+
+// Continuation of one axis, its naming at every point and its structure
+// changes (a locus: one axis per study).
+struct AxisTrack {
+  std::vector<std::vector<TrackedMode>> points;
+  std::vector<StructureChange> changes;
+  int refinements = 0;
+};
+
+AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
+                    const std::vector<analysis::Mode>& named_at_start, const std::vector<std::string>& extra,
+                    model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
+                    const std::vector<TrackedMode>& fixed);
+
+// The heading mode: ψ's root, 0 at every point.
+TrackedMode HeadingMode();
+
+// Adds the note on tracked vs pointwise names (where they differ) and sorts
+// the changes in the direction of the study.
+void AddNotes(TrackedStudy& study);
+
+}  // namespace aerolin::study::tracking
