@@ -59,7 +59,7 @@ void CheckFlags(const BodeOptions& opt) {
 
 int RunBode(const BodeOptions& opt) {
   CheckFlags(opt);
-  if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
+  OutputRouting outputs(opt.csv, opt.json, {opt.file});
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const analysis::Channel channel = [&] {
@@ -81,14 +81,8 @@ int RunBode(const BodeOptions& opt) {
   }
   const analysis::BodeDiagram diagram =
       analysis::ComputeBodeDiagram(channel, modes, omega, opt.points);
-  if (!opt.csv.empty()) {
-    CommandOutput out(opt.csv);
-    exporting::WriteBodeCsv(out.stream(), diagram);
-    out.Commit();
-  }
-  // With `--csv -` standard output holds the CSV alone; the report goes to stderr.
-  const bool csv_on_stdout = IsStandardOutput(opt.csv);
-  std::ostream& report = csv_on_stdout ? std::cerr : std::cout;
+  outputs.WriteData([&](std::ostream& out) { exporting::WriteBodeCsv(out, diagram); });
+  std::ostream& report = outputs.report();
   if (opt.json)
     report << exporting::BodeJson(aircraft, opt.file, diagram) << '\n';
   else
@@ -102,7 +96,7 @@ int RunBode(const BodeOptions& opt) {
     for (const std::string& format : opt.formats) {
       const std::string path = opt.plot + "_bode." + format;
       exporting::PlotBode(diagram, plot, path);
-      (opt.json || csv_on_stdout ? std::cerr : std::cout) << path << '\n';
+      outputs.notes() << path << '\n';
     }
   }
 #endif
@@ -122,8 +116,8 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
   cmd->add_option("--input", opt->input, "control name as in the data file, e.g. elevator")
       ->required();
   cmd->add_option("--output", opt->outputs,
-                  "comma-separated outputs of one axis: u, alpha, q, theta, nz, gamma or\n"
-                  "beta, p, r, phi, psi, ay")
+                  "comma-separated outputs of one axis: " + OutputNames(model::Axis::kLongitudinal) +
+                      " or\n" + OutputNames(model::Axis::kLateral))
       ->required()
       ->delimiter(',');
   CLI::Option* from = cmd->add_option("--from", opt->from,

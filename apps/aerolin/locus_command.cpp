@@ -101,12 +101,13 @@ int RunLocus(const LocusCommandOptions& opt) {
   // A name that is no mode kind and names no mode of this locus is a typo,
   // not an absent mode: a usage error that lists what is accepted.
   if (optimum && optimum->kind == study::DampingOptimumKind::kAbsent && !analysis::ParseModeKind(opt.maximize)) {
-    std::string names;
+    std::string names, kinds;
     for (const study::TrackedMode& m : locus.study.points.front().modes)
       if (names.find("'" + m.origin + "'") == std::string::npos) names += (names.empty() ? "'" : ", '") + m.origin + "'";
+    for (const std::string& kind : StartableModeNames()) kinds += (kinds.empty() ? "" : ", ") + kind;
     throw UsageError("locus: --maximize: no mode named '" + opt.maximize +
                      "' (a mode of this locus: " + names +
-                     "; or short-period, phugoid, dutch-roll, roll, spiral, roll-spiral)");
+                     "; or " + kinds + ")");
   }
   if (opt.json) {
     std::cout << exporting::LocusJson(locus, opt.loop, opt.file, optimum ? &*optimum : nullptr) << '\n';

@@ -125,7 +125,7 @@ int RunQualities(const QualitiesOptions& opt) {
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     // With --json the paths go to stderr, so stdout stays one JSON document.
-    std::ostream& out = opt.json ? std::cerr : std::cout;
+    std::ostream& out = OutputRouting("", opt.json, {}).notes();
     if (!opt.json) out << '\n';
     for (const std::string& path : WriteCharts(opt, a, summary, grades))
       out << "figure: " << path << '\n';
