@@ -45,6 +45,14 @@ struct BodeOptions {
   int height = 900;
 };
 
+// The figures of --plot: PREFIX_bode.EXT, one per format.
+std::vector<std::string> FigurePaths(const BodeOptions& opt) {
+  std::vector<std::string> paths;
+  if (!opt.plot.empty())
+    for (const std::string& format : opt.formats) paths.push_back(opt.plot + "_bode." + format);
+  return paths;
+}
+
 void CheckFlags(const BodeOptions& opt) {
   if (!opt.formats.empty() && opt.plot.empty())
     for (const std::string& f : opt.formats)
@@ -60,6 +68,7 @@ void CheckFlags(const BodeOptions& opt) {
 int RunBode(const BodeOptions& opt) {
   CheckFlags(opt);
   OutputRouting outputs(opt.csv, opt.json, {opt.file});
+  CheckOutputs(FigurePaths(opt), {opt.file});
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const analysis::Channel channel = [&] {
@@ -93,8 +102,7 @@ int RunBode(const BodeOptions& opt) {
     plot.width_px = opt.width;
     plot.height_px = opt.height;
     plot.aircraft = aircraft.name;
-    for (const std::string& format : opt.formats) {
-      const std::string path = opt.plot + "_bode." + format;
+    for (const std::string& path : FigurePaths(opt)) {
       exporting::PlotBode(diagram, plot, path);
       outputs.notes() << path << '\n';
     }

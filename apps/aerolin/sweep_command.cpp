@@ -34,6 +34,10 @@ int RunSweep(const SweepCommandOptions& opt) {
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #endif
   OutputRouting outputs(opt.csv, opt.json, {opt.file});
+#ifdef AEROLIN_PLOT_IN_PROCESS
+  // A figure that cannot be written is a bad --plot, found before sweeping.
+  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), {opt.file});
+#endif
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)

@@ -26,21 +26,6 @@ using testing::Lines;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-RequirementResult Requirement(ModeKind mode, std::string criterion, double value, std::string unit,
-                              std::array<Limits, 3> limits, Level level, std::string paragraph,
-                              std::string note = "") {
-  RequirementResult r;
-  r.mode = mode;
-  r.criterion = std::move(criterion);
-  r.value = value;
-  r.unit = std::move(unit);
-  r.limits = limits;
-  r.level = level;
-  r.paragraph = std::move(paragraph);
-  r.note = std::move(note);
-  return r;
-}
-
 // Two categories graded by hand: A at Level 2 (the Dutch roll), C at Level 4
 // (a roll-spiral oscillation, not permitted at any level).
 std::vector<QualitiesGrade> HandGraded() {
@@ -49,22 +34,42 @@ std::vector<QualitiesGrade> HandGraded() {
   a.category = model::FlightPhaseCategory::kA;
   a.n_alpha = 12.345678;
   a.requirements = {
-      Requirement(ModeKind::kShortPeriod, "zeta", 0.5, "-",
-                  {Limits{0.35, 1.3}, Limits{0.25, 2.0}, Limits{0.15, std::nullopt}}, Level::k1,
-                  "3.2.2.1.2"),
-      Requirement(ModeKind::kPhugoid, "T2", kInf, "s",
-                  {Limits{kInf, std::nullopt}, Limits{kInf, std::nullopt}, Limits{55.0, std::nullopt}},
-                  Level::k1, "3.2.1.2", "stable: never doubles"),
-      Requirement(ModeKind::kDutchRoll, "zeta*wn", 0.1082, "rad/s",
-                  {Limits{0.15, std::nullopt}, Limits{0.05, std::nullopt}, Limits{}}, Level::k2,
-                  "3.3.1.1")};
+      {.mode = ModeKind::kShortPeriod,
+       .criterion = "zeta",
+       .value = 0.5,
+       .unit = "-",
+       .limits = {Limits{0.35, 1.3}, Limits{0.25, 2.0}, Limits{0.15, std::nullopt}},
+       .level = Level::k1,
+       .paragraph = "3.2.2.1.2",
+       .note = ""},
+      {.mode = ModeKind::kPhugoid,
+       .criterion = "T2",
+       .value = kInf,
+       .unit = "s",
+       .limits = {Limits{kInf, std::nullopt}, Limits{kInf, std::nullopt}, Limits{55.0, std::nullopt}},
+       .level = Level::k1,
+       .paragraph = "3.2.1.2",
+       .note = "stable: never doubles"},
+      {.mode = ModeKind::kDutchRoll,
+       .criterion = "zeta*wn",
+       .value = 0.1082,
+       .unit = "rad/s",
+       .limits = {Limits{0.15, std::nullopt}, Limits{0.05, std::nullopt}, Limits{}},
+       .level = Level::k2,
+       .paragraph = "3.3.1.1",
+       .note = ""}};
   a.level = Level::k2;
   QualitiesGrade c = a;
   c.category = model::FlightPhaseCategory::kC;
-  c.requirements = {Requirement(ModeKind::kRollSpiral, "zeta*wn", 0.2, "rad/s",
-                                {Limits{kInf, std::nullopt}, Limits{kInf, std::nullopt},
-                                 Limits{kInf, std::nullopt}},
-                                Level::k4, "3.3.1.4")};
+  c.requirements = {{.mode = ModeKind::kRollSpiral,
+                     .criterion = "zeta*wn",
+                     .value = 0.2,
+                     .unit = "rad/s",
+                     .limits = {Limits{kInf, std::nullopt}, Limits{kInf, std::nullopt},
+                                Limits{kInf, std::nullopt}},
+                     .level = Level::k4,
+                     .paragraph = "3.3.1.4",
+                     .note = ""}};
   c.level = Level::k4;
   return {a, c};
 }

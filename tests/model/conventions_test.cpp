@@ -2,23 +2,22 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace aerolin::model {
 namespace {
 
 TEST(StateSignals, FollowTheIndexOrderOfEachAxis) {
+  const std::pair<int, const char*> lon_names[] = {
+      {lon::kU, "u"}, {lon::kAlpha, "alpha"}, {lon::kQ, "q"}, {lon::kTheta, "theta"}};
+  const std::pair<int, const char*> lat_names[] = {
+      {lat::kBeta, "beta"}, {lat::kP, "p"}, {lat::kR, "r"}, {lat::kPhi, "phi"}, {lat::kPsi, "psi"}};
   const std::vector<core::Signal>& lon = StateSignals(Axis::kLongitudinal);
-  ASSERT_EQ(static_cast<int>(lon.size()), lon::kNumStates);
-  EXPECT_EQ(lon[lon::kU].name, "u");
-  EXPECT_EQ(lon[lon::kAlpha].name, "alpha");
-  EXPECT_EQ(lon[lon::kQ].name, "q");
-  EXPECT_EQ(lon[lon::kTheta].name, "theta");
   const std::vector<core::Signal>& lat = StateSignals(Axis::kLateral);
+  ASSERT_EQ(static_cast<int>(lon.size()), lon::kNumStates);
   ASSERT_EQ(static_cast<int>(lat.size()), lat::kNumStates);
-  EXPECT_EQ(lat[lat::kBeta].name, "beta");
-  EXPECT_EQ(lat[lat::kP].name, "p");
-  EXPECT_EQ(lat[lat::kR].name, "r");
-  EXPECT_EQ(lat[lat::kPhi].name, "phi");
-  EXPECT_EQ(lat[lat::kPsi].name, "psi");
+  for (const auto& [index, name] : lon_names) EXPECT_EQ(lon[index].name, name);
+  for (const auto& [index, name] : lat_names) EXPECT_EQ(lat[index].name, name);
   EXPECT_EQ(&lon, &LongitudinalStateSignals());
   EXPECT_EQ(&lat, &LateralStateSignals());
 }
