@@ -45,6 +45,14 @@ struct BodeOptions {
   int height = 900;
 };
 
+// The figures of --plot: PREFIX_bode.EXT, one per format.
+std::vector<std::string> FigurePaths(const BodeOptions& opt) {
+  std::vector<std::string> paths;
+  if (!opt.plot.empty())
+    for (const std::string& format : opt.formats) paths.push_back(opt.plot + "_bode." + format);
+  return paths;
+}
+
 void CheckFlags(const BodeOptions& opt) {
   if (!opt.formats.empty() && opt.plot.empty())
     for (const std::string& f : opt.formats)
@@ -59,7 +67,8 @@ void CheckFlags(const BodeOptions& opt) {
 
 int RunBode(const BodeOptions& opt) {
   CheckFlags(opt);
-  if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
+  OutputRouting outputs(opt.csv, opt.json, {opt.file});
+  CheckOutputs(FigurePaths(opt), {opt.file});
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const analysis::Channel channel = [&] {
@@ -81,14 +90,8 @@ int RunBode(const BodeOptions& opt) {
   }
   const analysis::BodeDiagram diagram =
       analysis::ComputeBodeDiagram(channel, modes, omega, opt.points);
-  if (!opt.csv.empty()) {
-    CommandOutput out(opt.csv);
-    exporting::WriteBodeCsv(out.stream(), diagram);
-    out.Commit();
-  }
-  // With `--csv -` standard output holds the CSV alone; the report goes to stderr.
-  const bool csv_on_stdout = IsStandardOutput(opt.csv);
-  std::ostream& report = csv_on_stdout ? std::cerr : std::cout;
+  outputs.WriteData([&](std::ostream& out) { exporting::WriteBodeCsv(out, diagram); });
+  std::ostream& report = outputs.report();
   if (opt.json)
     report << exporting::BodeJson(aircraft, opt.file, diagram) << '\n';
   else
@@ -99,10 +102,9 @@ int RunBode(const BodeOptions& opt) {
     plot.width_px = opt.width;
     plot.height_px = opt.height;
     plot.aircraft = aircraft.name;
-    for (const std::string& format : opt.formats) {
-      const std::string path = opt.plot + "_bode." + format;
+    for (const std::string& path : FigurePaths(opt)) {
       exporting::PlotBode(diagram, plot, path);
-      (opt.json || csv_on_stdout ? std::cerr : std::cout) << path << '\n';
+      outputs.notes() << path << '\n';
     }
   }
 #endif
@@ -122,8 +124,8 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
   cmd->add_option("--input", opt->input, "control name as in the data file, e.g. elevator")
       ->required();
   cmd->add_option("--output", opt->outputs,
-                  "comma-separated outputs of one axis: u, alpha, q, theta, nz, gamma or\n"
-                  "beta, p, r, phi, psi, ay")
+                  "comma-separated outputs of one axis: " + OutputNames(model::Axis::kLongitudinal) +
+                      " or\n" + OutputNames(model::Axis::kLateral))
       ->required()
       ->delimiter(',');
   CLI::Option* from = cmd->add_option("--from", opt->from,

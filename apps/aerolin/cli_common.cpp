@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "aerolin/core/files.hpp"
+#include "aerolin/model/outputs.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -115,6 +116,43 @@ void CommandOutput::Commit() {
     file_->Commit();
   else
     std::cout.flush();
+}
+
+OutputRouting::OutputRouting(std::string data_path, bool json,
+                             const std::vector<std::string>& inputs)
+    : data_path_(std::move(data_path)), json_(json) {
+  if (has_data()) CheckOutputs({data_path_}, inputs);
+}
+
+std::ostream& OutputRouting::OpenData() { return data_.emplace(data_path_).stream(); }
+
+void OutputRouting::CommitData() {
+  if (data_) data_->Commit();
+}
+
+std::ostream& OutputRouting::report() const {
+  return IsStandardOutput(data_path_) ? std::cerr : std::cout;
+}
+
+std::ostream& OutputRouting::notes() const {
+  return json_ || IsStandardOutput(data_path_) ? std::cerr : std::cout;
+}
+
+std::string OutputNames(model::Axis axis) {
+  return model::JoinNames(model::StateSignals(axis)) + ", " +
+         model::JoinNames(model::DerivedOutputSignals(axis));
+}
+
+const std::vector<std::string>& StartableModeNames() {
+  static const std::vector<std::string> names = [] {
+    using analysis::ModeKind;
+    std::vector<std::string> out;
+    for (ModeKind kind : {ModeKind::kShortPeriod, ModeKind::kPhugoid, ModeKind::kDutchRoll,
+                          ModeKind::kRollSubsidence, ModeKind::kSpiral, ModeKind::kRollSpiral})
+      out.emplace_back(analysis::CliName(kind));
+    return out;
+  }();
+  return names;
 }
 
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {

@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/analysis/modes.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::cli {
 
@@ -98,6 +100,52 @@ class CommandOutput {
  private:
   std::optional<core::AtomicOutput> file_;
 };
+
+/// Where a command's outputs go. A data output named by a flag (`--csv OUT`)
+/// is a file written atomically, or standard output for "-"; the report then
+/// goes to stderr, so that standard output holds the data alone. Side lines
+/// (figure paths, notes) go to stderr whenever standard output holds the data
+/// or a JSON document.
+class OutputRouting {
+ public:
+  /// `data_path` empty: no data output. Checks `data_path` against `inputs`
+  /// at once, before any long computation.
+  /// @throws UsageError as CheckOutputs.
+  OutputRouting(std::string data_path, bool json, const std::vector<std::string>& inputs);
+  bool has_data() const { return !data_path_.empty(); }
+  /// Opens the data output and returns its stream (standard output for "-").
+  /// @pre has_data(). @throws std::runtime_error as core::AtomicOutput.
+  std::ostream& OpenData();
+  /// Renames the data file over its path (or flushes standard output), if open.
+  void CommitData();
+  /// Writes the whole data output with `write(stream)` and commits it;
+  /// nothing without a data output.
+  template <typename Write>
+  void WriteData(Write write) {
+    if (!has_data()) return;
+    write(OpenData());
+    CommitData();
+  }
+  /// Standard output, or stderr when the data goes to standard output.
+  std::ostream& report() const;
+  /// Standard output, or stderr when it holds the data or a JSON document.
+  std::ostream& notes() const;
+
+ private:
+  std::string data_path_;
+  bool json_;
+  std::optional<CommandOutput> data_;
+};
+
+/// The outputs of `axis` that --output accepts, as in model::JoinNames: its
+/// states, then its derived outputs, e.g. "u, alpha, q, theta, nz, gamma".
+std::string OutputNames(model::Axis axis);
+
+/// The modes a flight can start on (--excite) and a locus can maximize, as
+/// their CLI spellings (analysis::CliName): short-period, phugoid,
+/// dutch-roll, roll, spiral, roll-spiral. (Heading, a free integrator, is no
+/// mode to start on.)
+const std::vector<std::string>& StartableModeNames();
 
 /// Adds the positional FILE argument (must exist) and --strict to `cmd`.
 void AddAircraftFileArgument(CLI::App& cmd, std::string& path);

@@ -75,6 +75,9 @@ std::vector<double> ParseGains(const std::string& text) {
 int RunLocus(const LocusCommandOptions& opt) {
 #ifndef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) return ReplaceWithPlotter();
+#else
+  // A figure that cannot be written is a bad --plot, found before the locus.
+  if (!opt.plot.empty()) CheckOutputs(exporting::LocusFigurePaths(opt.plot), {opt.file});
 #endif
   const std::size_t colon = opt.loop.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == opt.loop.size())
@@ -101,12 +104,13 @@ int RunLocus(const LocusCommandOptions& opt) {
   // A name that is no mode kind and names no mode of this locus is a typo,
   // not an absent mode: a usage error that lists what is accepted.
   if (optimum && optimum->kind == study::DampingOptimumKind::kAbsent && !analysis::ParseModeKind(opt.maximize)) {
-    std::string names;
+    std::string names, kinds;
     for (const study::TrackedMode& m : locus.study.points.front().modes)
       if (names.find("'" + m.origin + "'") == std::string::npos) names += (names.empty() ? "'" : ", '") + m.origin + "'";
+    for (const std::string& kind : StartableModeNames()) kinds += (kinds.empty() ? "" : ", ") + kind;
     throw UsageError("locus: --maximize: no mode named '" + opt.maximize +
                      "' (a mode of this locus: " + names +
-                     "; or short-period, phugoid, dutch-roll, roll, spiral, roll-spiral)");
+                     "; or " + kinds + ")");
   }
   if (opt.json) {
     std::cout << exporting::LocusJson(locus, opt.loop, opt.file, optimum ? &*optimum : nullptr) << '\n';

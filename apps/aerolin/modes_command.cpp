@@ -32,7 +32,7 @@ int RunModes(const ModesOptions& opt) {
     else
       exporting::WriteSensitivityText(std::cout, s, opt.file);
     // The numbers left out, and why: after the table, or on stderr beside JSON.
-    std::ostream& notes = opt.json ? std::cerr : std::cout;
+    std::ostream& notes = OutputRouting("", opt.json, {}).notes();
     if (!load.file.omitted.empty() && !opt.json) notes << "\nNot differentiated:\n";
     for (const model::OmittedKey& k : load.file.omitted)
       notes << (opt.json ? "note: " : "  ") << k.path << ": " << k.reason << '\n';

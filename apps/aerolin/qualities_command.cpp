@@ -80,6 +80,19 @@ Assessment Resolve(const QualitiesOptions& opt) {
 }
 
 #ifdef AEROLIN_PLOT_IN_PROCESS
+// The charts of --plot for `category`: per format, the short-period chart,
+// then the Dutch-roll chart.
+std::vector<std::string> ChartPaths(const QualitiesOptions& opt,
+                                    analysis::FlightPhaseCategory category) {
+  const std::string cat(analysis::ToString(category));
+  std::vector<std::string> paths;
+  for (const std::string& format : opt.formats) {
+    paths.push_back(opt.plot + "_short_period_" + cat + "." + format);
+    paths.push_back(opt.plot + "_dutch_roll_" + cat + "." + format);
+  }
+  return paths;
+}
+
 // Writes the two charts of every graded category; returns the paths.
 std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessment& a,
                                      const analysis::ModalSummary& summary,
@@ -90,15 +103,12 @@ std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessme
   plot.aircraft = a.aircraft.name;
   std::vector<std::string> paths;
   for (const analysis::QualitiesGrade& g : grades) {
-    const std::string cat(analysis::ToString(g.category));
-    for (const std::string& format : opt.formats) {
-      const std::string sp = opt.plot + "_short_period_" + cat + "." + format;
-      const std::string dr = opt.plot + "_dutch_roll_" + cat + "." + format;
-      exporting::PlotShortPeriodChart(summary, g, plot, sp);
-      exporting::PlotDutchRollChart(summary, g, plot, dr);
-      paths.push_back(sp);
-      paths.push_back(dr);
+    const std::vector<std::string> charts = ChartPaths(opt, g.category);
+    for (std::size_t k = 0; k < charts.size(); k += 2) {
+      exporting::PlotShortPeriodChart(summary, g, plot, charts[k]);
+      exporting::PlotDutchRollChart(summary, g, plot, charts[k + 1]);
     }
+    paths.insert(paths.end(), charts.begin(), charts.end());
   }
   return paths;
 }
@@ -108,6 +118,10 @@ int RunQualities(const QualitiesOptions& opt) {
   const Assessment a = Resolve(opt);
 #ifndef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) return ReplaceWithPlotter();
+#else
+  // A chart that cannot be written is a bad --plot, found before grading.
+  if (!opt.plot.empty())
+    for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), {opt.file});
 #endif
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
   const analysis::ModalSummary summary =
@@ -125,7 +139,7 @@ int RunQualities(const QualitiesOptions& opt) {
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     // With --json the paths go to stderr, so stdout stays one JSON document.
-    std::ostream& out = opt.json ? std::cerr : std::cout;
+    std::ostream& out = OutputRouting("", opt.json, {}).notes();
     if (!opt.json) out << '\n';
     for (const std::string& path : WriteCharts(opt, a, summary, grades))
       out << "figure: " << path << '\n';

@@ -33,7 +33,11 @@ int RunSweep(const SweepCommandOptions& opt) {
 #ifndef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #endif
-  if (!opt.csv.empty()) CheckOutputs({opt.csv}, {opt.file});
+  OutputRouting outputs(opt.csv, opt.json, {opt.file});
+#ifdef AEROLIN_PLOT_IN_PROCESS
+  // A figure that cannot be written is a bad --plot, found before sweeping.
+  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), {opt.file});
+#endif
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
@@ -45,13 +49,9 @@ int RunSweep(const SweepCommandOptions& opt) {
   } catch (const std::invalid_argument& e) {
     throw UsageError("sweep: " + opt.file + ": " + e.what());
   }
-  if (!opt.csv.empty()) {
-    CommandOutput out(opt.csv);
-    exporting::WriteTrackedCsv(out.stream(), result, result.param);
-    out.Commit();
-  }
-  // With `--csv -` standard output holds the CSV alone; the report goes to stderr.
-  std::ostream& report = IsStandardOutput(opt.csv) ? std::cerr : std::cout;
+  outputs.WriteData(
+      [&](std::ostream& out) { exporting::WriteTrackedCsv(out, result, result.param); });
+  std::ostream& report = outputs.report();
   if (opt.json)
     report << exporting::TrackedJson(result, "value", opt.file) << '\n';
   else

@@ -58,12 +58,7 @@ int RunTf(const TfOptions& opt) {
     std::cout << exporting::TransferFunctionJson(aircraft, opt.file, tfs, opt.all, units) << '\n';
     return 0;
   }
-  std::cout << aircraft.name << "  (" << opt.file << ")\n"
-            << (channel.axis == model::Axis::kLongitudinal ? "longitudinal, x = (u, α, q, θ)"
-                                                           : "lateral-directional, x = (β, p, r, φ, ψ)")
-            << "; G(s) = K Π(s - zᵢ) / Π(s - pⱼ), SI"
-            << (units == core::UnitSystem::kImperial ? " with speeds in ft/s" : "")
-            << ", angles in rad\n\n";
+  exporting::WriteTransferFunctionHeading(std::cout, aircraft, opt.file, channel.axis, units);
   for (std::size_t k = 0; k < tfs.size(); ++k) {
     if (k > 0) std::cout << '\n';
     exporting::WriteTransferFunctionText(std::cout, tfs[k], units);
@@ -84,7 +79,8 @@ void RegisterTfCommand(CLI::App& app, Action& action) {
   cmd->add_option("--input", opt->input, "control name as in the data file, e.g. elevator")
       ->required();
   cmd->add_option("--output", opt->output,
-                  "u, alpha, q, theta, nz, gamma (longitudinal) or beta, p, r, phi, psi, ay");
+                  OutputNames(model::Axis::kLongitudinal) + " (longitudinal) or " +
+                      OutputNames(model::Axis::kLateral));
   cmd->add_flag("--all", opt->all, "every output of the control's axis");
   cmd->add_flag("--json", opt->json, "one JSON object (schema aerolin.tf/1)");
   AddUnitsOption(*cmd, opt->units, "speeds (u) in si (m/s) or imperial (ft/s)");

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include "aerolin/model/conventions.hpp"
+#include "display_units.hpp"
 #include "json_numbers.hpp"
 
 namespace aerolin::exporting {
@@ -17,16 +19,14 @@ std::string Sig(double v) {
   return fmt::format("{:.4g}", v);
 }
 
-double SpeedScale(const core::Signal& output, core::UnitSystem speed_units) {
-  return output.unit == core::Unit::kMetrePerSecond && speed_units == core::UnitSystem::kImperial
-             ? 1.0 / core::kMetresPerFoot
-             : 1.0;
+// A signal as shown: a speed in `speed_units`, anything else in SI.
+DisplayUnit Shown(const core::Signal& s, core::UnitSystem speed_units) {
+  return DisplayUnitOf(s.unit, s.unit == core::Unit::kMetrePerSecond ? speed_units
+                                                                      : core::UnitSystem::kSI);
 }
 
-std::string UnitName(const core::Signal& s, core::UnitSystem speed_units) {
-  if (s.unit == core::Unit::kMetrePerSecond && speed_units == core::UnitSystem::kImperial)
-    return "ft/s";
-  return std::string(core::ToString(s.unit));
+double SpeedScale(const core::Signal& output, core::UnitSystem speed_units) {
+  return Shown(output, speed_units).per_si;
 }
 
 std::string FactorText(const Factor& f) {
@@ -139,7 +139,7 @@ std::string Csv(double v) {
 
 std::string GainUnit(const core::Signal& output, const core::Signal& input,
                      core::UnitSystem speed_units) {
-  const std::string out = UnitName(output, speed_units);
+  const std::string out = Shown(output, speed_units).name;
   if (input.unit == core::Unit::kOne) return out;
   const std::string in(core::ToString(input.unit));
   return (out.find('/') != std::string::npos ? "(" + out + ")" : out) + "/" + in;
@@ -151,6 +151,19 @@ std::string FactoredForm(const TransferFunction& tf, core::UnitSystem speed_unit
   if (!tf.zeros.empty()) s += " " + Product(tf.zeros);
   if (!tf.poles.empty()) s += " / [" + Product(tf.poles) + "]";
   return s;
+}
+
+void WriteTransferFunctionHeading(std::ostream& out, const model::AircraftData& aircraft,
+                                  std::string_view file, model::Axis axis,
+                                  core::UnitSystem speed_units) {
+  out << aircraft.name << "  (" << file << ")\n"
+      << (axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral-directional") << ", x = ("
+      << model::JoinSymbols(model::StateSignals(axis))
+      << "); G(s) = K Π(s - zᵢ) / Π(s - pⱼ), SI"
+      << (speed_units == core::UnitSystem::kSI
+              ? ""
+              : " with speeds in " + DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units).name)
+      << ", angles in rad\n\n";
 }
 
 void WriteTransferFunctionText(std::ostream& out, const TransferFunction& tf,
@@ -197,7 +210,7 @@ std::string TransferFunctionJson(const model::AircraftData& aircraft, std::strin
                                  const std::vector<TransferFunction>& tfs, bool all,
                                  core::UnitSystem speed_units) {
   nlohmann::json doc = Header(aircraft, file, "aerolin.tf/1");
-  doc["speed_unit"] = speed_units == core::UnitSystem::kImperial ? "ft/s" : "m/s";
+  doc["speed_unit"] = DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units).name;
   if (all) {
     doc["input"] = tfs.empty() ? "" : tfs.front().input.name;
     nlohmann::json list = nlohmann::json::array();

@@ -39,9 +39,11 @@ void WriteMatricesText(std::ostream& out, const model::AircraftData& aircraft,
                        const model::StateSpace& longitudinal, const model::StateSpace& lateral,
                        std::string_view file, core::UnitSystem units) {
   out << aircraft.name << "  (" << file << ")\n"
-      << (units == core::UnitSystem::kImperial
-              ? "ẋ = A x + B u; u in ft/s, otherwise SI (s, rad); columns are x (A) and u (B)\n\n"
-              : "ẋ = A x + B u, SI units (m, s, rad); columns are x (A) and u (B)\n\n");
+      << (units == core::UnitSystem::kSI
+              ? std::string("ẋ = A x + B u, SI units (m, s, rad)")
+              : "ẋ = A x + B u; u in " + DisplayUnitOf(core::Unit::kMetrePerSecond, units).name +
+                    ", otherwise SI (s, rad)")
+      << "; columns are x (A) and u (B)\n\n";
   WriteMatrix(out, "Longitudinal A", longitudinal.A(), longitudinal.states(), longitudinal.states(),
               units);
   out << '\n';

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "display_units.hpp"
 #include "json_numbers.hpp"
 
 #include "aerolin/model/conventions.hpp"
@@ -20,13 +21,13 @@ nlohmann::json OptJson(const std::optional<double>& v) {
 }
 
 nlohmann::json ModesJson(const std::vector<Mode>& modes, const model::StateSpace& sys,
-                         double speed_per_mps) {
+                         core::UnitSystem speed_units) {
   nlohmann::json list = nlohmann::json::array();
   for (const Mode& m : modes) {
     nlohmann::json shape = nlohmann::json::array();
     for (Eigen::Index i = 0; i < m.shape.size(); ++i) {
-      double mag = std::abs(m.shape(i));
-      if (sys.states()[i].unit == core::Unit::kMetrePerSecond) mag *= speed_per_mps;
+      const double mag =
+          std::abs(m.shape(i)) * DisplayUnitOf(sys.states()[i].unit, speed_units).per_si;
       shape.push_back({{"state", sys.states()[i].name},
                        {"magnitude", mag},
                        {"phase_deg", mag > 0.0 ? std::arg(m.shape(i)) * core::kRadToDeg : 0.0}});
@@ -61,8 +62,7 @@ nlohmann::json StateNames(const std::vector<core::Signal>& states) {
 std::string ModesJson(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                       const std::vector<analysis::Approximation>& approximations,
                       std::string_view file, core::UnitSystem speed_units) {
-  const bool imperial = speed_units == core::UnitSystem::kImperial;
-  const double speed_per_mps = imperial ? 1.0 / core::kMetresPerFoot : 1.0;
+  const DisplayUnit speed = DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units);
   nlohmann::json approx = nlohmann::json::array();
   for (const analysis::Approximation& a : approximations) {
     const Mode* exact = modes.Find(a.kind);
@@ -86,15 +86,15 @@ std::string ModesJson(const model::AircraftData& aircraft, const analysis::Modal
       {"schema", "aerolin.modes/2"},
       {"file", std::string(file)},
       {"aircraft", {{"name", aircraft.name}, {"source", aircraft.source}}},
-      {"units", {{"speed", imperial ? "ft/s" : "m/s"}, {"time", "s"}, {"angle", "rad"}}},
+      {"units", {{"speed", speed.name}, {"time", "s"}, {"angle", "rad"}}},
       {"condition",
-       {{"U0", fc.U0 * speed_per_mps}, {"theta0_deg", fc.theta0 * core::kRadToDeg}, {"g_m_s2", fc.g}}},
+       {{"U0", fc.U0 * speed.per_si}, {"theta0_deg", fc.theta0 * core::kRadToDeg}, {"g_m_s2", fc.g}}},
       {"longitudinal",
        {{"states", StateNames(model::LongitudinalStateSignals())},
-        {"modes", ModesJson(modes.longitudinal, modes.longitudinal_model, speed_per_mps)}}},
+        {"modes", ModesJson(modes.longitudinal, modes.longitudinal_model, speed_units)}}},
       {"lateral",
        {{"states", StateNames(model::LateralStateSignals())},
-        {"modes", ModesJson(modes.lateral, modes.lateral_model, speed_per_mps)}}},
+        {"modes", ModesJson(modes.lateral, modes.lateral_model, speed_units)}}},
       {"approximations", approx}};
   RemoveNegativeZeros(doc);
   return doc.dump(2);

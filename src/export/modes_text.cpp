@@ -8,17 +8,13 @@
 #include <fmt/format.h>
 #include <string>
 
+#include "aerolin/model/conventions.hpp"
 #include "display_units.hpp"
 
 namespace aerolin::exporting {
 namespace {
 
 using analysis::Mode;
-
-struct SpeedUnit {
-  std::string name;
-  double per_mps;
-};
 
 // Numbers that print as zero are printed without a sign (no "-0", "-0.000").
 std::string Fixed(double v, int digits) {
@@ -80,18 +76,19 @@ void WriteModeTable(std::ostream& out, const std::string& title, const std::vect
 }
 
 void WriteShapes(std::ostream& out, const std::vector<Mode>& modes, const model::StateSpace& sys,
-                 const SpeedUnit& speed) {
+                 core::UnitSystem speed_units) {
   out << "  mode shapes: magnitude ∠ phase [deg], relative to the reference state (= 1∠0°);\n"
          "  u in "
-      << speed.name << " per rad, angles in rad per rad, rates in rad/s per rad\n";
+      << DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units).name
+      << " per rad, angles in rad per rad, rates in rad/s per rad\n";
   out << "  " << Pad("mode", 34);
   for (const core::Signal& s : sys.states()) out << Pad(s.symbol, 17);
   out << "ref\n";
   for (const Mode& m : modes) {
     out << "  " << Pad(m.full_name(), 34);
     for (Eigen::Index i = 0; i < m.shape.size(); ++i) {
-      double mag = std::abs(m.shape(i));
-      if (sys.states()[i].unit == core::Unit::kMetrePerSecond) mag *= speed.per_mps;
+      const double mag =
+          std::abs(m.shape(i)) * DisplayUnitOf(sys.states()[i].unit, speed_units).per_si;
       const double phase = mag > 0.0 ? std::arg(m.shape(i)) * core::kRadToDeg : 0.0;
       out << Pad(Sig(mag) + "∠" + Fixed(phase, 0), 17);
     }
@@ -166,24 +163,26 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
                     const analysis::ModalAnalysis& modes,
                     const std::vector<analysis::Approximation>& approximations,
                     std::string_view file, core::UnitSystem speed_units) {
-  const SpeedUnit speed = speed_units == core::UnitSystem::kImperial
-                              ? SpeedUnit{"ft/s", 1.0 / core::kMetresPerFoot}
-                              : SpeedUnit{"m/s", 1.0};
+  const DisplayUnit speed = DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units);
   const model::FlightCondition& fc = aircraft.condition;
   out << aircraft.name << "  (" << file << ")\n";
   out << "source: " << aircraft.source << '\n';
-  out << "trim: U0 = " << Sig(fc.U0 * speed.per_mps) << ' ' << speed.name
+  out << "trim: U0 = " << Sig(fc.U0 * speed.per_si) << ' ' << speed.name
       << ", θ0 = " << Fixed(fc.theta0 * core::kRadToDeg, 2) << "°, g = "
-      << Sig(fc.g * speed.per_mps) << ' ' << speed.name << "²\n\n";
-  WriteModeTable(out, "Longitudinal modes  (x = u, α, q, θ)", modes.longitudinal,
-                 modes.longitudinal_model);
+      << Sig(fc.g * speed.per_si) << ' ' << speed.name << "²\n\n";
+  WriteModeTable(out,
+                 "Longitudinal modes  (x = " +
+                     model::JoinSymbols(model::StateSignals(model::Axis::kLongitudinal)) + ")",
+                 modes.longitudinal, modes.longitudinal_model);
   out << '\n';
-  WriteShapes(out, modes.longitudinal, modes.longitudinal_model, speed);
+  WriteShapes(out, modes.longitudinal, modes.longitudinal_model, speed_units);
   out << '\n';
-  WriteModeTable(out, "Lateral-directional modes  (x = β, p, r, φ, ψ)", modes.lateral,
-                 modes.lateral_model);
+  WriteModeTable(out,
+                 "Lateral-directional modes  (x = " +
+                     model::JoinSymbols(model::StateSignals(model::Axis::kLateral)) + ")",
+                 modes.lateral, modes.lateral_model);
   out << '\n';
-  WriteShapes(out, modes.lateral, modes.lateral_model, speed);
+  WriteShapes(out, modes.lateral, modes.lateral_model, speed_units);
   if (aircraft.aircraft_class) {
     out << '\n';
     WriteQualitiesSummary(out, aircraft, modes);

@@ -6,6 +6,7 @@
 
 #include "aerolin/core/signal.hpp"
 #include "aerolin/core/units.hpp"
+#include "display_units.hpp"
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
 #include "aerolin/export/label_placement.hpp"
@@ -34,18 +35,7 @@ struct Panel {
 
 // A state as the figure shows it: angles and rates in degrees, the rest in
 // its SI unit.
-struct DisplayUnit {
-  double factor;
-  std::wstring label;
-};
-
-DisplayUnit DisplayUnitOf(core::Unit unit) {
-  switch (unit) {
-    case core::Unit::kRadian: return {core::kRadToDeg, L"deg"};
-    case core::Unit::kRadianPerSecond: return {core::kRadToDeg, L"deg/s"};
-    default: return {1.0, internal::Widen(std::string(core::ToString(unit)))};
-  }
-}
+DisplayUnit Shown(core::Unit unit) { return DisplayUnitOf(unit, core::UnitSystem::kSI, true); }
 
 // A state's symbol as MathGL text: a Greek symbol becomes the TeX command its
 // ASCII name spells ("alpha" → \alpha; MathGL's \phi is the ϕ the figures
@@ -61,7 +51,7 @@ std::wstring MathGlSymbol(const core::Signal& signal) {
 Series StateSeries(const sim::FlightLog& log, int index, double sign = 1.0,
                    const std::wstring& label = L"") {
   const core::Signal& signal = sim::FlightStateSignals()[index];
-  const double factor = sign * DisplayUnitOf(signal.unit).factor;
+  const double factor = sign * Shown(signal.unit).per_si;
   Series s{label.empty() ? MathGlSymbol(signal) : label, {}};
   s.values.reserve(log.size());
   for (const sim::FlightState& x : log.state) s.values.push_back(factor * x[index]);
@@ -71,7 +61,7 @@ Series StateSeries(const sim::FlightLog& log, int index, double sign = 1.0,
 // A panel of states sharing one unit: "quantity, unit".
 Panel StatePanel(const std::wstring& quantity, std::vector<Series> series, int first_state) {
   const core::Signal& signal = sim::FlightStateSignals()[first_state];
-  return {quantity + L", " + DisplayUnitOf(signal.unit).label, std::move(series)};
+  return {quantity + L", " + internal::Widen(Shown(signal.unit).name), std::move(series)};
 }
 
 std::vector<Panel> BuildPanels(const sim::FlightLog& log,

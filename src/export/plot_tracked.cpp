@@ -307,12 +307,22 @@ std::vector<LabelPlacement> LayoutGainLabels(const SPlaneView& view, const std::
                      kBranchClearancePx + 3.0);
 }
 
+std::vector<std::string> SweepFigurePaths(const std::string& prefix) {
+  return {prefix + "_splane.png", prefix + "_wn_zeta.png"};
+}
+
+std::vector<std::string> LocusFigurePaths(const std::string& prefix) {
+  return {prefix + "_locus.png", prefix + "_zeta.png"};
+}
+
 std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const TrackedPlotOptions& options,
                                    const std::string& prefix) {
   if (study.points.empty()) throw std::invalid_argument(prefix + ": nothing to plot");
   const std::vector<Series> branches = TrackedBranches(study, true);
   const auto colour = Colours(branches);
-  const std::string splane = prefix + "_splane.png", curves = prefix + "_wn_zeta.png";
+  const std::vector<std::string> paths = SweepFigurePaths(prefix);
+  const std::string& splane = paths[0];
+  const std::string& curves = paths[1];
   const std::wstring param = internal::Widen(study.param);
   {
     auto canvas = internal::MakeCanvas(Canvas(options), splane);
@@ -335,7 +345,7 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, {});
     internal::WriteCanvas(gr, curves);
   }
-  return {splane, curves};
+  return paths;
 }
 
 std::vector<std::string> PlotLocus(const study::LocusResult& locus, const TrackedPlotOptions& options,
@@ -344,7 +354,9 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
   if (study.points.empty()) throw std::invalid_argument(prefix + ": nothing to plot");
   const std::vector<Series> branches = TrackedBranches(study, true);
   const auto colour = Colours(branches);
-  const std::string path = prefix + "_locus.png", zpath = prefix + "_zeta.png";
+  const std::vector<std::string> paths = LocusFigurePaths(prefix);
+  const std::string& path = paths[0];
+  const std::string& zpath = paths[1];
   {
     auto canvas = internal::MakeCanvas(Canvas(options), path);
     mglGraph& gr = *canvas;
@@ -415,7 +427,7 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
     internal::WriteCanvas(gr, zpath);
   }
-  return {path, zpath};
+  return paths;
 }
 
 }  // namespace aerolin::exporting

@@ -1,5 +1,7 @@
 #include "aerolin/model/conventions.hpp"
 
+#include <string>
+
 namespace aerolin::model {
 
 const std::vector<core::Signal>& LongitudinalStateSignals() {
@@ -21,6 +23,27 @@ const std::vector<core::Signal>& LateralStateSignals() {
       {"phi", Unit::kRadian, "φ"},
       {"psi", Unit::kRadian, "ψ"}};
   return signals;
+}
+
+const std::vector<core::Signal>& StateSignals(Axis axis) {
+  return axis == Axis::kLongitudinal ? LongitudinalStateSignals() : LateralStateSignals();
+}
+
+namespace {
+template <typename Field>
+std::string Join(const std::vector<core::Signal>& signals, Field field) {
+  std::string out;
+  for (const core::Signal& s : signals) out += (out.empty() ? "" : ", ") + s.*field;
+  return out;
+}
+}  // namespace
+
+std::string JoinNames(const std::vector<core::Signal>& signals) {
+  return Join(signals, &core::Signal::name);
+}
+
+std::string JoinSymbols(const std::vector<core::Signal>& signals) {
+  return Join(signals, &core::Signal::symbol);
 }
 
 }  // namespace aerolin::model

@@ -99,6 +99,31 @@ TEST(Hardening, AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
   }
 }
 
+// A --plot PREFIX whose figures cannot be written is a usage error found
+// before anything is computed: exit 2, nothing on standard output, the
+// figure named. (It was the figure writer's error after the report: exit 1.)
+TEST(Hardening, AnUnwritableFigurePrefixIsAUsageError) {
+  const std::string base = "data/derivatives/p2v7.toml";
+  const std::string prefix = (fs::path(AEROLIN_BINARY_DIR) / "no_such_dir" / "fig").string();
+  const std::pair<std::string, std::string> cases[] = {
+      {"bode " + base + " --input elevator --output q --plot '" + prefix + "'", prefix + "_bode.png"},
+      {"bode " + base + " --input elevator --output q --json --plot '" + prefix + "' --format svg",
+       prefix + "_bode.svg"},
+      {"sweep " + base + " --param lateral.Nr --from -0.3 --to -0.2 --steps 3 --plot '" + prefix + "'",
+       prefix + "_splane.png"},
+      {"locus " + base + " --loop rudder:r --gain 0:1:3 --plot '" + prefix + "'", prefix + "_locus.png"},
+      {"qualities " + base + " --class II-L --category B --plot '" + prefix + "'",
+       prefix + "_short_period_B.png"},
+  };
+  for (const auto& [args, figure] : cases) {
+    const CommandResult r = RunAerolin(args, "figure_prefix");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_NE(r.err.find("error: output '" + figure + "': directory"), std::string::npos)
+        << args << "\n" << r.err;
+  }
+}
+
 // A run that fails leaves the existing output as it was and no temporary
 // file behind; a good run replaces it whole.
 TEST(Hardening, OutputsAreReplacedOnlyWhenComplete) {

@@ -12,6 +12,7 @@
 #include "aerolin/analysis/transfer_function.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::exporting {
 
@@ -24,6 +25,13 @@ std::string GainUnit(const core::Signal& output, const core::Signal& input,
 /// "-2.48 (s + 0.0198)(s + 1.05) / [(s² + 2(0.055)(0.1444)s + 0.1444²)(…)]",
 /// the gain in the unit system `speed_units` (only outputs in m/s change).
 std::string FactoredForm(const analysis::TransferFunction& tf, core::UnitSystem speed_units);
+
+/// Writes the heading of `aerolin tf`'s text: the aircraft and `file`, the
+/// axis with its state vector (model/conventions.hpp), the factored form's
+/// notation and the units (speeds in `speed_units`), then a blank line.
+void WriteTransferFunctionHeading(std::ostream& out, const model::AircraftData& aircraft,
+                                  std::string_view file, model::Axis axis,
+                                  core::UnitSystem speed_units);
 
 /// Writes one transfer function as text: the factored form, the gain and its
 /// unit, each zero and pole factor (poles with their mode names), the DC gain

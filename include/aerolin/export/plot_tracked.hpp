@@ -32,6 +32,14 @@ struct TrackedPlotOptions {
   std::optional<MarkedGain> marked;
 };
 
+/// The files PlotSweep writes for `prefix`: PREFIX_splane.png and
+/// PREFIX_wn_zeta.png, in that order.
+std::vector<std::string> SweepFigurePaths(const std::string& prefix);
+
+/// The files PlotLocus writes for `prefix`: PREFIX_locus.png and
+/// PREFIX_zeta.png, in that order.
+std::vector<std::string> LocusFigurePaths(const std::string& prefix);
+
 /// Writes PREFIX_splane.png (each mode's path in the s-plane in its own
 /// colour, arrows in the sweep direction, start and end values marked) and
 /// PREFIX_wn_zeta.png (ωn and ζ of each mode against the parameter).

@@ -32,6 +32,7 @@
 /// warn (not fail) on a likely sign error: Mα < 0, Mq < 0, Lp < 0, Nβ > 0.
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "aerolin/core/signal.hpp"
@@ -69,5 +70,15 @@ const std::vector<core::Signal>& LongitudinalStateSignals();
 /// The lateral-directional states as signals, in lat:: index order:
 /// beta [rad], p [rad/s], r [rad/s], phi [rad], psi [rad].
 const std::vector<core::Signal>& LateralStateSignals();
+/// The states of `axis` as signals: LongitudinalStateSignals() or
+/// LateralStateSignals().
+const std::vector<core::Signal>& StateSignals(Axis axis);
+
+/// The names of `signals` joined by ", ", e.g. "u, alpha, q, theta": how
+/// help and error texts list the states (and outputs) a flag accepts.
+std::string JoinNames(const std::vector<core::Signal>& signals);
+/// The symbols of `signals` joined by ", ", e.g. "u, α, q, θ": how tables
+/// title an axis's state vector.
+std::string JoinSymbols(const std::vector<core::Signal>& signals);
 
 }  // namespace aerolin::model
