@@ -87,8 +87,8 @@ int main(int argc, char** argv) {
   app.add_option("--height", win.height, "window height [px]")->check(CLI::Range(200, 8192));
   app.add_option("--time-scale", win.time_scale, "initial time scale, 0.25 to 16")->check(CLI::Range(0.25, 16.0));
   std::string excite;
-  app.add_option("--excite", excite, "start on a mode: short-period, phugoid, dutch-roll, roll, spiral")
-      ->check(CLI::IsMember({"short-period", "phugoid", "dutch-roll", "roll", "spiral"}));
+  app.add_option("--excite", excite, "start on a mode (keys 1-5 in the window)")
+      ->check(CLI::IsMember(viz::ExcitationNames()));
   std::optional<double> amplitude;
   app.add_option("--amplitude", amplitude,
                  "excitation amplitude of the mode's reference state for --excite and keys 1-5\n"

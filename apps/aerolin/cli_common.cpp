@@ -12,6 +12,7 @@
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/model/outputs.hpp"
+#include "aerolin/study/flight_setup.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -145,10 +146,8 @@ std::string OutputNames(model::Axis axis) {
 
 const std::vector<std::string>& StartableModeNames() {
   static const std::vector<std::string> names = [] {
-    using analysis::ModeKind;
     std::vector<std::string> out;
-    for (ModeKind kind : {ModeKind::kShortPeriod, ModeKind::kPhugoid, ModeKind::kDutchRoll,
-                          ModeKind::kRollSubsidence, ModeKind::kSpiral, ModeKind::kRollSpiral})
+    for (analysis::ModeKind kind : study::StartableModes())
       out.emplace_back(analysis::CliName(kind));
     return out;
   }();

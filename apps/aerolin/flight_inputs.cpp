@@ -16,8 +16,7 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
                  "pilot script: 't_start t_end KEY' / 't_start t_end set CONTROL VALUE' lines")
       ->check(CLI::ExistingFile);
   cmd.add_option("--excite", inputs.excite, "start on this mode's eigenvector (real part)")
-      ->check(CLI::IsMember(
-          {"short-period", "phugoid", "dutch-roll", "roll", "spiral", "roll-spiral"}));
+      ->check(CLI::IsMember(StartableModeNames()));
   cmd.add_option("--amplitude", inputs.amplitude,
                  "excitation amplitude of the mode's reference state [m/s, rad or rad/s]; "
                  "default 0.02 rad (rad/s), or 0.02 U0 if the reference state is u")

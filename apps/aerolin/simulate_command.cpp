@@ -48,17 +48,14 @@ class Tee final : public sim::FlightRecorder {
 // then ends at the last good slice). With `--csv -` the summary goes to
 // stderr, so that standard output is the CSV alone.
 int RunSimulate(const SimulateOptions& opt) {
-  std::optional<CommandOutput> csv_file;
+  OutputRouting out(opt.csv, opt.json, InputFiles(opt.inputs));
   std::optional<exporting::FlightCsvRecorder> csv;
   exporting::FlightDigest digest;
   WindProbe wind;
   Tee tee;
   tee.Add(digest);
-  if (!opt.csv.empty()) {
-    CheckOutputs({opt.csv}, InputFiles(opt.inputs));
-    csv_file.emplace(opt.csv);
-    csv.emplace(csv_file->stream(), opt.inputs.has_gusts() ? &wind.wind : nullptr,
-                opt.inputs.dt);
+  if (out.has_data()) {
+    csv.emplace(out.OpenData(), opt.inputs.has_gusts() ? &wind.wind : nullptr, opt.inputs.dt);
     tee.Add(*csv);
   }
   // n_z at each row from the state, controls and wind of the row (the wind
@@ -67,7 +64,7 @@ int RunSimulate(const SimulateOptions& opt) {
     digest.TrackLoadFactor(exporting::LoadFactorRowOf(aircraft),
                            opt.inputs.has_gusts() ? &wind.wind : nullptr);
   });
-  if (csv_file) csv_file->Commit();
+  out.CommitData();
   const sim::SimulationResult& result = flight.result;
   const sim::SimulationOptions& options = flight.options;
   exporting::RunDescription run;
@@ -79,7 +76,7 @@ int RunSimulate(const SimulateOptions& opt) {
   }
   run.gusts = flight.gusts;
   run.units = *core::ParseUnitSystem(opt.units);
-  std::ostream& summary = IsStandardOutput(opt.csv) ? std::cerr : std::cout;
+  std::ostream& summary = out.report();
   if (opt.json)
     summary << exporting::SimulationSummaryJson(result, digest, options, run, &flight.timing)
             << '\n';

@@ -18,8 +18,8 @@ namespace {
 analysis::ModeKind ExciteKind(const std::string& spelling) {
   const std::optional<analysis::ModeKind> kind = analysis::ParseModeKind(spelling);
   if (!kind || *kind == analysis::ModeKind::kHeading)
-    throw std::invalid_argument("excite: unknown mode '" + spelling +
-                                "' (short-period, phugoid, dutch-roll, roll, spiral, roll-spiral)");
+    throw std::invalid_argument("excite: unknown mode '" + spelling + "' (" +
+                                study::StartableModeList() + ")");
   return *kind;
 }
 

@@ -10,10 +10,12 @@
 #include <string>
 #include <unsupported/Eigen/MatrixFunctions>
 
+#include "aerolin/core/units.hpp"
+
 namespace aerolin::sim {
 namespace {
 
-constexpr double kFoot = 0.3048;            // m
+constexpr double kFoot = core::kMetresPerFoot;
 constexpr double kKnot = 1852.0 / 3600.0;   // m/s
 
 // MIL-F-8785C fig. 7, probability-of-exceedance σ [ft/s] against altitude

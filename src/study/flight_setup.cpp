@@ -239,4 +239,22 @@ GustText ParseGustText(std::string_view text_view) {
   return gust;
 }
 
+const std::vector<analysis::ModeKind>& StartableModes() {
+  using analysis::ModeKind;
+  static const std::vector<ModeKind> kinds = {ModeKind::kShortPeriod,     ModeKind::kPhugoid,
+                                              ModeKind::kDutchRoll,       ModeKind::kRollSubsidence,
+                                              ModeKind::kSpiral,          ModeKind::kRollSpiral};
+  return kinds;
+}
+
+const std::string& StartableModeList() {
+  static const std::string list = [] {
+    std::string out;
+    for (analysis::ModeKind kind : StartableModes())
+      out += (out.empty() ? "" : ", ") + std::string(analysis::CliName(kind));
+    return out;
+  }();
+  return list;
+}
+
 }  // namespace aerolin::study

@@ -43,21 +43,23 @@ std::unique_ptr<pilot::NumpadInput> MakeInput(const model::AircraftData& aircraf
 
 }  // namespace
 
-std::string ToString(Excitation e) {
-  switch (e) {
-    case Excitation::kShortPeriod: return "short-period";
-    case Excitation::kPhugoid: return "phugoid";
-    case Excitation::kDutchRoll: return "dutch-roll";
-    case Excitation::kRoll: return "roll";
-    case Excitation::kSpiral: return "spiral";
-  }
-  return "?";
+std::string ToString(Excitation e) { return std::string(analysis::CliName(KindOf(e))); }
+
+const std::vector<std::string>& ExcitationNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (Excitation e : {Excitation::kShortPeriod, Excitation::kPhugoid, Excitation::kDutchRoll,
+                         Excitation::kRoll, Excitation::kSpiral})
+      out.push_back(ToString(e));
+    return out;
+  }();
+  return names;
 }
 
 std::optional<Excitation> ParseExcitation(const std::string& text) {
-  for (Excitation e : {Excitation::kShortPeriod, Excitation::kPhugoid, Excitation::kDutchRoll,
-                       Excitation::kRoll, Excitation::kSpiral})
-    if (ToString(e) == text) return e;
+  const std::vector<std::string>& names = ExcitationNames();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == text) return static_cast<Excitation>(i);
   return std::nullopt;
 }
 

@@ -218,4 +218,12 @@ struct GustText {
 /// @throws std::invalid_argument saying what is wrong and quoting `text`.
 GustText ParseGustText(std::string_view text);
 
+/// The modes a flight can start on, in the order help texts list them:
+/// short period, phugoid, Dutch roll, roll subsidence, spiral, roll-spiral
+/// oscillation (the heading root, a free integrator, is no mode to start on).
+const std::vector<analysis::ModeKind>& StartableModes();
+/// Their CLI spellings (analysis::CliName) joined by ", ":
+/// "short-period, phugoid, dutch-roll, roll, spiral, roll-spiral".
+const std::string& StartableModeList();
+
 }  // namespace aerolin::study

@@ -34,6 +34,8 @@ enum class Excitation { kShortPeriod, kPhugoid, kDutchRoll, kRoll, kSpiral };
 /// Returns "short-period", "phugoid", "dutch-roll", "roll", "spiral" (the
 /// spelling of `aerolin simulate --excite`).
 std::string ToString(Excitation e);
+/// The five spellings of ToString, in key order 1–5.
+const std::vector<std::string>& ExcitationNames();
 /// Parses the spelling of ToString; nullopt otherwise.
 std::optional<Excitation> ParseExcitation(const std::string& text);
 
