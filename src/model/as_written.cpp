@@ -1,6 +1,10 @@
 #include "aerolin/model/as_written.hpp"
 
+#include <array>
+#include <unsupported/Eigen/AutoDiff>
 #include <utility>
+
+#include "aerolin/model/build.hpp"
 
 namespace aerolin::model {
 namespace {
@@ -234,6 +238,53 @@ double* FieldOf(AircraftAsWritten& written, std::string_view path) { return Look
 const double* FieldOf(const AircraftFile& file, std::string_view path) { return FileLookup(file, path); }
 
 double* FieldOf(AircraftFile& file, std::string_view path) { return FileLookup(file, path); }
+
+template <class T>
+AxisMatrices<T> MatricesOf(const AircraftAsWritten& written, FieldValue<T> value) {
+  const NormalizedAircraft<T> n = ToNormalized<T>(written, value);
+  return {LongitudinalA(n.condition, n.longitudinal), LateralA(n.condition, n.lateral)};
+}
+
+template <class T>
+AxisMatrices<T> MatricesOfFile(const AircraftFile& file, FieldValue<T> value) {
+  if (!file.coefficients) return MatricesOf<T>(file.written, value);
+  const DimensionalDerivatives<T> d = ToDimensional<T>(*file.coefficients, value);
+  const AircraftAsWritten& w = file.written;
+  // The fields of `w` the conversion produced, and their values in T.
+  std::array<std::pair<const double*, const T*>, 28> produced;
+  std::size_t count = 0;
+  auto add = [&](const double& field, const T& v) { produced[count++] = {&field, &v}; };
+  add(w.condition.U0, d.U0);
+  add(w.condition.theta0, d.theta0);
+  add(w.condition.g, d.g);
+  if (w.mass.m) add(*w.mass.m, d.m);
+  if (w.mass.Ix) add(*w.mass.Ix, d.Ix);
+  if (w.mass.Iy) add(*w.mass.Iy, d.Iy);
+  if (w.mass.Iz) add(*w.mass.Iz, d.Iz);
+  if (w.mass.Ixz) add(*w.mass.Ixz, d.Ixz);
+  if (file.longitudinal_coefficients) {
+    const LongitudinalAsWritten& L = w.longitudinal;
+    add(L.Xu, d.Xu), add(L.Zu, d.Zu), add(L.Mu, d.Mu), add(L.Xw, d.Xw), add(L.Zw, d.Zw);
+    add(L.Mw, d.Mw), add(L.Xq, d.Xq), add(L.Zq, d.Zq), add(L.Mq, d.Mq), add(L.Zwdot, d.Zwdot);
+    add(L.Mwdot, d.Mwdot);
+  }
+  if (file.lateral_coefficients) {
+    const LateralAsWritten& L = w.lateral;
+    add(L.Yv, d.Yv), add(L.Lv, d.Lv), add(L.Nv, d.Nv), add(L.Yp, d.Yp), add(L.Yr, d.Yr);
+    add(L.Lp, d.Lp), add(L.Lr, d.Lr), add(L.Np, d.Np), add(L.Nr, d.Nr);
+  }
+  return MatricesOf<T>(w, [&](const double& field) -> T {
+    for (std::size_t i = 0; i < count; ++i)
+      if (produced[i].first == &field) return *produced[i].second;
+    return value(field);
+  });
+}
+
+#define AEROLIN_INSTANTIATE(T)                                                     \
+  template AxisMatrices<T> MatricesOf(const AircraftAsWritten&, FieldValue<T>); \
+  template AxisMatrices<T> MatricesOfFile(const AircraftFile&, FieldValue<T>);
+AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
+#undef AEROLIN_INSTANTIATE
 
 AxisMatrices<double> MatricesOf(const AircraftAsWritten& written) {
   return MatricesOf<double>(written, [](const double& field) { return field; });

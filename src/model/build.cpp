@@ -1,6 +1,7 @@
 #include "aerolin/model/build.hpp"
 
 #include <cmath>
+#include <unsupported/Eigen/AutoDiff>
 
 #include "aerolin/model/conventions.hpp"
 
@@ -18,73 +19,115 @@ std::vector<core::Signal> ControlSignals(const AircraftData& aircraft,
   return inputs;
 }
 
+// The divisor of the α row, D = 1 - Zα̇/U0 (Etkin & Reid eq. 4.9,18: m - Zẇ).
+template <class T>
+T AlphaRowDivisor(const FlightConditionOf<T>& c, const LongitudinalDerivativesOf<T>& d) {
+  return 1.0 - d.Zadot / c.U0;
+}
+
 }  // namespace
 
-StateSpace BuildLongitudinal(const AircraftData& aircraft) {
-  const FlightCondition& fc = aircraft.condition;
-  const LongitudinalDerivatives& d = aircraft.longitudinal;
-  const double U0 = fc.U0;
-  const double g = fc.g;
-  const double cos0 = std::cos(fc.theta0);
-  const double sin0 = std::sin(fc.theta0);
-  std::vector<core::Signal> inputs = ControlSignals(aircraft, true);
-  const auto m = static_cast<Eigen::Index>(inputs.size());
-
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(4, 4);
-  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(4, m);
-
-  A.row(kU) << d.Xu, d.Xa, d.Xq - fc.W0, -g * cos0;
-  // α row, divided by D = 1 - Zα̇/U0 (Etkin & Reid eq. 4.9,18: m - Zẇ).
-  const double D = 1.0 - d.Zadot / U0;
-  A.row(kAlpha) << d.Zu / U0, d.Za / U0, 1.0 + d.Zq / U0, -(g / U0) * sin0;
-  A.row(kAlpha) /= D;
+template <class T>
+Eigen::Matrix<T, 4, 4> LongitudinalA(const FlightConditionOf<T>& c,
+                                     const LongitudinalDerivativesOf<T>& d) {
+  using std::cos;
+  using std::sin;
+  Eigen::Matrix<T, 4, 4> A;
+  A.setZero();
+  A(kU, kU) = d.Xu;
+  A(kU, kAlpha) = d.Xa;
+  A(kU, kQ) = d.Xq - c.W0;
+  A(kU, kTheta) = -c.g * cos(c.theta0);
+  const T D = AlphaRowDivisor(c, d);
+  A(kAlpha, kU) = (d.Zu / c.U0) / D;
+  A(kAlpha, kAlpha) = (d.Za / c.U0) / D;
+  A(kAlpha, kQ) = (1.0 + d.Zq / c.U0) / D;
+  A(kAlpha, kTheta) = (-(c.g / c.U0) * sin(c.theta0)) / D;
   // q̇ = Mu u + Mα α + Mq q + Mα̇ α̇, with α̇ from the row above.
-  A.row(kQ) << d.Mu, d.Ma, d.Mq, 0.0;
-  A.row(kQ) += d.Madot * A.row(kAlpha);
-  A(kTheta, kQ) = 1.0;
+  A(kQ, kU) = d.Mu + d.Madot * A(kAlpha, kU);
+  A(kQ, kAlpha) = d.Ma + d.Madot * A(kAlpha, kAlpha);
+  A(kQ, kQ) = d.Mq + d.Madot * A(kAlpha, kQ);
+  A(kQ, kTheta) = d.Madot * A(kAlpha, kTheta);
+  A(kTheta, kQ) = T(1.0);
+  return A;
+}
 
+template <class T>
+Eigen::Matrix<T, 4, 1> LongitudinalB(const FlightConditionOf<T>& c,
+                                     const LongitudinalDerivativesOf<T>& d, const T& X,
+                                     const T& Z, const T& M) {
+  Eigen::Matrix<T, 4, 1> b;
+  b.setZero();
+  b(kU) = X;
+  b(kAlpha) = (Z / c.U0) / AlphaRowDivisor(c, d);
+  b(kQ) = M + d.Madot * b(kAlpha);
+  return b;
+}
+
+template <class T>
+Eigen::Matrix<T, 5, 5> LateralA(const FlightConditionOf<T>& c, const LateralDerivativesOf<T>& d) {
+  using std::cos;
+  using std::tan;
+  Eigen::Matrix<T, 5, 5> A;
+  A.setZero();
+  A(kBeta, kBeta) = d.Yb / c.U0;
+  A(kBeta, kP) = (c.W0 + d.Yp) / c.U0;
+  A(kBeta, kR) = d.Yr / c.U0 - 1.0;
+  A(kBeta, kPhi) = c.g * cos(c.theta0) / c.U0;
+  A(kP, kBeta) = d.Lb;
+  A(kP, kP) = d.Lp;
+  A(kP, kR) = d.Lr;
+  A(kR, kBeta) = d.Nb;
+  A(kR, kP) = d.Np;
+  A(kR, kR) = d.Nr;
+  A(kPhi, kP) = T(1.0);
+  A(kPhi, kR) = tan(c.theta0);
+  A(kPsi, kR) = 1.0 / cos(c.theta0);
+  return A;
+}
+
+template <class T>
+Eigen::Matrix<T, 5, 1> LateralB(const FlightConditionOf<T>& c, const T& Y, const T& L, const T& N) {
+  Eigen::Matrix<T, 5, 1> b;
+  b.setZero();
+  b(kBeta) = Y / c.U0;
+  b(kP) = L;
+  b(kR) = N;
+  return b;
+}
+
+#define AEROLIN_INSTANTIATE(T)                                                                 \
+  template Eigen::Matrix<T, 4, 4> LongitudinalA(const FlightConditionOf<T>&,                   \
+                                                const LongitudinalDerivativesOf<T>&);          \
+  template Eigen::Matrix<T, 4, 1> LongitudinalB(const FlightConditionOf<T>&,                   \
+                                                const LongitudinalDerivativesOf<T>&, const T&, \
+                                                const T&, const T&);                           \
+  template Eigen::Matrix<T, 5, 5> LateralA(const FlightConditionOf<T>&,                        \
+                                           const LateralDerivativesOf<T>&);                    \
+  template Eigen::Matrix<T, 5, 1> LateralB(const FlightConditionOf<T>&, const T&, const T&,    \
+                                           const T&);
+AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
+#undef AEROLIN_INSTANTIATE
+
+StateSpace BuildLongitudinal(const AircraftData& aircraft) {
+  const LongitudinalDerivatives& d = aircraft.longitudinal;
+  std::vector<core::Signal> inputs = ControlSignals(aircraft, true);
+  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(4, static_cast<Eigen::Index>(inputs.size()));
   Eigen::Index j = 0;
-  for (const Control& c : aircraft.controls) {
-    if (!c.longitudinal) continue;
-    B(kU, j) = c.X;
-    B(kAlpha, j) = (c.Z / U0) / D;
-    B(kQ, j) = c.M + d.Madot * B(kAlpha, j);
-    ++j;
-  }
-
-  return StateSpace(std::move(A), std::move(B), LongitudinalStateSignals(),
-                    std::move(inputs));
+  for (const Control& c : aircraft.controls)
+    if (c.longitudinal) B.col(j++) = LongitudinalB(aircraft.condition, d, c.X, c.Z, c.M);
+  return StateSpace(LongitudinalA(aircraft.condition, d), std::move(B),
+                    LongitudinalStateSignals(), std::move(inputs));
 }
 
 StateSpace BuildLateral(const AircraftData& aircraft) {
-  const FlightCondition& fc = aircraft.condition;
-  const LateralDerivatives& d = aircraft.lateral;
-  const double U0 = fc.U0;
-  const double cos0 = std::cos(fc.theta0);
-  const double tan0 = std::tan(fc.theta0);
   std::vector<core::Signal> inputs = ControlSignals(aircraft, false);
-  const auto m = static_cast<Eigen::Index>(inputs.size());
-
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(5, 5);
-  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(5, m);
-  A.row(kBeta) << d.Yb / U0, (fc.W0 + d.Yp) / U0, d.Yr / U0 - 1.0,
-      fc.g * cos0 / U0, 0.0;
-  A.row(kP) << d.Lb, d.Lp, d.Lr, 0.0, 0.0;
-  A.row(kR) << d.Nb, d.Np, d.Nr, 0.0, 0.0;
-  A.row(kPhi) << 0.0, 1.0, tan0, 0.0, 0.0;
-  A.row(kPsi) << 0.0, 0.0, 1.0 / cos0, 0.0, 0.0;
-
+  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(5, static_cast<Eigen::Index>(inputs.size()));
   Eigen::Index j = 0;
-  for (const Control& c : aircraft.controls) {
-    if (!c.lateral) continue;
-    B(kBeta, j) = c.Y / U0;
-    B(kP, j) = c.L;
-    B(kR, j) = c.N;
-    ++j;
-  }
-
-  return StateSpace(std::move(A), std::move(B), LateralStateSignals(),
-                    std::move(inputs));
+  for (const Control& c : aircraft.controls)
+    if (c.lateral) B.col(j++) = LateralB(aircraft.condition, c.Y, c.L, c.N);
+  return StateSpace(LateralA(aircraft.condition, aircraft.lateral), std::move(B),
+                    LateralStateSignals(), std::move(inputs));
 }
 
 }  // namespace aerolin::model

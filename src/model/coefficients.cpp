@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <unsupported/Eigen/AutoDiff>
 
 
 namespace aerolin::model {
@@ -46,6 +47,100 @@ CoefficientsAsWritten ToForceFamily(const CoefficientsAsWritten& k) {
   f.family = LongitudinalFamily::kForce;
   return f;
 }
+
+template <class T>
+DimensionalDerivatives<T> ToDimensional(const CoefficientsAsWritten& k, FieldValue<T> value) {
+  using std::cos;
+  using std::sin;
+  const bool lift_drag = k.family == LongitudinalFamily::kLiftDrag;
+  auto opt = [&](const std::optional<double>& o) -> T { return o ? T(value(*o)) : T(0.0); };
+  DimensionalDerivatives<T> d;
+  const T U0 = k.speed_of_sound ? T(value(*k.mach) * *k.speed_of_sound) : T(value(k.U0));
+  const T rho = value(k.rho), theta0 = value(k.theta0), g = value(k.g);
+  const T S = value(k.S), c = value(k.c), b = value(k.b);
+  d.U0 = U0;
+  d.theta0 = theta0;
+  d.g = g;
+  // C_W0 = W/(½ρU0²S), W = m g if W absent; m = W/g if m absent.
+  const T W = k.W ? T(value(*k.W)) : T(value(*k.m) * g);
+  const T CW0 = W / (0.5 * rho * U0 * U0 * S);
+  d.m = k.m ? T(value(*k.m)) : T(value(*k.W) / g);
+  d.Iy = value(k.Iy);
+  if (k.axes == InertiaAxes::kBody) {
+    const InertiaBlock<T> r = RotateInertiaBlock<T>(value(k.Ix), value(k.Iz), value(k.Ixz), value(*k.alpha0));
+    d.Ix = r.Ix;
+    d.Iz = r.Iz;
+    d.Ixz = r.Ixz;
+  } else {
+    d.Ix = value(k.Ix);
+    d.Iz = value(k.Iz);
+    d.Ixz = value(k.Ixz);
+  }
+
+  // The force family; the lift/drag family mapped as in the file comment.
+  T CXu, CXa, CXq, CZu, CZa, CZq, CZadot;
+  if (lift_drag) {
+    const T CL0 = k.CL0 ? T(value(*k.CL0)) : T(CW0 * cos(theta0));
+    const T CD0 = value(k.CD0);
+    CXu = -(value(k.CDu) + 2.0 * CD0) - 2.0 * CW0 * sin(theta0);
+    CXa = CL0 - value(k.CDa);
+    CXq = -value(k.CDq);
+    CZu = -value(k.CLu);
+    CZa = -(value(k.CLa) + CD0);
+    CZq = -value(k.CLq);
+    CZadot = -value(k.CLadot);
+  } else {
+    CXu = value(k.CXu);
+    CXa = value(k.CXa);
+    CXq = value(k.CXq);
+    CZu = value(k.CZu);
+    CZa = value(k.CZa);
+    CZq = value(k.CZq);
+    CZadot = value(k.CZadot);
+  }
+
+  const T half_rUS = 0.5 * rho * U0 * S;      // ½ρU0S
+  const T quarter_rUS = 0.25 * rho * U0 * S;  // ¼ρU0S
+  const T quarter_rS = 0.25 * rho * S;        // ¼ρS
+  const T qS = 0.5 * rho * U0 * U0 * S;       // ½ρU0²S
+
+  // Etkin & Reid Table 4.4 (longitudinal), stability axes.
+  d.Xu = rho * U0 * S * CW0 * sin(theta0) + half_rUS * CXu;
+  d.Zu = -rho * U0 * S * CW0 * cos(theta0) + half_rUS * CZu;
+  d.Mu = half_rUS * c * value(k.Cmu);
+  d.Xw = half_rUS * CXa;
+  d.Zw = half_rUS * CZa;
+  d.Mw = half_rUS * c * value(k.Cma);
+  d.Xq = quarter_rUS * c * CXq;
+  d.Zq = quarter_rUS * c * CZq;
+  d.Mq = quarter_rUS * c * c * value(k.Cmq);
+  d.Zwdot = quarter_rS * c * CZadot;
+  d.Mwdot = quarter_rS * c * c * value(k.Cmadot);
+
+  // Etkin & Reid Table 4.5 (lateral), stability axes; L and N unprimed.
+  d.Yv = half_rUS * value(k.CYb);
+  d.Lv = half_rUS * b * value(k.Clb);
+  d.Nv = half_rUS * b * value(k.Cnb);
+  d.Yp = quarter_rUS * b * value(k.CYp);
+  d.Yr = quarter_rUS * b * value(k.CYr);
+  d.Lp = quarter_rUS * b * b * value(k.Clp);
+  d.Lr = quarter_rUS * b * b * value(k.Clr);
+  d.Np = quarter_rUS * b * b * value(k.Cnp);
+  d.Nr = quarter_rUS * b * b * value(k.Cnr);
+
+  for (const ControlCoefficients& kc : k.controls) {
+    const T CX = lift_drag && kc.CD ? T(-value(*kc.CD)) : opt(kc.CX);
+    const T CZ = lift_drag && kc.CL ? T(-value(*kc.CL)) : opt(kc.CZ);
+    d.controls.push_back({qS * CX, qS * CZ, qS * c * opt(kc.Cm), qS * opt(kc.CY), qS * b * opt(kc.Cl),
+                          qS * b * opt(kc.Cn)});
+  }
+  return d;
+}
+
+#define AEROLIN_INSTANTIATE(T) \
+  template DimensionalDerivatives<T> ToDimensional(const CoefficientsAsWritten&, FieldValue<T>);
+AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
+#undef AEROLIN_INSTANTIATE
 
 AircraftAsWritten ToDimensional(const CoefficientsAsWritten& written) {
   const CoefficientsAsWritten k = ToForceFamily(written);

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <toml++/toml.h>
+#include <Eigen/Core>
+#include <unsupported/Eigen/AutoDiff>
 
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/as_written.hpp"
@@ -35,6 +37,18 @@ TEST(MatricesOf, EqualsConvertThenBuildForEveryBundledAircraft) {
     const Eigen::MatrixXd lat = model::BuildLateral(load.aircraft).A();
     EXPECT_LE((Eigen::MatrixXd(m.longitudinal) - lon).cwiseAbs().maxCoeff(), kRoundOff * lon.cwiseAbs().maxCoeff()) << path;
     EXPECT_LE((Eigen::MatrixXd(m.lateral) - lat).cwiseAbs().maxCoeff(), kRoundOff * lat.cwiseAbs().maxCoeff()) << path;
+  }
+}
+
+TEST(MatricesOf, IsConvertThenBuildBitForBit) {
+  // One set of formulas (ToNormalized<T>, LongitudinalA<T>, LateralA<T>): the
+  // double instantiation is what Convert and the builders run.
+  for (const std::string& path : BundledFiles()) {
+    const data::LoadResult load = data::LoadAircraftFile(path);
+    const model::AxisMatrices<double> m = model::MatricesOf(load.file.written);
+    const model::AircraftData converted = model::Convert(load.file.written);
+    EXPECT_TRUE(Eigen::MatrixXd(m.longitudinal) == model::BuildLongitudinal(converted).A()) << path;
+    EXPECT_TRUE(Eigen::MatrixXd(m.lateral) == model::BuildLateral(converted).A()) << path;
   }
 }
 
@@ -96,6 +110,30 @@ TEST(MatricesOfFile, EqualsMatricesOfTheLoadedFormsBitForBit) {
     const model::AxisMatrices<double> loaded = model::MatricesOf(load.file.written);
     EXPECT_TRUE(chain.longitudinal == loaded.longitudinal) << path << "\n" << chain.longitudinal;
     EXPECT_TRUE(chain.lateral == loaded.lateral) << path << "\n" << chain.lateral;
+  }
+}
+
+TEST(MatricesOfFile, AutoDiffValuesAreTheDoubleValuesBitForBit) {
+  // The AD instantiations run the same operations on their values (hypot
+  // included), so only the derivatives are new.
+  for (const std::string& path : FilesWithKeys()) {
+    const data::LoadResult load = data::LoadAircraftFile(path);
+    const model::AxisMatrices<double> d =
+        model::MatricesOfFile<double>(load.file, [](const double& f) { return f; });
+    const model::AxisMatrices<model::AutoDiffXd> xd =
+        model::MatricesOfFile<model::AutoDiffXd>(load.file, [](const double& f) { return model::AutoDiffXd(f); });
+    const model::AxisMatrices<model::AutoDiff1d> one =
+        model::MatricesOfFile<model::AutoDiff1d>(load.file, [](const double& f) { return model::AutoDiff1d(f); });
+    auto values = [](const auto& M) {
+      Eigen::MatrixXd v(M.rows(), M.cols());
+      for (Eigen::Index r = 0; r < M.rows(); ++r)
+        for (Eigen::Index c = 0; c < M.cols(); ++c) v(r, c) = M(r, c).value();
+      return v;
+    };
+    EXPECT_TRUE(values(xd.longitudinal) == Eigen::MatrixXd(d.longitudinal)) << path;
+    EXPECT_TRUE(values(xd.lateral) == Eigen::MatrixXd(d.lateral)) << path;
+    EXPECT_TRUE(values(one.longitudinal) == Eigen::MatrixXd(d.longitudinal)) << path;
+    EXPECT_TRUE(values(one.lateral) == Eigen::MatrixXd(d.lateral)) << path;
   }
 }
 

@@ -14,29 +14,35 @@
 
 namespace aerolin::model {
 
-/// Trim (reference) flight condition.
-struct FlightCondition {
-  double U0 = 0.0;      ///< trim speed along stability x [m/s], > 0
-  double W0 = 0.0;      ///< trim speed along z [m/s] (0 in stability axes)
-  double theta0 = 0.0;  ///< trim pitch attitude θ0 [rad], |θ0| < π/2
-  double g = core::kStandardGravity;  ///< gravity [m/s²]
-  std::optional<double> altitude;  ///< informational [m]
-  std::optional<double> mach;      ///< informational [-]
+/// Trim (reference) flight condition, in a scalar type T (model/scalar.hpp);
+/// FlightCondition is the `double` one.
+template <class T>
+struct FlightConditionOf {
+  T U0 = 0.0;      ///< trim speed along stability x [m/s], > 0
+  T W0 = 0.0;      ///< trim speed along z [m/s] (0 in stability axes)
+  T theta0 = 0.0;  ///< trim pitch attitude θ0 [rad], |θ0| < π/2
+  T g = core::kStandardGravity;  ///< gravity [m/s²]
+  std::optional<T> altitude;  ///< informational [m]
+  std::optional<T> mach;      ///< informational [-]
   /// MIL-F-8785C flight-phase category of this condition, when the file
   /// declares it (`[condition] category`); selects the flying-qualities rows.
   std::optional<FlightPhaseCategory> category;
 };
+using FlightCondition = FlightConditionOf<double>;
 
 /// Mass and inertia in stability axes, SI; each absent when a file does not
 /// give it. They enter only through the raw → normalized conversion
 /// (conversions.hpp): the derivatives of AircraftData are already normalized.
-struct MassProperties {
-  std::optional<double> m;    ///< mass [kg]
-  std::optional<double> Ix;   ///< roll inertia [kg·m²]
-  std::optional<double> Iy;   ///< pitch inertia [kg·m²]
-  std::optional<double> Iz;   ///< yaw inertia [kg·m²]
-  std::optional<double> Ixz;  ///< product of inertia [kg·m²] (Etkin's Izx sign)
+/// In a scalar type T; MassProperties is the `double` one.
+template <class T>
+struct MassPropertiesOf {
+  std::optional<T> m;    ///< mass [kg]
+  std::optional<T> Ix;   ///< roll inertia [kg·m²]
+  std::optional<T> Iy;   ///< pitch inertia [kg·m²]
+  std::optional<T> Iz;   ///< yaw inertia [kg·m²]
+  std::optional<T> Ixz;  ///< product of inertia [kg·m²] (Etkin's Izx sign)
 };
+using MassProperties = MassPropertiesOf<double>;
 
 /// Geometry the linear model does not need but the disturbance models do;
 /// each absent when a file does not give it (`[geometry]`).
@@ -47,34 +53,40 @@ struct Geometry {
 };
 
 /// Normalized longitudinal derivatives (Kato ch. 3; Etkin & Reid §4.9):
-/// forces divided by mass, moments by Iy. Per radian.
-struct LongitudinalDerivatives {
-  double Xu = 0.0;     ///< [1/s]
-  double Zu = 0.0;     ///< [1/s]
-  double Mu = 0.0;     ///< [1/(m·s)]
-  double Xa = 0.0;     ///< X_α [m/s²]
-  double Za = 0.0;     ///< Z_α [m/s²]
-  double Ma = 0.0;     ///< M_α [1/s²]
-  double Zadot = 0.0;  ///< Z_α̇ [m/s]
-  double Madot = 0.0;  ///< M_α̇ [1/s]
-  double Xq = 0.0;     ///< [m/s]
-  double Zq = 0.0;     ///< [m/s]
-  double Mq = 0.0;     ///< [1/s]
+/// forces divided by mass, moments by Iy. Per radian. In a scalar type T;
+/// LongitudinalDerivatives is the `double` one.
+template <class T>
+struct LongitudinalDerivativesOf {
+  T Xu = 0.0;     ///< [1/s]
+  T Zu = 0.0;     ///< [1/s]
+  T Mu = 0.0;     ///< [1/(m·s)]
+  T Xa = 0.0;     ///< X_α [m/s²]
+  T Za = 0.0;     ///< Z_α [m/s²]
+  T Ma = 0.0;     ///< M_α [1/s²]
+  T Zadot = 0.0;  ///< Z_α̇ [m/s]
+  T Madot = 0.0;  ///< M_α̇ [1/s]
+  T Xq = 0.0;     ///< [m/s]
+  T Zq = 0.0;     ///< [m/s]
+  T Mq = 0.0;     ///< [1/s]
 };
+using LongitudinalDerivatives = LongitudinalDerivativesOf<double>;
 
 /// Normalized lateral-directional derivatives; L and N are *primed*
-/// (Ixz coupling included). Per radian.
-struct LateralDerivatives {
-  double Yb = 0.0;  ///< Y_β [m/s²]
-  double Yp = 0.0;  ///< [m/s]
-  double Yr = 0.0;  ///< [m/s]
-  double Lb = 0.0;  ///< L'_β [1/s²]
-  double Lp = 0.0;  ///< L'_p [1/s]
-  double Lr = 0.0;  ///< L'_r [1/s]
-  double Nb = 0.0;  ///< N'_β [1/s²]
-  double Np = 0.0;  ///< N'_p [1/s]
-  double Nr = 0.0;  ///< N'_r [1/s]
+/// (Ixz coupling included). Per radian. In a scalar type T;
+/// LateralDerivatives is the `double` one.
+template <class T>
+struct LateralDerivativesOf {
+  T Yb = 0.0;  ///< Y_β [m/s²]
+  T Yp = 0.0;  ///< [m/s]
+  T Yr = 0.0;  ///< [m/s]
+  T Lb = 0.0;  ///< L'_β [1/s²]
+  T Lp = 0.0;  ///< L'_p [1/s]
+  T Lr = 0.0;  ///< L'_r [1/s]
+  T Nb = 0.0;  ///< N'_β [1/s²]
+  T Np = 0.0;  ///< N'_p [1/s]
+  T Nr = 0.0;  ///< N'_r [1/s]
 };
+using LateralDerivatives = LateralDerivativesOf<double>;
 
 /// One control effector and its normalized derivatives per unit of control.
 struct Control {

@@ -1,9 +1,15 @@
 #pragma once
 /// @file
 /// Builds the longitudinal and lateral-directional state-space models from
-/// normalized SI derivatives.
+/// normalized SI derivatives. The equations are written once, on a scalar T
+/// (model/scalar.hpp: double and the AD scalars), in LongitudinalA/B and
+/// LateralA/B; BuildLongitudinal and BuildLateral are them in double, and
+/// model::MatricesOf (as_written.hpp) is them after the conversions in T.
+
+#include <Eigen/Core>
 
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/scalar.hpp"
 #include "aerolin/model/state_space.hpp"
 
 namespace aerolin::model {
@@ -47,5 +53,30 @@ StateSpace BuildLongitudinal(const AircraftData& aircraft);
 /// | A | 5 | 5 |
 /// | B | 5 | number of lateral controls |
 StateSpace BuildLateral(const AircraftData& aircraft);
+
+/// Returns the A of BuildLongitudinal for the trim `condition` (U0, W0, θ0,
+/// g) and the derivatives `d`, in T.
+template <class T>
+Eigen::Matrix<T, 4, 4> LongitudinalA(const FlightConditionOf<T>& condition,
+                                     const LongitudinalDerivativesOf<T>& d);
+
+/// Returns the column of BuildLongitudinal's B of a control with normalized
+/// derivatives X, Z [m/s² per unit], M [1/s² per unit], in T.
+template <class T>
+Eigen::Matrix<T, 4, 1> LongitudinalB(const FlightConditionOf<T>& condition,
+                                     const LongitudinalDerivativesOf<T>& d, const T& X,
+                                     const T& Z, const T& M);
+
+/// Returns the A of BuildLateral for the trim `condition` (U0, W0, θ0, g) and
+/// the (primed) derivatives `d`, in T.
+template <class T>
+Eigen::Matrix<T, 5, 5> LateralA(const FlightConditionOf<T>& condition,
+                                const LateralDerivativesOf<T>& d);
+
+/// Returns the column of BuildLateral's B of a control with normalized
+/// derivatives Y [m/s² per unit], primed L, N [1/s² per unit], in T.
+template <class T>
+Eigen::Matrix<T, 5, 1> LateralB(const FlightConditionOf<T>& condition, const T& Y, const T& L,
+                                const T& N);
 
 }  // namespace aerolin::model

@@ -4,7 +4,10 @@
 /// `AircraftData`: raw → normalized (÷ mass or inertia), w-form → α-form and
 /// v-form → β-form (× U0), unprimed → primed lateral moments (Ixz coupling).
 /// Pure functions on plain structs, callable without a file; data/ reads a
-/// file into these structs and calls `Convert`.
+/// file into these structs and calls `Convert`. The formulas are written once,
+/// on a scalar T (model/scalar.hpp): the functions below are them in double,
+/// with their checks, and ToNormalized<T> is them in T, unchecked, for
+/// model::MatricesOf (as_written.hpp).
 ///
 /// Every value here is SI. A "raw" derivative is the dimensional derivative of
 /// a force [N] or moment [N·m] (Etkin & Reid Table 4.4); a "normalized" one is
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/scalar.hpp"
 
 namespace aerolin::model {
 
@@ -98,19 +102,24 @@ struct AircraftAsWritten {
 /// Nelson eq. 5.50), with G = 1 − Ixz²/(Ix Iz):
 /// @f[ L' = \frac{L + (I_{xz}/I_x) N}{G}, \qquad N' = \frac{N + (I_{xz}/I_z) L}{G}. @f]
 /// Ixz uses Etkin's sign (Izx in stability axes, as printed in his tables).
-struct Priming {
-  double a = 0.0;  ///< Ixz/Ix
-  double b = 0.0;  ///< Ixz/Iz
-  double G = 1.0;  ///< 1 − Ixz²/(Ix Iz)
+/// In a scalar type T; Priming is the `double` one.
+template <class T>
+struct PrimingOf {
+  T a = 0.0;  ///< Ixz/Ix
+  T b = 0.0;  ///< Ixz/Iz
+  T G = 1.0;  ///< 1 − Ixz²/(Ix Iz)
 
-  /// Returns the factors for `mass`: identity when Ixz is absent or 0.
+  /// Returns the factors for `mass`: identity when Ixz is absent, or 0
+  /// without positive Ix and Iz. (A given Ixz = 0 with Ix, Iz is computed:
+  /// the identity in value, and an AD scalar's ∂/∂Ixz there.)
   /// @throws std::invalid_argument if Ixz ≠ 0 and Ix or Iz is absent, or if
   ///         G ≤ 0 (Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite).
-  static Priming Of(const MassProperties& mass);
+  static PrimingOf Of(const MassPropertiesOf<T>& mass);
 
   /// Replaces (L, N) by (L', N').
-  void Apply(double& L, double& N) const;
+  void Apply(T& L, T& N) const;
 };
+using Priming = PrimingOf<double>;
 
 /// Returns the normalized α-form derivatives: ÷ m or Iy if raw, then
 /// ∂/∂α = U0 ∂/∂w for the w-form (α = w/U0; Etkin & Reid §4.9).
@@ -136,5 +145,23 @@ Control ToControl(const Control& written, bool longitudinal_raw, bool lateral_ra
 /// `mass` is carried over into AircraftData::mass.
 /// @throws std::invalid_argument as the conversions above.
 AircraftData Convert(const AircraftAsWritten& written);
+
+/// A whole aircraft's normalized derivatives and the trim they were converted
+/// at, in a scalar type T (condition: U0, W0, θ0, g only).
+template <class T>
+struct NormalizedAircraft {
+  FlightConditionOf<T> condition;
+  LongitudinalDerivativesOf<T> longitudinal;
+  LateralDerivativesOf<T> lateral;
+};
+
+/// Returns Convert's derivatives of `written` in T, reading every number
+/// through `value(field)`, where `field` is a reference into `written`
+/// (scalar.hpp). The same code as Convert, without its checks: a raw
+/// derivative without its divisor, a w/v-form at U0 ≤ 0, or an inertia tensor
+/// that is not positive definite give what the formulas give (a sweep reports
+/// the non-finite A), not an exception. Instantiated for AEROLIN_MODEL_SCALARS.
+template <class T>
+NormalizedAircraft<T> ToNormalized(const AircraftAsWritten& written, FieldValue<T> value);
 
 }  // namespace aerolin::model
