@@ -148,8 +148,10 @@ std::string GainUnit(const core::Signal& output, const core::Signal& input,
 std::string FactoredForm(const TransferFunction& tf, core::UnitSystem speed_units) {
   if (tf.identically_zero) return "0";
   std::string s = Sig(tf.gain * SpeedScale(tf.output, speed_units));
-  if (!tf.zeros.empty()) s += " " + Product(tf.zeros);
-  if (!tf.poles.empty()) s += " / [" + Product(tf.poles) + "]";
+  // Appended piece by piece: GCC 12 warns -Wrestrict (a false positive) on
+  // " / [" + std::string inlined here.
+  if (!tf.zeros.empty()) s.append(" ").append(Product(tf.zeros));
+  if (!tf.poles.empty()) s.append(" / [").append(Product(tf.poles)).append("]");
   return s;
 }
 
