@@ -28,6 +28,22 @@ inline constexpr int kExitDiverged = 3;
 /// (10^6 points took 18 GB).
 inline constexpr int kMaxStudyPoints = 100000;
 
+/// An output path flag's check: a non-empty path ("--csv ''" would mean
+/// nothing, and `--out ''` wrote `_trajectory.png` into the current
+/// directory). Every output flag uses it.
+CLI::Validator OutputPathValidator();
+
+/// Makes std::cout remember why its first write failed, for
+/// FinishStandardOutput (main() calls it first).
+void KeepStandardOutputErrors();
+
+/// Flushes standard output. Returns `code` if everything written to it
+/// arrived; otherwise prints "error: standard output: ERRNO TEXT" (e.g. "No
+/// space left on device" for `> /dev/full`) and returns kExitData; for a
+/// closed pipe (EPIPE, `| head -1` with SIGPIPE ignored) returns kExitData
+/// quietly, as other Unix tools end.
+int FinishStandardOutput(int code);
+
 /// A usage error found after parsing (e.g. flags that disagree); exit 2.
 class UsageError : public std::runtime_error {
  public:
