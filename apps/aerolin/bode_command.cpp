@@ -46,6 +46,9 @@ struct BodeOptions {
 };
 
 void CheckFlags(const BodeOptions& opt) {
+  const bool listed = !opt.omega.empty();
+  study::CheckBodeRequest(opt.outputs, listed ? static_cast<long long>(opt.omega.size()) : opt.points,
+                          listed, "--output", listed ? "--omega" : "--points");
   if (!opt.formats.empty() && opt.plot.empty())
     for (const std::string& f : opt.formats)
       if (f != "png") throw UsageError("--format needs --plot PREFIX");

@@ -11,6 +11,7 @@
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/study/limits.hpp"
 
 namespace aerolin::cli {
 
@@ -20,13 +21,9 @@ inline constexpr int kExitData = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitDiverged = 3;
 
-/// Most points a sweep or locus may ask for. Every point's tracked modes are
-/// kept until the report is written: measured 6.6 kB a point for the text
-/// report and 16 kB with --json (`/usr/bin/time -v aerolin sweep
-/// data/derivatives/p2v7.toml --param lateral.Nr --from -1 --to 0 --steps
-/// 100000 [--json]`: 657 MB, 1.59 GB), so this bounds memory at ~1.6 GB
-/// (10^6 points took 18 GB).
-inline constexpr int kMaxStudyPoints = 100000;
+/// Most points a sweep or locus may ask for: the library's limit, the same in
+/// every front end (aerolin/study/limits.hpp says why).
+inline constexpr int kMaxStudyPoints = study::kMaxStudyPoints;
 
 /// An output path flag's check: a non-empty path ("--csv ''" would mean
 /// nothing, and `--out ''` wrote `_trajectory.png` into the current

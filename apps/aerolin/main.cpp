@@ -10,6 +10,7 @@
 #include "cli_common.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "aerolin/study/limits.hpp"
 
 
 namespace {
@@ -91,6 +92,9 @@ int main(int argc, char** argv) {
   try {
     const int code = action ? action() : cli::kExitUsage;
     return cli::FinishStandardOutput(code);
+  } catch (const study::LimitError& e) {  // the library's limits, aerolin/study/limits.hpp
+    std::cerr << "error: " << e.what() << '\n';
+    return cli::kExitUsage;
   } catch (const cli::UsageError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return cli::kExitUsage;
