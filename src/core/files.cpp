@@ -45,6 +45,7 @@ std::string SizeText(std::size_t bytes) {
 
 // What an existing path is, for messages ("a directory", "a FIFO", ...).
 const char* KindOf(mode_t mode) {
+  if (S_ISREG(mode)) return "a regular file";
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISBLK(mode)) return "a block device";
@@ -53,8 +54,17 @@ const char* KindOf(mode_t mode) {
   return "not a regular file";
 }
 
-// A device or FIFO is written in place; see OutputKind in the header.
+// A device or FIFO is written in place (AtomicOutput in the header).
 bool WrittenInPlace(mode_t mode) { return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode); }
+
+// An open descriptor named as a path (`/dev/stdout`, `/dev/fd/3`,
+// `/proc/self/fd/1`) is written in place whatever it is: renaming a file
+// over the one the shell opened for `> out.txt` would cut off the rest of
+// what goes to that descriptor.
+bool IsDescriptorPath(const std::string& path) {
+  return path == "/dev/stdout" || path == "/dev/stderr" || path.rfind("/dev/fd/", 0) == 0 ||
+         path.rfind("/proc/self/fd/", 0) == 0;
+}
 
 // The live temporary output files, for the signal handler. Fixed static
 // storage and atomics only: the handler may not allocate or lock. A slot is
@@ -235,8 +245,9 @@ void CheckOutputPath(const std::string& output, const std::vector<std::string>& 
   namespace fs = std::filesystem;
   std::error_code ec;
   struct stat st {};
-  if (::stat(output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    if (!WrittenInPlace(st.st_mode))
+  const bool exists = ::stat(output.c_str(), &st) == 0;
+  if (exists && (!S_ISREG(st.st_mode) || IsDescriptorPath(output))) {
+    if (!WrittenInPlace(st.st_mode) && !S_ISREG(st.st_mode))
       throw std::runtime_error("output '" + output + "' is " + KindOf(st.st_mode) +
                                "; give a file name");
     // Written in place: the directory need not be writable, the node must.
@@ -287,8 +298,9 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
   namespace fs = std::filesystem;
   std::error_code ec;
   struct stat existing {};
-  if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
-    if (!WrittenInPlace(existing.st_mode))
+  if (::stat(path.c_str(), &existing) == 0 &&
+      (!S_ISREG(existing.st_mode) || IsDescriptorPath(path))) {
+    if (!WrittenInPlace(existing.st_mode) && !S_ISREG(existing.st_mode))
       throw std::runtime_error(path_ + ": cannot write (it is " + KindOf(existing.st_mode) + ")");
     // A device or FIFO: no temporary file, no rename (renaming over
     // /dev/null would replace the device with a regular file). Opened

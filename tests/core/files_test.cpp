@@ -1,5 +1,6 @@
 #include "aerolin/core/files.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -258,6 +259,32 @@ TEST(AtomicOutput, WritesAFifoInPlace) {
   struct stat st {};
   ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_EQ(CountFiles(dir), 1);
+}
+
+// `--csv /dev/stdout > out.txt`: renaming a file over out.txt would cut off
+// whatever else the process writes to its standard output.
+TEST(AtomicOutput, WritesAnOpenDescriptorInPlace) {
+  const fs::path dir = Fresh("descriptor");
+  const fs::path file = dir / "out.txt";
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::write(fd, "summary\n", 8), 8);
+  struct stat before {};
+  ASSERT_EQ(::fstat(fd, &before), 0);
+  const std::string path = "/dev/fd/" + std::to_string(fd);
+  EXPECT_NO_THROW(CheckOutputPath(path, {}));
+  {
+    AtomicOutput out(path);
+    out.stream() << "rows\n";
+    out.Commit();
+  }
+  ASSERT_EQ(::write(fd, "more\n", 5), 5);
+  ::close(fd);
+  struct stat after {};
+  ASSERT_EQ(::stat(file.c_str(), &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  EXPECT_EQ(Read(file), "summary\nrows\nmore\n");
   EXPECT_EQ(CountFiles(dir), 1);
 }
 
