@@ -96,7 +96,14 @@ void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& descri
 
 /// The path that names standard output for a data output (`--csv -`).
 inline constexpr const char* kStandardOutputPath = "-";
-inline bool IsStandardOutput(const std::string& path) { return path == kStandardOutputPath; }
+/// True for "-" and for the paths that name this process's standard output
+/// (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`): written through std::cout,
+/// so a report on standard output cannot overwrite them (the file behind a
+/// shell's `> out.txt` is shared, offset and all).
+inline bool IsStandardOutput(const std::string& path) {
+  return path == kStandardOutputPath || path == "/dev/stdout" || path == "/dev/fd/1" ||
+         path == "/proc/self/fd/1";
+}
 
 /// A data output named on the command line: the file at `path`, written
 /// atomically (core::AtomicOutput), or standard output for "-".

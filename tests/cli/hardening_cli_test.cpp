@@ -286,6 +286,18 @@ TEST(Hardening, DevicesAndFifosAreWrittenInPlaceAndDirectoriesRefused) {
       << d.err;
 }
 
+// `--csv /dev/stdout > out.txt`: renaming a file over out.txt, or a second
+// open of it, lost or overwrote part of standard output; it is `--csv -`.
+TEST(Hardening, DevStdoutIsStandardOutput) {
+  const std::string run = "simulate data/derivatives/p2v7.toml --duration 1 --csv ";
+  const CommandResult dash = RunAerolin(run + "-", "stdout_dash");
+  const CommandResult named = RunAerolin(run + "/dev/stdout", "stdout_named");
+  EXPECT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(named.out, dash.out);
+  EXPECT_EQ(std::count(named.out.begin(), named.out.end(), '\n'), 12);
+  EXPECT_EQ(named.err, dash.err.substr(0, named.err.size()));  // the report, on stderr
+}
+
 // Regression: `plot --out ''` wrote _trajectory.png into the current
 // directory; `--csv ''` was taken for "no CSV".
 TEST(Hardening, EmptyOutputPathsAreUsageErrors) {

@@ -14,7 +14,8 @@
 ///   named pipe mean what they say, and the node is never replaced by a
 ///   regular file. So is an open descriptor named as a path (`/dev/stdout`,
 ///   `/dev/fd/N`, `/proc/self/fd/N`), even when it is a regular file (the
-///   one a shell opened for `> out.txt`). A directory or a socket is refused;
+///   one a shell opened for `> out.txt`): it is appended to, never replaced.
+///   A directory or a socket is refused;
 /// - an output path that names an input of the run (the same file, also
 ///   through a symbolic or hard link) is refused.
 
