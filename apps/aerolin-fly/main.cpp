@@ -16,6 +16,7 @@
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/study/flight_setup.hpp"
+#include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/flight_session.hpp"
 #include "aerolin/viz/flight_window.hpp"
 
@@ -150,6 +151,13 @@ int main(int argc, char** argv) {
         throw CLI::ValidationError("--log-dir", e.what());
       }
     }
+    if (!log_stem.empty()) {
+      try {
+        viz::CheckLogStem(log_stem);
+      } catch (const std::invalid_argument& e) {
+        throw CLI::ValidationError("--log-name", e.what());
+      }
+    }
     if (!win.screenshot.empty()) {
       try {
         core::CheckOutputPath(win.screenshot, {aircraft_path, script_path});
@@ -171,6 +179,15 @@ int main(int argc, char** argv) {
     session_options.slice.integrator = *sim::ParseIntegrator(integrator);
     session_options.log_dir = no_log ? std::string() : log_dir;
     session_options.log_stem = log_stem.empty() ? TimestampStem() : log_stem;
+    if (!no_log) {
+      // An earlier flight's log is never replaced: the session takes the
+      // next free name (FreeLogStem), and says so here.
+      const std::string free_stem = viz::FreeLogStem(log_dir, session_options.log_stem);
+      if (free_stem != session_options.log_stem)
+        std::cout << "flight log: '" << session_options.log_stem << "' is taken in " << log_dir
+                  << "; this flight is '" << free_stem << "'\n";
+      session_options.log_stem = free_stem;
+    }
     session_options.aircraft_path = aircraft_path;
     std::optional<pilot::PilotScript> script;
     if (!script_path.empty())

@@ -54,6 +54,9 @@ std::vector<std::string> FigurePaths(const BodeOptions& opt) {
 }
 
 void CheckFlags(const BodeOptions& opt) {
+  const bool listed = !opt.omega.empty();
+  study::CheckBodeRequest(opt.outputs, listed ? static_cast<long long>(opt.omega.size()) : opt.points,
+                          listed, "--output", listed ? "--omega" : "--points");
   if (!opt.formats.empty() && opt.plot.empty())
     for (const std::string& f : opt.formats)
       if (f != "png") throw UsageError("--format needs --plot PREFIX");
@@ -145,9 +148,9 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
       ->excludes(from)
       ->excludes(to)
       ->excludes(points);
-  cmd->add_option("--csv", opt->csv, "write the data as CSV to this file ('-': standard output, the report then goes to stderr)");
+  cmd->add_option("--csv", opt->csv, "write the data as CSV to this file ('-': standard output, the report then goes to stderr)")->check(OutputPathValidator());
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.bode/1)");
-  cmd->add_option("--plot", opt->plot, "write the figure PREFIX_bode.EXT (one per format)");
+  cmd->add_option("--plot", opt->plot, "write the figure PREFIX_bode.EXT (one per format)")->check(OutputPathValidator());
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
 #ifdef AEROLIN_PLOT_IN_PROCESS
   cmd->callback([opt, &action] { action = [opt] { return RunBode(*opt); }; });

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <cmath>
@@ -106,6 +107,83 @@ void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& descri
       ->default_val("si");
 }
 
+CLI::Validator OutputPathValidator() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        if (input.empty()) return "expected an output path, got ''";
+        return {};
+      },
+      "PATH");
+}
+
+namespace {
+// Forwards std::cout's output to its own (stdio-synchronized) buffer and
+// keeps the errno of the first failed write: the stream goes bad at that
+// write and writes nothing more, so by the final flush the errno is gone.
+class ErrorKeepingBuffer final : public std::streambuf {
+ public:
+  void Attach() {
+    if (inner_ == nullptr) inner_ = std::cout.rdbuf(this);
+  }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    errno = 0;
+    const int_type put = inner_->sputc(traits_type::to_char_type(c));
+    if (traits_type::eq_int_type(put, traits_type::eof())) Keep();
+    return put;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    errno = 0;
+    const std::streamsize put = inner_->sputn(s, n);
+    if (put < n) Keep();
+    return put;
+  }
+  int sync() override {
+    errno = 0;
+    const int result = inner_->pubsync();
+    if (result != 0) Keep();
+    return result;
+  }
+
+ private:
+  void Keep() {
+    if (error_ == 0) error_ = errno != 0 ? errno : EIO;
+  }
+  std::streambuf* inner_ = nullptr;
+  int error_ = 0;
+};
+
+ErrorKeepingBuffer& StandardOutputBuffer() {
+  static ErrorKeepingBuffer buffer;
+  return buffer;
+}
+
+// 0 if everything written to standard output arrived, else the errno of the
+// first failure (EIO if it was lost).
+int FlushStandardOutput() {
+  errno = 0;
+  std::cout.flush();
+  const bool stream_failed = !std::cout;
+  const int flush_failed = std::fflush(stdout);
+  const int flush_error = errno;
+  if (!stream_failed && flush_failed == 0 && !std::ferror(stdout)) return 0;
+  if (StandardOutputBuffer().error() != 0) return StandardOutputBuffer().error();
+  return flush_error != 0 ? flush_error : EIO;
+}
+}  // namespace
+
+void KeepStandardOutputErrors() { StandardOutputBuffer().Attach(); }
+
+int FinishStandardOutput(int code) {
+  const int error = FlushStandardOutput();
+  if (error == 0) return code;
+  if (error != EPIPE) std::cerr << "error: standard output: " << std::strerror(error) << '\n';
+  return code != 0 ? code : kExitData;
+}
+
 CommandOutput::CommandOutput(const std::string& path) {
   if (!IsStandardOutput(path)) file_.emplace(path);
 }
@@ -113,10 +191,11 @@ CommandOutput::CommandOutput(const std::string& path) {
 std::ostream& CommandOutput::stream() { return file_ ? file_->stream() : std::cout; }
 
 void CommandOutput::Commit() {
-  if (file_)
+  if (file_) {
     file_->Commit();
-  else
-    std::cout.flush();
+  } else if (const int error = FlushStandardOutput(); error != 0 && error != EPIPE) {
+    throw std::runtime_error(std::string("standard output: ") + std::strerror(error));
+  }
 }
 
 OutputRouting::OutputRouting(std::string data_path, bool json,

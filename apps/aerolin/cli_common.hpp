@@ -13,6 +13,7 @@
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/conventions.hpp"
+#include "aerolin/study/limits.hpp"
 
 namespace aerolin::cli {
 
@@ -22,13 +23,25 @@ inline constexpr int kExitData = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitDiverged = 3;
 
-/// Most points a sweep or locus may ask for. Every point's tracked modes are
-/// kept until the report is written: measured 6.6 kB a point for the text
-/// report and 16 kB with --json (`/usr/bin/time -v aerolin sweep
-/// data/derivatives/p2v7.toml --param lateral.Nr --from -1 --to 0 --steps
-/// 100000 [--json]`: 657 MB, 1.59 GB), so this bounds memory at ~1.6 GB
-/// (10^6 points took 18 GB).
-inline constexpr int kMaxStudyPoints = 100000;
+/// Most points a sweep or locus may ask for: the library's limit, the same in
+/// every front end (aerolin/study/limits.hpp says why).
+inline constexpr int kMaxStudyPoints = study::kMaxStudyPoints;
+
+/// An output path flag's check: a non-empty path ("--csv ''" would mean
+/// nothing, and `--out ''` wrote `_trajectory.png` into the current
+/// directory). Every output flag uses it.
+CLI::Validator OutputPathValidator();
+
+/// Makes std::cout remember why its first write failed, for
+/// FinishStandardOutput (main() calls it first).
+void KeepStandardOutputErrors();
+
+/// Flushes standard output. Returns `code` if everything written to it
+/// arrived; otherwise prints "error: standard output: ERRNO TEXT" (e.g. "No
+/// space left on device" for `> /dev/full`) and returns kExitData; for a
+/// closed pipe (EPIPE, `| head -1` with SIGPIPE ignored) returns kExitData
+/// quietly, as other Unix tools end.
+int FinishStandardOutput(int code);
 
 /// A usage error found after parsing (e.g. flags that disagree); exit 2.
 class UsageError : public std::runtime_error {
@@ -85,7 +98,14 @@ void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& descri
 
 /// The path that names standard output for a data output (`--csv -`).
 inline constexpr const char* kStandardOutputPath = "-";
-inline bool IsStandardOutput(const std::string& path) { return path == kStandardOutputPath; }
+/// True for "-" and for the paths that name this process's standard output
+/// (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`): written through std::cout,
+/// so a report on standard output cannot overwrite them (the file behind a
+/// shell's `> out.txt` is shared, offset and all).
+inline bool IsStandardOutput(const std::string& path) {
+  return path == kStandardOutputPath || path == "/dev/stdout" || path == "/dev/fd/1" ||
+         path == "/proc/self/fd/1";
+}
 
 /// A data output named on the command line: the file at `path`, written
 /// atomically (core::AtomicOutput), or standard output for "-".

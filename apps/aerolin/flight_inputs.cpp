@@ -1,4 +1,5 @@
 #include "flight_inputs.hpp"
+#include "aerolin/study/limits.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -140,6 +141,7 @@ class WindUpdating final : public sim::FlightRecorder {
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe* wind,
            const std::function<void(const model::AircraftData&)>& before_flying) {
   try {
+    study::CheckFlightSlices(inputs.duration, inputs.dt);
     sim::NumSlices(inputs.duration, inputs.dt);
   } catch (const std::invalid_argument& e) {
     throw UsageError("--duration/--dt: " + std::string(e.what()));

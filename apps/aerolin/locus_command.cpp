@@ -155,7 +155,7 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
   cmd->add_option("--maximize", opt->maximize,
                   "report the gain that maximizes this mode's damping, refined between the listed gains");
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
-  cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png");
+  cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png")->check(OutputPathValidator());
   AddFigureSizeOptions(*cmd, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunLocus(*opt); }; });
 }

@@ -9,6 +9,8 @@
 
 #include "cli_common.hpp"
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
+#include "aerolin/study/limits.hpp"
 
 
 namespace {
@@ -73,6 +75,7 @@ int main(int argc, char** argv) {
       return 0;
     };
   });
+  cli::KeepStandardOutputErrors();
   cli::SetCommandLine(argc, argv);
   // CLI11 reads an unknown first word as a stray positional and then
   // complains that a subcommand is required; name the word instead.
@@ -83,10 +86,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help prints and returns 0; any other parse error is a usage error (2).
     const int code = app.exit(e);
-    return code == 0 ? 0 : cli::kExitUsage;
+    return code == 0 ? cli::FinishStandardOutput(0) : cli::kExitUsage;
   }
+  core::RemoveTemporaryOutputsOnSignals();
   try {
-    return action ? action() : cli::kExitUsage;
+    const int code = action ? action() : cli::kExitUsage;
+    return cli::FinishStandardOutput(code);
+  } catch (const study::LimitError& e) {  // the library's limits, aerolin/study/limits.hpp
+    std::cerr << "error: " << e.what() << '\n';
+    return cli::kExitUsage;
   } catch (const cli::UsageError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return cli::kExitUsage;

@@ -209,7 +209,7 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   AddFlightInputOptions(*cmd, opt->inputs);
   cmd->add_option("--out", opt->out,
                   "output prefix: writes PREFIX_trajectory, PREFIX_track, PREFIX_history, PREFIX_splane")
-      ->required();
+      ->required()->check(OutputPathValidator());
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->add_option("--glyph-interval", opt->glyph_interval,
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")

@@ -169,7 +169,7 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.qualities/1)");
   cmd->add_option("--plot", opt->plot,
                   "also write the charts PREFIX_short_period_<cat> (omega_n vs n/alpha) and\n"
-                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category");
+                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category")->check(OutputPathValidator());
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }

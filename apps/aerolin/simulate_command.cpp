@@ -101,7 +101,7 @@ void RegisterSimulateCommand(CLI::App& app, Action& action) {
   AddFlightInputOptions(*cmd, opt->inputs);
   cmd->add_option("--csv", opt->csv,
                   "write the trajectory to this CSV file ('-': standard output, the summary "
-                  "then goes to stderr)");
+                  "then goes to stderr)")->check(OutputPathValidator());
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object (SI)");
   AddUnitsOption(*cmd, opt->units,
                  "text summary's speeds and lengths: si (m/s, m) or imperial (ft/s, ft); "

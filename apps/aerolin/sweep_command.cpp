@@ -84,8 +84,8 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
       ->required()
       ->check(CLI::Range(2, kMaxStudyPoints));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
-  cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)");
-  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png");
+  cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)")->check(OutputPathValidator());
+  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png")->check(OutputPathValidator());
   cmd->callback([opt, &action] { action = [opt] { return RunSweep(*opt); }; });
 }
 

@@ -45,9 +45,17 @@ namespace {
 
 // A file that is not there is Python's FileNotFoundError (the CLI's usage
 // error, exit 2), not a defect of its contents.
+// A directory is IsADirectoryError; a device or FIFO (`/dev/zero`) goes on to
+// the reader, whose DataError says what it is without reading it.
 void RequireFile(const std::string& path, const char* what) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::directory) {
+    PyErr_SetObject(PyExc_IsADirectoryError,
+                    py::make_tuple(21, std::string(what) + " is a directory", path).ptr());
+    throw py::error_already_set();
+  }
+  if (!std::filesystem::exists(status)) {
     PyErr_SetObject(PyExc_FileNotFoundError,
                     py::make_tuple(2, std::string(what) + " not found", path).ptr());
     throw py::error_already_set();

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "bindings.hpp"
+#include "aerolin/study/limits.hpp"
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/transfer_function.hpp"
 
@@ -50,6 +51,11 @@ py::object BodeOf(const Aircraft& aircraft, const std::string& input, const py::
   const std::vector<std::string> outputs =
       single ? std::vector<std::string>{output.cast<std::string>()}
              : output.cast<std::vector<std::string>>();
+  // The CLI's limits (`bode --points`, repeated --output), and an empty
+  // omega is no request for the default frequencies.
+  study::CheckBodeRequest(outputs,
+                          omega ? static_cast<long long>(omega->size()) : points, omega.has_value(),
+                          "output", omega ? "omega" : "points");
   analysis::BodeDiagram diagram;
   {
     py::gil_scoped_release release;

@@ -5,6 +5,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/analysis/sensitivity.hpp"
 #include "aerolin/export/tracked_report.hpp"
+#include "aerolin/study/limits.hpp"
 #include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
 
@@ -22,6 +23,7 @@ std::vector<ModeSensitivity> Sensitivities(const Aircraft& aircraft) {
 
 TrackedStudy Sweep(const Aircraft& aircraft, const std::string& param, double start, double stop,
                    int steps, int threads) {
+  study::CheckSweepSteps(steps, "steps");
   study::SweepOptions options;
   options.param = param;
   options.from = start;
@@ -34,6 +36,7 @@ TrackedStudy Sweep(const Aircraft& aircraft, const std::string& param, double st
 
 LocusResult Locus(const Aircraft& aircraft, const std::string& input, const std::string& output,
                   std::vector<double> gains, std::optional<double> washout, int threads) {
+  study::CheckGains(gains, "gains");
   study::LocusOptions options;
   options.input = input;
   options.output = output;
@@ -49,6 +52,7 @@ LocusResult Locus(const Aircraft& aircraft, const std::string& input, const std:
 py::object MaximizeDamping(const Aircraft& aircraft, const std::string& input, const std::string& output,
                            std::vector<double> gains, const std::string& mode,
                            std::optional<double> washout, int threads) {
+  study::CheckGains(gains, "gains");
   study::LocusOptions options;
   options.input = input;
   options.output = output;
@@ -58,11 +62,24 @@ py::object MaximizeDamping(const Aircraft& aircraft, const std::string& input, c
   std::string name = mode;
   if (const auto kind = analysis::ParseModeKind(mode)) name = analysis::ToString(*kind);
   std::string text;
+  std::string unknown;  // the locus's mode names, if `mode` names none of them
   {
     py::gil_scoped_release release;
     const study::LocusResult locus = study::Locus(aircraft.data(), options);
-    text = exporting::DampingOptimumJson(study::MaximizeDamping(aircraft.data(), options, locus, name));
+    const study::DampingOptimum optimum = study::MaximizeDamping(aircraft.data(), options, locus, name);
+    // As `aerolin locus --maximize`: a name that is no mode kind and names
+    // no mode of this locus is a typo, not an absent mode.
+    if (optimum.kind == study::DampingOptimumKind::kAbsent && !analysis::ParseModeKind(mode)) {
+      for (const study::TrackedMode& m : locus.study.points.front().modes)
+        if (unknown.find("'" + m.origin + "'") == std::string::npos)
+          unknown += (unknown.empty() ? "'" : ", '") + m.origin + "'";
+      if (unknown.empty()) unknown = "none";
+    }
+    text = exporting::DampingOptimumJson(optimum);
   }
+  if (!unknown.empty())
+    throw study::LimitError("maximize_damping: no mode named '" + mode + "' (a mode of this locus: " +
+                            unknown + "; or short-period, phugoid, dutch-roll, roll, spiral, roll-spiral)");
   return py::module_::import("json").attr("loads")(text);
 }
 

@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,7 +43,95 @@ std::string SizeText(std::size_t bytes) {
   return std::to_string(bytes) + " bytes";
 }
 
+// What an existing path is, for messages ("a directory", "a FIFO", ...).
+const char* KindOf(mode_t mode) {
+  if (S_ISREG(mode)) return "a regular file";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// A device or FIFO is written in place (AtomicOutput in the header).
+bool WrittenInPlace(mode_t mode) { return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode); }
+
+// An open descriptor named as a path (`/dev/stdout`, `/dev/fd/3`,
+// `/proc/self/fd/1`) is written in place whatever it is: renaming a file
+// over the one the shell opened for `> out.txt` would cut off the rest of
+// what goes to that descriptor.
+bool IsDescriptorPath(const std::string& path) {
+  return path == "/dev/stdout" || path == "/dev/stderr" || path.rfind("/dev/fd/", 0) == 0 ||
+         path.rfind("/proc/self/fd/", 0) == 0;
+}
+
+// The live temporary output files, for the signal handler. Fixed static
+// storage and atomics only: the handler may not allocate or lock. A slot is
+// kFree, kClaimed (being filled in, invisible to the handler) or kLive.
+constexpr int kTemporarySlots = 32;
+constexpr std::size_t kTemporaryPathBytes = 4096;  // PATH_MAX on Linux
+enum SlotState : int { kFree = 0, kClaimed = 1, kLive = 2 };
+struct TemporarySlot {
+  std::atomic<int> state{kFree};
+  char path[kTemporaryPathBytes];
+};
+TemporarySlot g_temporaries[kTemporarySlots];
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs lock-free atomics");
+
+// Returns the slot now holding `path`, or -1 if the registry is full or the
+// path too long (the file is then only removed by the destructor).
+int RegisterTemporary(const std::string& path) {
+  if (path.size() >= kTemporaryPathBytes) return -1;
+  for (int i = 0; i < kTemporarySlots; ++i) {
+    int expected = kFree;
+    if (!g_temporaries[i].state.compare_exchange_strong(expected, kClaimed)) continue;
+    std::memcpy(g_temporaries[i].path, path.c_str(), path.size() + 1);
+    g_temporaries[i].state.store(kLive);
+    return i;
+  }
+  return -1;
+}
+
+void UnregisterTemporary(int slot) {
+  if (slot >= 0) g_temporaries[slot].state.store(kFree);
+}
+
+extern "C" void RemoveTemporariesAndReraise(int signal_number) {
+  const int saved_errno = errno;
+  for (TemporarySlot& slot : g_temporaries)
+    if (slot.state.load() == kLive) ::unlink(slot.path);
+  // The default action, so the exit status says which signal ended the run.
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
+  ::sigaction(signal_number, &default_action, nullptr);
+  errno = saved_errno;
+  ::raise(signal_number);  // delivered when this handler returns
+}
+
 }  // namespace
+
+void RemoveTemporaryOutputsOnSignals() {
+  for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    if (::sigaction(signal_number, nullptr, &old) != 0) continue;
+    // A signal ignored by whoever started us (nohup, `cmd &` without job
+    // control) stays ignored, as POSIX asks of interactive tools.
+    if (old.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = RemoveTemporariesAndReraise;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    ::sigaction(signal_number, &action, nullptr);
+  }
+}
+
+int NumLiveTemporaryOutputs() {
+  int n = 0;
+  for (const TemporarySlot& slot : g_temporaries) n += slot.state.load() == kLive ? 1 : 0;
+  return n;
+}
 
 std::string_view StripByteOrderMark(std::string_view text) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -151,10 +241,21 @@ void CheckOutputPath(const std::string& output, const std::vector<std::string>& 
     if (!input.empty() && SameFile(output, input))
       throw std::runtime_error("output '" + output + "' is the input file '" + input +
                                "' of this run; choose another output path");
+  if (output.empty()) throw std::runtime_error("output '': give a file name");
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::is_directory(output, ec))
-    throw std::runtime_error("output '" + output + "' is a directory; give a file name");
+  struct stat st {};
+  const bool exists = ::stat(output.c_str(), &st) == 0;
+  if (exists && (!S_ISREG(st.st_mode) || IsDescriptorPath(output))) {
+    if (!WrittenInPlace(st.st_mode) && !S_ISREG(st.st_mode))
+      throw std::runtime_error("output '" + output + "' is " + KindOf(st.st_mode) +
+                               "; give a file name");
+    // Written in place: the directory need not be writable, the node must.
+    if (::access(output.c_str(), W_OK) != 0)
+      throw std::runtime_error("output '" + output + "' (" + KindOf(st.st_mode) +
+                               "): cannot write (" + ErrnoText(errno) + ")");
+    return;
+  }
   fs::path dir = fs::path(output).parent_path();
   if (dir.empty()) dir = ".";
   if (!fs::is_directory(dir, ec))
@@ -196,6 +297,20 @@ void PrepareOutputDirectory(const std::string& dir) {
 AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0 &&
+      (!S_ISREG(existing.st_mode) || IsDescriptorPath(path))) {
+    if (!WrittenInPlace(existing.st_mode) && !S_ISREG(existing.st_mode))
+      throw std::runtime_error(path_ + ": cannot write (it is " + KindOf(existing.st_mode) + ")");
+    // A device or FIFO: no temporary file, no rename (renaming over
+    // /dev/null would replace the device with a regular file). Opened
+    // without O_TRUNC, which means nothing to a device or a FIFO.
+    in_place_ = true;
+    temp_ = path_;
+    stream_.open(path_, std::ios::binary | std::ios::out | std::ios::app);
+    if (!stream_) throw std::runtime_error(CannotWrite(path_, errno));
+    return;
+  }
   // Replace a link's destination, not the link.
   if (fs::is_symlink(path, ec)) {
     const fs::path resolved = fs::weakly_canonical(path, ec);
@@ -208,9 +323,20 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
                      target.filename().string() + ".tmp-XXXXXX" + extension;
   std::vector<char> templ(name.begin(), name.end());
   templ.push_back('\0');
+  // Block the cleanup signals while the file exists unregistered, so an
+  // interrupt cannot leave it behind.
+  sigset_t cleanup_signals, previous;
+  sigemptyset(&cleanup_signals);
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&cleanup_signals, s);
+  ::pthread_sigmask(SIG_BLOCK, &cleanup_signals, &previous);
   const int fd = ::mkstemps(templ.data(), static_cast<int>(extension.size()));
-  if (fd < 0) throw std::runtime_error(CannotWrite(path_, errno));
-  temp_ = templ.data();
+  const int mkstemp_error = errno;
+  if (fd >= 0) {
+    temp_ = templ.data();
+    slot_ = RegisterTemporary(temp_);
+  }
+  ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (fd < 0) throw std::runtime_error(CannotWrite(path_, mkstemp_error));
   // mkstemp makes the file 0600; give it the target's mode, or the usual
   // 0666 less the umask.
   struct stat st {};
@@ -228,6 +354,7 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
   if (!stream_) {
     const int error = errno;
     std::remove(temp_.c_str());
+    UnregisterTemporary(slot_);
     throw std::runtime_error(CannotWrite(path_, error));
   }
 }
@@ -235,8 +362,9 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
 AtomicOutput::~AtomicOutput() {
   if (!committed_) {
     stream_.close();
-    std::remove(temp_.c_str());
+    if (!in_place_) std::remove(temp_.c_str());
   }
+  UnregisterTemporary(slot_);
 }
 
 void AtomicOutput::Commit() {
@@ -247,6 +375,10 @@ void AtomicOutput::Commit() {
     stream_.close();
     if (stream_.fail()) throw std::runtime_error(CannotWrite(path_, errno));
   }
+  if (in_place_) {
+    committed_ = true;
+    return;
+  }
   {
     Fd file{::open(temp_.c_str(), O_RDONLY | O_CLOEXEC)};
     if (file.fd < 0 || ::fsync(file.fd) != 0) throw std::runtime_error(CannotWrite(path_, errno));
@@ -254,6 +386,8 @@ void AtomicOutput::Commit() {
   if (::rename(temp_.c_str(), target_.c_str()) != 0)
     throw std::runtime_error(CannotWrite(path_, errno));
   committed_ = true;
+  UnregisterTemporary(slot_);
+  slot_ = -1;
 }
 
 void WriteFileAtomically(const std::string& path, std::string_view contents) {

@@ -1,4 +1,5 @@
 #include "aerolin/study/flight_setup.hpp"
+#include "aerolin/study/limits.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -74,6 +75,7 @@ void Validate(const FlightSpec& spec) {
                           fmt::format("atol must be a finite number > 0, got {}", spec.slice.atol));
   if (spec.duration != 0.0) {
     try {
+      CheckFlightSlices(spec.duration, spec.slice.dt);
       sim::NumSlices(spec.duration, spec.slice.dt);
     } catch (const std::invalid_argument& e) {
       throw FlightSpecError("duration", e.what());

@@ -5,7 +5,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
@@ -25,7 +27,9 @@ constexpr std::size_t kMaxPendingBytes = 1 << 16;
 FlightLogWriter::FlightLogWriter(std::string csv_path, std::string script_path,
                                  const std::vector<std::string>& control_names, bool wind)
     : csv_path_(std::move(csv_path)), script_path_(std::move(script_path)), wind_(wind) {
-  fd_ = ::open(csv_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  // O_EXCL: never truncate an earlier flight's log (FreeLogStem picks a free
+  // name; this catches a race with another window logging there).
+  fd_ = ::open(csv_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd_ < 0)
     throw std::runtime_error("cannot write flight log '" + csv_path_ + "' (" +
                              std::strerror(errno) + ")");
@@ -72,6 +76,51 @@ void FlightLogWriter::WritePending() {
 void FlightLogWriter::Flush(const std::string& script_text) {
   WritePending();
   core::WriteFileAtomically(script_path_, script_text);
+}
+
+void CheckLogStem(const std::string& stem) {
+  const auto refuse = [&](const std::string& reason) {
+    throw std::invalid_argument("log name '" + stem + "': " + reason);
+  };
+  if (stem.empty()) refuse("empty; give a file name stem such as 'flight'");
+  if (stem.find('/') != std::string::npos || stem.find("..") != std::string::npos)
+    refuse("may not contain '/' or '..' (the log stays in its directory; use --log-dir to move it)");
+  if (stem.find('\0') != std::string::npos) refuse("contains a NUL byte");
+}
+
+namespace {
+
+// True if `name` is `<stem>-<digits>.csv` or `<stem>-<digits>.script.txt`.
+bool IsLogOf(const std::string& name, const std::string& stem) {
+  if (name.size() <= stem.size() + 1 || name.compare(0, stem.size(), stem) != 0 ||
+      name[stem.size()] != '-')
+    return false;
+  std::size_t i = stem.size() + 1;
+  const std::size_t digits = i;
+  while (i < name.size() && name[i] >= '0' && name[i] <= '9') ++i;
+  if (i == digits) return false;
+  const std::string rest = name.substr(i);
+  return rest == ".csv" || rest == ".script.txt";
+}
+
+}  // namespace
+
+std::string FreeLogStem(const std::string& dir, const std::string& stem) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    names.push_back(it->path().filename().string());
+  const auto taken = [&](const std::string& candidate) {
+    for (const std::string& name : names)
+      if (IsLogOf(name, candidate)) return true;
+    return false;
+  };
+  if (!taken(stem)) return stem;
+  for (int k = 2;; ++k) {
+    const std::string candidate = stem + "_" + std::to_string(k);
+    if (!taken(candidate)) return candidate;
+  }
 }
 
 std::string RetargetReplayLine(const std::string& script_text, const std::string& script_path,

@@ -79,7 +79,12 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
   BuildFlight();
   modes_ = analysis_.longitudinal;
   modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
-  if (!options_.log_dir.empty()) std::filesystem::create_directories(options_.log_dir);
+  if (!options_.log_dir.empty()) {
+    // The log stays in log_dir and never replaces an earlier flight's.
+    CheckLogStem(options_.log_stem);
+    std::filesystem::create_directories(options_.log_dir);
+    options_.log_stem = FreeLogStem(options_.log_dir, options_.log_stem);
+  }
   if (options_.start_on) {
     const auto start = ExcitedState(*options_.start_on);
     if (!start)

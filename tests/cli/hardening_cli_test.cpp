@@ -2,15 +2,22 @@
 // bounded, every file safe, numbers checked, exit codes distinct.
 
 #include <gtest/gtest.h>
+#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <thread>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -247,6 +254,165 @@ TEST(Hardening, PlotsEveryBundledAircraftAndADegenerateOne) {
     EXPECT_EQ(WEXITSTATUS(status), 0) << file << (WEXITSTATUS(status) == 124 ? " hung" : "");
     for (const char* figure : {"_trajectory.png", "_track.png", "_history.png", "_splane.png"})
       EXPECT_TRUE(fs::exists(stem + figure)) << stem + figure;
+  }
+}
+
+int CountEntries(const fs::path& dir) {
+  int n = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    (void)e;
+    ++n;
+  }
+  return n;
+}
+
+// Issue #27: as root, `--csv /dev/null` renamed a regular file over the
+// system's /dev/null. A device or FIFO is written in place (also through a
+// symbolic link), never replaced; a directory is refused. The device node is
+// made here (the null device's numbers), never the system's.
+TEST(Hardening, DevicesAndFifosAreWrittenInPlaceAndDirectoriesRefused) {
+  const fs::path dir = WorkDir("in_place");
+  const fs::path node = dir / "null";
+  if (::mknod(node.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+    fs::create_symlink(node, dir / "link.csv");
+    for (const std::string& target : {node.string(), (dir / "link.csv").string()}) {
+      const CommandResult r = RunAerolin(
+          "simulate data/derivatives/p2v7.toml --duration 1 --csv '" + target + "'", "in_place");
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      struct stat st {};
+      ASSERT_EQ(::stat(node.c_str(), &st), 0);
+      EXPECT_TRUE(S_ISCHR(st.st_mode)) << target << " was replaced";
+    }
+    EXPECT_EQ(CountEntries(dir), 2) << "a temporary file was left";
+  } else {
+    std::cout << "[  SKIPPED ] the device part: mknod failed (" << std::strerror(errno)
+              << "); needs root\n";
+  }
+  const fs::path fifo = dir / "pipe.csv";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = ReadAll(fifo.string()); });
+  const CommandResult piped = RunAerolin(
+      "simulate data/derivatives/p2v7.toml --duration 1 --csv '" + fifo.string() + "'", "fifo");
+  reader.join();
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(std::count(received.begin(), received.end(), '\n'), 12) << received;
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  fs::create_directory(dir / "d");
+  const CommandResult d = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param lateral.Nr --from -1 --to 0 --steps 3 --csv '" +
+          (dir / "d").string() + "'",
+      "in_place_dir");
+  EXPECT_EQ(d.exit_code, 2);
+  EXPECT_NE(d.err.find("output '" + (dir / "d").string() + "' is a directory; give a file name"),
+            std::string::npos)
+      << d.err;
+}
+
+// `--csv /dev/stdout > out.txt`: renaming a file over out.txt, or a second
+// open of it, lost or overwrote part of standard output; it is `--csv -`.
+TEST(Hardening, DevStdoutIsStandardOutput) {
+  const std::string run = "simulate data/derivatives/p2v7.toml --duration 1 --csv ";
+  const CommandResult dash = RunAerolin(run + "-", "stdout_dash");
+  const CommandResult named = RunAerolin(run + "/dev/stdout", "stdout_named");
+  EXPECT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(named.out, dash.out);
+  EXPECT_EQ(std::count(named.out.begin(), named.out.end(), '\n'), 12);
+  EXPECT_NE(named.err.find("small-perturbation validity"), std::string::npos) << named.err;
+}
+
+// Regression: `plot --out ''` wrote _trajectory.png into the current
+// directory; `--csv ''` was taken for "no CSV".
+TEST(Hardening, EmptyOutputPathsAreUsageErrors) {
+  const std::string p2v7 = "data/derivatives/p2v7.toml";
+  for (const std::string& args :
+       {"simulate " + p2v7 + " --duration 1 --csv ''", "plot " + p2v7 + " --duration 1 --out ''",
+        "bode " + p2v7 + " --input elevator --output q --csv ''",
+        "bode " + p2v7 + " --input elevator --output q --plot ''",
+        "sweep " + p2v7 + " --param lateral.Nr --from -1 --to 0 --steps 3 --csv ''",
+        "sweep " + p2v7 + " --param lateral.Nr --from -1 --to 0 --steps 3 --plot ''",
+        "locus " + p2v7 + " --loop rudder:r --gain 0:1 --plot ''",
+        std::string("qualities data/derivatives/navion_cruise_sl.toml --plot ''")}) {
+    const CommandResult r = RunAerolin(args, "empty_output");
+    EXPECT_EQ(r.exit_code, 2) << args << '\n' << r.err;
+    EXPECT_NE(r.err.find("expected an output path, got ''"), std::string::npos) << args << r.err;
+  }
+  EXPECT_FALSE(fs::exists(fs::path(AEROLIN_SOURCE_DIR) / "_trajectory.png"));
+}
+
+// Runs `aerolin ARGS > /dev/full` (a full disk) and returns the exit code
+// and stderr.
+CommandResult RunIntoAFullDisk(const std::string& args) {
+  const std::string err = std::string(AEROLIN_BINARY_DIR) + "/cli_test_full.err";
+  const std::string command = "cd '" + std::string(AEROLIN_SOURCE_DIR) + "' && '" +
+                              std::string(AEROLIN_BINARY_DIR) + "/aerolin' " + args +
+                              " >/dev/full 2>'" + err + "'";
+  const int status = std::system(command.c_str());
+  CommandResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = ReadAll(err);
+  std::remove(err.c_str());
+  return r;
+}
+
+// Regression: every command exited 0 when standard output could not be
+// written. (A closed pipe may still end quietly, as other Unix tools do.)
+TEST(Hardening, StandardOutputWriteErrorsAreErrors) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  for (const std::string& args :
+       {std::string("modes data/derivatives/p2v7.toml"),
+        std::string("simulate data/derivatives/p2v7.toml --duration 100 --csv -"),
+        std::string("bode data/derivatives/p2v7.toml --input elevator --output q --csv -"),
+        std::string("modes --help")}) {
+    const CommandResult r = RunIntoAFullDisk(args);
+    EXPECT_EQ(r.exit_code, 1) << args;
+    EXPECT_NE(r.err.find("error: standard output: No space left on device"), std::string::npos)
+        << args << '\n'
+        << r.err;
+  }
+}
+
+// Regression: an interrupted `simulate --csv` left its hidden temporary file
+// (15-120 MB). SIGINT and SIGTERM remove it, keep the existing output, and
+// still end the process by the signal.
+TEST(Hardening, InterruptedRunsRemoveTheirTemporaryOutput) {
+  const std::string aerolin = std::string(AEROLIN_BINARY_DIR) + "/aerolin";
+  const std::string data = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    const fs::path dir = WorkDir("signal" + std::to_string(signal_number));
+    const fs::path csv = dir / "out.csv";
+    WriteText(csv, "sentinel\n");
+    const std::string csv_text = csv.string();
+    // 2·10^7 slices: minutes of work, stopped within a second of starting.
+    std::vector<std::string> args = {aerolin,    "simulate", data,          "--duration",
+                                     "20000",    "--dt",     "0.001",       "--excite",
+                                     "phugoid",  "--csv",    csv_text};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t child = 0;
+    ASSERT_EQ(::posix_spawn(&child, aerolin.c_str(), nullptr, nullptr, argv.data(), environ), 0);
+    // Wait until rows reach the temporary file.
+    bool writing = false;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!writing && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+        std::error_code ec;
+        if (e.path().filename().string().rfind(".out.csv.tmp-", 0) == 0 &&
+            fs::file_size(e.path(), ec) > 0)
+          writing = true;
+      }
+    }
+    ::kill(child, writing ? signal_number : SIGKILL);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(writing) << "the run never started writing";
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal_number) << status;
+    EXPECT_EQ(CountEntries(dir), 1) << "a temporary file was left";
+    EXPECT_EQ(ReadAll(csv_text), "sentinel\n");
   }
 }
 

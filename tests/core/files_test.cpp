@@ -1,8 +1,17 @@
 #include "aerolin/core/files.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <thread>
 
 #include <filesystem>
 #include <fstream>
@@ -205,6 +214,166 @@ TEST(PrepareOutputDirectory, CreatesMissingDirectoriesAndRefusesWhatCannotHoldFi
     fs::permissions(locked, fs::perms::owner_all);
   }
   fs::remove_all(dir);
+}
+
+// Issue #27: as root, `--csv /dev/null` replaced the system's /dev/null with a
+// regular file. A device node made here (the null device's numbers, 1:3),
+// never the system's; skipped if this process may not make one.
+TEST(AtomicOutput, WritesADeviceInPlaceAlsoThroughASymbolicLink) {
+  const fs::path dir = Fresh("device");
+  const fs::path node = dir / "null";
+  if (::mknod(node.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+    GTEST_SKIP() << "mknod of a character device failed (" << std::strerror(errno)
+                 << "): needs root";
+  const fs::path link = dir / "link.csv";
+  fs::create_symlink(node, link);
+  for (const fs::path& target : {node, link}) {
+    EXPECT_NO_THROW(CheckOutputPath(target.string(), {}));
+    AtomicOutput out(target.string());
+    EXPECT_EQ(out.temp_path(), target.string());
+    EXPECT_EQ(NumLiveTemporaryOutputs(), 0);
+    out.stream() << "t,u\n0,1\n";
+    out.Commit();
+    struct stat st {};
+    ASSERT_EQ(::stat(node.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode)) << target;
+    EXPECT_TRUE(fs::is_symlink(link));
+  }
+  EXPECT_EQ(CountFiles(dir), 2);  // no temporary file left
+}
+
+TEST(AtomicOutput, WritesAFifoInPlace) {
+  const fs::path dir = Fresh("fifo");
+  const fs::path fifo = dir / "pipe.csv";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+  std::string received;
+  std::thread reader([&] { received = Read(fifo); });
+  {
+    EXPECT_NO_THROW(CheckOutputPath(fifo.string(), {}));
+    AtomicOutput out(fifo.string());
+    out.stream() << "rows\n";
+    out.Commit();
+  }
+  reader.join();
+  EXPECT_EQ(received, "rows\n");
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_EQ(CountFiles(dir), 1);
+}
+
+// `--csv /dev/stdout > out.txt`: renaming a file over out.txt would cut off
+// whatever else the process writes to its standard output.
+TEST(AtomicOutput, WritesAnOpenDescriptorInPlace) {
+  const fs::path dir = Fresh("descriptor");
+  const fs::path file = dir / "out.txt";
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::write(fd, "summary\n", 8), 8);
+  struct stat before {};
+  ASSERT_EQ(::fstat(fd, &before), 0);
+  const std::string path = "/dev/fd/" + std::to_string(fd);
+  EXPECT_NO_THROW(CheckOutputPath(path, {}));
+  {
+    AtomicOutput out(path);
+    out.stream() << "rows\n";
+    out.Commit();
+  }
+  ASSERT_EQ(::write(fd, "more\n", 5), 5);
+  ::close(fd);
+  struct stat after {};
+  ASSERT_EQ(::stat(file.c_str(), &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  EXPECT_EQ(Read(file), "summary\nrows\nmore\n");
+  EXPECT_EQ(CountFiles(dir), 1);
+}
+
+TEST(AtomicOutput, RefusesADirectoryAndASocketAlsoThroughASymbolicLink) {
+  const fs::path dir = Fresh("refused");
+  const fs::path socket_path = dir / "s";
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::strncpy(address.sun_path, socket_path.c_str(), sizeof address.sun_path - 1);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0)
+      << std::strerror(errno);
+  fs::create_directory(dir / "d");
+  fs::create_symlink(dir / "d", dir / "to_d");
+  fs::create_symlink(socket_path, dir / "to_s");
+  const std::pair<fs::path, std::string> cases[] = {
+      {dir / "d", "a directory"}, {dir / "to_d", "a directory"},
+      {socket_path, "a socket"},  {dir / "to_s", "a socket"}};
+  for (const auto& [path, kind] : cases) {
+    try {
+      CheckOutputPath(path.string(), {});
+      ADD_FAILURE() << path;
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "output '" + path.string() + "' is " + kind +
+                                           "; give a file name");
+    }
+    try {
+      AtomicOutput out(path.string());
+      ADD_FAILURE() << path;
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), path.string() + ": cannot write (it is " + kind + ")");
+    }
+  }
+  ::close(fd);
+  struct stat st {};
+  ASSERT_EQ(::stat(socket_path.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISSOCK(st.st_mode));
+  EXPECT_TRUE(fs::is_directory(dir / "d"));
+  EXPECT_EQ(CountFiles(dir), 4);
+}
+
+TEST(CheckOutputPath, RefusesAnEmptyPath) {
+  try {
+    CheckOutputPath("", {});
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "output '': give a file name");
+  }
+}
+
+TEST(AtomicOutput, RegistersItsTemporaryFileForTheSignalHandlerWhileLive) {
+  const fs::path dir = Fresh("registry");
+  const int before = NumLiveTemporaryOutputs();
+  {
+    AtomicOutput kept((dir / "a.csv").string());
+    {
+      AtomicOutput dropped((dir / "b.csv").string());
+      EXPECT_EQ(NumLiveTemporaryOutputs(), before + 2);
+    }
+    EXPECT_EQ(NumLiveTemporaryOutputs(), before + 1);
+    kept.Commit();
+    EXPECT_EQ(NumLiveTemporaryOutputs(), before);
+  }
+  EXPECT_EQ(NumLiveTemporaryOutputs(), before);
+}
+
+// In a child process: SIGINT or SIGTERM removes the temporary file, leaves
+// the target as it was and still ends the process by the signal.
+TEST(RemoveTemporaryOutputsOnSignals, RemovesTheTemporaryFileAndDiesOfTheSignal) {
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    const fs::path dir = Fresh("signal" + std::to_string(signal_number));
+    const fs::path target = dir / "out.csv";
+    std::ofstream(target) << "before\n";
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      RemoveTemporaryOutputsOnSignals();
+      AtomicOutput out(target.string());
+      out.stream() << "partial" << std::flush;
+      ::raise(signal_number);
+      ::_exit(0);  // not reached
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal_number) << status;
+    EXPECT_EQ(CountFiles(dir), 1) << "a temporary file was left";
+    EXPECT_EQ(Read(target), "before\n");
+  }
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <iterator>
 #include <string>
 
@@ -71,6 +73,54 @@ TEST(RetargetReplayLine, PointsTheReplayCommandAtTheSnapshotsCopies) {
   EXPECT_EQ(RetargetReplayLine("0 1 8\n", live, "c", "r"), "0 1 8\n");
   EXPECT_EQ(RetargetReplayLine("# replay: x --csv replay.csv", live, "c", "r.csv"),
             "# replay: x --csv r.csv");
+}
+
+// Regression (#27): a second flight with the same --log-name truncated the
+// first one's CSV.
+TEST(FlightLogWriter, NeverOverwritesAnExistingLog) {
+  const std::string stem =
+      ::testing::TempDir() + "aerolin_log_writer_exists_" + std::to_string(::getpid());
+  const std::string csv = stem + ".csv";
+  std::ofstream(csv) << "earlier flight\n";
+  try {
+    FlightLogWriter writer(csv, stem + ".script.txt", {"elevator"});
+    ADD_FAILURE() << "the existing log was opened";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot write flight log '" + csv + "' (File exists)");
+  }
+  EXPECT_EQ(Read(csv), "earlier flight\n");
+  std::remove(csv.c_str());
+}
+
+TEST(CheckLogStem, KeepsTheLogInsideItsDirectory) {
+  for (const std::string bad : {"../../x", "a/b", "..", "/tmp/x", "x..y", ""}) {
+    EXPECT_THROW(CheckLogStem(bad), std::invalid_argument) << bad;
+  }
+  try {
+    CheckLogStem("../../x");
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "log name '../../x': may not contain '/' or '..' (the log stays in its "
+                           "directory; use --log-dir to move it)");
+  }
+  for (const std::string good : {"flight-20261125-230000", "w", "a.b", "run_2"})
+    EXPECT_NO_THROW(CheckLogStem(good)) << good;
+}
+
+TEST(FreeLogStem, TakesTheNextNameFreeOfEarlierFlights) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(::testing::TempDir()) /
+                       ("aerolin_free_stem_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  EXPECT_EQ(FreeLogStem(dir.string(), "w"), "w");  // a missing directory holds no log
+  fs::create_directories(dir);
+  for (const char* other : {"w-x.csv", "wx-1.csv", "w-1.txt", "w.csv", "w_2-1.csv.tmp"})
+    std::ofstream(dir / other) << "not a log of w\n";
+  EXPECT_EQ(FreeLogStem(dir.string(), "w"), "w");
+  std::ofstream(dir / "w-3.script.txt") << "0 1 8\n";
+  EXPECT_EQ(FreeLogStem(dir.string(), "w"), "w_2");
+  std::ofstream(dir / "w_2-1.csv") << "t\n";
+  EXPECT_EQ(FreeLogStem(dir.string(), "w"), "w_3");
+  fs::remove_all(dir);
 }
 
 }  // namespace

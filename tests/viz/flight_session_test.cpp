@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -290,6 +291,48 @@ TEST(FlightSession, AmplitudeFactorScalesTheExcitationAndReachesTheReplayCommand
       << session.ReplayCommand();
   session.SetAmplitudeFactor(1000.0);
   EXPECT_EQ(session.amplitude_factor(), 16.0);  // clamped
+}
+
+// Regression (#27): a second flight with the same --log-name replaced the
+// first one's log; `--log-name ../../x` wrote outside --log-dir.
+TEST(FlightSession, ASecondFlightWithTheSameLogNameKeepsTheFirst) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.log_dir = TempDir("same_name");
+  options.log_stem = "s";
+  std::string first_csv, first_text;
+  {
+    FlightSession first(loaded.aircraft, options);
+    for (long k = 0; k < 20; ++k) first.Step({});
+    first_csv = first.csv_path();
+  }
+  EXPECT_EQ(fs::path(first_csv).filename(), "s-1.csv");
+  {
+    std::ifstream in(first_csv);
+    first_text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  {
+    FlightSession second(loaded.aircraft, options);
+    EXPECT_EQ(fs::path(second.csv_path()).filename(), "s_2-1.csv");
+    EXPECT_EQ(fs::path(second.script_path()).filename(), "s_2-1.script.txt");
+    for (long k = 0; k < 5; ++k) second.Step({});
+  }
+  std::ifstream in(first_csv);
+  const std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(after, first_text);
+  fs::remove_all(options.log_dir);
+}
+
+TEST(FlightSession, ALogNameMayNotLeaveTheLogDirectory) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.log_dir = TempDir("escape");
+  for (const std::string stem : {"../../x", "sub/x", ""}) {
+    options.log_stem = stem;
+    EXPECT_THROW(FlightSession(loaded.aircraft, options), std::invalid_argument) << stem;
+  }
+  EXPECT_FALSE(fs::exists(fs::path(options.log_dir).parent_path().parent_path() / "x-1.csv"));
+  fs::remove_all(options.log_dir);
 }
 
 }  // namespace

@@ -6,7 +6,16 @@
 ///   byte-order mark is dropped);
 /// - outputs are written to a temporary file beside the target and renamed
 ///   over it only when complete, so a full disk or a crash never leaves a
-///   half-written file in place of a good one;
+///   half-written file in place of a good one; SIGINT, SIGTERM and SIGHUP
+///   remove the temporary file (RemoveTemporaryOutputsOnSignals);
+/// - an output path that exists and is a character or block device or a
+///   FIFO (also through a symbolic link) is written in place, with no
+///   temporary file and no rename: `--csv /dev/null`, `/dev/stdout` or a
+///   named pipe mean what they say, and the node is never replaced by a
+///   regular file. So is an open descriptor named as a path (`/dev/stdout`,
+///   `/dev/fd/N`, `/proc/self/fd/N`), even when it is a regular file (the
+///   one a shell opened for `> out.txt`): it is appended to, never replaced.
+///   A directory or a socket is refused;
 /// - an output path that names an input of the run (the same file, also
 ///   through a symbolic or hard link) is refused.
 
@@ -44,9 +53,11 @@ void CheckInputText(std::string_view text, const std::string& path);
 bool SameFile(const std::string& a, const std::string& b);
 
 /// Checks, before any long computation, that `output` can be written: it is
-/// not one of `inputs` (SameFile), not a directory, and its directory exists
-/// and is writable.
-/// @throws std::runtime_error "output 'PATH' ...: reason" otherwise.
+/// not empty, not one of `inputs` (SameFile), not a directory or a socket;
+/// a device or FIFO must be writable itself, any other path's directory must
+/// exist and be writable.
+/// @throws std::runtime_error "output 'PATH' ...: reason" otherwise, e.g.
+///         "output 'x' is a directory; give a file name".
 void CheckOutputPath(const std::string& output, const std::vector<std::string>& inputs);
 
 /// An output file written atomically: the data goes to a temporary file in
@@ -54,11 +65,15 @@ void CheckOutputPath(const std::string& output, const std::vector<std::string>& 
 /// work on it), and Commit() renames it over the target. Destroying an
 /// uncommitted AtomicOutput removes the temporary file and leaves the target
 /// as it was. A target that is a symbolic link is resolved, so the link's
-/// destination is replaced and the link kept.
+/// destination is replaced and the link kept. A target that is a device or
+/// FIFO is written in place (temp_path() is then the target, Commit() only
+/// flushes); a directory or socket is refused.
 class AtomicOutput {
  public:
-  /// Creates the temporary file.
-  /// @throws std::runtime_error "PATH: cannot write (errno text)".
+  /// Creates the temporary file (registered for removal on SIGINT, SIGTERM
+  /// and SIGHUP), or opens a device or FIFO target for writing.
+  /// @throws std::runtime_error "PATH: cannot write (errno text)", or
+  ///         "PATH: cannot write (it is a directory)" (or "a socket").
   explicit AtomicOutput(const std::string& path);
   AtomicOutput(const AtomicOutput&) = delete;
   AtomicOutput& operator=(const AtomicOutput&) = delete;
@@ -83,7 +98,24 @@ class AtomicOutput {
   std::string temp_;
   std::ofstream stream_;
   bool committed_ = false;
+  bool in_place_ = false;  // a device or FIFO, written directly
+  int slot_ = -1;          // in the signal handler's registry, or -1
 };
+
+/// Installs handlers of SIGINT, SIGTERM and SIGHUP that remove every live
+/// AtomicOutput's temporary file and then re-raise the signal with its
+/// default action (so the exit status still says which signal ended the
+/// process). A signal ignored when this is called stays ignored. For the
+/// main() of a command-line tool; a program with its own handlers (the
+/// flight window) does not call it, and its AtomicOutputs are removed by
+/// their destructors as usual. The registry is fixed static storage of 32
+/// paths of up to 4095 bytes (no allocation in the handler); a temporary
+/// beyond that is removed by its destructor only.
+void RemoveTemporaryOutputsOnSignals();
+
+/// The number of AtomicOutput temporary files now registered for removal on
+/// a signal (for tests).
+int NumLiveTemporaryOutputs();
 
 /// Returns the directory of aerolin's user data of one kind (`kind`, e.g.
 /// "flights"), following the XDG Base Directory specification:

@@ -17,10 +17,12 @@ namespace aerolin::viz {
 
 class FlightLogWriter {
  public:
-  /// Opens (truncating) `csv_path` and writes the header for `control_names`
-  /// (then `u_g,v_g,w_g,p_g` if `wind`, a flight with gusts); the script goes
-  /// to `script_path`.
-  /// @throws std::runtime_error if a file cannot be opened.
+  /// Creates `csv_path` (which must not exist: a log never overwrites
+  /// another) and writes the header for `control_names` (then
+  /// `u_g,v_g,w_g,p_g` if `wind`, a flight with gusts); the script goes to
+  /// `script_path`.
+  /// @throws std::runtime_error if a file cannot be created, naming it and
+  ///         the errno text ("File exists" if it is there already).
   FlightLogWriter(std::string csv_path, std::string script_path,
                   const std::vector<std::string>& control_names, bool wind = false);
 
@@ -50,6 +52,18 @@ class FlightLogWriter {
   bool wind_ = false;
   std::ostringstream pending_;
 };
+
+/// Checks that `stem` (aerolin-fly's --log-name) names files inside the log
+/// directory: not empty, no '/', no "..", no NUL.
+/// @throws std::invalid_argument "log name 'STEM': reason" otherwise.
+void CheckLogStem(const std::string& stem);
+
+/// Returns `stem` if no flight log of that stem is in `dir` (no
+/// `<stem>-<N>.csv` or `<stem>-<N>.script.txt`, N a number; a missing `dir`
+/// holds none), else the first free `<stem>_2`, `<stem>_3`, ... So a second
+/// flight with the same --log-name (or in the same second, with the default
+/// timestamp name) is logged beside the first instead of replacing it.
+std::string FreeLogStem(const std::string& dir, const std::string& stem);
 
 /// Returns a flight log's script text with its "# replay: " line
 /// (FlightSession::ReplayCommand) pointed at a snapshot's copies: `--script
