@@ -47,7 +47,9 @@ struct SessionOptions {
   const pilot::PilotScript* script = nullptr;
   /// Directory for the flight logs; empty: no log is written.
   std::string log_dir;
-  /// Stem of the log files: <log_dir>/<stem>-<segment>.csv / .script.txt.
+  /// Stem of the log files: <log_dir>/<stem>-<segment>.csv / .script.txt
+  /// (CheckLogStem; when logs of this stem exist, the session logs under
+  /// FreeLogStem's `<stem>_2`, `<stem>_3`, ... and never replaces them).
   std::string log_stem = "flight";
   std::string aircraft_path;  ///< only quoted in the replay hint
   double flush_interval = 1.0;  ///< [s] of wall time between log flushes
