@@ -88,6 +88,14 @@ std::string Verdict(const study::DampingOptimum& o) {
           "{} rad/s); the mode is overdamped past it",
           o.mode, o.name, G(o.gain), G(o.wn));
     case study::DampingOptimumKind::kAtRangeEnd:
+      // At K = 0 the open loop damps most: gains of the listed sign take
+      // damping away (a yaw damper on an aircraft whose N'dr > 0, such as the
+      // AVL 737, needs K < 0), so widening the range the same way cannot help.
+      if (o.gain == 0.0)
+        return fmt::format(
+            "most damping of {} among the listed gains: K = 0, the open loop (zeta = {}, wn = {} rad/s, "
+            "{}): gains of this sign take damping away; try gains of the other sign (negate --gain)",
+            o.mode, G(o.zeta), G(o.wn), o.name);
       return fmt::format(
           "most damping of {} among the listed gains: K = {} (zeta = {}, wn = {} rad/s, {}), at the end of "
           "the gain range; widen --gain",

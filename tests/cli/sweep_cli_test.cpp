@@ -72,6 +72,16 @@ TEST(LocusCommand, MaximizeSaysWhenThereIsNothingToRefine) {
   ASSERT_EQ(end.exit_code, 0) << end.err;
   EXPECT_NE(end.out.find("K = 1 (zeta = 0.25"), std::string::npos) << end.out;
   EXPECT_NE(end.out.find("at the end of the gain range; widen --gain"), std::string::npos) << end.out;
+  // The AVL 737's N'dr > 0: positive yaw-damper gains take damping away, and
+  // the message says to change the sign, not to widen the range.
+  const CommandResult wrong_sign = RunAerolin(
+      "locus data/avl/b737.toml --loop rudder:r --washout 1.5 --gain 0:3:31 --maximize dutch-roll",
+      "locus_max_sign");
+  ASSERT_EQ(wrong_sign.exit_code, 0) << wrong_sign.err;
+  EXPECT_NE(wrong_sign.out.find("K = 0, the open loop"), std::string::npos) << wrong_sign.out;
+  EXPECT_NE(wrong_sign.out.find("try gains of the other sign (negate --gain)"), std::string::npos)
+      << wrong_sign.out;
+  EXPECT_EQ(wrong_sign.out.find("widen --gain"), std::string::npos) << wrong_sign.out;
   const CommandResult overdamped = RunAerolin(
       "locus data/derivatives/navion_cruise_sl.toml --loop elevator:q --gain 0:3:31 --maximize short-period --json",
       "locus_max_over");
