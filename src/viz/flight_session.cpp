@@ -10,8 +10,6 @@
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
-#include "aerolin/model/build.hpp"
-#include "aerolin/model/gust.hpp"
 #include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
