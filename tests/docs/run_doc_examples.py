@@ -4,7 +4,9 @@
 The convention (written for users in docs/README.md, "Examples run as typed"):
   * a fenced block marked `sh` is commands: one a line, `\\` continues a line, `#` comments;
   * in any other unmarked/text/console block, a line starting with `$ ` is a command (with `\\`
-    continuations) and the lines after it are its output (not checked);
+    continuations) and the lines after it, up to the next `$ ` line, are its output: each shown
+    line other than `...` must be a line the command printed (stdout or stderr; runs of blanks
+    count as one space);
   * a command exits 0 unless its line ends with `# exit N`, the status it must exit with;
   * a block marked `python` runs as one script with /usr/bin/python3, PYTHONPATH=build/python;
   * a block marked `no-run` (```sh no-run, ```python no-run) is never run;
@@ -45,6 +47,7 @@ class Example:
   kind: str        # "sh" or "python"
   text: str        # the command (continuations joined) or the script
   expected: int    # exit status it must end with
+  shown: list = None  # (line number, text) of the output shown under a `$ ` command
 
 
 def JoinContinued(lines, start):
@@ -107,10 +110,16 @@ def ExtractExamples(page):
       j = 0
       while j < len(body):
         if body[j].startswith("$ "):
+          start = j
           command, nxt = JoinContinued(body, j)
           command = command[2:].strip()
-          examples.append(Example(page, begin + j + 1, "sh", command, ExpectedExit(command)))
+          shown = []
           j = nxt
+          while j < len(body) and not body[j].startswith("$ "):
+            if body[j].strip() and body[j].strip() != "...":
+              shown.append((begin + j + 1, body[j]))
+            j += 1
+          examples.append(Example(page, begin + start + 1, "sh", command, ExpectedExit(command), shown))
         else:
           j += 1
   return examples
@@ -175,6 +184,16 @@ def Run(example, scratch, env, python):
       return None, out, f"timed out after {COMMAND_TIMEOUT_S} s"
 
 
+def Normalized(line):
+  return " ".join(line.split())
+
+
+def MissingOutput(example, out, err):
+  """The shown output lines the command did not print."""
+  printed = {Normalized(l) for l in (out + "\n" + err).split("\n")}
+  return [(n, l) for n, l in (example.shown or []) if Normalized(l) not in printed]
+
+
 def Tail(text, n=8):
   lines = (text or "").rstrip().split("\n")
   return "\n".join("    | " + l for l in lines[-n:] if l)
@@ -227,8 +246,14 @@ def main():
       status, out, err = Run(ex, scratch, env, args.python)
       seconds = time.monotonic() - t0
       ran += 1
-      if status == ex.expected:
+      missing = MissingOutput(ex, out, err) if status == ex.expected else []
+      if status == ex.expected and not missing:
         print(f"{where}: ok ({seconds:.2f} s): {summary}")
+      elif status == ex.expected:
+        failures += 1
+        print(f"{where}: FAILED: output shown on the page was not printed: {summary}")
+        for n, l in missing:
+          print(f"    {shown}:{n}: {l.strip()}")
       else:
         failures += 1
         got = "no exit status" if status is None else f"exit status {status}"
