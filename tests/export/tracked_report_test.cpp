@@ -2,12 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <random>
+#include <span>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -423,6 +425,35 @@ TEST(LocusJson, StreamsExactlyTheDomDumpItReplaced) {
   std::ostringstream streamed;
   WriteLocusJson(streamed, real, "rudder:r", "p2v7.toml", &best);
   EXPECT_EQ(streamed.str(), DomLocusJson(real, "rudder:r", "p2v7.toml", &best));
+}
+
+// TrackedReportStream fed in chunks (as study::Sweep hands them over) writes
+// what the whole-study writers write: JSON (its points spliced back from the
+// temporary file), text and CSV.
+TEST(TrackedReportStream, ChunksWriteTheWholeStudysReports) {
+  for (const study::TrackedStudy& s : {HandMade(), AwkwardStudy()}) {
+    for (const auto format : {TrackedReportStream::Format::kJson, TrackedReportStream::Format::kText}) {
+      std::ostringstream report, csv;
+      TrackedReportStream stream(report, format, &csv, "Mq", "value", "p.toml");
+      const std::span<const study::TrackedPoint> points(s.points);
+      for (std::size_t at = 0; at < points.size(); at += 7)
+        stream.Add(points.subspan(at, std::min<std::size_t>(7, points.size() - at)));
+      stream.Finish(s);
+      std::ostringstream text, whole_csv;
+      WriteTrackedText(text, s, "Mq");
+      WriteTrackedCsv(whole_csv, s, "Mq");
+      EXPECT_EQ(report.str(), format == TrackedReportStream::Format::kJson ? DomTrackedJson(s, "value", "p.toml")
+                                                                            : text.str());
+      EXPECT_EQ(csv.str(), whole_csv.str());
+    }
+  }
+  // No points: an empty array, as the DOM wrote it.
+  study::TrackedStudy empty = HandMade();
+  empty.points.clear();
+  std::ostringstream report;
+  TrackedReportStream stream(report, TrackedReportStream::Format::kJson, nullptr, "Mq", "value", "p.toml");
+  stream.Finish(empty);
+  EXPECT_EQ(report.str(), DomTrackedJson(empty, "value", "p.toml"));
 }
 
 }  // namespace
