@@ -224,15 +224,20 @@ TEST(DampingOptimumJson, AnAbsentModeHasANullGainAndSaysSo) {
 
 // A real sweep: the points are the values from..to and each mode's numbers
 // are the study's.
-TEST(TrackedJson, HoldsABundledSweepPointForPoint) {
+// The bundled P2V-7's Mq swept from..to in `steps` values.
+study::TrackedStudy P2V7MqSweep(double from, double to, int steps) {
   const data::LoadResult load =
       data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
   study::SweepOptions options;
   options.param = "longitudinal.Mq";
-  options.from = -2.0;
-  options.to = -1.0;
-  options.steps = 3;
-  const study::TrackedStudy s = study::Sweep(load.file, options);
+  options.from = from;
+  options.to = to;
+  options.steps = steps;
+  return study::Sweep(load.file, options);
+}
+
+TEST(TrackedJson, HoldsABundledSweepPointForPoint) {
+  const study::TrackedStudy s = P2V7MqSweep(-2.0, -1.0, 3);
   const nlohmann::json doc = nlohmann::json::parse(TrackedJson(s, "value", "p2v7.toml"));
   ASSERT_EQ(doc["points"].size(), 3u);
   for (std::size_t p = 0; p < 3; ++p) {
@@ -388,14 +393,7 @@ TEST(TrackedJson, StreamsExactlyTheDomDumpItReplaced) {
   study::TrackedStudy empty;
   EXPECT_EQ(TrackedJson(empty, "value", ""), DomTrackedJson(empty, "value", ""));
   // A bundled sweep, with its structure change and notes.
-  const data::LoadResult load =
-      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
-  study::SweepOptions options;
-  options.param = "longitudinal.Mq";
-  options.from = -0.992;
-  options.to = -10.0;
-  options.steps = 40;
-  const study::TrackedStudy sweep = study::Sweep(load.file, options);
+  const study::TrackedStudy sweep = P2V7MqSweep(-0.992, -10.0, 40);
   ASSERT_FALSE(sweep.changes.empty());
   EXPECT_EQ(TrackedJson(sweep, "value", "p2v7.toml"), DomTrackedJson(sweep, "value", "p2v7.toml"));
 }
