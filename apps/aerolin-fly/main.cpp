@@ -16,6 +16,7 @@
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/study/flight_setup.hpp"
+#include "aerolin/study/limits.hpp"
 #include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/flight_session.hpp"
 #include "aerolin/viz/flight_window.hpp"
@@ -137,6 +138,13 @@ int main(int argc, char** argv) {
       throw CLI::ValidationError("--script", "needs --duration (seconds to fly)");
     if (!win.screenshot.empty() && !duration)
       throw CLI::ValidationError("--screenshot", "needs --duration");
+    if (duration) {  // the limit of `aerolin simulate` (study/limits.hpp)
+      try {
+        study::CheckFlightSlices(*duration, dt);
+      } catch (const study::LimitError& e) {
+        throw CLI::ValidationError("--duration/--dt", e.what());
+      }
+    }
     if (!win.frames_dir.empty()) {  // before the flight, not at its first frame
       try {
         core::PrepareOutputDirectory(win.frames_dir);

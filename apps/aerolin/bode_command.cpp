@@ -15,6 +15,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aerolin/analysis/frequency_response.hpp"
@@ -82,8 +83,21 @@ int RunBode(const BodeOptions& opt) {
     }
   }();
   std::vector<double> omega = opt.omega;
-  if (omega.empty() && (opt.from > 0.0 || opt.to > 0.0)) {
-    auto [from, to] = analysis::DefaultFrequencyRange(modes.modes(channel.axis));
+  if (omega.empty()) {
+    // The default range, a decade beyond the axis's slowest and fastest
+    // modes, exists only if some mode has a frequency.
+    auto [from, to] = [&]() -> std::pair<double, double> {
+      if (opt.from > 0.0 && opt.to > 0.0) return std::pair{opt.from, opt.to};
+      try {
+        return analysis::DefaultFrequencyRange(modes.modes(channel.axis));
+      } catch (const std::invalid_argument&) {
+        throw UsageError(std::string("no mode of the ") +
+                         (channel.axis == model::Axis::kLongitudinal ? "longitudinal"
+                                                                     : "lateral") +
+                         " axis has a natural frequency > 0 to set the default range "
+                         "around: give --from and --to, or --omega");
+      }
+    }();
     if (opt.from > 0.0) from = opt.from;
     if (opt.to > 0.0) to = opt.to;
     if (!(to > from))

@@ -14,6 +14,7 @@
 #include "aerolin/core/files.hpp"
 #include "aerolin/model/outputs.hpp"
 #include "aerolin/study/flight_setup.hpp"
+#include "aerolin/core/messages.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -40,8 +41,9 @@ model::AircraftData LoadAircraftReportingWarnings(const std::string& path) {
 data::LoadResult LoadFileReportingWarnings(const std::string& path) {
   data::LoadResult result = data::LoadAircraftFile(path);
   if (Strict() && !result.warnings.empty()) throw core::DataError(result.warnings);
-  for (const core::Diagnostic& w : result.warnings)
-    std::cerr << "warning: " << w.ToString() << '\n';
+  // The first core::kMaxReportedDiagnostics, then a count of the rest.
+  if (!result.warnings.empty())
+    std::cerr << core::JoinDiagnostics(result.warnings, "warnings", "warning: ") << '\n';
   return result;
 }
 
@@ -71,6 +73,15 @@ CLI::Validator NonNegativeFinite() { return FiniteAtLeast(0.0, false, ">= 0"); }
 
 CLI::Validator Finite() {
   return FiniteAtLeast(-std::numeric_limits<double>::infinity(), false, "of any sign");
+}
+
+CLI::Validator NonEmpty(const std::string& what) {
+  return CLI::Validator(
+      [what](std::string& input) -> std::string {
+        if (input.empty()) return "expected " + what + ", got ''";
+        return {};
+      },
+      "");
 }
 
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {

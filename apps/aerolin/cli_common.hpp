@@ -78,6 +78,10 @@ CLI::Validator PositiveFinite();
 CLI::Validator NonNegativeFinite();
 /// Any finite number.
 CLI::Validator Finite();
+/// A non-empty value: `--class ''` or `--maximize ''` would otherwise mean
+/// "not given" and run as if the flag were absent. `what` names the value
+/// ("an airplane class") in "expected WHAT, got ''".
+CLI::Validator NonEmpty(const std::string& what);
 
 /// Checks each of `outputs` with core::CheckOutputPath against `inputs`
 /// (before any long computation); "-" (standard output) passes.

@@ -64,6 +64,9 @@ std::vector<double> ParseGains(const std::string& text) {
   }
   std::stringstream in(text);
   for (std::string p; std::getline(in, p, ',');) {
+    // "0,,1" or ",,," would read an empty entry as K = 0.
+    if (p.empty())
+      throw UsageError("--gain: an empty entry in '" + text + "' (a list is 0,0.5,1)");
     if (gains.size() == static_cast<std::size_t>(kMaxStudyPoints))
       throw UsageError("--gain: more than " + std::to_string(kMaxStudyPoints) + " gains in LIST");
     gains.push_back(Number(p, "LIST"));
@@ -154,7 +157,8 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
   cmd->add_option("--gain", opt->gain, "gains: a list 0,0.5,1 or FROM:TO[:N] (N values, default 41)")
       ->required();
   cmd->add_option("--maximize", opt->maximize,
-                  "report the gain that maximizes this mode's damping, refined between the listed gains");
+                  "report the gain that maximizes this mode's damping, refined between the listed gains")
+      ->check(NonEmpty("a mode name, e.g. dutch-roll"));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png")->check(OutputPathValidator());
   AddFigureSizeOptions(*cmd, opt->width, opt->height);

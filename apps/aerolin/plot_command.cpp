@@ -40,17 +40,25 @@ struct PlotCommandOptions {
   double vertical_exaggeration = 1.0;
 };
 
-// Accepts a finite number >= 1. CLI::Range(1.0, max) would let "nan" through
-// (every comparison with NaN is false).
-CLI::Validator AtLeastOne() {
+// Most altitude exaggeration of the 3D path: a millimetre becomes ten
+// metres. Far beyond it (1e308) the altitude axis overflows and no tick
+// spacing exists.
+constexpr double kMaxVerticalExaggeration = 1e4;
+const std::string kMaxExaggerationText =
+    std::to_string(static_cast<long>(kMaxVerticalExaggeration));
+
+// Accepts a finite number from 1 to kMaxVerticalExaggeration. CLI::Range
+// would let "nan" through (every comparison with NaN is false).
+CLI::Validator ExaggerationRange() {
   return CLI::Validator(
       [](std::string& input) -> std::string {
         double value = 0.0;
-        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || value < 1.0)
-          return "expected a finite number >= 1, got '" + input + "'";
+        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || value < 1.0 ||
+            value > kMaxVerticalExaggeration)
+          return "expected a number from 1 to " + kMaxExaggerationText + ", got '" + input + "'";
         return {};
       },
-      "K >= 1");
+      "K in 1.." + kMaxExaggerationText);
 }
 
 #ifdef AEROLIN_PLOT_IN_PROCESS
@@ -215,10 +223,10 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")
       ->check(NonNegativeFinite());
   cmd->add_option("--vertical-exaggeration", opt->vertical_exaggeration,
-                  "multiply altitude by K on the 3D path (K >= 1, default 1: equal scales);\n"
+                  "multiply altitude by K on the 3D path (1 to " + kMaxExaggerationText + ", default 1: equal scales);\n"
                   "glyph shapes and altitude tick labels stay true, the figure names xK")
       ->default_val(1.0)
-      ->check(AtLeastOne());
+      ->check(ExaggerationRange());
 #ifdef AEROLIN_PLOT_IN_PROCESS
   cmd->callback([opt, &action] { action = [opt] { return RunPlot(*opt); }; });
 #else

@@ -160,10 +160,12 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   AddAircraftFileArgument(*cmd, opt->file);
   cmd->add_option("--class", opt->aircraft_class,
                   "airplane class: I, II-C (carrier-based), II-L (land-based), III, IV\n"
-                  "(overrides [aircraft] class)");
+                  "(overrides [aircraft] class)")
+      ->check(NonEmpty("an airplane class (I, II-C, II-L, III, IV)"));
   cmd->add_option("--category", opt->category,
                   "flight-phase category A, B, C, or all (overrides [condition] category;\n"
-                  "default: the file's, else all three)");
+                  "default: the file's, else all three)")
+      ->check(NonEmpty("a category (A, B, C or all)"));
   cmd->add_flag("--combat", opt->combat,
                 "Category A is combat or ground attack (Class IV: stricter Dutch-roll row)");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.qualities/1)");

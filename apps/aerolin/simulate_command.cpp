@@ -4,6 +4,11 @@
 //  [--gust AXIS:VM:DM[:T0]]... [--csv OUT|-] [--json] [--units si|imperial]`:
 // flies the linear model headless and reports what it did.
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <vector>
@@ -24,6 +29,7 @@ struct SimulateOptions {
   std::string csv;
   bool json = false;
   std::string units = "si";
+  bool quiet = false;
 };
 
 // Hands each row to every recorder in turn.
@@ -41,6 +47,44 @@ class Tee final : public sim::FlightRecorder {
   std::vector<sim::FlightRecorder*> recorders_;
 };
 
+// A long flight's progress on a terminal: one line of stderr rewritten in
+// place, "simulate: 42 % (t = 4200 s of 10000 s)", from kProgressAfter of
+// wall-clock time on (a short run prints nothing), at most every
+// kProgressEvery; nothing when stderr is no terminal or with --quiet. The
+// line is erased once the flight ends, before the summary.
+class ProgressLine final : public sim::FlightRecorder {
+ public:
+  static constexpr std::chrono::milliseconds kProgressAfter{2000};
+  static constexpr std::chrono::milliseconds kProgressEvery{250};
+
+  explicit ProgressLine(double duration) : duration_(duration) {}
+  ~ProgressLine() override { Finish(); }
+  void Begin(const std::vector<std::string>&) override {}
+  void Record(double t, const sim::FlightState&, const Eigen::VectorXd&) override {
+    if ((++rows_ & 0x3FF) != 0) return;  // the clock every 1024 rows
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start_ < kProgressAfter || now - last_ < kProgressEvery) return;
+    last_ = now;
+    char line[96];
+    const int n = std::snprintf(line, sizeof line, "\rsimulate: %3.0f %% (t = %.6g s of %.6g s)",
+                                100.0 * t / duration_, t, duration_);
+    width_ = std::max(width_, n);
+    std::cerr << line << std::flush;
+  }
+  void Finish() {
+    if (width_ == 0) return;
+    std::cerr << '\r' << std::string(static_cast<std::size_t>(width_), ' ') << '\r' << std::flush;
+    width_ = 0;
+  }
+
+ private:
+  double duration_;
+  long long rows_ = 0;
+  int width_ = 0;  // of the longest line shown; 0: none shown
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_{};
+};
+
 // Streams: the CSV rows go to a temporary file beside --csv (or to standard
 // output for `--csv -`) as they are computed and the summary's extremes are
 // accumulated on the way, so memory does not grow with --duration. The CSV
@@ -54,6 +98,8 @@ int RunSimulate(const SimulateOptions& opt) {
   WindProbe wind;
   Tee tee;
   tee.Add(digest);
+  std::optional<ProgressLine> progress;
+  if (!opt.quiet && ::isatty(STDERR_FILENO) == 1) tee.Add(progress.emplace(opt.inputs.duration));
   if (out.has_data()) {
     csv.emplace(out.OpenData(), opt.inputs.has_gusts() ? &wind.wind : nullptr, opt.inputs.dt);
     tee.Add(*csv);
@@ -64,6 +110,7 @@ int RunSimulate(const SimulateOptions& opt) {
     digest.TrackLoadFactor(exporting::LoadFactorRowOf(aircraft),
                            opt.inputs.has_gusts() ? &wind.wind : nullptr);
   });
+  if (progress) progress->Finish();
   out.CommitData();
   const sim::SimulationResult& result = flight.result;
   const sim::SimulationOptions& options = flight.options;
@@ -103,6 +150,8 @@ void RegisterSimulateCommand(CLI::App& app, Action& action) {
                   "write the trajectory to this CSV file ('-': standard output, the summary "
                   "then goes to stderr)")->check(OutputPathValidator());
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object (SI)");
+  cmd->add_flag("--quiet", opt->quiet,
+                "no progress line (shown on a terminal's stderr for flights longer than 2 s)");
   AddUnitsOption(*cmd, opt->units,
                  "text summary's speeds and lengths: si (m/s, m) or imperial (ft/s, ft); "
                  "angles in degrees");

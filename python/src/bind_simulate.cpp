@@ -2,7 +2,9 @@
 // study::Prepare from a study::FlightSpec, with the controls from a pilot
 // script, a table, a mapping of per-control values or a Python callable.
 
+#include <cmath>
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
 
 #include "bindings.hpp"
@@ -40,8 +42,12 @@ Trajectory Simulate(const Aircraft& aircraft, double duration, double dt,
   spec.slice.dt = dt;
   spec.slice.rtol = rtol;
   spec.slice.atol = atol;
-  if (!(dt > 0) || !(rtol > 0) || !(atol > 0) || !(duration > 0))
-    throw std::invalid_argument("duration, dt, rtol and atol must be positive");
+  // dt, rtol, atol and the duration's slices are study::Validate's (in
+  // study::Prepare), with the messages of every front end; a duration of 0,
+  // which the spec reads as "none", is no flight here.
+  if (!(duration > 0) || !std::isfinite(duration))
+    throw std::invalid_argument("duration must be a finite number > 0, got " +
+                                (std::ostringstream() << duration).str());
   spec.duration = duration;
   if (amplitude && !excite) throw std::invalid_argument("amplitude needs excite");
   if (amplitude && !(*amplitude > 0)) throw std::invalid_argument("amplitude must be positive");

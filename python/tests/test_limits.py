@@ -81,3 +81,18 @@ def test_load_says_what_the_path_is(tmp_path):
         aerolin.load("/dev/zero")
     with pytest.raises(FileNotFoundError, match="aircraft data file not found"):
         aerolin.load(str(tmp_path / "missing.toml"))
+
+
+def test_sweep_range_and_locus_gain_overflows_are_named_as_on_the_command_line(p2v7):
+    step = (r"the range from -1e\+308 to 1e\+308 is too wide: its step overflows")
+    with pytest.raises(ValueError, match=step):
+        aerolin.sweep(p2v7, "lateral.Nr", -1e308, 1e308, 3)
+    done = run_cli("sweep", P2V7, "--param", "lateral.Nr", "--from", "-1e308", "--to", "1e308",
+                   "--steps", "3", expect=2)
+    assert "the range from -1e+308 to 1e+308 is too wide: its step overflows" in done.stderr
+    gain = r"at K = 1e\+300 the closed-loop system matrix is not finite"
+    with pytest.raises(ValueError, match=gain):
+        aerolin.locus(p2v7, "rudder", "r", [0.0, 1e300], washout=1e-300)
+    done = run_cli("locus", P2V7, "--loop", "rudder:r", "--gain", "0,1e300", "--washout", "1e-300",
+                   expect=2)
+    assert "at K = 1e+300 the closed-loop system matrix is not finite" in done.stderr

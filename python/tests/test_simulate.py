@@ -1,6 +1,7 @@
 """aerolin.simulate: equal to `aerolin simulate --csv` to the bit, and every
 way of giving the controls."""
 
+import re
 import threading
 import time
 
@@ -141,8 +142,15 @@ def test_argument_errors(p2v7):
         aerolin.simulate(p2v7, 1, excite="roll-spiral")
     with pytest.raises(ValueError, match="amplitude needs excite"):
         aerolin.simulate(p2v7, 1, amplitude=0.1)
-    with pytest.raises(ValueError, match="must be positive"):
+    # study::Validate's messages, as on the command line (no copy in the binding).
+    with pytest.raises(ValueError, match=r"^dt must be a finite number > 0, got -0.1$"):
         aerolin.simulate(p2v7, 1, dt=-0.1)
+    with pytest.raises(ValueError, match=r"^rtol must be a finite number > 0, got nan$"):
+        aerolin.simulate(p2v7, 1, rtol=float("nan"))
+    with pytest.raises(ValueError, match=r"^atol must be a finite number > 0, got 0$"):
+        aerolin.simulate(p2v7, 1, atol=0.0)
+    with pytest.raises(ValueError, match=r"^duration must be a finite number > 0, got -1$"):
+        aerolin.simulate(p2v7, -1)
     with pytest.raises(FileNotFoundError):
         aerolin.simulate(p2v7, 1, script="no_such_script.txt")
 
@@ -203,3 +211,49 @@ def test_gil_is_released_while_flying(p2v7):
     thread.join()
     assert min(calls) > 0.01, calls
     assert max(gaps) < 0.5 * min(calls), (max(gaps), calls)
+
+
+def read_terminal(args, seconds, until=None):
+    """Runs `aerolin ARGS` with stderr on a pseudo-terminal (stdout to a pipe) for at
+    most `seconds`, or until `until` appears on the terminal; returns what it wrote there."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+
+    from conftest import SOURCE, cli_path
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([cli_path(), *map(str, args)], cwd=SOURCE, stdout=subprocess.PIPE,
+                            stderr=slave, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline and not (until and until in seen):
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:
+                    break
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        os.close(master)
+    return seen.decode("utf-8", "replace")
+
+
+# 10^8 slices (minutes): stopped once the terminal shows progress (issue #27).
+LONG_FLIGHT = ("simulate", P2V7, "--duration", "100000", "--dt", "0.001", "--integrator", "exact")
+
+
+def test_a_long_flight_shows_progress_on_a_terminal():
+    seen = read_terminal(LONG_FLIGHT, 60, until=b"%")
+    assert re.search(r"\rsimulate: +\d+ % \(t = [0-9.e+]+ s of 100000 s\)", seen), seen
+
+
+def test_quiet_shows_no_progress():
+    assert "simulate:" not in read_terminal(LONG_FLIGHT + ("--quiet",), 4)

@@ -264,6 +264,16 @@ void CheckOutputPath(const std::string& output, const std::vector<std::string>& 
   if (::access(dir.c_str(), W_OK) != 0)
     throw std::runtime_error("output '" + output + "': cannot write in directory '" +
                              dir.string() + "' (" + ErrnoText(errno) + ")");
+  // access() answers for permissions, not for what the file system takes
+  // (/proc, a read-only mount as root): create the kind of file the output
+  // will be, hidden, and remove it at once.
+  std::string probe = (dir / ".aerolin-probe-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0)
+    throw std::runtime_error("output '" + output + "': cannot create a file in directory '" +
+                             dir.string() + "' (" + ErrnoText(errno) + ")");
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 std::string UserDataDirectory(std::string_view kind) {

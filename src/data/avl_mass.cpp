@@ -17,6 +17,11 @@ namespace {
 using avl_text::Trim;
 using avl_text::Words;
 
+// Largest magnitude of any running sum (mass, mass·distance, mass·distance²,
+// inertias) in the file's units: the SI totals formed from them (times
+// Munit·Lunit², and products of two in the Ixz coupling) then stay finite.
+constexpr double kMaxTotal = 1e100;
+
 // A finite number, or nullopt.
 std::optional<double> Number(std::string_view token) {
   const std::optional<double> v = avl_text::ParseNumber(token);
@@ -40,6 +45,8 @@ AvlMass ParseAvlMass(const std::string& text, const std::string& path) {
   double m = 0, mx = 0, my = 0, mz = 0, mxx = 0, myy = 0, mzz = 0, mxy = 0, mxz = 0, myz = 0;
   double ixx = 0, iyy = 0, izz = 0, ixy = 0, ixz = 0, iyz = 0;
   int number = 0;
+  bool overflowed = false;
+  int unit_line = 0;  // the last Lunit or Munit line  // reported once, at the first row that does it
   for (std::string_view line : avl_text::Lines(text)) {
     ++number;
     if (!line.empty() && (line.front() == '#' || line.front() == '!')) continue;
@@ -91,6 +98,7 @@ AvlMass ParseAvlMass(const std::string& text, const std::string& path) {
           continue;
         }
         (key == "Lunit" ? out.length_unit : out.mass_unit) = *v;
+        unit_line = number;
         (key == "Lunit" ? out.length_unit_name : out.mass_unit_name) = unit.empty() ? std::string(key) : unit;
       } else if (key == "Tunit") {
         out.time_unit = *v;
@@ -131,6 +139,19 @@ AvlMass ParseAvlMass(const std::string& text, const std::string& path) {
     ixz += d[8];
     iyz += d[9];
     ++out.items;
+    // A number far outside any aircraft's (1e308) overflows the totals, and
+    // the inertias that are formed from them, with no line to show; say it
+    // here, at the row that does it.
+    const double sums[] = {m,   mx,  my,  mz,  mxx, myy, mzz, mxy,
+                           mxz, myz, ixx, iyy, izz, ixy, ixz, iyz};
+    if (!overflowed && !std::all_of(std::begin(sums), std::end(sums),
+                                    [](double v) { return std::abs(v) <= kMaxTotal; })) {
+      overflowed = true;
+      error(number, fmt::format("this item takes the totals beyond {:g} (the sums of mass, "
+                                "mass x distance and inertia): a value far outside the physical "
+                                "range (check the numbers, the '*' scale factors and Lunit, Munit)",
+                                kMaxTotal));
+    }
   }
   if (errors.empty() && !(m > 0.0))
     error(out.items == 0 ? 1 : number,
@@ -149,6 +170,15 @@ AvlMass ParseAvlMass(const std::string& text, const std::string& path) {
   out.Ixy = (ixy + mxy - m * xcg * ycg) * I;
   out.Ixz = (ixz + mxz - m * xcg * zcg) * I;
   out.Iyz = (iyz + myz - m * ycg * zcg) * I;
+  // The totals are bounded (kMaxTotal); the units may still overflow them.
+  const double totals[] = {out.mass, out.x_cg, out.y_cg, out.z_cg, out.Ixx, out.Iyy,
+                           out.Izz,  out.Ixy,  out.Ixz,  out.Iyz};
+  if (!std::all_of(std::begin(totals), std::end(totals),
+                   [](double v) { return std::abs(v) <= kMaxTotal; }))
+    throw core::DataError({path, unit_line == 0 ? 1 : unit_line},
+                          fmt::format("Lunit = {:g}, Munit = {:g} take the totals beyond {:g} in "
+                                      "SI units: check the units' values",
+                                      L, M, kMaxTotal));
   return out;
 }
 

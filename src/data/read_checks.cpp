@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/outputs.hpp"
 #include "aerolin/model/typed_values.hpp"
 #include "read_context.hpp"
 
@@ -77,7 +78,7 @@ bool PrimeLateral(ReadContext& ctx, const toml::table& root) {
                     : "unprimed L, N with Ixz != 0 need [mass] Ix and Iz to apply the Ixz coupling "
                       "(add them, or give primed derivatives with primed = true)");
     } else if (needs_inertia) {
-      if (1.0 - (*mass.Ixz * *mass.Ixz) / (*mass.Ix * *mass.Iz) <= 0.0)
+      if (!(1.0 - (*mass.Ixz * *mass.Ixz) / (*mass.Ix * *mass.Iz) > 0.0))  // NaN too
         ctx.Error(ctx.mass_at, "Ixz² ≥ Ix·Iz: the inertia tensor is not positive definite");
       else
         return true;
@@ -127,6 +128,22 @@ void CheckMagnitudes(ReadContext& ctx, const toml::table& root, const model::Air
   };
   build("longitudinal", [](const model::AircraftData& a) { model::BuildLongitudinal(a); });
   build("lateral", [](const model::AircraftData& a) { model::BuildLateral(a); });
+  if (!ctx.errors.empty()) return;
+  // The derived outputs (nz, gamma, ay) scale with U0/g and divide by U0²:
+  // a U0 of 1e-300 m/s has A but no outputs (U0² underflows to 0).
+  try {
+    model::BuildWithOutputs(out, model::Axis::kLongitudinal);
+    model::BuildWithOutputs(out, model::Axis::kLateral);
+  } catch (const std::invalid_argument&) {
+    const toml::table* condition = root["condition"].as_table();
+    const toml::node* node = condition ? condition->get("U0") : nullptr;
+    if (node == nullptr) node = root.get("condition");
+    ctx.Error(node ? ctx.At(*node) : SourceLocation{ctx.path, 1},
+              fmt::format("U0 = {} m/s and g = {} m/s^2 leave the outputs nz, gamma and ay "
+                          "(U0/g times the model, divided by U0^2) not finite: a value far "
+                          "outside the physical range (check the values and their units)",
+                          Format(out.condition.U0), Format(out.condition.g)));
+  }
 }
 
 void CheckSigns(ReadContext& ctx, const toml::table& root, const model::AircraftData& out) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "aerolin/core/messages.hpp"
 #include "read_context.hpp"
 
 namespace aerolin::data::read {
@@ -110,7 +111,9 @@ void CheckKeys(ReadContext& ctx, const toml::table& table, std::string_view tabl
   for (const auto& [key, node] : table) {
     const std::string_view k = key.str();
     if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
-    std::string message = "unknown key '" + std::string(k) + "' in [" + std::string(table_name) + "]";
+    // Echoed escaped and clipped: a key may hold terminal escapes or be megabytes long.
+    std::string message = "unknown key '" + core::Printable(k) + "' in [" +
+                          core::Printable(table_name) + "]";
     if (const auto hint_for_key = KeyHint(ctx, k, table_name)) {
       message += " (" + *hint_for_key + ")";
     } else if (const auto suggestion = Suggest(k, allowed)) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <toml++/toml.h>
 
+#include "aerolin/core/messages.hpp"
 #include "read_context.hpp"
 
 namespace aerolin::data::read {
@@ -137,7 +138,7 @@ std::optional<bool> ReadForm(ReadContext& ctx, const toml::table& table, std::st
   if (*form == "normalized") return false;
   if (*form == "raw") return true;
   ctx.Error(ctx.At(*table.get("form")),
-            "unknown form '" + *form + "' (expected \"normalized\", \"raw\" or \"coefficients\")");
+            "unknown form '" + core::Printable(*form) + "' (expected \"normalized\", \"raw\" or \"coefficients\")");
   return std::nullopt;
 }
 
@@ -193,7 +194,7 @@ void ReadSideslipDefinition(ReadContext& ctx, const toml::table& t, bool v_form)
   if (*beta == "v/U0") return;
   if (*beta != "v/V") {
     ctx.Error(ctx.At(*t.get("beta")),
-              "unknown beta '" + *beta + "' (expected \"v/U0\", aerolin's sideslip, or \"v/V\")");
+              "unknown beta '" + core::Printable(*beta) + "' (expected \"v/U0\", aerolin's sideslip, or \"v/V\")");
     return;
   }
   if (v_form) {
@@ -258,7 +259,7 @@ void ReadControlUnit(ReadContext& ctx, const toml::table& t, const std::string& 
       c.unit = *unit == "rad" ? core::Unit::kRadian : core::Unit::kOne;
     else
       ctx.Error(ctx.At(*t.get("unit")),
-                "unknown control unit '" + *unit +
+                "unknown control unit '" + core::Printable(*unit) +
                     "' (expected \"rad\" or \"1\"; give deflection derivatives per rad)");
   }
 }

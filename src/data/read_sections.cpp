@@ -8,6 +8,7 @@
 
 #include "aerolin/model/airplane_class.hpp"
 #include "aerolin/model/inertia_axes.hpp"
+#include "aerolin/core/messages.hpp"
 #include "read_context.hpp"
 
 namespace aerolin::data::read {
@@ -89,7 +90,7 @@ void ReadMassExtras(ReadContext& ctx, const toml::table& t) {
   if (!axes || *axes == "stability") return;
   const toml::node& at = *t.get("axes");
   if (*axes != "body") {
-    ctx.Error(ctx.At(at), "unknown axes '" + *axes + "' (expected \"stability\" or \"body\")");
+    ctx.Error(ctx.At(at), "unknown axes '" + core::Printable(*axes) + "' (expected \"stability\" or \"body\")");
     return;
   }
   if (!ctx.si.alpha0) {
@@ -135,8 +136,11 @@ void ReadAircraft(ReadContext& ctx, const toml::table& root, model::AircraftData
   const toml::table* t = RequireTable(ctx, root, "aircraft");
   if (t == nullptr) return;
   CheckKeys(ctx, *t, "aircraft", {"name", "source", "notes", "class"});
-  if (auto name = String(ctx, *t, "name", "aircraft", true)) out.name = *name;
-  if (auto source = String(ctx, *t, "source", "aircraft", true)) out.source = *source;
+  // Printed in every report and figure title: control characters escaped
+  // (an escape sequence in a name would drive the user's terminal).
+  if (auto name = String(ctx, *t, "name", "aircraft", true)) out.name = core::Printable(*name, false);
+  if (auto source = String(ctx, *t, "source", "aircraft", true))
+    out.source = core::Printable(*source, false);
   String(ctx, *t, "notes", "aircraft", false);
   // MIL-F-8785C airplane class, for the flying-qualities grading; the parser's
   // message lists the valid classes.
@@ -168,7 +172,7 @@ void ReadCondition(ReadContext& ctx, const toml::table& root, model::AircraftDat
       ctx.units_known = true;
     } else {
       ctx.Error(ctx.At(*t->get("units")),
-                "unknown unit system '" + *units + "' (expected \"SI\" or \"imperial\")");
+                "unknown unit system '" + core::Printable(*units) + "' (expected \"SI\" or \"imperial\")");
     }
   }
   model::FlightCondition& fc = out.condition;

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "aerolin/core/messages.hpp"
+
 namespace aerolin::model {
 namespace {
 
@@ -43,7 +45,7 @@ AircraftClass ParseAircraftClass(std::string_view text) {
     throw std::invalid_argument(
         "aircraft class 'II' is ambiguous (use 'II-C' for carrier-based or 'II-L' for "
         "land-based: MIL-F-8785C's tables differ between them)");
-  throw std::invalid_argument("unknown aircraft class '" + std::string(text) +
+  throw std::invalid_argument("unknown aircraft class '" + core::Printable(text) +
                               "' (expected one of I, II-C, II-L, III, IV)");
 }
 
@@ -51,7 +53,7 @@ FlightPhaseCategory ParseFlightPhaseCategory(std::string_view text) {
   const std::string s = Upper(text);
   for (FlightPhaseCategory c : kFlightPhaseCategories)
     if (s == ToString(c)) return c;
-  throw std::invalid_argument("unknown flight-phase category '" + std::string(text) +
+  throw std::invalid_argument("unknown flight-phase category '" + core::Printable(text) +
                               "' (expected one of A, B, C)");
 }
 

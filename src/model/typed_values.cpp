@@ -14,6 +14,13 @@ constexpr double kMalpha = 0.09;      // 1/s²: √|Mα| < 0.3 rad/s
 constexpr double kLbeta = 0.04;       // 1/s²: √|Lβ| < 0.2 rad/s
 constexpr double kNbeta = 0.04;       // 1/s²: √|Nβ| < 0.2 rad/s (Dutch roll period > 30 s)
 
+// The trim airspeed of anything that flies, hang glider to hypersonic
+// research aircraft (the X-15's 2 000 m/s): outside it, a speed typed in
+// the wrong unit or with a slipped exponent (U0 = 1e-300 gave roots of
+// 1e302 1/s, as the model divides by U0).
+constexpr double kMinU0 = 1.0;     // m/s
+constexpr double kMaxU0 = 3000.0;  // m/s
+
 std::string Number(double v) { return fmt::format("{:.4g}", v); }
 
 }  // namespace
@@ -28,6 +35,14 @@ std::vector<core::Diagnostic> CheckTypedValues(const AircraftData& a, const Loca
   const LongitudinalDerivatives& lon = a.longitudinal;
   const LateralDerivatives& lat = a.lateral;
   const FlightCondition& fc = a.condition;
+
+  // The flight condition.
+  if (!(fc.U0 >= kMinU0 && fc.U0 <= kMaxU0))
+    warn("condition.U0",
+         fmt::format("{} m/s, expected {} to {} m/s: implausible for an aircraft in flight "
+                     "(the model divides by U0, so its roots scale with 1/U0); check the value "
+                     "and its units",
+                     Number(fc.U0), Number(kMinU0), Number(kMaxU0)));
 
   // Signs: each derivative, the sign it is expected not to have (+1: > 0 is
   // suspect, -1: < 0 is), and why.

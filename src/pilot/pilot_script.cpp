@@ -8,6 +8,7 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "aerolin/core/messages.hpp"
 
 namespace aerolin::pilot {
 namespace {
@@ -180,37 +181,37 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
     const std::optional<double> t1 = ParseNumber(f[1]);
     if (!t0 || !t1) {
       std::string message = "'";
-      message += !t0 ? f[0] : f[1];
+      message += core::Printable(!t0 ? f[0] : f[1]);  // escaped, clipped
       message += "' is not a time in seconds";
       defect(line_no, message);
       continue;
     }
     if (*t0 < 0.0) {
-      defect(line_no, "t_start " + std::string(f[0]) + " is negative");
+      defect(line_no, "t_start " + core::Printable(f[0]) + " is negative");
       continue;
     }
     if (*t1 > kMaxScriptTime) {
-      defect(line_no, "time " + std::string(f[1]) + " s is beyond the longest flight (" +
+      defect(line_no, "time " + core::Printable(f[1]) + " s is beyond the longest flight (" +
                           FormatNumber(kMaxScriptTime) + " s)");
       continue;
     }
     if (*t1 < *t0) {
-      defect(line_no, "t_end " + std::string(f[1]) + " is before t_start " +
-                          std::string(f[0]));
+      defect(line_no, "t_end " + core::Printable(f[1]) + " is before t_start " +
+                          core::Printable(f[0]));
       continue;
     }
 
     if (!is_set) {
       const std::optional<Key> key = ParseKey(f[2]);
       if (!key) {
-        defect(line_no, "unknown key '" + std::string(f[2]) +
+        defect(line_no, "unknown key '" + core::Printable(f[2]) +
                             "' (keys: 8 5 + - 4 6 9 7, or 'set')");
         continue;
       }
       const std::string_view bound = KeyControlName(*key);
       if (std::find(control_names.begin(), control_names.end(), bound) ==
           control_names.end()) {
-        defect(line_no, "key '" + std::string(f[2]) + "' drives '" +
+        defect(line_no, "key '" + core::Printable(f[2]) + "' drives '" +
                             std::string(bound) +
                             "', which this aircraft does not have (controls: " +
                             Join(control_names) + ")");
@@ -223,20 +224,20 @@ PilotScript ParsePilotScript(std::string_view text, const std::string& path,
     const auto it =
         std::find(control_names.begin(), control_names.end(), f[3]);
     if (it == control_names.end()) {
-      defect(line_no, "unknown control '" + std::string(f[3]) +
+      defect(line_no, "unknown control '" + core::Printable(f[3]) +
                           "' (controls: " + Join(control_names) + ")");
       continue;
     }
     const int c = static_cast<int>(it - control_names.begin());
     const std::optional<double> value = ParseNumber(f[4]);
     if (!value) {
-      defect(line_no, "'" + std::string(f[4]) + "' is not a number (value of " +
+      defect(line_no, "'" + core::Printable(f[4]) + "' is not a number (value of " +
                           control_names[c] + " in " + std::string(core::ToString(controls[c].unit)) + ")");
       continue;
     }
     const ControlLimits lim = LimitsOf(controls[c], settings);
     if (*value < lim.min || *value > lim.max) {
-      defect(line_no, "value " + std::string(f[4]) + " is outside " +
+      defect(line_no, "value " + core::Printable(f[4]) + " is outside " +
                           control_names[c] + "'s limits [" +
                           FormatNumber(lim.min) + ", " + FormatNumber(lim.max) +
                           "] " + std::string(core::ToString(controls[c].unit)));

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <Eigen/Eigenvalues>
+#include <fmt/format.h>
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/parallel.hpp"
@@ -169,6 +170,20 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
   std::vector<double> gains = options.gains;
   std::sort(gains.begin(), gains.end());
   gains.erase(std::unique(gains.begin(), gains.end()), gains.end());
+  // A gain far outside the physical range (1e300, or with a washout of
+  // 1e-300 s) overflows A(K): say so here, not "A has a non-finite entry".
+  {
+    SmallMatrix A, dA;
+    for (double K : gains) {
+      closed(K, A, dA);
+      if (!A.allFinite())
+        throw std::invalid_argument(fmt::format(
+            "at K = {:g} the closed-loop system matrix is not finite: the gain{} is far outside "
+            "the physical range{}; give smaller gains",
+            K, options.washout_tau ? fmt::format(" times the washout's 1/TAU = {:g} 1/s", 1.0 / *options.washout_tau) : "",
+            loop.d != 0.0 ? fmt::format(" or makes 1 - K d vanish (d = {:g})", loop.d) : ""));
+    }
+  }
   const double span = std::max({std::abs(gains.front()), std::abs(gains.back()), 1e-12});
   const double step = span / 50.0;
   TrackedStudy& study = result.study;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,10 @@ model::StateSpace Lateral5(const Eigen::MatrixXd& A) {
 
 }  // namespace
 
+// A swept value beyond this (SI) overflows the model rather than zeroing a
+// divisor: the loader's bound on every value of a file (data/read_checks.cpp).
+constexpr double kFarOutside = 1e100;
+
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
   const model::WrittenKey* key = file.Find(options.param);
   if (key == nullptr) {
@@ -49,6 +54,13 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
     throw std::invalid_argument("sweep bounds must be finite");
+  // --from -1e308 --to 1e308: each bound is finite, their difference is not,
+  // and every value of the grid would be NaN.
+  if (!std::isfinite(options.to - options.from))
+    throw std::invalid_argument(fmt::format(
+        "the range from {:g} to {:g} is too wide: its step overflows (the difference of the "
+        "bounds exceeds the largest number, {:g}); sweep a narrower range",
+        options.from, options.to, std::numeric_limits<double>::max()));
   const double* field = model::FieldOf(file, key->path);
   const double to_si = key->to_si;
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
@@ -67,10 +79,12 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
     };
     if (!finite(m.longitudinal) || !finite(m.lateral))
       throw std::invalid_argument(fmt::format(
-          "at {} = {:g} the system matrix A is not finite: that value zeroes a divisor of the "
-          "model (1 - Zadot/U0 of the alpha equation, a mass, an inertia or U0); sweep a range "
-          "that avoids it",
-          key->path, v));
+          "at {} = {:g} the system matrix A is not finite: {}; sweep a range that avoids it",
+          key->path, v,
+          std::abs(v * to_si) > kFarOutside
+              ? "that value is far outside the physical range (the model overflows)"
+              : "that value zeroes a divisor of the model (1 - Zadot/U0 of the alpha equation, "
+                "a mass, an inertia or U0)"));
     return m;
   };
   // The top-left n×n of an AD matrix: values into A, derivatives into dA.

@@ -416,5 +416,222 @@ TEST(Hardening, InterruptedRunsRemoveTheirTemporaryOutput) {
   }
 }
 
+// Issue #27, "Clear messages": what reaches a user names the problem in the
+// user's terms (a flag, a file's line), never a function of the library
+// (Priming, StateSpace, Decompose, DefaultFrequencyRange, a tick spacing).
+bool NamesTheLibrary(const std::string& text) {
+  for (const char* name : {"Priming", "StateSpace", "Decompose", "DefaultFrequencyRange",
+                           "tick spacing", "WithDerivedOutputs", "-nan", "zeroes a divisor"})
+    if (text.find(name) != std::string::npos) return true;
+  return false;
+}
+
+// The p2v7 file with `from` replaced by `to` (the first occurrence).
+std::string P2v7With(const std::string& from, const std::string& to) {
+  std::string text = ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// The line of `text` (1-based) that holds `what`.
+int LineOf(const std::string& text, const std::string& what) {
+  const std::size_t at = text.find(what);
+  return at == std::string::npos ? 0 : 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+}
+
+TEST(Hardening, NoLibraryNameReachesTheUser) {
+  const fs::path dir = WorkDir("messages");
+  const std::string avl = std::string(AEROLIN_SOURCE_DIR) + "/data/avl/";
+  // An AVL .mass row of 1e308 (the mass of the wing): located at its line.
+  std::string mass = ReadAll(avl + "b737.mass");
+  const std::string wing = " 19420.0  58.0";
+  ASSERT_NE(mass.find(wing), std::string::npos);
+  const int wing_line = LineOf(mass, wing);
+  mass.replace(mass.find(wing), wing.size(), " 1e308    58.0");
+  WriteText(dir / "big.mass", mass);
+  fs::copy_file(avl + "b737_classic.st", dir / "b737_classic.st");
+  std::string toml = ReadAll(avl + "b737.toml");
+  toml.replace(toml.find("\"b737.mass\""), 11, "\"big.mass\"");
+  WriteText(dir / "big.toml", toml);
+  // An inertia of 1e308 (Ixx of the wing): the totals stay finite, Ix·Iz does not.
+  mass = ReadAll(avl + "b737.mass");
+  mass.replace(mass.find("8.00e6"), 6, "1e308 ");
+  WriteText(dir / "ixx.mass", mass);
+  toml.replace(toml.find("\"big.mass\""), 10, "\"ixx.mass\"");
+  WriteText(dir / "ixx.toml", toml);
+  // U0 = 1e-300 ft/s: U0² underflows, the outputs nz and gamma are 0/0.
+  const std::string tiny = P2v7With("U0 = 293.8", "U0 = 1e-300");
+  WriteText(dir / "tiny.toml", tiny);
+  // No lateral derivative: every lateral root is 0, no frequency to centre a Bode range on.
+  std::string flat = ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  for (const char* key : {"Yb =", "Yp =", "Yr =", "Lb =", "Lp =", "Lr =", "Nb =", "Np =", "Nr ="}) {
+    const std::size_t at = flat.find(std::string("\n") + key);
+    ASSERT_NE(at, std::string::npos) << key;
+    flat.replace(at + 1, flat.find('#', at) - at - 1, std::string(key) + " 0.0 ");
+  }
+  WriteText(dir / "flat.toml", flat);
+  const std::string base = "data/derivatives/p2v7.toml";
+  const std::string d = dir.string() + "/";
+  struct Case {
+    std::string args;
+    int exit_code;
+    std::string says;
+  };
+  const Case cases[] = {
+      {"modes " + d + "big.toml", 1,
+       d + "big.mass:" + std::to_string(wing_line) + ": this item takes the totals beyond 1e+100"},
+      {"modes " + d + "ixx.toml", 1, "ixx.mass:" + std::to_string(wing_line) + ": this item takes the totals"},
+      {"simulate " + d + "tiny.toml --duration 1", 1,
+       d + "tiny.toml:" + std::to_string(LineOf(tiny, "U0 = 1e-300")) +
+           ": U0 = 3.048e-301 m/s and g = 9.807 m/s^2 leave the outputs nz, gamma and ay"},
+      {"bode " + d + "tiny.toml --input elevator --output q", 1, "tiny.toml:"},
+      {"bode " + d + "flat.toml --input rudder --output r", 2,
+       "error: no mode of the lateral axis has a natural frequency > 0 to set the default range "
+       "around: give --from and --to, or --omega"},
+      {"bode " + d + "flat.toml --input rudder --output r --from 0.1", 2, "give --from and --to"},
+      {"locus " + base + " --loop rudder:r --washout 1e-300 --gain 0,1e300", 2,
+       "at K = 1e+300 the closed-loop system matrix is not finite"},
+      {"sweep " + base + " --param lateral.Nr --from -1e308 --to 1e308 --steps 3", 2,
+       "the range from -1e+308 to 1e+308 is too wide: its step overflows"},
+      {"plot " + base + " --duration 60 --excite phugoid --vertical-exaggeration 1e308 --out " + d + "p",
+       2, "--vertical-exaggeration: expected a number from 1 to 10000, got '1e308'"},
+  };
+  for (const Case& c : cases) {
+    const CommandResult r = RunAerolin(c.args, "messages");
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
+    EXPECT_FALSE(NamesTheLibrary(r.err)) << c.args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << c.args;
+  }
+  // Both bounds given: the flat file's Bode diagram is drawn.
+  EXPECT_EQ(RunAerolin("bode " + d + "flat.toml --input rudder --output r --from 0.1 --to 10", "messages")
+                .exit_code,
+            0);
+}
+
+// An output whose directory takes no new file (/proc, even as root, where
+// access(W_OK) says yes) is an unusable output: exit 2 before the run.
+TEST(Hardening, AnOutputWhereNoFileCanBeCreatedIsAUsageError) {
+  if (!fs::is_directory("/proc/self")) GTEST_SKIP() << "no /proc";
+  const std::string base = "data/derivatives/p2v7.toml";
+  for (const std::string& args :
+       {"simulate " + base + " --duration 1 --csv /proc/x.csv",
+        "sweep " + base + " --param lateral.Nr --from -0.3 --to -0.2 --steps 3 --csv /proc/x.csv",
+        "bode " + base + " --input elevator --output q --csv /proc/x.csv",
+        "sweep " + base + " --param lateral.Nr --from -0.3 --to -0.2 --steps 3 --plot /proc/x",
+        "locus " + base + " --loop rudder:r --gain 0:1:3 --plot /proc/x",
+        "qualities " + base + " --plot /proc/x", "plot " + base + " --duration 1 --out /proc/x"}) {
+    const CommandResult r = RunAerolin(args, "proc");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find("error: output '/proc/x"), std::string::npos) << args << "\n" << r.err;
+    // As root access(W_OK) passes and the probe file fails; as a user access() fails.
+    EXPECT_NE(r.err.find(::geteuid() == 0 ? "cannot create a file in directory '/proc'"
+                                          : "cannot write in directory '/proc'"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+// Error floods are bounded: the first core::kMaxReportedDiagnostics (20)
+// errors, then a count; echoed text clipped and escaped.
+TEST(Hardening, ErrorFloodsAreBoundedAndEchoedTextClippedAndEscaped) {
+  const fs::path dir = WorkDir("flood");
+  std::string keys;
+  for (int i = 0; i < 300000; ++i) keys += "\njunk" + std::to_string(i) + " = 1";
+  WriteText(dir / "many.toml", P2v7With("[geometry]", "[geometry]" + keys));
+  const CommandResult r = RunAerolin("modes '" + (dir / "many.toml").string() + "'", "flood");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_LT(r.err.size(), 5000u) << "41 MB before";
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 21);  // 20 errors and the count
+  EXPECT_NE(r.err.find("\n... and 299980 more errors\n"), std::string::npos) << r.err;
+
+  // A key of a megabyte with a terminal escape: clipped at 60 characters, escaped.
+  std::string odd = P2v7With("[geometry]", "[geometry]\n\"\\u001b[2J" + std::string(1000000, 'k') + "\" = 1");
+  WriteText(dir / "odd.toml", odd);
+  const CommandResult k = RunAerolin("modes '" + (dir / "odd.toml").string() + "'", "flood");
+  EXPECT_EQ(k.exit_code, 1);
+  EXPECT_LT(k.err.size(), 400u) << k.err.substr(0, 400);
+  EXPECT_NE(k.err.find("unknown key '\\x1b[2J" + std::string(56, 'k') + "…' in [geometry]"),
+            std::string::npos)
+      << k.err;
+  EXPECT_EQ(k.err.find('\x1b'), std::string::npos);
+
+  // A pilot-script token of 20 MB: one clipped line, not 20 MB.
+  WriteText(dir / "long.txt", "0 1 " + std::string(20000000, '8') + "\n");
+  const CommandResult s = RunAerolin("simulate data/derivatives/p2v7.toml --duration 2 --script '" +
+                                         (dir / "long.txt").string() + "'",
+                                     "flood");
+  EXPECT_EQ(s.exit_code, 1);
+  EXPECT_LT(s.err.size(), 400u) << s.err.substr(0, 400);
+  EXPECT_NE(s.err.find("unknown key '" + std::string(60, '8') + "…'"), std::string::npos) << s.err;
+
+  // A name with terminal escapes is printed escaped in every report.
+  WriteText(dir / "name.toml", P2v7With("name = \"Lockheed P2V-7 Neptune\"",
+                                        "name = \"Neptune\\u001b]0;owned\\u0007\\u009b2J\""));
+  const CommandResult n = RunAerolin("modes '" + (dir / "name.toml").string() + "'", "flood");
+  EXPECT_EQ(n.exit_code, 0) << n.err;
+  EXPECT_NE(n.out.find("Neptune\\x1b]0;owned\\x07\\u009b2J"), std::string::npos) << n.out.substr(0, 200);
+  EXPECT_EQ(n.out.find('\x1b'), std::string::npos);
+  EXPECT_EQ(n.out.find('\x07'), std::string::npos);
+}
+
+// An implausible flight condition warns, as the loader's other implausible
+// values do, and --strict refuses it.
+TEST(Hardening, AnImplausibleAirspeedWarnsAndStrictRefusesIt) {
+  const fs::path dir = WorkDir("airspeed");
+  const std::string slow = P2v7With("U0 = 293.8", "U0 = 1e-3");
+  WriteText(dir / "slow.toml", slow);
+  const std::string file = (dir / "slow.toml").string();
+  const std::string warning = file + ":" + std::to_string(LineOf(slow, "U0 = 1e-3")) +
+                              ": U0: 0.0003048 m/s, expected 1 to 3000 m/s: implausible";
+  const CommandResult r = RunAerolin("modes '" + file + "'", "airspeed");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: " + warning), std::string::npos) << r.err;
+  const CommandResult strict = RunAerolin("modes --strict '" + file + "'", "airspeed");
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_NE(strict.err.find("error: " + warning), std::string::npos) << strict.err;
+  EXPECT_EQ(strict.out, "");
+}
+
+// Values that mean "not given" when empty are usage errors when given empty.
+TEST(Hardening, EmptyOrHollowValuesAreUsageErrors) {
+  const std::string base = "data/derivatives/p2v7.toml";
+  const std::pair<std::string, std::string> cases[] = {
+      {"locus " + base + " --loop rudder:r --gain ,,,", "--gain: an empty entry in ',,,'"},
+      {"locus " + base + " --loop rudder:r --gain 0,,1", "--gain: an empty entry"},
+      {"locus " + base + " --loop rudder:r --gain 0:1:5 --maximize ''",
+       "--maximize: expected a mode name, e.g. dutch-roll, got ''"},
+      {"qualities " + base + " --class ''", "--class: expected an airplane class"},
+      {"qualities " + base + " --category ''", "--category: expected a category"},
+  };
+  for (const auto& [args, says] : cases) {
+    const CommandResult r = RunAerolin(args, "hollow");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+// aerolin-fly's --duration has simulate's cap (study::kMaxFlightSlices),
+// refused before a window opens.
+TEST(Hardening, FlyDurationIsCappedAsSimulates) {
+  const std::string fly = std::string(AEROLIN_BINARY_DIR) + "/aerolin-fly";
+  if (!fs::exists(fly)) GTEST_SKIP() << "aerolin-fly not built";
+  const std::string err = (fs::path(AEROLIN_BINARY_DIR) / "fly_cap.err").string();
+  const int status = std::system(("cd '" + std::string(AEROLIN_SOURCE_DIR) + "' && '" + fly +
+                                  "' data/derivatives/p2v7.toml --no-log --duration 1e11 2>'" +
+                                  err + "' >/dev/null")
+                                     .c_str());
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 2);
+  EXPECT_NE(ReadAll(err).find("duration 1e+11 s is 1e+12 slices of 0.1 s, more than the limit of "
+                              "1e+08 slices"),
+            std::string::npos)
+      << ReadAll(err);
+  std::remove(err.c_str());
+}
+
 }  // namespace
 }  // namespace aerolin::testing_cli

@@ -78,5 +78,22 @@ TEST(AvlMass, MalformedLinesAreLocated) {
   EXPECT_EQ(ErrorOf("# nothing\n"), "t.mass:1: no mass lines (mass x y z Ixx Iyy Izz ...)");
 }
 
+// A row of 1e308 overflowed the totals with no line to show (and the load
+// failed in the model's "Priming: Ixz² >= Ix·Iz"): named at its row, once.
+TEST(AvlMass, TotalsBeyondThePhysicalRangeAreLocatedAtTheirRow) {
+  const std::string beyond =
+      "this item takes the totals beyond 1e+100 (the sums of mass, mass x distance and "
+      "inertia): a value far outside the physical range (check the numbers, the '*' scale "
+      "factors and Lunit, Munit)";
+  EXPECT_EQ(ErrorOf("Lunit = 1 m\n1 2 0 0\n1e308 58 0 -1\n1 0 0 0\n"), "t.mass:3: " + beyond);
+  EXPECT_EQ(ErrorOf("1 0 0 0 1e308 1 1\n"), "t.mass:1: " + beyond);          // an inertia
+  EXPECT_EQ(ErrorOf("1e60 1e30 0 0\n"), "t.mass:1: " + beyond);             // m x² = 1e120
+  EXPECT_EQ(ErrorOf("* 1e300\n1e10 0 0 0\n"), "t.mass:2: " + beyond);       // by a scale factor
+  EXPECT_EQ(ErrorOf("Lunit = 1e90 m\n1 1e20 0 0\n"),
+            "t.mass:1: Lunit = 1e+90, Munit = 1 take the totals beyond 1e+100 in SI units: check "
+            "the units' values");
+  EXPECT_NO_THROW(ParseAvlMass("1e40 1e30 0 0 1e99\n", "t.mass"));  // at the bound: 1e100
+}
+
 }  // namespace
 }  // namespace aerolin::data

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 #include <vector>
+#include <fmt/format.h>
 
 #include "aerolin/core/units.hpp"
 
@@ -147,6 +148,24 @@ TEST(CheckTypedValues, InertiasThatNoBodyHasAreNamed) {
                   "z^2 dm >= 0); check the values and their units");
   a.mass.Iz = 5.0e5;  // a flat body: Iz = Ix + Iy exactly, allowed
   EXPECT_TRUE(Messages(a).empty());
+}
+
+// U0 = 1e-300 loaded silently and gave roots of 1e302 1/s (issue #27).
+TEST(CheckTypedValues, AnAirspeedNoAircraftFliesIsNamed) {
+  AircraftData a = Conventional();
+  for (const double U0 : {1e-300, 0.5, 3001.0}) {
+    a.condition.U0 = U0;
+    const std::vector<std::string> m = Messages(a);
+    ASSERT_EQ(m.size(), 1u) << U0;
+    EXPECT_NE(m[0].find("U0: " + fmt::format("{:.4g}", U0) +
+                        " m/s, expected 1 to 3000 m/s: implausible for an aircraft in flight"),
+              std::string::npos)
+        << m[0];
+  }
+  for (const double U0 : {1.0, 3000.0}) {  // the bounds themselves are plausible
+    a.condition.U0 = U0;
+    EXPECT_TRUE(Messages(a).empty()) << U0;
+  }
 }
 
 TEST(CheckTypedValues, WeightAndLiftCoefficientHooks) {

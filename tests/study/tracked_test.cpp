@@ -165,6 +165,43 @@ TEST(Sweep, AValueWithoutAFiniteModelIsNamed) {
   EXPECT_EQ(Sweep(load.file, {"longitudinal.Zwdot", 0, 0.9, 4}).points.size(), 4u);
 }
 
+// --from -1e308 --to 1e308: both bounds finite, their difference not; every
+// value was NaN and the message blamed "value -nan zeroes a divisor".
+TEST(Sweep, ARangeWhoseStepOverflowsIsNamed) {
+  const data::LoadResult load = P2V7();
+  try {
+    Sweep(load.file, {"lateral.Nr", -1e308, 1e308, 3});
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "the range from -1e+308 to 1e+308 is too wide: its step overflows (the difference "
+              "of the bounds exceeds the largest number, 1.79769e+308); sweep a narrower range");
+  }
+  EXPECT_EQ(Sweep(load.file, {"lateral.Nr", -1.0, 0.0, 3}).points.size(), 3u);
+}
+
+// A gain that overflows the closed loop is named, not the eigen-solver's
+// "Decompose: A has a non-finite entry".
+TEST(Locus, AGainThatOverflowsTheLoopIsNamed) {
+  const data::LoadResult load = P2V7();
+  LocusOptions o;
+  o.input = "rudder";
+  o.output = "r";
+  o.washout_tau = 1e-300;
+  o.gains = {0.0, 1e300};
+  try {
+    Locus(load.aircraft, o);
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("at K = 1e+300 the closed-loop system matrix is not "
+                                          "finite: the gain times the washout's 1/TAU = 1e+300 "
+                                          "1/s is far outside the physical range",
+                                          0),
+              0u)
+        << e.what();
+  }
+}
+
 TEST(Locus, WashoutLoopEqualsTheClosedLoopMatrixBuiltByHand) {
   const data::LoadResult load = P2V7();
   const model::StateSpace lat = model::BuildLateral(load.aircraft);

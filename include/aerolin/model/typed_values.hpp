@@ -43,6 +43,8 @@ struct TypedValueExtras {
 
 /// Returns one warning "key: problem (expected ...): reason; advice" per rule
 /// that `aircraft` breaks, located by `locate`, in the order of the rules:
+/// - U0 outside 1 to 3000 m/s (a speed in the wrong unit or with a slipped
+///   exponent: the model divides by U0);
 /// - Z_α > 0 (lift falls with α), M_α > 0 (statically unstable in pitch),
 ///   M_q > 0, L_p > 0, N_r > 0 (damping of the wrong sign), N_β < 0
 ///   (directionally unstable), Y_β > 0, X_u > 0 (thrust growing faster than
