@@ -84,7 +84,8 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   app.add_option("--duration", duration, "stop after this much simulated time [s]")->check(PositiveFinite());
   app.add_flag("--realtime", win.realtime, "run a scripted flight in real time (default: as fast as possible)");
-  app.add_option("--screenshot", win.screenshot, "save the final frame as PNG and exit (needs --duration)");
+  app.add_option("--screenshot", win.screenshot,
+                 "save the final frame as PNG and exit (needs --duration; its folder is created)");
   app.add_option("--frames-dir", win.frames_dir,
                  "save frames (frame-00000.png at t = 0, ...) into this directory (created)");
   app.add_option("--frame-every", win.frame_interval, "simulated seconds between saved frames")
@@ -138,6 +139,11 @@ int main(int argc, char** argv) {
                  "glyph attitude scale (heading K psi, pitch theta0 + K theta, bank K phi): auto\n"
                  "(20 for small perturbations down to 1 at 25 deg) or K >= 1; A cycles auto, x1, x5, x20")
       ->check(AutoOrAtLeastOne());
+  std::string panels;
+  app.add_option("--panels", panels,
+                 "HUD side panels: full, compact or hidden (default: compact below 1100x700 px,\n"
+                 "else full); Tab cycles them")
+      ->check(CLI::IsMember({"full", "compact", "hidden"}));
   app.add_flag("--show-help", win.show_help, "start with the key help overlay shown");
   app.add_option("--camera", win.camera, "initial camera: overview, chase or free")
       ->check(CLI::IsMember({"overview", "chase", "free"}));
@@ -170,6 +176,9 @@ int main(int argc, char** argv) {
     }
     if (!win.screenshot.empty()) {
       try {
+        // The screenshot's folder is created, as --frames-dir's is.
+        const std::string folder = std::filesystem::path(win.screenshot).parent_path().string();
+        if (!folder.empty()) core::PrepareOutputDirectory(folder);
         core::CheckOutputPath(win.screenshot, {aircraft_path, script_path});
       } catch (const std::runtime_error& e) {
         throw CLI::ValidationError("--screenshot", e.what());
@@ -215,6 +224,9 @@ int main(int argc, char** argv) {
     if (!turbulence.empty()) session_options.turbulence = sim::ParseTurbulenceIntensity(turbulence);
     if (exaggeration != "auto") win.vertical_exaggeration = std::stod(exaggeration);
     if (attitude_exaggeration != "auto") win.attitude_exaggeration = std::stod(attitude_exaggeration);
+    for (const viz::PanelMode mode :
+         {viz::PanelMode::kFull, viz::PanelMode::kCompact, viz::PanelMode::kHidden})
+      if (panels == viz::ToString(mode)) win.panels = mode;
     viz::FlightSession session(loaded.aircraft, session_options);
     // Say where turbulence (--turbulence, the T key) is flown.
     {

@@ -157,6 +157,7 @@ class FlightWindow {
     path_points_.reserve(session.path().max_drawn() + 2);
     exaggeration_ = options.vertical_exaggeration;
     attitude_exaggeration_ = options.attitude_exaggeration;
+    panels_ = options.panels;
   }
 
   int Run() {

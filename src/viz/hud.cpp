@@ -99,7 +99,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   // Bottom status strip: cost, overruns, real-time factor. Two groups of
   // fields, each wrapped onto as many lines as the width needs (an 800 px
   // window takes three or four); who flies and the log path go right of the
-  // first line if they fit there, else on a line of their own. Laid out
+  // first line if they fit there, else right of the last, else on a line of
+  // their own. Laid out
   // first: its height decides how far down the right column reaches.
   struct Field {
     std::string text;
@@ -151,7 +152,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
                     (h.log_path.empty() ? "" : "log: " + h.log_path);
   float log_w = log.empty() ? 0 : width_of(log, 12);
   const bool log_on_first = log_w + 2 * gap + line_w.front() <= text_w;
-  if (!log_on_first && log_w > text_w) {
+  const bool log_on_last = !log_on_first && log_w + 2 * gap + line_w.back() <= text_w;
+  if (!log_on_first && !log_on_last && log_w > text_w) {
     // Keep the end of a path too long for the strip: the file name matters.
     while (log.size() > 1 && width_of("\xe2\x80\xa6" + log, 12) > text_w) {
       log.erase(0, 1);
@@ -159,7 +161,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     }
     log = "\xe2\x80\xa6" + log;
   }
-  const int num_lines = static_cast<int>(lines.size()) + (!log.empty() && !log_on_first);
+  const int num_lines =
+      static_cast<int>(lines.size()) + (!log.empty() && !log_on_first && !log_on_last);
   const HudLayout layout = LayoutHud(h, size.x, size.y, h.panels, num_lines);
   const bool shown = layout.mode != PanelMode::kHidden;
   const bool compact = layout.mode == PanelMode::kCompact;
@@ -173,12 +176,14 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     Panel(target, {lp.left, lp.top, lp.width, lp.height});
     float y = lp.top + 8;
     std::string name = h.aircraft;
-    if (compact)  // one line in the narrow panel
-      while (name.size() > 1 && width_of(name, 13, false) > lp.width - 20) {
+    if (compact && width_of(name, 13, false) > lp.width - 20) {  // one line, cut with "…"
+      while (name.size() > 1 && width_of(name + "\xe2\x80\xa6", 13, false) > lp.width - 20) {
         name.pop_back();
         while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80)
           name.pop_back();
       }
+      name += "\xe2\x80\xa6";
+    }
     Text(target, name, lx + 10, y, compact ? 13 : 15, kInk, false);
     y += compact ? 20 : 24;
     Text(target, fmt::format("t = {:9.1f} s", h.time), lx + 10, y, compact ? 14 : 16, kInk);
@@ -261,6 +266,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     for (const auto& [f, x] : lines[i]) Text(target, f.text, 22 + x, by + 6 + line_h * i, 13, f.color);
   if (!log.empty()) {
     if (log_on_first) Text(target, log, size.x - 24 - log_w, by + 7, 12, kDim);
+    else if (log_on_last)
+      Text(target, log, size.x - 24 - log_w, by + 7 + line_h * (lines.size() - 1), 12, kDim);
     else Text(target, log, 22, by + 7 + line_h * lines.size(), 12, kDim);
   }
 

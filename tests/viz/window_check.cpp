@@ -464,6 +464,19 @@ TEST(HudPanels, CompactAndHiddenPanelsKeepOffTheSceneAndWrapTheMessage) {
   }
 }
 
+// --screenshot creates its folder (as --frames-dir does), so a documented
+// `--screenshot out/window/x.png` runs as typed in a fresh clone.
+TEST(FlyWindow, ScreenshotCreatesItsFolder) {
+  const fs::path dir = FreshDir("screenshot_folder");
+  const fs::path png = dir / "out" / "window" / "x.png";
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript + "' --duration 1 --no-log --screenshot '" +
+                                png.string() + "'",
+                            dir);
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(fs::is_regular_file(png)) << run.out;
+  fs::remove_all(dir);
+}
+
 // --frames-dir is checked before the flight: a path under a regular file
 // cannot be created, so the run stops with a usage error and no window.
 TEST(FlyWindow, AnUnusableFramesDirIsAUsageErrorBeforeTheFlight) {
