@@ -38,6 +38,19 @@ CLI::Validator PositiveFinite() {
       "> 0");
 }
 
+// "auto" or a finite number >= 1 (an exaggeration).
+CLI::Validator AutoOrAtLeastOne() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        double value = 0.0;
+        if (input == "auto") return {};
+        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value >= 1.0))
+          return "expected 'auto' or a number >= 1, got '" + input + "'";
+        return {};
+      },
+      "auto|K");
+}
+
 std::string TimestampStem() {
   const std::time_t now = std::time(nullptr);
   char buf[32];
@@ -72,7 +85,8 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   app.add_option("--duration", duration, "stop after this much simulated time [s]")->check(PositiveFinite());
   app.add_flag("--realtime", win.realtime, "run a scripted flight in real time (default: as fast as possible)");
-  app.add_option("--screenshot", win.screenshot, "save the final frame as PNG and exit (needs --duration)");
+  app.add_option("--screenshot", win.screenshot,
+                 "save the final frame as PNG and exit (needs --duration; its folder is created)");
   app.add_option("--frames-dir", win.frames_dir,
                  "save frames (frame-00000.png at t = 0, ...) into this directory (created)");
   app.add_option("--frame-every", win.frame_interval, "simulated seconds between saved frames")
@@ -103,8 +117,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"light", "moderate", "severe"}));
   std::string altitude_text;
   app.add_option("--altitude", altitude_text,
-                 "height above ground for turbulence [data file's length unit]; default\n"
-                 "[condition] altitude")
+                 "height above ground for turbulence and the T key [data file's length unit];\n" +
+                     std::string(study::kTurbulenceHeightRule))
       ->check(CLI::Validator(
           [](std::string& input) -> std::string {
             double value = 0.0;
@@ -120,15 +134,17 @@ int main(int argc, char** argv) {
   app.add_option("--vertical-exaggeration", exaggeration,
                  "altitude scale of the overview: auto (from the path's extents) or K >= 1;\n"
                  "X cycles auto, x1, x10, x30")
-      ->check(CLI::Validator(
-          [](std::string& input) -> std::string {
-            double value = 0.0;
-            if (input == "auto") return {};
-            if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value >= 1.0))
-              return "expected 'auto' or a number >= 1, got '" + input + "'";
-            return {};
-          },
-          "auto|K"));
+      ->check(AutoOrAtLeastOne());
+  std::string attitude_exaggeration = "auto";
+  app.add_option("--attitude-exaggeration", attitude_exaggeration,
+                 "glyph attitude scale (heading K psi, pitch theta0 + K theta, bank K phi): auto\n"
+                 "(20 for small perturbations down to 1 at 25 deg) or K >= 1; A cycles auto, x1, x5, x20")
+      ->check(AutoOrAtLeastOne());
+  std::string panels;
+  app.add_option("--panels", panels,
+                 "HUD side panels: full, compact or hidden (default: compact below 1100x700 px,\n"
+                 "else full); Tab cycles them")
+      ->check(CLI::IsMember({"full", "compact", "hidden"}));
   app.add_flag("--show-help", win.show_help, "start with the key help overlay shown");
   app.add_option("--camera", win.camera, "initial camera: overview, chase or free")
       ->check(CLI::IsMember({"overview", "chase", "free"}));
@@ -168,6 +184,9 @@ int main(int argc, char** argv) {
     }
     if (!win.screenshot.empty()) {
       try {
+        // The screenshot's folder is created, as --frames-dir's is.
+        const std::string folder = std::filesystem::path(win.screenshot).parent_path().string();
+        if (!folder.empty()) core::PrepareOutputDirectory(folder);
         core::CheckOutputPath(win.screenshot, {aircraft_path, script_path});
       } catch (const std::runtime_error& e) {
         throw CLI::ValidationError("--screenshot", e.what());
@@ -210,17 +229,25 @@ int main(int argc, char** argv) {
       session_options.altitude_argument = altitude_text;
     }
     session_options.seed = seed;
-    if (!turbulence.empty()) {
-      if (!study::TurbulenceHeight(loaded.aircraft, session_options.turbulence_altitude)) {
-        std::cerr << "error: --turbulence needs the height above ground: give --altitude H (in "
-                  << aircraft_path << "'s length unit) or [condition] altitude in "
-                  << aircraft_path << '\n';
-        return kExitUsage;
-      }
-      session_options.turbulence = sim::ParseTurbulenceIntensity(turbulence);
-    }
+    if (!turbulence.empty()) session_options.turbulence = sim::ParseTurbulenceIntensity(turbulence);
     if (exaggeration != "auto") win.vertical_exaggeration = std::stod(exaggeration);
+    if (attitude_exaggeration != "auto") win.attitude_exaggeration = std::stod(attitude_exaggeration);
+    for (const viz::PanelMode mode :
+         {viz::PanelMode::kFull, viz::PanelMode::kCompact, viz::PanelMode::kHidden})
+      if (panels == viz::ToString(mode)) win.panels = mode;
     viz::FlightSession session(loaded.aircraft, session_options);
+    // Say where turbulence (--turbulence, the T key) is flown.
+    {
+      const study::TurbulenceHeightChoice& h = session.turbulence_height();
+      std::cout << "turbulence height: " << h.height << " m above ground ("
+                << study::ToString(h.source);
+      if (h.source == study::HeightSource::kDefault)
+        std::cout << (loaded.aircraft.condition.altitude
+                          ? ": the file's [condition] altitude 0 is a sea-level atmosphere"
+                          : ": the file gives no [condition] altitude")
+                  << "; --altitude H to change";
+      std::cout << ")\n";
+    }
     if (no_log) std::cout << "flight log: off (--no-log)\n";
     else std::cout << "flight log: " << session.csv_path() << " and " << session.script_path()
                    << " (flushed every second; --log-dir to move)\n";

@@ -41,8 +41,8 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
                  "fly through MIL-F-8785C Dryden turbulence: light, moderate or severe")
       ->check(CLI::IsMember({"light", "moderate", "severe"}));
   cmd.add_option("--altitude", inputs.altitude,
-                 "height above ground for --turbulence [file's length unit]; default "
-                 "[condition] altitude")
+                 "height above ground for --turbulence [file's length unit]; " +
+                     std::string(study::kTurbulenceHeightRule))
       ->needs(cmd.get_option("--turbulence"))
       ->check(NonNegativeFinite());
   cmd.add_option("--seed", inputs.seed,
@@ -152,12 +152,7 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
   analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
   const study::FlightSpec spec = FlightSpecOf(inputs, load.units);
   std::optional<study::PreparedFlight> prepared;
-  try {
-    prepared.emplace(study::Prepare(flight.aircraft, modes, spec));
-  } catch (const study::MissingHeightError&) {
-    throw UsageError("--turbulence needs the height above ground: give --altitude H (in " +
-                     inputs.file + "'s length unit) or [condition] altitude in " + inputs.file);
-  }
+  prepared.emplace(study::Prepare(flight.aircraft, modes, spec));
   flight.longitudinal_modes = std::move(modes.longitudinal);
   flight.lateral_modes = std::move(modes.lateral);
   flight.options = prepared->options();

@@ -79,9 +79,7 @@ study::FlightSpec FlightSpecOf(const FlightInputs& inputs, core::UnitSystem unit
 /// With gusts, `wind` (if given) holds the wind of the slice ending at each
 /// row when the row reaches `recorder`. `before_flying` (if given) sees the
 /// loaded aircraft before the first row (e.g. to set up a recorder).
-/// @throws UsageError if --duration is not a whole number of --dt slices, or
-///         --turbulence has no altitude (neither --altitude nor
-///         `[condition] altitude`).
+/// @throws UsageError if --duration is not a whole number of --dt slices.
 /// @throws core::DataError for a bad data file or script.
 /// @throws std::runtime_error if the aircraft has no mode of the asked kind.
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder = nullptr,

@@ -108,9 +108,6 @@ Trajectory Simulate(const Aircraft& aircraft, double duration, double dt,
   study::PreparedFlight flight = [&] {
     try {
       return study::Prepare(a, modes, spec, source.get());
-    } catch (const study::MissingHeightError&) {
-      throw std::invalid_argument("turbulence needs an altitude [m] above ground: the file "
-                                  "gives none, pass altitude=");
     } catch (const study::MissingModeError& e) {
       throw std::invalid_argument(e.what());
     }
@@ -179,8 +176,9 @@ void BindSimulate(py::module_& m) {
         "x0         or an initial state: {state name: value} or 12 values\n"
         "turbulence Dryden turbulence (MIL-F-8785C) 'light', 'moderate', 'severe' at\n"
         "           `altitude` [m] above ground (default: the file's [condition]\n"
-        "           altitude), wing `span` [m] for the rolling gust (default: the file's\n"
-        "           [geometry] b; none if it gives none), random `seed` (default 1)\n"
+        "           altitude when above 0, else 1000 ft = 304.8 m), wing `span` [m]\n"
+        "           for the rolling gust (default: the file's [geometry] b; none if it\n"
+        "           gives none), random `seed` (default 1)\n"
         "gusts      discrete 1 − cos gusts: aerolin.Gust objects or dicts\n"
         "           {'axis', 'amplitude', 'length', 'start'}\n\n"
         "Everything is SI (the command line takes --altitude and --gust in the data\n"

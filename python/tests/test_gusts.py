@@ -91,11 +91,19 @@ def test_turbulence_is_reproducible_and_seeded(p2v7):
                            atol=1e-12 * np.abs(moderate[name]).max()), name
 
 
-def test_turbulence_errors(p2v7):
+def test_turbulence_height_defaults_as_the_cli():
+    # No [condition] altitude (or altitude 0, a sea-level atmosphere): 1000 ft
+    # = 304.8 m above ground (study::TurbulenceHeight), as `aerolin simulate`.
     minimal = aerolin.load(str(FIXTURES / "derivatives" / "valid_minimal.toml"))
-    if minimal.condition.altitude is None:
-        with pytest.raises(ValueError, match="altitude"):
-            aerolin.simulate(minimal, 1, turbulence="light")
+    assert minimal.condition.altitude is None
+    default = aerolin.simulate(minimal, 2, turbulence="light")
+    given = aerolin.simulate(minimal, 2, turbulence="light", altitude=304.8)
+    assert (default.array == given.array).all()
+    low = aerolin.simulate(minimal, 2, turbulence="light", altitude=3.0)
+    assert not (default.array == low.array).all()
+
+
+def test_turbulence_errors(p2v7):
     with pytest.raises(ValueError, match="'storm'"):
         aerolin.simulate(p2v7, 1, turbulence="storm", altitude=100.0)
     with pytest.raises(ValueError, match="gust axis 'z'"):

@@ -136,9 +136,21 @@ FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAn
   return {start->state, start->mode, start->amplitude};
 }
 
-std::optional<double> TurbulenceHeight(const model::AircraftData& aircraft,
-                                       std::optional<double> height) {
-  return height ? height : aircraft.condition.altitude;
+std::string_view ToString(HeightSource source) {
+  switch (source) {
+    case HeightSource::kGiven: return "given";
+    case HeightSource::kFile: return "[condition] altitude";
+    case HeightSource::kDefault: return "default";
+  }
+  return "?";
+}
+
+TurbulenceHeightChoice TurbulenceHeight(const model::AircraftData& aircraft,
+                                        std::optional<double> height) {
+  if (height) return {*height, HeightSource::kGiven};
+  if (aircraft.condition.altitude && *aircraft.condition.altitude > 0.0)
+    return {*aircraft.condition.altitude, HeightSource::kFile};
+  return {kDefaultTurbulenceHeight, HeightSource::kDefault};
 }
 
 PreparedFlight::PreparedFlight() : chain_(std::make_unique<Chain>()) {}
@@ -171,8 +183,9 @@ PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::Moda
   std::optional<sim::DrydenTurbulence> dryden;
   if (spec.turbulence) {
     TurbulenceSpec flown = *spec.turbulence;
-    flown.height = TurbulenceHeight(aircraft, flown.height);
-    if (!flown.height) throw MissingHeightError();
+    const TurbulenceHeightChoice height = TurbulenceHeight(aircraft, flown.height);
+    flown.height = height.height;
+    flight.height_source_ = height.source;
     if (!flown.span) flown.span = aircraft.geometry.b;
     dryden.emplace(sim::DrydenParametersAt(flown.intensity, *flown.height), U0, spec.slice.dt,
                    flown.span, flown.seed);

@@ -1,6 +1,7 @@
 #include "aerolin/viz/flight_session.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
@@ -17,6 +18,11 @@ namespace {
 
 Eigen::Vector3d ScenePosition(const sim::FlightState& x) {
   return core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
+}
+
+// |φ|, |θ|, |ψ| of `x` [rad].
+Eigen::Vector3d Attitude(const sim::FlightState& x) {
+  return {std::abs(x[sim::kPhi]), std::abs(x[sim::kTheta]), std::abs(x[sim::kPsi])};
 }
 
 // The mode kind key 1..5 asks for.
@@ -69,11 +75,7 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
       turbulence_(options.turbulence),
       analysis_(analysis::AnalyzeModes(aircraft)) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
-  options_.turbulence_altitude =
-      study::TurbulenceHeight(aircraft, options.turbulence_altitude);
-  if (turbulence_ && !options_.turbulence_altitude)
-    throw std::invalid_argument("turbulence needs the height above ground: --altitude or "
-                                "[condition] altitude");
+  turbulence_height_ = study::TurbulenceHeight(aircraft, options.turbulence_altitude);
   BuildFlight();
   modes_ = analysis_.longitudinal;
   modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
@@ -109,7 +111,7 @@ void FlightSession::BuildFlight() {
   study::FlightSpec spec;
   spec.slice = options_.slice;
   if (turbulence_)
-    spec.turbulence = study::TurbulenceSpec{*turbulence_, options_.turbulence_altitude,
+    spec.turbulence = study::TurbulenceSpec{*turbulence_, turbulence_height_.height,
                                             options_.seed, std::nullopt};
   prepared_.reset();
   prepared_.emplace(study::Prepare(aircraft_, analysis_, spec, input_.get()));
@@ -122,10 +124,6 @@ Eigen::Vector4d FlightSession::wind() const {
 }
 
 void FlightSession::SetTurbulence(std::optional<sim::TurbulenceIntensity> intensity) {
-  if (intensity && !options_.turbulence_altitude)
-    throw std::invalid_argument(
-        "turbulence needs the height above ground: start aerolin-fly with --altitude H (in the "
-        "data file's length unit) or give [condition] altitude in the file");
   if (log_) MaybeFlush(true);
   turbulence_ = intensity;
   BuildFlight();
@@ -146,6 +144,9 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
   excitation_ = e;
   path_.Clear();
   path_.Append(ScenePosition(x0));
+  attitude_peak_ = Attitude(x0);
+  trail_.clear();
+  AppendTrail(x0);
   recorder_ = std::make_unique<pilot::KeyRecorder>(flight_->dt());
   log_.reset();
   ++segment_;
@@ -175,10 +176,18 @@ void FlightSession::Step() {
   if (!flight_->Step(source(), &timing_).flown) throw core::NumericalError(*flight_->stopped());
   recorder_->Record(input_->held());
   path_.Append(ScenePosition(flight_->state()));
+  attitude_peak_ = attitude_peak_.cwiseMax(Attitude(flight_->state()));
+  AppendTrail(flight_->state());
   // Times as `aerolin simulate` writes them (0.3, not 0.30000000000000004).
   if (log_)
     log_->AppendRow(exporting::SliceGridTime(flight_->time(), flight_->dt()), flight_->state(),
                     flight_->controls(), wind());
+}
+
+void FlightSession::AppendTrail(const sim::FlightState& x) {
+  trail_.push_back({ScenePosition(x), x[sim::kPhi], x[sim::kTheta], x[sim::kPsi]});
+  const auto keep = static_cast<std::size_t>(std::lround(kTrailSeconds / flight_->dt())) + 1;
+  while (trail_.size() > keep) trail_.pop_front();
 }
 
 void FlightSession::ResetToTrim() {

@@ -156,6 +156,8 @@ class FlightWindow {
     else if (options.camera == "free") mode_ = CameraMode::kFree;
     path_points_.reserve(session.path().max_drawn() + 2);
     exaggeration_ = options.vertical_exaggeration;
+    attitude_exaggeration_ = options.attitude_exaggeration;
+    panels_ = options.panels;
   }
 
   int Run() {
@@ -239,21 +241,31 @@ class FlightWindow {
                           kMinFitRadius);
   }
 
-  // Width [px] the HUD's state panel takes from the scene on the left (at
-  // most 45 % of a narrow window) and its right column (attitude indicator,
-  // turbulence) on the right: the scene is centred between them, so the
-  // overview does not fit the flight, nor chase put the aircraft, under them.
-  double SceneShift() const {
-    return std::min<double>(kStatePanelRight, 0.45 * window_.getSize().x);
+  // The HUD's panels: the Tab key's choice, else the default for the
+  // window's size (compact below 1100 × 700 px).
+  PanelMode Panels() const {
+    const auto [w, h] = window_.getSize();
+    return panels_ ? *panels_ : DefaultPanelMode(float(w), float(h));
   }
+  // Where the HUD's panels go (hud_model.hpp LayoutHud, last frame's HUD).
+  HudLayout Layout() const {
+    const auto [w, h] = window_.getSize();
+    return LayoutHud(hud_model_.hud(), float(w), float(h), Panels(), 1);
+  }
+  // Width [px] the HUD's state panel takes from the scene on the left and
+  // its right column (attitude indicator, turbulence) on the right: the
+  // scene is centred between them, so the overview does not fit the flight,
+  // nor chase put the aircraft, under them.
+  double SceneShift() const { return Layout().scene_left; }
   // The right column is kept clear in chase view (the aircraft sits in the
   // scene's centre) and otherwise only while at least 40 % of the window
-  // stays for the scene: at 800 px the overview rather runs under it (its
-  // labels still keep clear of every panel).
+  // stays for the scene: at 800 px with full panels the overview rather runs
+  // under it (its labels still keep clear of every panel).
   double RightReserve() const {
     const double w = window_.getSize().x;
-    const double right = RightColumnWidth(static_cast<float>(w));
-    const double rest = w - SceneShift() - right;
+    const HudLayout layout = Layout();
+    const double right = w - layout.scene_right;
+    const double rest = layout.scene_right - layout.scene_left;
     return rest >= 0.4 * w || (mode_ == CameraMode::kChase && rest >= 0.2 * w) ? right : 0.0;
   }
   double SceneWidth() const {
@@ -339,6 +351,11 @@ class FlightWindow {
         break;
       case K::V: ResetView(); Note("view reset"); break;
       case K::X: CycleExaggeration(); break;
+      case K::A: CycleAttitudeExaggeration(); break;
+      case K::Tab:
+        panels_ = NextPanelMode(Panels());
+        Note(fmt::format("panels: {} (Tab)", ToString(*panels_)));
+        break;
       case K::T: CycleTurbulence(); break;
       case K::Comma: case K::Period:
         session_.SetAmplitudeFactor(session_.amplitude_factor() * (code == K::Period ? 2.0 : 0.5));
@@ -359,6 +376,25 @@ class FlightWindow {
                        : std::string("altitude exaggeration: auto"));
   }
 
+  // auto → ×1 → ×5 → ×20 → auto.
+  void CycleAttitudeExaggeration() {
+    if (!attitude_exaggeration_) attitude_exaggeration_ = 1.0;
+    else if (*attitude_exaggeration_ < 5.0) attitude_exaggeration_ = 5.0;
+    else if (*attitude_exaggeration_ < 20.0) attitude_exaggeration_ = 20.0;
+    else attitude_exaggeration_.reset();
+    Note(attitude_exaggeration_
+             ? fmt::format("attitude \xc3\x97{:g}", *attitude_exaggeration_)
+             : std::string("attitude exaggeration: auto"));
+  }
+
+  // The glyph's attitude exaggeration: chosen, or from the segment's
+  // largest attitude perturbation so far.
+  double AttitudeExaggeration() const {
+    return attitude_exaggeration_
+               ? *attitude_exaggeration_
+               : AutoAttitudeExaggeration(session_.attitude_peak().maxCoeff());
+  }
+
   // off → light → moderate → severe → off; each starts a new segment at trim.
   void CycleTurbulence() {
     using sim::TurbulenceIntensity;
@@ -373,8 +409,11 @@ class FlightWindow {
       Note(e.what());
       return;
     }
-    Note(std::string("turbulence ") + (next ? std::string(sim::ToString(*next)) : "off") +
-         "; new log " + session_.csv_path());
+    const study::TurbulenceHeightChoice& h = session_.turbulence_height();
+    Note(next ? fmt::format("turbulence {} at {:.0f} m above ground ({}); new log {}",
+                            sim::ToString(*next), h.height, study::ToString(h.source),
+                            session_.csv_path())
+              : "turbulence off; new log " + session_.csv_path());
   }
 
   // The exaggeration of the current camera: the chase view shows the
@@ -521,7 +560,6 @@ class FlightWindow {
     const sim::FlightState x =
         realtime_draw ? Interpolate(session_.previous_state(), session_.state(), alpha)
                       : session_.state();
-    const double theta = session_.model().theta0() + x[sim::kTheta];
     const double k = Exaggeration();
     Eigen::Vector3d aircraft = core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
     aircraft.z() *= k;
@@ -538,8 +576,26 @@ class FlightWindow {
     view.bounds = Exaggerated(session_.path().bounds(), k);
     view.bounds.Extend(aircraft);
     view.vertical_exaggeration = k;
+    // Chase and free orbit keep a ground grid under the aircraft, however
+    // far it has flown; the overview's covers the whole flight.
+    if (mode_ != CameraMode::kOverview) view.follow_distance = camera_.distance;
     view.aircraft = aircraft;
-    view.attitude = core::BodyToPlot(x[sim::kPsi], theta, x[sim::kPhi]);
+    // The glyph's attitude, its perturbations from trim exaggerated ×ka so
+    // a mode shows in its own terms (bank, yaw, pitch); the path, the
+    // camera and the HUD's attitude indicator stay true.
+    const double ka = AttitudeExaggeration();
+    view.attitude = core::BodyToPlot(ka * x[sim::kPsi], session_.model().theta0() + ka * x[sim::kTheta],
+                                     ka * x[sim::kPhi]);
+    // The wing tips' trail: the same exaggerations, ending at the glyph.
+    trail_.clear();
+    for (const FlightSession::TrailPoint& p : session_.trail()) {
+      Eigen::Vector3d at = p.position;
+      at.z() *= k;
+      trail_.push_back({at, core::BodyToPlot(ka * p.psi, session_.model().theta0() + ka * p.theta,
+                                             ka * p.phi)});
+    }
+    if (!trail_.empty()) trail_.back() = {aircraft, view.attitude};
+    view.trail = &trail_;
     window_.clear();
     // The projector centres on its own viewport; shifting the view moves
     // that centre into the middle of the area right of the state panel.
@@ -571,6 +627,9 @@ class FlightWindow {
     h.message = Clock::now() < message_until_ ? message_ : std::string();
     h.vertical_exaggeration = k;
     h.exaggeration_auto = !exaggeration_ && mode_ != CameraMode::kChase;
+    h.attitude_exaggeration = ka;
+    h.panels = Panels();
+    h.attitude_exaggeration_auto = !attitude_exaggeration_;
     hud_->Draw(window_, h);
     if (help_) hud_->DrawHelp(window_, KeyBindings());
     frame_cost_ = std::chrono::duration<double>(Clock::now() - start).count();
@@ -593,6 +652,8 @@ class FlightWindow {
   KeyLatch<pilot::kNumKeys> keys_;
   CameraMode mode_ = CameraMode::kOverview;
   std::optional<double> exaggeration_;  // nullopt: automatic
+  std::optional<double> attitude_exaggeration_;  // nullopt: automatic
+  std::optional<PanelMode> panels_;  // nullopt: DefaultPanelMode of the size
   OrbitCamera camera_;
   double overview_zoom_ = 1.0, fit_distance_ = 0.0;
   double chase_distance_ = kDefaultChaseDistance, chase_offset_ = 0.0;
@@ -600,6 +661,7 @@ class FlightWindow {
   sf::Vector2i drag_from_;
   bool help_ = false;
   std::vector<Eigen::Vector3d> path_points_;
+  std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>> trail_;
   std::optional<ScreenPoint> aircraft_px_;
   std::deque<RateSample> samples_;
   long frames_ = 0;
@@ -629,8 +691,10 @@ const std::vector<KeyHelp>& KeyBindings() {
       {"T", "turbulence off \xe2\x86\x92 light \xe2\x86\x92 moderate \xe2\x86\x92 severe (new log)"},
       {"C", "camera: overview \xe2\x86\x92 chase \xe2\x86\x92 free orbit"},
       {"X", "altitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "10 \xe2\x86\x92 \xc3\x97" "30"},
+      {"A", "glyph attitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "5 \xe2\x86\x92 \xc3\x97" "20"},
       {"V", "reset the view"},
       {"mouse drag / wheel", "orbit / zoom"},
+      {"Tab", "panels full \xe2\x86\x92 compact \xe2\x86\x92 hidden (compact below 1100\xc3\x97" "700)"},
       {"H / F1", "this help"},
       {"Esc / close", "quit (the log is already on disk)"},
   };

@@ -37,8 +37,6 @@ sf::Color LevelColour(int level) {
 const sf::Color kBarFill(24, 86, 200);
 const sf::Color kBarTrack(210, 216, 226);
 const sf::Color kStable(20, 120, 50);
-// Height of one control row: name, bar, value, then its keys' effects [px].
-constexpr float kControlRow = 36.0f;
 const sf::Color kSky(80, 145, 215);
 const sf::Color kGround(140, 100, 60);
 const sf::Color kGustFill(110, 60, 170);
@@ -91,79 +89,19 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   using core::kRadToDeg;
   panels_.clear();
   const sf::Vector2f size = target.getView().getSize();
-  const unsigned fs = 14;
-  const float lh = 19.0f;
-
-  // Left panel: time, states, controls.
-  const float lx = 12, ly = 12, lw = kStatePanelRight - lx;
-  const float lheight = 30 + 22 + 11 * lh + 18 + h.controls.size() * kControlRow + 10;
-  Panel(target, {lx, ly, lw, lheight});
-  float y = ly + 8;
-  Text(target, h.aircraft, lx + 10, y, 15, kInk, false);
-  y += 24;
-  Text(target, fmt::format("t = {:9.1f} s", h.time), lx + 10, y, 16, kInk);
-  y += 26;
-  // The nine perturbation states, symbol and unit from their signals; the
-  // symbol column is two characters wide (fmt pads by code point).
-  const sim::FlightState& s = h.state;
-  const std::vector<core::Signal>& states = sim::FlightStateSignals();
-  for (int i = 0; i <= sim::kPsi; ++i) {
-    const DisplayUnit shown = DisplayUnitOf(states[i].unit);
-    Text(target, fmt::format("{:<2} {:+9.2f} {}", states[i].symbol, Shown(s[i] * shown.factor, 2),
-                             shown.symbol),
-         lx + 14, y, fs, kInk);
-    y += lh;
-  }
-  // Height gained, Δh = −down, whose unit is down's.
-  const double dh = -s[sim::kDown];
-  Text(target,
-       fmt::format("\xce\x94h {:+9.1f} {}", Shown(dh, 1), core::ToString(states[sim::kDown].unit)),
-       lx + 14, y, fs, kInk);
-  y += lh;
-  std::string pos = fmt::format("N {:.2f} km  E {:.2f} km", Shown(s[sim::kNorth] / 1000.0, 2),
-                                Shown(s[sim::kEast] / 1000.0, 2));
-  if (h.trim_altitude) pos += fmt::format("  h {:.0f} m", *h.trim_altitude + dh);
-  Text(target, pos, lx + 14, y, 13, kDim);
-  y += lh + 6;
-  Text(target, "controls", lx + 10, y, 13, kDim, false);
-  y += 18;
-  for (const ControlGauge& c : h.controls) {
-    const bool rad = c.unit == core::Unit::kRadian;
-    const std::string value = rad ? fmt::format("{:+6.2f}\xc2\xb0", Shown(c.value * kRadToDeg, 2))
-                                  : fmt::format("{:+7.2f}", Shown(c.value, 2));
-    Text(target, c.name.substr(0, 8), lx + 14, y, 13, kInk);
-    const float bx = lx + 95, bw = 110, bh = 10, by = y + 5;
-    CentredBar(target, {bx, by, bw, bh}, c.range > 0 ? c.value / c.range : 0.0, kBarFill);
-    Text(target, value, bx + bw + 6, y, 13, kInk);
-    Text(target, c.keys, lx + 22, y + 17, 12, kDim, false);
-    y += kControlRow;
-  }
-
-  // Right panel: the mode table of the loaded aircraft.
-  const float rw = 430, rx = size.x - rw - 12, ry = 12;
-  const float rheight = 34 + lh * (h.modes.size() + 1) + 6;
-  Panel(target, {rx, ry, rw, rheight});
-  Text(target, "modes (linear model)", rx + 10, ry + 8, 15, kInk, false);
-  if (!h.qualities.empty()) Text(target, h.qualities, rx + 190, ry + 10, 12, kDim);
-  float my = ry + 34;
-  Text(target, "mode                 \xcf\x89n rad/s    \xce\xb6    T/\xcf\x84 s", rx + 10, my, 13, kDim);
-  my += lh;
-  for (const ModeRow& m : h.modes) {
-    const std::string t = m.period ? fmt::format("T {:6.1f}", *m.period)
-                          : m.time_constant ? fmt::format("\xcf\x84 {:6.1f}", *m.time_constant)
-                                            : std::string("     -");
-    Text(target,
-         fmt::format("{:<20.20} {:8.3f} {:7.3f}  {}", m.name, m.natural_frequency,
-                     m.damping_ratio, t),
-         rx + 10, my, 13, m.level ? LevelColour(*m.level) : m.stable ? kInk : kWarn);
-    if (m.level) Text(target, fmt::format("L{}", *m.level), rx + rw - 34, my, 13, LevelColour(*m.level));
-    my += lh;
-  }
+  auto width_of = [this](const std::string& s, unsigned size, bool mono = true) {
+    text_.setFont(mono ? *mono_ : *sans_);
+    text_.setCharacterSize(size);
+    text_.setString(sf::String::fromUtf8(s.begin(), s.end()));
+    return text_.getLocalBounds().width;
+  };
 
   // Bottom status strip: cost, overruns, real-time factor. Two groups of
   // fields, each wrapped onto as many lines as the width needs (an 800 px
   // window takes three or four); who flies and the log path go right of the
-  // first line if they fit there, else on a line of their own.
+  // first line if they fit there, else right of the last, else on a line of
+  // their own. Laid out
+  // first: its height decides how far down the right column reaches.
   struct Field {
     std::string text;
     sf::Color color;
@@ -187,13 +125,11 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
        {fmt::format("altitude \xc3\x97{:g}{} (X)", h.vertical_exaggeration,
                     h.exaggeration_auto ? " auto" : ""),
         kInk},
+       {fmt::format("attitude \xc3\x97{:g}{} (A)", h.attitude_exaggeration,
+                    h.attitude_exaggeration_auto ? " auto" : ""),
+        kInk},
+       {fmt::format("panels {} (Tab)", ToString(h.panels)), kInk},
        {"H/F1: help", kInk}}};
-  auto width_of = [this](const std::string& s, unsigned size) {
-    text_.setFont(*mono_);
-    text_.setCharacterSize(size);
-    text_.setString(sf::String::fromUtf8(s.begin(), s.end()));
-    return text_.getLocalBounds().width;
-  };
   const float text_w = size.x - 44;  // strip inner width [px]
   const float gap = width_of("   ", 13);
   std::vector<std::vector<std::pair<Field, float>>> lines;  // field, x offset
@@ -216,7 +152,8 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
                     (h.log_path.empty() ? "" : "log: " + h.log_path);
   float log_w = log.empty() ? 0 : width_of(log, 12);
   const bool log_on_first = log_w + 2 * gap + line_w.front() <= text_w;
-  if (!log_on_first && log_w > text_w) {
+  const bool log_on_last = !log_on_first && log_w + 2 * gap + line_w.back() <= text_w;
+  if (!log_on_first && !log_on_last && log_w > text_w) {
     // Keep the end of a path too long for the strip: the file name matters.
     while (log.size() > 1 && width_of("\xe2\x80\xa6" + log, 12) > text_w) {
       log.erase(0, 1);
@@ -224,41 +161,141 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     }
     log = "\xe2\x80\xa6" + log;
   }
+  const int num_lines =
+      static_cast<int>(lines.size()) + (!log.empty() && !log_on_first && !log_on_last);
+  const HudLayout layout = LayoutHud(h, size.x, size.y, h.panels, num_lines);
+  const bool shown = layout.mode != PanelMode::kHidden;
+  const bool compact = layout.mode == PanelMode::kCompact;
+  const unsigned fs = layout.text_size, small = layout.small_size;
+  const float lh = layout.line_height;
+
+  // Left panel: time, states, controls.
+  if (shown) {
+    const HudRect& lp = layout.state_panel;
+    const float lx = lp.left;
+    Panel(target, {lp.left, lp.top, lp.width, lp.height});
+    float y = lp.top + 8;
+    std::string name = h.aircraft;
+    if (compact && width_of(name, 13, false) > lp.width - 20) {  // one line, cut with "…"
+      while (name.size() > 1 && width_of(name + "\xe2\x80\xa6", 13, false) > lp.width - 20) {
+        name.pop_back();
+        while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80)
+          name.pop_back();
+      }
+      name += "\xe2\x80\xa6";
+    }
+    Text(target, name, lx + 10, y, compact ? 13 : 15, kInk, false);
+    y += compact ? 20 : 24;
+    Text(target, fmt::format("t = {:9.1f} s", h.time), lx + 10, y, compact ? 14 : 16, kInk);
+    y += compact ? 22 : 26;
+    // The nine perturbation states, symbol and unit from their signals; the
+    // symbol column is two characters wide (fmt pads by code point).
+    const sim::FlightState& s = h.state;
+    const std::vector<core::Signal>& states = sim::FlightStateSignals();
+    for (int i = 0; i <= sim::kPsi; ++i) {
+      const DisplayUnit unit = DisplayUnitOf(states[i].unit);
+      Text(target, fmt::format("{:<2} {:+9.2f} {}", states[i].symbol, Shown(s[i] * unit.factor, 2),
+                               unit.symbol),
+           lx + 14, y, fs, kInk);
+      y += lh;
+    }
+    // Height gained, Δh = −down, whose unit is down's.
+    const double dh = -s[sim::kDown];
+    Text(target,
+         fmt::format("\xce\x94h {:+9.1f} {}", Shown(dh, 1), core::ToString(states[sim::kDown].unit)),
+         lx + 14, y, fs, kInk);
+    y += lh;
+    std::string pos = fmt::format("N {:.2f} km  E {:.2f} km", Shown(s[sim::kNorth] / 1000.0, 2),
+                                  Shown(s[sim::kEast] / 1000.0, 2));
+    if (h.trim_altitude) pos += fmt::format("  h {:.0f} m", *h.trim_altitude + dh);
+    Text(target, pos, lx + 14, y, compact ? 12 : 13, kDim);
+    y += lh + (compact ? 2 : 6);
+    Text(target, "controls", lx + 10, y, compact ? 12 : 13, kDim, false);
+    y += compact ? 16 : 18;
+    for (const ControlGauge& c : h.controls) {
+      const bool rad = c.unit == core::Unit::kRadian;
+      const std::string value = rad ? fmt::format("{:+6.2f}\xc2\xb0", Shown(c.value * kRadToDeg, 2))
+                                    : fmt::format("{:+7.2f}", Shown(c.value, 2));
+      Text(target, c.name.substr(0, 8), lx + 14, y, small, kInk);
+      const float bx = lx + (compact ? 82 : 95), bw = compact ? 90 : 110, bh = 10, by = y + 5;
+      CentredBar(target, {bx, by, bw, bh}, c.range > 0 ? c.value / c.range : 0.0, kBarFill);
+      Text(target, value, bx + bw + 6, y, small, kInk);
+      if (!compact) Text(target, c.keys, lx + 22, y + 17, 12, kDim, false);
+      y += layout.control_row;
+    }
+  }
+
+  // Right panel: the mode table of the loaded aircraft (compact: no ωn).
+  const HudRect& mt = layout.mode_table;
+  const float rx = mt.left, ry = mt.top, rw = mt.width;
+  if (shown) {
+    Panel(target, {mt.left, mt.top, mt.width, mt.height});
+    Text(target, compact ? "modes" : "modes (linear model)", rx + 10, ry + (compact ? 6 : 8),
+         compact ? 14 : 15, kInk, false);
+    if (!h.qualities.empty())
+      Text(target, h.qualities, rx + (compact ? 70 : 190), ry + (compact ? 8 : 10), 12, kDim);
+    float my = ry + (compact ? 30 : 34);
+    const float row = compact ? 17 : lh;
+    const unsigned size_row = compact ? 12 : 13;
+    Text(target,
+         compact ? "mode                   \xce\xb6  T/\xcf\x84 s"
+                 : "mode                 \xcf\x89n rad/s    \xce\xb6    T/\xcf\x84 s",
+         rx + 10, my, size_row, kDim);
+    my += row;
+    for (const ModeRow& m : h.modes) {
+      const std::string t = m.period ? fmt::format("T {:6.1f}", *m.period)
+                            : m.time_constant ? fmt::format("\xcf\x84 {:6.1f}", *m.time_constant)
+                                              : std::string("     -");
+      const std::string text =
+          compact ? fmt::format("{:<18.18} {:6.3f}  {}", m.name, m.damping_ratio, t)
+                  : fmt::format("{:<20.20} {:8.3f} {:7.3f}  {}", m.name, m.natural_frequency,
+                                m.damping_ratio, t);
+      Text(target, text, rx + 10, my, size_row,
+           m.level ? LevelColour(*m.level) : m.stable ? kInk : kWarn);
+      if (m.level)
+        Text(target, fmt::format("L{}", *m.level), rx + rw - (compact ? 28 : 34), my, size_row,
+             LevelColour(*m.level));
+      my += row;
+    }
+  }
+
+  const float by = layout.strip.top, bh = layout.strip.height;
   const float line_h = 20;
-  const int num_lines = static_cast<int>(lines.size()) + (!log.empty() && !log_on_first);
-  const float bh = 10 + line_h * num_lines, by = size.y - bh - 8;
-  Panel(target, {12, by, size.x - 24, bh});
+  Panel(target, {layout.strip.left, by, layout.strip.width, bh});
   for (std::size_t i = 0; i < lines.size(); ++i)
     for (const auto& [f, x] : lines[i]) Text(target, f.text, 22 + x, by + 6 + line_h * i, 13, f.color);
   if (!log.empty()) {
     if (log_on_first) Text(target, log, size.x - 24 - log_w, by + 7, 12, kDim);
+    else if (log_on_last)
+      Text(target, log, size.x - 24 - log_w, by + 7 + line_h * (lines.size() - 1), 12, kDim);
     else Text(target, log, 22, by + 7 + line_h * lines.size(), 12, kDim);
   }
 
   // Right column under the mode table: the attitude indicator, then the
   // excitation and turbulence panel, as far down as the status strip allows.
-  {
-    // A narrow window gets a smaller column, so the scene keeps some room.
-    const bool narrow = size.x < 1100;
-    const float aw = RightColumnWidth(size.x) - 24, ax = size.x - aw - 12;
-    const float max_radius = narrow ? 44 : kMaxIndicatorRadius;
-    float ay = ry + rheight + 8;
+  if (shown) {
+    const HudRect& col = layout.right_column;
+    const float aw = col.width, ax = col.left;
+    // A narrow column gets a smaller indicator, so the scene keeps some room.
+    const float max_radius = aw < 220 ? 44 : kMaxIndicatorRadius;
+    float ay = col.top;
     const float disturbances = DisturbancesHeight(h);
-    const float room = by - 8 - ay - disturbances - 8;
+    const float room = col.bottom() - ay - disturbances - 8;
     if (room >= 2 * kMinIndicatorRadius + kIndicatorChrome)
       ay += DrawAttitude(target, h, ax, ay, aw,
                          std::min(max_radius, (room - kIndicatorChrome) / 2)) + 8;
-    if (ay + disturbances <= by - 8) DrawDisturbances(target, h, ax, ay, aw);
+    if (ay + disturbances <= col.bottom()) DrawDisturbances(target, h, ax, ay, aw);
   }
 
-  // Pause banner and validity warnings. The pause banner goes top centre,
-  // between the state panel and the mode table, where it fits; the warnings,
-  // whose width changes with the numbers in them, always stack above the
-  // status strip (so they don't jump as a value grows), with the pause
-  // banner on top of them in a window too narrow for it at the top (800 px:
-  // the gap there is ~15 px). They never cover the aircraft's name, the mode
-  // table's header or the right column (tests/viz/window_check.cpp
-  // HudPanels). The status message keeps its line above the strip.
+  // Pause banner, validity warnings and the status message. The pause
+  // banner goes top centre, between the state panel and the mode table,
+  // where it fits; the warnings, whose width changes with the numbers in
+  // them, always stack above the status strip (so they don't jump as a
+  // value grows), with the pause banner on top of them in a window too
+  // narrow for it at the top (800 px: the gap there is ~15 px). They never
+  // cover the aircraft's name, the mode table's header or the right column
+  // (tests/viz/window_check.cpp HudPanels). The status message, wrapped to
+  // the width left of the right column, keeps its lines above the strip.
   struct Banner {
     std::string text;
     unsigned size;
@@ -271,10 +308,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     float advance() const { return big ? 46 : 28; }
   };
   auto banner = [&](const std::string& s, unsigned size) {
-    text_.setFont(*sans_);
-    text_.setCharacterSize(size);
-    text_.setString(sf::String::fromUtf8(s.begin(), s.end()));
-    return Banner{s, size, text_.getLocalBounds().width, size > 20};
+    return Banner{s, size, width_of(s, size, false), size > 20};
   };
   auto draw = [&](const Banner& b, float cx, float ty) {
     Panel(target, {cx - b.width() / 2, ty - b.lift(), b.width(), b.height()});
@@ -283,22 +317,29 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   std::vector<Banner> stack;
   if (h.paused) {
     const Banner pause = banner("PAUSED  (P / Space)", 26);
-    const float gap_left = lx + lw, gap_right = rx;
+    const float gap_left = shown ? layout.state_panel.right() : 12;
+    const float gap_right = shown ? rx : size.x - 12;
     if (pause.width() + 16 <= gap_right - gap_left) draw(pause, 0.5f * (gap_left + gap_right), 14);
     else stack.push_back(pause);
   }
   for (const std::string& w : h.warnings) stack.push_back(banner(w, 15));
   // Centred left of the right column (attitude, turbulence), which reaches
   // down to the strip in a small window.
-  const float column_left = size.x - RightColumnWidth(size.x) + 12;
+  const float column_left = shown ? layout.right_column.left : size.x - 12;
+  const std::vector<std::string> message =
+      WrapText(h.message, column_left - 8 - 22,
+               [&](const std::string& s) { return width_of(s, 14, false); });
+  const float message_h = 20.0f * static_cast<float>(message.size());
   float stack_height = 0;
   for (const Banner& b : stack) stack_height += b.advance();
-  float ty = by - 8 - (h.message.empty() ? 0 : 24) - stack_height + 4;
+  float ty = by - 8 - (message.empty() ? 0 : message_h + 4) - stack_height + 4;
   for (const Banner& b : stack) {
     draw(b, 0.5f * (12 + column_left - 8), ty);
     ty += b.advance();
   }
-  if (!h.message.empty()) Text(target, h.message, 22, by - 24, 14, kInk, false);
+  for (std::size_t i = 0; i < message.size(); ++i)
+    Text(target, message[i], 22, by - 4 - message_h + 20.0f * static_cast<float>(i), 14, kInk,
+         false);
 }
 
 float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, float x, float y,
@@ -413,7 +454,7 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
 
 float HudRenderer::DisturbancesHeight(const HudState& h) const {
   return 10 + 18 + (h.excitation.empty() ? 0 : 17) + 18 +
-         (h.turbulence.empty() ? 0 : 2 * 17 + 4 * 17) + 4;
+         (h.turbulence.empty() ? 0 : 3 * 17 + 4 * 17) + 4;
 }
 
 float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h, float x,
@@ -442,8 +483,12 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
                    h.turbulence_sigma.y(), h.turbulence_sigma.z()),
        x + 18, ty, 12, kDim);
   ty += 17;
-  Text(target, fmt::format("h {:.0f} m  seed {}", h.turbulence_altitude, h.turbulence_seed),
+  // Height above ground (AGL) and where it came from, e.g. "AGL 305 m
+  // (default)": the Dryden scales depend on it.
+  Text(target, fmt::format("AGL {:.0f} m ({})", h.turbulence_altitude, h.turbulence_height_source),
        x + 18, ty, 12, kDim);
+  ty += 17;
+  Text(target, fmt::format("seed {}", h.turbulence_seed), x + 18, ty, 12, kDim);
   ty += 17;
   // Gust bars: u_g, v_g, w_g against ±3σ of their component.
   static constexpr std::array<const char*, 3> kNames = {"u_g", "v_g", "w_g"};

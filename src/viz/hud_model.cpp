@@ -14,6 +14,116 @@
 
 namespace aerolin::viz {
 
+std::string_view ToString(PanelMode mode) {
+  switch (mode) {
+    case PanelMode::kFull: return "full";
+    case PanelMode::kCompact: return "compact";
+    case PanelMode::kHidden: return "hidden";
+  }
+  return "?";
+}
+
+PanelMode DefaultPanelMode(float width, float height) {
+  return width < 1100 || height < 700 ? PanelMode::kCompact : PanelMode::kFull;
+}
+
+PanelMode NextPanelMode(PanelMode mode) {
+  switch (mode) {
+    case PanelMode::kFull: return PanelMode::kCompact;
+    case PanelMode::kCompact: return PanelMode::kHidden;
+    case PanelMode::kHidden: return PanelMode::kFull;
+  }
+  return PanelMode::kFull;
+}
+
+HudRect HudLayout::SceneCentre(float window_height) const {
+  const float cx = 0.5f * (scene_left + scene_right), cy = 0.5f * window_height;
+  const float w = 0.3f * (scene_right - scene_left), h = 0.3f * strip.top;
+  return {cx - 0.5f * w, cy - 0.5f * h, w, h};
+}
+
+HudLayout LayoutHud(const HudState& h, float width, float height, PanelMode mode,
+                    int strip_lines) {
+  HudLayout l;
+  l.mode = mode;
+  const float strip_height = 10.0f + 20.0f * static_cast<float>(std::max(strip_lines, 1));
+  l.strip = {12, height - strip_height - 8, width - 24, strip_height};
+  l.scene_left = 0;
+  l.scene_right = width;
+  if (mode == PanelMode::kHidden) return l;
+  const float controls = static_cast<float>(h.controls.size());
+  const float modes = static_cast<float>(h.modes.size());
+  float column = RightColumnWidth(width);
+  if (mode == PanelMode::kFull) {
+    l.text_size = 14;
+    l.small_size = 13;
+    l.line_height = 19;
+    l.control_row = 36;  // name, bar and value, then the keys' effects
+    l.state_panel = {12, 12, kStatePanelRight - 12,
+                     30 + 22 + 11 * l.line_height + 18 + controls * l.control_row + 10};
+    l.mode_table = {width - 442, 12, 430, 34 + l.line_height * (modes + 1) + 6};
+    l.scene_left = std::min(l.state_panel.right(), 0.45f * width);
+  } else {
+    column = RightColumnWidth(0.0f);  // the narrow column
+    l.text_size = 12;
+    l.small_size = 12;
+    l.line_height = 16;
+    l.control_row = 20;  // no key hints (the help overlay lists the keys)
+    l.state_panel = {12, 12, 250, 8 + 20 + 22 + 11 * l.line_height + 16 + controls * l.control_row + 8};
+    l.mode_table = {width - 312, 12, 300, 30 + 17 * (modes + 1) + 6};
+    l.scene_left = l.state_panel.right();
+  }
+  const float column_width = column - 24;
+  const float column_top = l.mode_table.bottom() + 8;
+  l.right_column = {width - column_width - 12, column_top, column_width,
+                    std::max(0.0f, l.strip.top - 8 - column_top)};
+  l.scene_right = width - column;
+  return l;
+}
+
+std::vector<std::string> WrapText(const std::string& text, float width,
+                                  const std::function<float(const std::string&)>& measure) {
+  std::vector<std::string> lines;
+  std::string line;
+  auto flush = [&] {
+    if (!line.empty()) lines.push_back(line);
+    line.clear();
+  };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t end = text.find(' ', i);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(i, end - i);
+    i = end + 1;
+    if (word.empty()) continue;
+    const std::string joined = line.empty() ? word : line + " " + word;
+    if (measure(joined) <= width) {
+      line = joined;
+      continue;
+    }
+    flush();
+    // A word wider than the line: cut it at character boundaries.
+    while (measure(word) > width) {
+      std::size_t cut = 0, next = 0;
+      while (next < word.size()) {
+        std::size_t n = next + 1;
+        while (n < word.size() && (static_cast<unsigned char>(word[n]) & 0xC0) == 0x80) ++n;
+        if (measure(word.substr(0, n)) > width) break;
+        next = cut = n;
+      }
+      if (cut == 0) {  // not even one character fits: one per line
+        cut = 1;
+        while (cut < word.size() && (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80) ++cut;
+      }
+      lines.push_back(word.substr(0, cut));
+      word.erase(0, cut);
+    }
+    line = word;
+  }
+  flush();
+  return lines;
+}
+
 DisplayUnit DisplayUnitOf(core::Unit unit) {
   switch (unit) {
     case core::Unit::kRadian: return {core::kRadToDeg, "\xc2\xb0"};
@@ -139,13 +249,19 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag) {
     h.turbulence_sigma = {d->parameters().sigma_u, d->parameters().sigma_v,
                           d->parameters().sigma_w};
     h.turbulence_seed = d->seed();
-    h.turbulence_altitude = s.turbulence_altitude().value_or(0.0);
+    h.turbulence_altitude = s.turbulence_height().height;
+    switch (s.turbulence_height().source) {
+      case study::HeightSource::kGiven: h.turbulence_height_source = "--altitude"; break;
+      case study::HeightSource::kFile: h.turbulence_height_source = "file"; break;
+      case study::HeightSource::kDefault: h.turbulence_height_source = "default"; break;
+    }
     h.wind = s.wind();
   } else {
     h.turbulence.clear();
     h.turbulence_sigma.setZero();
     h.turbulence_seed = 0;
     h.turbulence_altitude = 0.0;
+    h.turbulence_height_source.clear();
     h.wind.setZero();
   }
   h.amplitude_factor = s.amplitude_factor();

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "aerolin/core/units.hpp"
 #include "aerolin/export/glyph.hpp"
 
 namespace aerolin::viz {
@@ -19,6 +20,10 @@ const sf::Color kPath(24, 86, 200);
 const sf::Color kPathOld(120, 160, 225);
 const sf::Color kShadow(60, 66, 80, 80);
 const sf::Color kAxis(40, 44, 52);
+// The wing tips' trail: navigation-light red (left; darker than the
+// glyph's orange-red, which tests look for) and green (right).
+const sf::Color kTipLeft(190, 20, 40);
+const sf::Color kTipRight(20, 150, 60);
 // The glyph's faces are slightly translucent so the path behind shows.
 constexpr sf::Uint8 kGlyphAlpha = 235;
 
@@ -85,6 +90,22 @@ GroundGrid LayoutGrid(const Bounds& bounds, double min_extent) {
   return g;
 }
 
+GroundGrid LayoutFollowGrid(const Bounds& bounds, const Eigen::Vector3d& aircraft,
+                            double distance) {
+  GroundGrid g;
+  g.step = NiceStep(2.0 * std::max(distance, 1.0), 8.0);
+  const double half = kFollowGridSteps * g.step;
+  for (int i = 0; i < 2; ++i) {
+    g.min[i] = std::floor((aircraft[i] - half) / g.step) * g.step;
+    g.max[i] = std::ceil((aircraft[i] + half) / g.step) * g.step;
+  }
+  const double lo = bounds.empty ? aircraft.z() : std::min(bounds.min.z(), aircraft.z());
+  const double hi = bounds.empty ? aircraft.z() : std::max(bounds.max.z(), aircraft.z());
+  g.ground_z = std::floor(lo / g.step) * g.step - g.step;
+  g.top_z = std::ceil(hi / g.step) * g.step + g.step;
+  return g;
+}
+
 Bounds DrawnBounds(const Bounds& path) {
   const GroundGrid g = LayoutGrid(path, kMinGridExtent);
   Bounds drawn = path;
@@ -101,6 +122,16 @@ double AutoVerticalExaggeration(const Bounds& path) {
   double best = 1.0;
   for (const double k : {2.0, 5.0, 10.0, 20.0, 50.0, 100.0})
     if (k * vertical <= 0.25 * horizontal) best = k;
+  return best;
+}
+
+double AutoAttitudeExaggeration(double peak) {
+  constexpr double kDeg = core::kDegToRad;
+  if (!std::isfinite(peak)) return 1.0;
+  const double largest = std::max(peak, 1.0 * kDeg);
+  double best = 1.0;
+  for (const double k : {2.0, 5.0, 10.0, 20.0})
+    if (k * largest <= 25.0 * kDeg) best = k;
   return best;
 }
 
@@ -153,7 +184,9 @@ bool SceneRenderer::TryLabel(sf::RenderTarget& target, const std::string& text, 
 
 void SceneRenderer::Draw(sf::RenderTarget& target, const Projector& projector,
                          const SceneView& view) {
-  grid_ = LayoutGrid(view.bounds, kMinGridExtent);
+  grid_ = view.follow_distance
+              ? LayoutFollowGrid(view.bounds, view.aircraft, *view.follow_distance)
+              : LayoutGrid(view.bounds, kMinGridExtent);
   DrawBackground(target);
   DrawGrid(target, projector);
   DrawPath(target, projector, view);
@@ -333,6 +366,23 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
     const Eigen::Vector3d a = view.aircraft + (foot - view.aircraft) * (double(i) / dashes);
     const Eigen::Vector3d b = view.aircraft + (foot - view.aircraft) * (double(i + 1) / dashes);
     AppendProjectedSegment(lines_, projector, a, b, 1.2f, kShadow, kShadow);
+  }
+  // The wing tips' trail, at the glyph's size, behind the glyph.
+  if (view.trail != nullptr && view.trail->size() >= 2) {
+    const std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>& trail = *view.trail;
+    const float n = static_cast<float>(trail.size() - 1);
+    for (const double side : {-1.0, 1.0}) {
+      const sf::Color colour = side < 0 ? kTipLeft : kTipRight;
+      const Eigen::Vector3d tip(-1.0, side, 0.0);  // PaperPlaneBody's wing tip
+      for (std::size_t i = 1; i < trail.size(); ++i) {
+        const Eigen::Vector3d a = trail[i - 1].first + scale * (trail[i - 1].second * tip);
+        const Eigen::Vector3d b = trail[i].first + scale * (trail[i].second * tip);
+        sf::Color ca = colour, cb = colour;
+        ca.a = static_cast<sf::Uint8>(40 + 200 * (i - 1) / n);
+        cb.a = static_cast<sf::Uint8>(40 + 200 * i / n);
+        AppendProjectedSegment(lines_, projector, a, b, 1.8f, ca, cb);
+      }
+    }
   }
   sf::VertexArray tris(sf::Triangles);
   struct Drawn {

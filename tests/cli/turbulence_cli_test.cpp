@@ -225,11 +225,33 @@ TEST(TurbulenceCommand, PlotFliesTheSameGustsAndChecksTheSameFlags) {
     EXPECT_EQ(ReadAll(png).substr(1, 3), "PNG") << png;
     std::remove(png.c_str());
   }
-  const auto bad = RunAerolin("plot " + kP2V7 + " --duration 10 --turbulence severe --out '" +
-                                  prefix + "'",
-                              "turb_plot_bad");
-  EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("--turbulence needs the height above ground"), std::string::npos) << bad.err;
+}
+
+// Without --altitude, turbulence is flown at study::TurbulenceHeight's
+// height: the file's [condition] altitude when above 0 (the 747's 12192 m),
+// else 1000 ft = 304.8 m above ground, for a file without an altitude (the
+// P2V-7) and for one whose altitude 0 states a sea-level atmosphere (Navion,
+// A-7A, NT-33A; flown at Dryden's 10 ft floor before, L_w = 3 m).
+TEST(TurbulenceCommand, WithoutAltitudeFliesAtTheFilesAltitudeAboveZeroElse1000Ft) {
+  const std::vector<std::pair<std::string, double>> cases = {
+      {kP2V7, 1000.0 * kFt},
+      {"data/derivatives/navion_cruise_sl.toml", 1000.0 * kFt},
+      {"data/derivatives/a7a_clean_m025_sl.toml", 1000.0 * kFt},
+      {"data/derivatives/nt33a_power_approach_sl.toml", 1000.0 * kFt},
+      {"data/derivatives/boeing747_cruise_40kft.toml", 12192.0},
+  };
+  int i = 0;
+  for (const auto& [file, height] : cases) {
+    const auto r = RunAerolin("simulate " + file + " --duration 1 --turbulence moderate --json",
+                              "turb_height_" + std::to_string(i++));
+    ASSERT_EQ(r.exit_code, 0) << file << "\n" << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_NEAR(j["turbulence"]["altitude_m"].get<double>(), height, 1e-9) << file;
+    // At 1000 ft the low-altitude scale lengths are all h.
+    if (height < 1000.0) {
+      EXPECT_NEAR(j["turbulence"]["L_w"].get<double>(), height, 1e-9) << file;
+    }
+  }
 }
 
 TEST(TurbulenceCommand, UsageErrorsExitTwoWithAMessage) {
@@ -237,9 +259,6 @@ TEST(TurbulenceCommand, UsageErrorsExitTwoWithAMessage) {
     std::string flags, message;
   };
   const std::vector<Case> cases = {
-      {"--turbulence moderate",
-       "--turbulence needs the height above ground: give --altitude H (in " + kP2V7 +
-           "'s length unit) or [condition] altitude in " + kP2V7},
       {"--turbulence bumpy", "--turbulence: bumpy not in {light,moderate,severe}"},
       {"--altitude 100", "--altitude requires --turbulence"},
       {"--seed 3", "--seed requires --turbulence"},

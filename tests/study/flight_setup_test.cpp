@@ -48,26 +48,54 @@ TEST(FlightSpec, DefaultsAreTheCommandLinesDefaults) {
   EXPECT_FALSE(spec.windy());
 }
 
-TEST(Prepare, TurbulenceDefaultsToTheFilesAltitudeSpanAndSeedOne) {
+TEST(Prepare, TurbulenceDefaultsToTheHeightRuleSpanAndSeedOne) {
   for (const std::string& path : BundledAircraft()) {
     SCOPED_TRACE(path);
     const model::AircraftData aircraft = data::LoadAircraftFile(path).aircraft;
-    if (!aircraft.condition.altitude) continue;
     FlightSpec spec;
     spec.duration = 1.0;
     spec.turbulence.emplace().intensity = sim::TurbulenceIntensity::kModerate;
     const PreparedFlight flight = Prepare(aircraft, analysis::AnalyzeModes(aircraft), spec);
+    // The file's altitude when above 0, else 1000 ft above ground.
+    const bool from_file = aircraft.condition.altitude && *aircraft.condition.altitude > 0.0;
+    const double height = from_file ? *aircraft.condition.altitude : 1000.0 * 0.3048;
     ASSERT_TRUE(flight.turbulence_flown());
-    EXPECT_EQ(*flight.turbulence_flown()->height, *aircraft.condition.altitude);
+    EXPECT_EQ(*flight.turbulence_flown()->height, height);
+    EXPECT_EQ(flight.turbulence_height_source(),
+              from_file ? HeightSource::kFile : HeightSource::kDefault);
     EXPECT_EQ(flight.turbulence_flown()->span, aircraft.geometry.b);
     EXPECT_EQ(flight.turbulence_flown()->seed, 1u);
     ASSERT_NE(flight.turbulence(), nullptr);
     EXPECT_EQ(flight.turbulence()->parameters().sigma_w,
-              sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate,
-                                      *aircraft.condition.altitude)
-                  .sigma_w);
+              sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, height).sigma_w);
     EXPECT_EQ(flight.model().num_disturbances(), 4);
   }
+}
+
+// The height rule: given (0 too: the caller's choice), else the file's
+// altitude when above 0, else the default; a file's altitude 0 is a sea-level
+// atmosphere, not a flight at the ground.
+TEST(TurbulenceHeight, GivenElseTheFilesAltitudeAboveZeroElseTheDefault) {
+  model::AircraftData aircraft = Load("p2v7.toml");
+  aircraft.condition.altitude.reset();
+  TurbulenceHeightChoice h = TurbulenceHeight(aircraft, std::nullopt);
+  EXPECT_EQ(h.height, kDefaultTurbulenceHeight);
+  EXPECT_EQ(h.source, HeightSource::kDefault);
+  EXPECT_EQ(kDefaultTurbulenceHeight, 1000.0 * 0.3048);
+  aircraft.condition.altitude = 0.0;
+  h = TurbulenceHeight(aircraft, std::nullopt);
+  EXPECT_EQ(h.height, kDefaultTurbulenceHeight);
+  EXPECT_EQ(h.source, HeightSource::kDefault);
+  aircraft.condition.altitude = 50.0;
+  h = TurbulenceHeight(aircraft, std::nullopt);
+  EXPECT_EQ(h.height, 50.0);
+  EXPECT_EQ(h.source, HeightSource::kFile);
+  h = TurbulenceHeight(aircraft, 0.0);
+  EXPECT_EQ(h.height, 0.0);
+  EXPECT_EQ(h.source, HeightSource::kGiven);
+  EXPECT_EQ(ToString(HeightSource::kDefault), "default");
+  EXPECT_EQ(ToString(HeightSource::kFile), "[condition] altitude");
+  EXPECT_EQ(ToString(HeightSource::kGiven), "given");
 }
 
 // The oracle is the chain written out by hand (what the command line did
@@ -139,14 +167,17 @@ TEST(Prepare, TheWindOfTheLastSliceIsTheTurbulencePlusTheGustsMean) {
   EXPECT_TRUE(flight.WindOfLastSlice().isZero());
 }
 
-TEST(Prepare, TurbulenceWithNoHeightAnywhereIsAnError) {
+TEST(Prepare, TurbulenceWithNoHeightAnywhereFliesAtTheDefaultHeight) {
   model::AircraftData aircraft = Load("p2v7.toml");
   aircraft.condition.altitude.reset();
   FlightSpec spec;
   spec.turbulence = TurbulenceSpec{};
-  EXPECT_THROW(Prepare(aircraft, analysis::AnalyzeModes(aircraft), spec), MissingHeightError);
+  PreparedFlight flight = Prepare(aircraft, analysis::AnalyzeModes(aircraft), spec);
+  EXPECT_EQ(*flight.turbulence_flown()->height, kDefaultTurbulenceHeight);
   spec.turbulence->height = 100.0;
-  EXPECT_NO_THROW(Prepare(aircraft, analysis::AnalyzeModes(aircraft), spec));
+  flight = Prepare(aircraft, analysis::AnalyzeModes(aircraft), spec);
+  EXPECT_EQ(*flight.turbulence_flown()->height, 100.0);
+  EXPECT_EQ(flight.turbulence_height_source(), HeightSource::kGiven);
 }
 
 // A lateral mode list with the roll-spiral oscillation and no roll or spiral:

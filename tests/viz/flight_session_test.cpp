@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -261,16 +263,30 @@ TEST(FlightSession, TurbulentLiveFlightReplaysWithTheSameSeedAndRestartsItsGusts
   fs::remove_all(options.log_dir);
 }
 
-TEST(FlightSession, TurbulenceWithoutAnAltitudeIsRefused) {
-  data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+// The wing-tip trail keeps the segment's last 10 s, one point per slice,
+// ending at the newest state; a new segment starts it afresh. The attitude
+// peak is the largest |φ|, |θ|, |ψ| of the segment.
+TEST(FlightSession, TrailKeepsTheLastTenSecondsAndThePeakAttitude) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
   SessionOptions options;
-  options.turbulence = sim::TurbulenceIntensity::kLight;
-  EXPECT_THROW(FlightSession(loaded.aircraft, options), std::invalid_argument);
-  options.turbulence.reset();
+  options.start_on = Excitation::kDutchRoll;
   FlightSession session(loaded.aircraft, options);
-  EXPECT_THROW(session.SetTurbulence(sim::TurbulenceIntensity::kSevere), std::invalid_argument);
-  EXPECT_FALSE(session.turbulence());
-  session.SetTurbulence(std::nullopt);  // off is always possible
+  ASSERT_EQ(session.trail().size(), 1u);
+  EXPECT_EQ(session.attitude_peak()[0], std::abs(session.state()[sim::kPhi]));
+  double largest_phi = std::abs(session.state()[sim::kPhi]);
+  for (int k = 0; k < 150; ++k) {
+    session.Step(pilot::KeySet{});
+    largest_phi = std::max(largest_phi, std::abs(session.state()[sim::kPhi]));
+  }
+  ASSERT_EQ(session.trail().size(), 101u);  // 10 s of 0.1 s slices, both ends
+  EXPECT_EQ(session.trail().back().phi, session.state()[sim::kPhi]);
+  EXPECT_EQ(session.trail().back().psi, session.state()[sim::kPsi]);
+  EXPECT_EQ(session.trail().back().position.y(), session.state()[sim::kNorth]);
+  EXPECT_EQ(session.attitude_peak()[0], largest_phi);
+  EXPECT_GT(session.attitude_peak()[2], 0.0);
+  session.ResetToTrim();
+  EXPECT_EQ(session.trail().size(), 1u);
+  EXPECT_EQ(session.attitude_peak(), Eigen::Vector3d::Zero());
 }
 
 TEST(FlightSession, AmplitudeFactorScalesTheExcitationAndReachesTheReplayCommand) {

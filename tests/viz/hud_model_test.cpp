@@ -242,6 +242,7 @@ TEST(HudModel, TurbulencePanelOnEveryBundledAircraft) {
     EXPECT_EQ(hud.turbulence_sigma, Eigen::Vector3d(want.sigma_u, want.sigma_v, want.sigma_w));
     EXPECT_EQ(hud.turbulence_seed, 7u);
     EXPECT_EQ(hud.turbulence_altitude, 300.0);
+    EXPECT_EQ(hud.turbulence_height_source, "--altitude");
     EXPECT_EQ(hud.wind, session.wind());
     EXPECT_GT(hud.wind.head<3>().norm(), 0.0);
 
@@ -253,6 +254,133 @@ TEST(HudModel, TurbulencePanelOnEveryBundledAircraft) {
     EXPECT_EQ(off.wind, Eigen::Vector4d::Zero());
     EXPECT_EQ(off.turbulence_sigma, Eigen::Vector3d::Zero());
   }
+}
+
+// T works on every bundled aircraft: without --altitude the session flies
+// turbulence at study::TurbulenceHeight's height (the file's altitude when
+// above 0, else 1000 ft; the P2V-7 gives none and used to refuse, the Navion,
+// A-7A and NT-33A say 0 and flew at the ground), and the gusts move the
+// aircraft. The HUD shows the height and where it came from.
+TEST(HudModel, TurbulenceWorksOnEveryBundledAircraftAtTheRulesHeight) {
+  std::vector<std::string> files = BundledAircraft();
+  files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");
+  for (const std::string& file : files) {
+    SCOPED_TRACE(file);
+    const data::LoadResult loaded = data::LoadAircraftFile(file);
+    FlightSession session(loaded.aircraft, SessionOptions{});
+    const std::optional<double> file_altitude = loaded.aircraft.condition.altitude;
+    const bool from_file = file_altitude && *file_altitude > 0.0;
+    EXPECT_EQ(session.turbulence_height().height,
+              from_file ? *file_altitude : study::kDefaultTurbulenceHeight);
+    EXPECT_EQ(session.turbulence_height().source,
+              from_file ? study::HeightSource::kFile : study::HeightSource::kDefault);
+    HudModel hud_model(session, "a");
+    session.SetTurbulence(sim::TurbulenceIntensity::kSevere);
+    ASSERT_TRUE(session.turbulence());
+    const HudState& hud = hud_model.Update(session.state());
+    EXPECT_EQ(hud.turbulence_altitude, session.turbulence_height().height);
+    EXPECT_EQ(hud.turbulence_height_source, from_file ? "file" : "default");
+    ASSERT_NE(session.dryden(), nullptr);
+    EXPECT_EQ(session.dryden()->parameters().L_w,
+              sim::DrydenParametersAt(sim::TurbulenceIntensity::kSevere,
+                                      session.turbulence_height().height)
+                  .L_w);
+    for (int k = 0; k < 20; ++k) session.Step(pilot::KeySet{});
+    EXPECT_GT(session.state().head<9>().norm(), 0.0);
+    session.SetTurbulence(std::nullopt);  // off is always possible
+    EXPECT_FALSE(session.turbulence());
+  }
+}
+
+// A HUD as an aircraft with four controls and six modes shows it.
+HudState LayoutExample() {
+  HudState h;
+  h.aircraft = "North American Navion, sea level cruise (Teper CR-96008)";
+  for (const char* name : {"elevator", "throttle", "aileron", "rudder"})
+    h.controls.push_back({name, core::Unit::kRadian, 0.0, 0.1, "8 nose down"});
+  for (const char* name : {"short period", "phugoid", "roll subsidence", "dutch roll", "spiral",
+                           "heading"})
+    h.modes.push_back({name, 1.0, 0.5, 6.0, std::nullopt, true, 1});
+  h.message = "a status message";
+  return h;
+}
+
+// At 800×600 and 1280×800, in every panel mode: the panels stay in the
+// window and off each other, and none covers the scene's central area (where
+// the chase view puts the aircraft). An 800×600 window opens compact, which
+// leaves the scene a band of 40 % of the width (full panels: 31 %); hidden
+// panels leave it all.
+TEST(HudLayout, PanelsKeepOffTheSceneCentreAndTheEdgesAt800x600And1280x800) {
+  const HudState h = LayoutExample();
+  EXPECT_EQ(DefaultPanelMode(800, 600), PanelMode::kCompact);
+  EXPECT_EQ(DefaultPanelMode(1280, 800), PanelMode::kFull);
+  EXPECT_EQ(DefaultPanelMode(1280, 600), PanelMode::kCompact);
+  EXPECT_EQ(NextPanelMode(PanelMode::kFull), PanelMode::kCompact);
+  EXPECT_EQ(NextPanelMode(PanelMode::kCompact), PanelMode::kHidden);
+  EXPECT_EQ(NextPanelMode(PanelMode::kHidden), PanelMode::kFull);
+  for (const auto& [w, hgt] : {std::pair{800.0f, 600.0f}, std::pair{1280.0f, 800.0f}}) {
+    std::map<PanelMode, float> band;
+    for (const PanelMode mode : {PanelMode::kFull, PanelMode::kCompact, PanelMode::kHidden}) {
+      // The status strip wraps to 4 lines at 800 px, 2 at 1280 px.
+      const HudLayout l = LayoutHud(h, w, hgt, mode, w < 1000 ? 4 : 2);
+      SCOPED_TRACE(fmt::format("{}x{} {}", w, hgt, ToString(mode)));
+      const std::vector<std::pair<std::string, HudRect>> rects = {
+          {"state", l.state_panel}, {"modes", l.mode_table}, {"column", l.right_column},
+          {"strip", l.strip}};
+      const HudRect centre = l.SceneCentre(hgt);
+      ASSERT_FALSE(centre.empty());
+      for (std::size_t i = 0; i < rects.size(); ++i) {
+        const auto& [name, r] = rects[i];
+        EXPECT_EQ(r.empty(), mode == PanelMode::kHidden && name != "strip") << name;
+        if (r.empty()) continue;
+        EXPECT_TRUE(r.left >= 0 && r.top >= 0 && r.right() <= w && r.bottom() <= hgt) << name;
+        EXPECT_FALSE(r.Intersects(centre)) << name;
+        for (std::size_t j = i + 1; j < rects.size(); ++j)
+          EXPECT_FALSE(r.Intersects(rects[j].second)) << name << " and " << rects[j].first;
+      }
+      // The band lies between the side panels.
+      if (mode != PanelMode::kHidden) {
+        EXPECT_GE(l.scene_left, l.state_panel.right());
+        EXPECT_LE(l.scene_right, l.right_column.left);
+      }
+      band[mode] = (l.scene_right - l.scene_left) / w;
+    }
+    EXPECT_EQ(band[PanelMode::kHidden], 1.0f);
+    EXPECT_GT(band[PanelMode::kCompact], band[PanelMode::kFull]);
+    if (w == 800) {
+      EXPECT_GE(band[PanelMode::kCompact], 0.4f);
+    }
+  }
+}
+
+// A message wraps at spaces into lines no wider than the width; a word too
+// long for a line (a log path) is cut at character boundaries.
+TEST(HudLayout, WrapTextKeepsEveryLineWithinTheWidth) {
+  auto measure = [](const std::string& s) {  // 8 px per code point
+    float n = 0;
+    for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 8.0f : 0.0f;
+    return n;
+  };
+  const std::string message =
+      "turbulence light at 305 m above ground (default); new log "
+      "/home/pilot/.local/share/aerolin/flights/flight-20261126-010203-2.csv";
+  const std::vector<std::string> lines = WrapText(message, 300, measure);
+  ASSERT_GE(lines.size(), 3u);
+  std::string joined;
+  for (const std::string& line : lines) {
+    EXPECT_LE(measure(line), 300.0f) << line;
+    EXPECT_FALSE(line.empty());
+    joined += line;
+  }
+  std::string no_spaces = message;
+  std::erase(no_spaces, ' ');
+  std::erase(joined, ' ');
+  EXPECT_EQ(joined, no_spaces);  // nothing lost but the spaces at the breaks
+  EXPECT_EQ(lines[0], "turbulence light at 305 m above");  // 31 code points: 248 px
+  EXPECT_EQ(WrapText("\xce\xb8\xce\xb8\xce\xb8", 16, measure),
+            (std::vector<std::string>{"\xce\xb8\xce\xb8", "\xce\xb8"}));
+  EXPECT_TRUE(WrapText("", 300, measure).empty());
+  EXPECT_EQ(WrapText("short", 300, measure), std::vector<std::string>{"short"});
 }
 
 // Each bar spans the control's travel when the file limits it, else 0.1 rad

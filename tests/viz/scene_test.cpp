@@ -2,6 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+
+#include "aerolin/core/frames.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/viz/flight_session.hpp"
+
 namespace aerolin::viz {
 namespace {
 
@@ -19,6 +28,119 @@ TEST(SceneLayout, AutoVerticalExaggerationMakesAPhugoidVisibleAndLeavesClimbsAlo
   climb.Extend({0.0, 4000.0, 2000.0});
   EXPECT_EQ(AutoVerticalExaggeration(climb), 1.0);
   EXPECT_EQ(AutoVerticalExaggeration(Bounds{}), 1.0);
+}
+
+
+// The chase view of a 747 ten minutes out (≈140 km flown): the grid follows
+// the aircraft. Its ground lies within two steps of the flight's lowest point
+// and the square under the aircraft spans tens of pixels on screen, so the
+// lines move past as it flies; the flight-wide grid the chase view used to
+// draw has 20 km squares 20 km down (the aircraft "left the grid" within
+// seconds: the ground sank and its lines grew apart as the path grew).
+TEST(SceneLayout, TheChaseViewsGroundGridFollowsTheAircraft) {
+  const data::LoadResult loaded = data::LoadAircraftFile(
+      std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/boeing747_cruise_40kft.toml");
+  SessionOptions options;
+  options.start_on = Excitation::kDutchRoll;
+  FlightSession session(loaded.aircraft, options);
+  for (int k = 0; k < 6000; ++k) session.Step(pilot::KeySet{});
+  const sim::FlightState& x = session.state();
+  const Eigen::Vector3d aircraft = core::NedToPlot(x[sim::kNorth], x[sim::kEast], x[sim::kDown]);
+  Bounds bounds = session.path().bounds();
+  bounds.Extend(aircraft);
+  ASSERT_GT(aircraft.head<2>().norm(), 100e3);
+
+  OrbitCamera camera;  // as the window's chase view: 450 m behind, 24° up
+  camera.target = aircraft;
+  camera.distance = 450.0;
+  camera.elevation = 0.42;
+  camera.fov_y = 0.75;
+  camera.azimuth = std::atan2(-std::cos(x[sim::kPsi]), -std::sin(x[sim::kPsi]));
+  const Projector projector(camera, 800, 600);
+
+  const GroundGrid follow = LayoutFollowGrid(bounds, aircraft, camera.distance);
+  EXPECT_EQ(follow.step, 100.0);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_LE(follow.min[i], aircraft[i] - kFollowGridSteps * follow.step);
+    EXPECT_GE(follow.max[i], aircraft[i] + kFollowGridSteps * follow.step);
+    EXPECT_EQ(std::fmod(follow.min[i], follow.step), 0.0);
+  }
+  EXPECT_LT(follow.ground_z, bounds.min.z());
+  EXPECT_GE(follow.ground_z, bounds.min.z() - 2 * follow.step);
+
+  // The foot of the aircraft and the next grid line ahead, on screen.
+  auto square_px = [&](const GroundGrid& g) {
+    const Eigen::Vector3d foot(aircraft.x(), aircraft.y(), g.ground_z);
+    const auto a = projector.Project(foot);
+    const auto b = projector.Project(foot + Eigen::Vector3d(g.step, 0.0, 0.0));
+    const auto c = projector.Project(foot + Eigen::Vector3d(0.0, g.step, 0.0));
+    EXPECT_TRUE(a && b && c);
+    if (!a || !b || !c) return std::pair{0.0, 0.0};
+    EXPECT_TRUE(a->x > 0 && a->x < 800 && a->y > 0 && a->y < 600) << a->x << ", " << a->y;
+    return std::pair{std::max(std::hypot(b->x - a->x, b->y - a->y), std::hypot(c->x - a->x, c->y - a->y)),
+                     a->y};
+  };
+  const auto [follow_px, follow_y] = square_px(follow);
+  std::cout << "chase view, 747 at t = 600 s: a grid square spans " << follow_px << " px\n";
+  EXPECT_GT(follow_px, 10.0);
+  EXPECT_LT(follow_px, 300.0);
+  // The flight-wide grid: squares of kilometres, far below.
+  const GroundGrid wide = LayoutGrid(bounds, kMinGridExtent);
+  EXPECT_GE(wide.step, 10e3);
+  EXPECT_LT(wide.ground_z, bounds.min.z() - 5e3);
+}
+
+TEST(SceneLayout, AutoAttitudeExaggerationScalesTheLargestPerturbationToAbout20Degrees) {
+  constexpr double kDeg = 3.14159265358979323846 / 180.0;
+  EXPECT_EQ(AutoAttitudeExaggeration(0.0), 20.0);          // trim: 1° floor, 20°
+  EXPECT_EQ(AutoAttitudeExaggeration(0.02), 20.0);         // 1.15° -> 22.9°
+  EXPECT_EQ(AutoAttitudeExaggeration(2.0 * kDeg), 10.0);   // 20°
+  EXPECT_EQ(AutoAttitudeExaggeration(3.0 * kDeg), 5.0);    // 15°
+  EXPECT_EQ(AutoAttitudeExaggeration(10.0 * kDeg), 2.0);   // 20°
+  EXPECT_EQ(AutoAttitudeExaggeration(25.0 * kDeg), 1.0);
+  EXPECT_EQ(AutoAttitudeExaggeration(std::nan("")), 1.0);
+}
+
+// Every excited mode shows in its own terms on every bundled aircraft at the
+// default amplitude: within the 8 s of a screenshot, the glyph's exaggerated
+// pitch (short period) and bank (roll, Dutch roll) swing by 10° or more
+// (true: 1.1°, which the glyph does not show), and the Dutch roll's yaw by
+// 3° or more (true: 0.17° to 0.97°).
+TEST(SceneLayout, EveryExcitedModeMovesTheGlyphByTenDegreesInItsOwnTerms) {
+  constexpr double kDeg = 3.14159265358979323846 / 180.0;
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(AEROLIN_SOURCE_DIR) +
+                                                          "/data/derivatives"))
+    if (e.path().extension() == ".toml") files.push_back(e.path().string());
+  files.push_back(std::string(AEROLIN_SOURCE_DIR) + "/data/avl/b737.toml");
+  std::sort(files.begin(), files.end());
+  for (const std::string& file : files) {
+    const data::LoadResult loaded = data::LoadAircraftFile(file);
+    for (const Excitation e : {Excitation::kShortPeriod, Excitation::kDutchRoll, Excitation::kRoll}) {
+      SCOPED_TRACE(file + " " + ToString(e));
+      SessionOptions options;
+      options.start_on = e;
+      FlightSession session(loaded.aircraft, options);
+      for (int k = 0; k < 80; ++k) session.Step(pilot::KeySet{});
+      const Eigen::Vector3d peak = session.attitude_peak();  // |φ|, |θ|, |ψ|
+      const double k = AutoAttitudeExaggeration(peak.maxCoeff());
+      std::cout << std::filesystem::path(file).stem().string() << " " << ToString(e) << ": peak phi "
+                << peak[0] / kDeg << " theta " << peak[1] / kDeg << " psi " << peak[2] / kDeg
+                << " deg, x" << k << "\n";
+      EXPECT_LE(k * peak.maxCoeff(), 25.0 * kDeg);
+      if (e == Excitation::kShortPeriod) {
+        EXPECT_GE(k * peak[1], 10.0 * kDeg);
+      } else if (e == Excitation::kRoll) {
+        EXPECT_GE(k * peak[0], 10.0 * kDeg);
+      } else {
+        // The Dutch roll's largest attitude motion is its bank on every
+        // bundled aircraft; its yaw wag is a third (747, NT-33A, 737) to a
+        // seventh (A-7A: 0.17°, drawn 3.4°) of it.
+        EXPECT_GE(k * peak[0], 10.0 * kDeg);
+        EXPECT_GE(k * peak[2], 3.0 * kDeg);
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -167,16 +167,18 @@ TEST(FlyWindow, ChaseCameraCentresTheAircraftBesideTheHud) {
   ASSERT_TRUE(image.loadFromFile(png.string()));
   ASSERT_EQ(image.getSize().x, 800u);
   ASSERT_EQ(image.getSize().y, 600u);
-  // Chase looks at the aircraft, and the scene is centred between the 342 px
-  // state panel and the 214 px right column (attitude indicator):
-  // x = (342 + 800 - 214) / 2, y = 600 / 2.
+  // Chase looks at the aircraft, and the scene is centred between the state
+  // panel and the 214 px right column (attitude indicator); an 800×600
+  // window opens with compact panels, whose state panel ends at 262 px (the
+  // full one at 342 px put the aircraft at 464 px):
+  // x = (262 + 800 - 214) / 2, y = 600 / 2.
   std::smatch m;
   ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(aircraft at (-?\d+), (-?\d+) px)"))) << run.out;
-  EXPECT_NEAR(std::stoi(m[1]), 464, 2);
+  EXPECT_NEAR(std::stoi(m[1]), 424, 2);
   EXPECT_NEAR(std::stoi(m[2]), 300, 2);
   int orange = 0;
   for (int y = 300 - 48; y < 300 + 48; ++y)
-    for (int x = 464 - 48; x < 464 + 48; ++x) orange += IsOrangered(image.getPixel(x, y));
+    for (int x = 424 - 48; x < 424 + 48; ++x) orange += IsOrangered(image.getPixel(x, y));
   EXPECT_GT(orange, 40);
   fs::remove_all(dir);
 }
@@ -253,14 +255,25 @@ TEST(FlyWindow, ExcitedPhugoidVisiblyWavesInTheOverview) {
   fs::remove_all(dir);
 }
 
-TEST(FlyWindow, TurbulenceNeedsAnAltitude) {
-  // p2v7.toml gives no [condition] altitude.
+// Turbulence without --altitude flies at study::TurbulenceHeight's height
+// and says so: p2v7.toml gives no [condition] altitude (this used to be a
+// usage error), navion_cruise_sl.toml says 0, a sea-level atmosphere (this
+// used to fly at the ground).
+TEST(FlyWindow, TurbulenceWithoutAnAltitudeFliesAtTheDefaultHeightAndSaysSo) {
   const fs::path dir = FreshDir("turbulence_altitude");
-  const FlyRun run = RunFly("'" + kP2V7 + "' --turbulence light --no-log", dir);
-  EXPECT_EQ(WEXITSTATUS(run.status), 2) << run.out;
-  EXPECT_NE(run.out.find("--turbulence needs the height above ground: give --altitude H"),
-            std::string::npos)
-      << run.out;
+  const std::string navion = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/navion_cruise_sl.toml";
+  for (const auto& [file, why] :
+       {std::pair{kP2V7, std::string("the file gives no [condition] altitude")},
+        std::pair{navion, std::string("the file's [condition] altitude 0 is a sea-level atmosphere")}}) {
+    const FlyRun run = RunFly("'" + file + "' --turbulence light --no-log --script '" + kScript +
+                                  "' --duration 1 --screenshot '" + (dir / "t.png").string() + "'",
+                              dir);
+    EXPECT_EQ(run.status, 0) << run.out;
+    EXPECT_NE(run.out.find("turbulence height: 304.8 m above ground (default: " + why +
+                           "; --altitude H to change)"),
+              std::string::npos)
+        << run.out;
+  }
   fs::remove_all(dir);
 }
 
@@ -377,6 +390,91 @@ TEST(HudPanels, NeverOverlapWithWarningsAtAnySize) {
       }
     }
   }
+}
+
+// Compact and hidden panels (Tab; an 800×600 window opens compact): the
+// panels drawn stay in the window, off each other and off the scene's
+// central area, with warnings, the pause banner, turbulence and a long
+// status message showing; the message wraps within the width left of the
+// right column (before, one line ran off the right edge at 800 px).
+TEST(HudPanels, CompactAndHiddenPanelsKeepOffTheSceneAndWrapTheMessage) {
+  sf::Font sans, mono;
+  ASSERT_TRUE(sans.loadFromFile(aerolin::viz::FindFont("DejaVuSans.ttf")));
+  ASSERT_TRUE(mono.loadFromFile(aerolin::viz::FindFont("DejaVuSansMono.ttf")));
+  aerolin::viz::HudState h;
+  h.aircraft = "North American Navion, sea level cruise (Teper CR-96008)";
+  for (const char* name : {"elevator", "throttle", "aileron", "rudder"})
+    h.controls.push_back({name, aerolin::core::Unit::kRadian, 0.0, 0.1, "8 nose down \xc2\xb7 5 nose up"});
+  for (const char* name : {"short period", "phugoid", "roll subsidence", "dutch roll", "spiral"})
+    h.modes.push_back({name, 1.0, 0.5, 6.0, std::nullopt, true, 1});
+  h.qualities = "MIL-F-8785C I, cat. B";
+  h.turbulence = "moderate";
+  h.turbulence_height_source = "default";
+  h.turbulence_altitude = 304.8;
+  h.turbulence_sigma = {1.5, 1.5, 1.5};
+  h.message = "turbulence moderate at 305 m above ground (default); new log "
+              "/home/pilot/.local/share/aerolin/flights/flight-20261126-010203.csv";
+  h.warnings = {"\xcf\x86 = -31.1\xc2\xb0 beyond \xc2\xb1" "30\xc2\xb0: left the small-perturbation range"};
+  sf::Text text;
+  text.setFont(sans);
+  text.setCharacterSize(14);
+  for (const auto& [w, hgt] : {std::pair{800u, 600u}, std::pair{1280u, 800u}}) {
+    for (const auto mode : {aerolin::viz::PanelMode::kCompact, aerolin::viz::PanelMode::kHidden}) {
+      for (const bool paused : {false, true}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(hgt) + " " +
+                     std::string(aerolin::viz::ToString(mode)) + (paused ? " paused" : ""));
+        h.panels = mode;
+        h.paused = paused;
+        sf::RenderTexture target;
+        ASSERT_TRUE(target.create(w, hgt));
+        aerolin::viz::HudRenderer hud(sans, mono);
+        hud.Draw(target, h);
+        const auto& panels = hud.panels();
+        // Strip, warning (and pause) always; state, modes, attitude, turbulence when shown.
+        ASSERT_GE(panels.size(), (mode == aerolin::viz::PanelMode::kHidden ? 2u : 5u) + paused);
+        const aerolin::viz::HudLayout layout = aerolin::viz::LayoutHud(h, w, hgt, mode, 3);
+        const aerolin::viz::HudRect c = layout.SceneCentre(float(hgt));
+        const sf::FloatRect centre(c.left, c.top, c.width, c.height);
+        for (std::size_t i = 0; i < panels.size(); ++i) {
+          const sf::FloatRect& a = panels[i];
+          EXPECT_TRUE(a.left >= 0 && a.top >= 0 && a.left + a.width <= w && a.top + a.height <= hgt)
+              << "panel " << i << " leaves the window";
+          EXPECT_FALSE(a.intersects(centre)) << "panel " << i << " " << Describe(a)
+                                             << " covers the scene's centre " << Describe(centre);
+          for (std::size_t j = i + 1; j < panels.size(); ++j)
+            EXPECT_FALSE(a.intersects(panels[j]))
+                << "panels " << i << " " << Describe(a) << " and " << j << " " << Describe(panels[j])
+                << " overlap";
+        }
+        // The message's lines, measured in the font drawn, end left of the
+        // right column (hidden: the window's edge).
+        const float right = mode == aerolin::viz::PanelMode::kHidden ? w - 12.0f
+                                                                     : layout.right_column.left;
+        const auto lines = aerolin::viz::WrapText(h.message, right - 8 - 22, [&](const std::string& s) {
+          text.setString(sf::String::fromUtf8(s.begin(), s.end()));
+          return text.getLocalBounds().width;
+        });
+        EXPECT_GE(lines.size(), w == 800 ? 2u : 1u);
+        for (const std::string& line : lines) {
+          text.setString(sf::String::fromUtf8(line.begin(), line.end()));
+          EXPECT_LE(22 + text.getLocalBounds().left + text.getLocalBounds().width, right) << line;
+        }
+      }
+    }
+  }
+}
+
+// --screenshot creates its folder (as --frames-dir does), so a documented
+// `--screenshot out/window/x.png` runs as typed in a fresh clone.
+TEST(FlyWindow, ScreenshotCreatesItsFolder) {
+  const fs::path dir = FreshDir("screenshot_folder");
+  const fs::path png = dir / "out" / "window" / "x.png";
+  const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript + "' --duration 1 --no-log --screenshot '" +
+                                png.string() + "'",
+                            dir);
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(fs::is_regular_file(png)) << run.out;
+  fs::remove_all(dir);
 }
 
 // --frames-dir is checked before the flight: a path under a regular file

@@ -63,7 +63,8 @@ enum class ModeFallback {
 /// Dryden turbulence (MIL-F-8785C) of a flight.
 struct TurbulenceSpec {
   sim::TurbulenceIntensity intensity = sim::TurbulenceIntensity::kLight;
-  /// Height above ground h [m]; nullopt: the data file's `[condition] altitude`.
+  /// Height above ground h [m]; nullopt: TurbulenceHeight's rule (the data
+  /// file's `[condition] altitude` when above 0, else kDefaultTurbulenceHeight).
   std::optional<double> height;
   std::uint64_t seed = kDefaultTurbulenceSeed;
   /// Wing span b [m] for the rolling gust p_g; nullopt: the data file's
@@ -140,20 +141,40 @@ FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAn
                     analysis::ModeKind kind, std::optional<double> amplitude,
                     ModeFallback fallback);
 
-/// The height above ground turbulence is flown at [m]: `height` (a
-/// TurbulenceSpec's), else the file's `[condition] altitude`; nullopt if
-/// neither gives one.
-std::optional<double> TurbulenceHeight(const model::AircraftData& aircraft,
-                                       std::optional<double> height);
+/// Height above ground [m] turbulence is flown at when neither the request
+/// nor the data file gives one: 1000 ft, the top of MIL-F-8785C's
+/// low-altitude model (its scale lengths are all 1000 ft there).
+inline constexpr double kDefaultTurbulenceHeight = 304.8;
 
-/// Turbulence was asked for and neither the spec nor the file gives a height.
-class MissingHeightError : public FlightSpecError {
- public:
-  MissingHeightError()
-      : FlightSpecError("turbulence.height",
-                        "turbulence needs the height above ground and the data file gives "
-                        "no [condition] altitude") {}
+/// The rule of TurbulenceHeight as help texts state it.
+inline constexpr std::string_view kTurbulenceHeightRule =
+    "default: [condition] altitude when above 0, else 1000 ft (304.8 m) above ground";
+
+/// Where the height above ground of a flight's turbulence came from.
+enum class HeightSource {
+  kGiven,    ///< the request (--altitude, altitude=, a TurbulenceSpec's height)
+  kFile,     ///< the data file's `[condition] altitude` (> 0)
+  kDefault,  ///< kDefaultTurbulenceHeight
 };
+/// "given", "[condition] altitude", "default".
+std::string_view ToString(HeightSource source);
+
+/// A height above ground [m] and where it came from.
+struct TurbulenceHeightChoice {
+  double height = kDefaultTurbulenceHeight;
+  HeightSource source = HeightSource::kDefault;
+};
+
+/// The height above ground turbulence is flown at: `height` when given (0
+/// included: the caller asked for a flight at the ground, clipped to 10 ft
+/// by sim::DrydenParametersAt), else the file's `[condition] altitude` when
+/// it is above 0, else kDefaultTurbulenceHeight. A file altitude of 0 states
+/// a sea-level atmosphere (the air's density), not a flight at the ground:
+/// the Navion, A-7A and NT-33A files say `altitude = 0` and fly their
+/// turbulence at the default height. The one place of this rule: the command
+/// line, Python and the window all resolve their height here.
+TurbulenceHeightChoice TurbulenceHeight(const model::AircraftData& aircraft,
+                                        std::optional<double> height);
 
 /// A flight ready to fly: the model, the start, the input chain.
 /// Movable; the input chain keeps its inner pointers valid across moves.
@@ -175,6 +196,8 @@ class PreparedFlight {
   const sim::DrydenTurbulence* turbulence() const;
   /// The turbulence flown, with its height and span resolved (nullopt without).
   const std::optional<TurbulenceSpec>& turbulence_flown() const { return turbulence_flown_; }
+  /// Where the flown turbulence's height came from (kDefault without turbulence).
+  HeightSource turbulence_height_source() const { return height_source_; }
   /// The wind of the slice the input chain gave last: the turbulence held
   /// over it plus the discrete gusts' mean over it (what the exact integrator
   /// uses; RK45 evaluates the gusts inside the slice, whose mean this is):
@@ -191,6 +214,7 @@ class PreparedFlight {
   std::unique_ptr<sim::FlightModel> model_;
   FlightStart start_;
   std::optional<TurbulenceSpec> turbulence_flown_;
+  HeightSource height_source_ = HeightSource::kDefault;
   sim::SimulationOptions options_;
   std::unique_ptr<Chain> chain_;
 };
@@ -200,7 +224,7 @@ class PreparedFlight {
 /// (trim, x0 or the mode, under the spec's fallback), and the input chain
 /// over `controls` (borrowed: it must outlive the result; nullptr: the spec's
 /// script flown by pilot::ScriptedPilot, else hands off).
-/// @throws FlightSpecError (MissingHeightError) for a spec that cannot be flown,
+/// @throws FlightSpecError for a spec that cannot be flown,
 ///         MissingModeError, core::DataError for a bad script.
 PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                        const FlightSpec& spec, sim::InputSource* controls = nullptr);

@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,12 +59,11 @@ struct SessionOptions {
   /// Excitation amplitude of the mode's reference state [m/s, rad or rad/s]
   /// (as `aerolin simulate --amplitude`); nullopt: sim::DefaultExcitationAmplitude.
   std::optional<double> amplitude;
-  /// Fly the first segment in Dryden turbulence of this intensity (needs
-  /// `turbulence_altitude`).
+  /// Fly the first segment in Dryden turbulence of this intensity.
   std::optional<sim::TurbulenceIntensity> turbulence;
-  /// Height above ground for turbulence [m] (`--altitude`); nullopt: the
-  /// file's `[condition] altitude` (study::TurbulenceHeight); with neither,
-  /// turbulence cannot be switched on.
+  /// Height above ground for turbulence [m] (`--altitude`); nullopt:
+  /// study::TurbulenceHeight's rule (the file's `[condition] altitude` when
+  /// above 0, else study::kDefaultTurbulenceHeight).
   std::optional<double> turbulence_altitude;
   /// `--altitude` as the user typed it (file's length unit), quoted in the
   /// replay command; empty when the altitude comes from the file.
@@ -98,13 +98,12 @@ class FlightSession {
   void ResetToTrim();
   /// Switches turbulence to `intensity` (nullopt: off) and starts a new
   /// flight (and log segment) at trim, as `aerolin simulate --turbulence`
-  /// flies it (same seed: the same gusts).
-  /// @throws std::invalid_argument if turbulence is asked for and the
-  ///         session has no `turbulence_altitude`.
+  /// flies it (same seed: the same gusts), at turbulence_height().
   void SetTurbulence(std::optional<sim::TurbulenceIntensity> intensity);
   std::optional<sim::TurbulenceIntensity> turbulence() const { return turbulence_; }
-  /// Height above ground turbulence uses [m], if known.
-  std::optional<double> turbulence_altitude() const { return options_.turbulence_altitude; }
+  /// Height above ground turbulence is flown at [m] and where it came from
+  /// (study::TurbulenceHeight of the session's `turbulence_altitude`).
+  const study::TurbulenceHeightChoice& turbulence_height() const { return turbulence_height_; }
   /// The Dryden generator flying now, or nullptr with turbulence off.
   const sim::DrydenTurbulence* dryden() const { return prepared_->turbulence(); }
   /// The gusts held over the last slice flown: u_g, v_g, w_g [m/s], p_g
@@ -146,6 +145,21 @@ class FlightSession {
   std::string script_path() const;
   /// The command that replays the current segment with `aerolin simulate`.
   std::string ReplayCommand() const;
+  /// Largest |φ|, |θ|, |ψ| [rad] (perturbations from trim) since the current
+  /// segment started, its start state included: what the window's automatic
+  /// attitude exaggeration (AutoAttitudeExaggeration) scales to.
+  const Eigen::Vector3d& attitude_peak() const { return attitude_peak_; }
+  /// One slice of the wing-tip trail: the aircraft's scene position [m] (true
+  /// altitude) and its attitude perturbations φ, θ, ψ [rad].
+  struct TrailPoint {
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
+    double phi = 0.0, theta = 0.0, psi = 0.0;
+  };
+  /// Seconds of flight the trail keeps.
+  static constexpr double kTrailSeconds = 10.0;
+  /// The current segment's last kTrailSeconds, one point per slice (and its
+  /// start), oldest first: the window draws the wing tips' trail from it.
+  const std::deque<TrailPoint>& trail() const { return trail_; }
   /// The excitation the current segment started with, if any.
   std::optional<Excitation> excitation() const { return excitation_; }
 
@@ -170,6 +184,7 @@ class FlightSession {
   std::unique_ptr<pilot::NumpadInput> input_;  // LiveKeys or ScriptedPilot
   std::optional<study::PreparedFlight> prepared_;  // the model and input_ + gusts
   std::optional<sim::TurbulenceIntensity> turbulence_;
+  study::TurbulenceHeightChoice turbulence_height_;
   double amplitude_factor_ = 1.0;
   std::optional<double> excite_amplitude_;
   std::string amplitude_spelling_;  // --amplitude of the replay, or empty
@@ -177,6 +192,9 @@ class FlightSession {
   analysis::ModalAnalysis analysis_;
   std::vector<analysis::Mode> modes_;  // longitudinal then lateral
   sim::FlightState previous_ = sim::FlightState::Zero();
+  Eigen::Vector3d attitude_peak_ = Eigen::Vector3d::Zero();
+  std::deque<TrailPoint> trail_;
+  void AppendTrail(const sim::FlightState& x);
   PathDecimator path_;
   std::unique_ptr<pilot::KeyRecorder> recorder_;
   std::unique_ptr<FlightLogWriter> log_;

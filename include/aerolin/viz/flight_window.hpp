@@ -48,6 +48,12 @@ struct WindowOptions {
   /// Vertical exaggeration K ≥ 1 of the overview and free views; nullopt:
   /// automatic (AutoVerticalExaggeration). The chase view is always ×1.
   std::optional<double> vertical_exaggeration;
+  /// Attitude exaggeration K ≥ 1 of the glyph (heading K·ψ, pitch θ0 + K·θ,
+  /// bank K·φ); nullopt: automatic (AutoAttitudeExaggeration).
+  std::optional<double> attitude_exaggeration;
+  /// The HUD's side panels at the start; nullopt: DefaultPanelMode of the
+  /// window's size (Tab cycles them).
+  std::optional<PanelMode> panels;
 };
 
 /// Returns the multisampling level to use when none is asked for: 4 on a

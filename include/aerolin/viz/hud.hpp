@@ -30,15 +30,6 @@ inline float PitchPixelsPerDegree(float radius, double trim_pitch_deg) {
   return fit < kPitchPixelsPerDegree ? fit : kPitchPixelsPerDegree;
 }
 
-/// Right edge of the HUD's state panel (top left) [px]: the window centres the
-/// 3D scene in the area right of it.
-inline constexpr float kStatePanelRight = 342.0f;
-
-/// Width [px] the HUD's right column (attitude indicator, excitation and
-/// turbulence panel, with its margins) takes in a window `window_width` wide:
-/// narrower below 1100 px.
-inline float RightColumnWidth(float window_width) { return window_width < 1100 ? 214 : 274; }
-
 /// A key and what it does, for the help overlay.
 struct KeyHelp {
   std::string keys;

@@ -6,6 +6,7 @@
 /// turbulence panel. hud.hpp draws a HudState; nothing here includes SFML.
 
 #include <Eigen/Core>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +46,20 @@ struct ModeRow {
   /// class is known; the row is drawn in the level's colour.
   std::optional<int> level{};
 };
+
+/// How much of the HUD's side panels the window shows (Tab cycles them).
+enum class PanelMode {
+  kFull,     ///< state panel with key hints, mode table with ωn, attitude
+  kCompact,  ///< narrower panels in smaller type: no key hints, no ωn column
+  kHidden,   ///< no side panels: the status strip, banners and messages only
+};
+/// "full", "compact", "hidden".
+std::string_view ToString(PanelMode mode);
+/// The panels a window of `width` × `height` px opens with: compact below
+/// 1100 × 700 px (an 800 × 600 window), else full.
+PanelMode DefaultPanelMode(float width, float height);
+/// The next mode of the Tab key: full → compact → hidden → full.
+PanelMode NextPanelMode(PanelMode mode);
 
 /// Everything the HUD shows in one frame. HudModel::Update fills all but the
 /// window's own readings (marked "window": its clock, rates, camera and
@@ -90,9 +105,16 @@ struct HudState {
   /// whether it is chosen automatically.
   double vertical_exaggeration = 1.0;
   bool exaggeration_auto = true;
+  /// Window: attitude exaggeration of the glyph (1: true attitude) and
+  /// whether it is chosen automatically.
+  double attitude_exaggeration = 1.0;
+  bool attitude_exaggeration_auto = true;
   /// Turbulence intensity ("light", ...), empty when off.
   std::string turbulence;
-  double turbulence_altitude = 0.0;  ///< [m]
+  double turbulence_altitude = 0.0;  ///< height above ground [m]
+  /// Where turbulence_altitude came from: "default", "file" or "--altitude"
+  /// (study::HeightSource), shown beside it.
+  std::string turbulence_height_source;
   unsigned long long turbulence_seed = 0;
   Eigen::Vector3d turbulence_sigma = Eigen::Vector3d::Zero();  ///< σu, σv, σw [m/s]
   /// Gusts held over the last slice: u_g, v_g, w_g [m/s], p_g [rad/s].
@@ -101,7 +123,66 @@ struct HudState {
   double amplitude_factor = 1.0;
   /// The current segment's start, e.g. "phugoid, A = 0.02" (empty at trim).
   std::string excitation;
+  /// Window: how much of the side panels shows (Tab).
+  PanelMode panels = PanelMode::kFull;
 };
+
+/// Right edge of the HUD's full state panel (top left) [px]: the window
+/// centres the 3D scene in the area right of it.
+inline constexpr float kStatePanelRight = 342.0f;
+
+/// Width [px] the HUD's right column (attitude indicator, excitation and
+/// turbulence panel, with its margins) takes in a window `window_width` wide:
+/// narrower below 1100 px.
+inline float RightColumnWidth(float window_width) { return window_width < 1100 ? 214 : 274; }
+
+/// A rectangle in window pixels (origin top left, y down).
+struct HudRect {
+  float left = 0, top = 0, width = 0, height = 0;
+  float right() const { return left + width; }
+  float bottom() const { return top + height; }
+  bool empty() const { return !(width > 0 && height > 0); }
+  /// True if both are non-empty and share interior points.
+  bool Intersects(const HudRect& o) const {
+    return !empty() && !o.empty() && left < o.right() && o.left < right() && top < o.bottom() &&
+           o.top < bottom();
+  }
+};
+
+/// Where the HUD's panels go in a window, computed from counts of rows (no
+/// font): hud.cpp draws into these rectangles and the window centres the
+/// scene between the side panels.
+struct HudLayout {
+  PanelMode mode = PanelMode::kFull;
+  HudRect state_panel;   ///< top left (empty when hidden)
+  HudRect mode_table;    ///< top right (empty when hidden)
+  /// The right column's area under the mode table, down to the status strip
+  /// (attitude indicator, excitation and turbulence; empty when hidden).
+  HudRect right_column;
+  HudRect strip;         ///< the status strip along the bottom
+  /// The scene's band between the side panels [px]: the window centres the
+  /// scene (and the chase view the aircraft) in it.
+  float scene_left = 0, scene_right = 0;
+  /// Text sizes and row heights of the side panels [px].
+  unsigned text_size = 14, small_size = 13;
+  float line_height = 19, control_row = 36;
+  /// The scene's central area: a box of 30 % of the band's width and of the
+  /// height above the strip, around the point the chase view puts the
+  /// aircraft on. No panel covers it.
+  HudRect SceneCentre(float window_height) const;
+};
+
+/// Returns the layout of `h`'s panels in a `width` × `height` window under
+/// `mode`, with a status strip of `strip_lines` lines (the renderer wraps it
+/// to the width).
+HudLayout LayoutHud(const HudState& h, float width, float height, PanelMode mode,
+                    int strip_lines);
+
+/// Splits `text` at spaces into lines no wider than `width` by `measure`
+/// (a word wider than the width is cut into pieces that fit, at UTF-8
+/// character boundaries). Empty text gives no lines.
+std::vector<std::string> WrapText(const std::string& text, float width,
+                                  const std::function<float(const std::string&)>& measure);
 
 /// How the HUD shows a quantity of `unit`: angles and rates in degrees, the
 /// rest in its SI unit. `factor` converts from SI.

@@ -20,6 +20,16 @@ struct SceneView {
   Bounds bounds;                       ///< of the whole flight so far
   Eigen::Vector3d aircraft = Eigen::Vector3d::Zero();
   Eigen::Matrix3d attitude = Eigen::Matrix3d::Identity();  ///< body → scene
+  /// The wing tips' trail: positions (drawn z, as `path`) and body → scene
+  /// attitudes of the last seconds, oldest first (nullptr or empty: none).
+  /// Drawn as two lines through the glyph's wing tips at the glyph's
+  /// current size, the left red and the right green (navigation lights),
+  /// fading with age: a bank oscillation twists them, a yaw wag sways them.
+  const std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>* trail = nullptr;
+  /// The camera's distance from the aircraft [m] in a view that follows it
+  /// (chase, free orbit): the ground grid is then LayoutFollowGrid's, around
+  /// the aircraft; nullopt (the overview): LayoutGrid's, under the whole flight.
+  std::optional<double> follow_distance;
   /// Vertical exaggeration K ≥ 1 the path, bounds and aircraft position were
   /// drawn with (their z multiplied by K): altitude ticks are labelled in
   /// true metres and the altitude title says "×K". The glyph keeps its shape.
@@ -33,6 +43,14 @@ struct SceneView {
 /// extent (at least kMinGridExtent). The ±6 m phugoid over 4 km gets ×50:
 /// 600 m drawn against 4 km, a visible wave.
 double AutoVerticalExaggeration(const Bounds& path);
+
+/// Returns the automatic attitude exaggeration of the glyph for a flight
+/// whose largest attitude perturbation |φ|, |θ| or |ψ| so far is `peak`
+/// [rad]: the largest K of 1, 2, 5, 10, 20 with K·max(peak, 1°) ≤ 25°. The
+/// window draws the glyph at heading K·ψ, pitch θ0 + K·θ and bank K·φ, so
+/// a mode excited at the default 0.02 rad (1.1°) banks, wags or bobs the
+/// glyph by about 20°, and a flight with 25° of bank or more is drawn true.
+double AutoAttitudeExaggeration(double peak);
 
 /// Size of the glyph (exporting::PaperPlaneBody with kWindowKeelDepth) on
 /// screen, nose to tail [px].
@@ -49,6 +67,20 @@ struct GroundGrid {
   double top_z = 0.0;  ///< top of the altitude axis [m]
 };
 GroundGrid LayoutGrid(const Bounds& bounds, double min_extent);
+
+/// Returns the ground grid of a view that follows the aircraft at `aircraft`
+/// (scene frame [m]) from `distance` [m] (chase, free orbit): lines every
+/// NiceStep(2·distance, 8) (100 m at the chase view's 450 m), over
+/// ±kFollowGridSteps steps around the aircraft, the extent snapped to whole
+/// steps (the lines stay put in the world and the aircraft's motion reads
+/// against them); the ground plane a whole number of steps below the lowest
+/// point of `bounds` (the flight so far), at least one step. However long the
+/// flight, the grid is under the aircraft and its step fits the view (the
+/// flight-wide grid of a 747 ten minutes out has 10 km squares, 5 km below).
+GroundGrid LayoutFollowGrid(const Bounds& bounds, const Eigen::Vector3d& aircraft,
+                            double distance);
+/// Half-width of LayoutFollowGrid's grid [steps].
+inline constexpr int kFollowGridSteps = 24;
 
 /// Smallest horizontal extent [m] of the ground grid drawn under a flight.
 inline constexpr double kMinGridExtent = 1000.0;
