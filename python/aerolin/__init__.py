@@ -39,6 +39,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     maximize_damping,
     modes,
     qualities,
+    rms,
     sensitivities,
     simulate,
     sweep,
@@ -52,6 +53,6 @@ __all__ = [
     "Aircraft", "Bode", "Condition", "Control", "DataError", "Gust", "Locus", "Mode",
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "bode",
-    "frequency_response", "load", "loads", "locus", "maximize_damping", "modes", "qualities",
+    "frequency_response", "load", "loads", "locus", "maximize_damping", "modes", "qualities", "rms",
     "sensitivities", "simulate", "sweep", "tf",
 ]

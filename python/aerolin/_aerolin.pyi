@@ -379,6 +379,10 @@ def bode(aircraft: Aircraft, input: str, output: str, omega: Sequence[float] | N
 def bode(aircraft: Aircraft, input: str, output: Sequence[str], omega: Sequence[float] | None = None,
          points: int = 400) -> list[Bode]: ...
 
+def rms(aircraft: Aircraft, turbulence: str, altitude: float | None = None,
+        span: float | None = None, dt: float = 0.1) -> dict[str, Any]:
+    """Exact rough-air statistics (`aerolin rms --json`, schema aerolin.rms/1)."""
+
 def frequency_response(system: StateSpace, omega: Sequence[float]) -> ComplexArray:
     """G(jω), shape (len(omega), outputs, inputs)."""
 
