@@ -18,4 +18,5 @@ PYBIND11_MODULE(_aerolin, m) {
   BindFrequency(m);
   BindTracked(m);
   BindRoughAir(m);
+  BindMonteCarlo(m);
 }

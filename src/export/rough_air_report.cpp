@@ -21,7 +21,7 @@ std::string_view AxisName(model::Axis axis) {
 void WriteRoughAirText(std::ostream& out, const model::AircraftData& aircraft,
                        const study::RoughAirStatistics& stats) {
   const sim::DrydenParameters& d = stats.dryden;
-  out << fmt::format("{}: {} Dryden turbulence (MIL-F-8785C) at {:.4g} m above ground, V = {:.4g} m/s\n",
+  out << fmt::format("{}: {} Dryden turbulence (MIL-F-8785C) at {:.6g} m above ground, V = {:.4g} m/s\n",
                      aircraft.name, sim::ToString(stats.turbulence.intensity),
                      *stats.turbulence.height, stats.airspeed);
   out << fmt::format("  σu = {:.3g} m/s (Lu = {:.4g} m), σv = {:.3g} m/s (Lv = {:.4g} m), "
