@@ -17,11 +17,11 @@ py::array_t<double> Matrix(const Eigen::MatrixXd& m) {
   return a;
 }
 
-py::dict MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double duration,
+py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double duration,
                     const std::string& turbulence, std::optional<double> altitude,
                     std::optional<double> span, std::uint64_t seed, double dt,
                     std::uint64_t first_run, const std::optional<std::map<std::string, double>>& levels,
-                    long history_every, int threads) {
+                    long history_every, int threads, bool check_only) {
   const std::optional<sim::TurbulenceIntensity> intensity = sim::ParseTurbulenceIntensity(turbulence);
   if (!intensity)
     throw std::invalid_argument("turbulence '" + turbulence +
@@ -41,12 +41,17 @@ py::dict MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double duratio
     py::gil_scoped_release release;
     const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
     try {
-      r = study::RunMonteCarlo(aircraft.data(), modes, spec);
+      if (check_only) {
+        study::CheckMonteCarlo(aircraft.data(), modes, spec);
+      } else {
+        r = study::RunMonteCarlo(aircraft.data(), modes, spec);
+      }
     } catch (const study::MissingHeightError&) {
       throw std::invalid_argument("turbulence needs an altitude [m] above ground: the file "
                                   "gives none, pass altitude=");
     }
   }
+  if (check_only) return py::none();
   py::dict out;
   py::list names, units, level_names, level_values;
   for (const core::Signal& s : study::MonteCarloOutputs()) {
@@ -85,11 +90,11 @@ py::dict MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double duratio
 }  // namespace
 
 void BindMonteCarlo(py::module_& m) {
-  m.def("monte_carlo", &MonteCarlo, py::arg("aircraft"), py::kw_only(), py::arg("runs"),
+  m.def("monte_carlo", &MonteCarlo, py::arg("aircraft"), py::arg("runs"),
         py::arg("duration"), py::arg("turbulence"), py::arg("altitude") = py::none(),
         py::arg("span") = py::none(), py::arg("seed") = study::kDefaultTurbulenceSeed,
         py::arg("dt") = 0.1, py::arg("first_run") = 0, py::arg("levels") = py::none(),
-        py::arg("history_every") = 0, py::arg("threads") = 0,
+        py::arg("history_every") = 0, py::arg("threads") = 0, py::arg("check_only") = false,
         "Many seeded hands-off flights through Dryden turbulence, propagated together\n"
         "(exact step per slice), each summarized. Run i flies the turbulence seed\n"
         "aerolin.run_seed(seed, i): its result depends on (seed, i) only, not on\n"
@@ -99,6 +104,7 @@ void BindMonteCarlo(py::module_& m) {
         "turbulence, altitude [m], span [m]  as for simulate; dt the slice step [s]\n"
         "levels         {output: level}: count each run's upward crossings of level\n"
         "history_every  keep every n-th row of each run (0: none)\n"
+        "check_only     check the request (limits, height, levels) and return None\n"
         "\n"
         "Returns a dict: 'outputs' (names as the simulate CSV), 'units', 'run', 'seed',\n"
         "'rows', and (runs x outputs) arrays 'rms', 'peak' (signed value of largest |y|),\n"

@@ -89,8 +89,17 @@ const std::vector<core::Signal>& MonteCarloOutputs() {
   return outputs;
 }
 
-MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
-                               const analysis::ModalAnalysis& modes, const MonteCarloSpec& spec) {
+namespace {
+
+struct Checked {
+  PreparedFlight prepared;
+  long slices = 0;
+  long kept = 0;  // history rows kept per run
+  std::vector<int> level_rows;
+};
+
+Checked Checks(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+               const MonteCarloSpec& spec) {
   Check(spec, 0);
   // The flight every run flies, prepared as any other (validation, height,
   // span, the Dryden filters, E).
@@ -102,22 +111,21 @@ MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
   if (!(spec.duration > 0.0))
     throw FlightSpecError("duration", fmt::format("duration must be a finite number > 0, got {}",
                                                   spec.duration));
-  const PreparedFlight prepared = Prepare(aircraft, modes, flight);
-  const long slices = sim::NumSlices(spec.duration, spec.dt);
-  const double run_slices = static_cast<double>(spec.runs) * static_cast<double>(slices);
+  Checked c{Prepare(aircraft, modes, flight), 0, 0, {}};
+  c.slices = sim::NumSlices(spec.duration, spec.dt);
+  const double run_slices = static_cast<double>(spec.runs) * static_cast<double>(c.slices);
   if (run_slices > kMaxMonteCarloRunSlices)
     throw FlightSpecError("runs", fmt::format("runs × slices = {:g} is more than {:g} (an hour of "
                                               "CPU): fewer runs or a shorter duration",
                                               run_slices, kMaxMonteCarloRunSlices));
-  const long rows = slices + 1;
-  const long kept = spec.history_every > 0 ? (rows + spec.history_every - 1) / spec.history_every : 0;
-  if (static_cast<double>(kept) * static_cast<double>(spec.runs) * kOutputs > kMaxMonteCarloHistoryValues)
+  const long rows = c.slices + 1;
+  c.kept = spec.history_every > 0 ? (rows + spec.history_every - 1) / spec.history_every : 0;
+  const double values = static_cast<double>(c.kept) * static_cast<double>(spec.runs) * kOutputs;
+  if (values > kMaxMonteCarloHistoryValues)
     throw FlightSpecError("history_every",
                           fmt::format("the histories would hold {:g} values, more than {:g}: keep "
                                       "fewer rows (a larger history_every) or fewer runs",
-                                      static_cast<double>(kept) * static_cast<double>(spec.runs) * kOutputs,
-                                      kMaxMonteCarloHistoryValues));
-  std::vector<int> level_rows;
+                                      values, kMaxMonteCarloHistoryValues));
   for (const ExceedanceLevel& l : spec.levels) {
     const auto& outs = MonteCarloOutputs();
     const auto it = std::find_if(outs.begin(), outs.end(),
@@ -129,8 +137,25 @@ MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
     }
     if (!std::isfinite(l.level))
       throw FlightSpecError("levels", fmt::format("the level of {} must be finite", l.output));
-    level_rows.push_back(static_cast<int>(it - outs.begin()));
+    c.level_rows.push_back(static_cast<int>(it - outs.begin()));
   }
+  return c;
+}
+
+}  // namespace
+
+void CheckMonteCarlo(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                     const MonteCarloSpec& spec) {
+  Checks(aircraft, modes, spec);
+}
+
+MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
+                               const analysis::ModalAnalysis& modes, const MonteCarloSpec& spec) {
+  const Checked checked = Checks(aircraft, modes, spec);
+  const PreparedFlight& prepared = checked.prepared;
+  const long rows = checked.slices + 1;
+  const long kept = checked.kept;
+  const std::vector<int>& level_rows = checked.level_rows;
 
   const sim::DrydenTurbulence& prototype = *prepared.turbulence();
   const Eigen::MatrixXd& E = prepared.model().E();

@@ -89,6 +89,12 @@ struct MonteCarloResult {
   std::vector<Eigen::MatrixXd> history;
 };
 
+/// Checks `spec` as RunMonteCarlo does, without flying (a front end that
+/// splits a study into chunks checks the whole study first).
+/// @throws FlightSpecError as RunMonteCarlo.
+void CheckMonteCarlo(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                     const MonteCarloSpec& spec);
+
 /// Flies the runs of `spec` on `aircraft` (whose modes are `modes`).
 /// @throws FlightSpecError naming what is wrong ("runs", "duration", "dt",
 ///         "levels", "turbulence.height", ...).
