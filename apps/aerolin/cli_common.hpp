@@ -190,5 +190,6 @@ void RegisterSweepCommand(CLI::App& app, Action& action);
 void RegisterLocusCommand(CLI::App& app, Action& action);
 void RegisterTfCommand(CLI::App& app, Action& action);
 void RegisterBodeCommand(CLI::App& app, Action& action);
+void RegisterRmsCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

@@ -38,7 +38,10 @@ from ._aerolin import (  # noqa: F401  (the public API)
     locus,
     maximize_damping,
     modes,
+    monte_carlo,
     qualities,
+    rms,
+    run_seed,
     sensitivities,
     simulate,
     sweep,
@@ -52,6 +55,6 @@ __all__ = [
     "Aircraft", "Bode", "Condition", "Control", "DataError", "Gust", "Locus", "Mode",
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "bode",
-    "frequency_response", "load", "loads", "locus", "maximize_damping", "modes", "qualities",
+    "frequency_response", "load", "loads", "locus", "maximize_damping", "modes", "monte_carlo", "qualities", "rms", "run_seed",
     "sensitivities", "simulate", "sweep", "tf",
 ]

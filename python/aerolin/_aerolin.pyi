@@ -379,6 +379,19 @@ def bode(aircraft: Aircraft, input: str, output: str, omega: Sequence[float] | N
 def bode(aircraft: Aircraft, input: str, output: Sequence[str], omega: Sequence[float] | None = None,
          points: int = 400) -> list[Bode]: ...
 
+def rms(aircraft: Aircraft, turbulence: str, altitude: float | None = None,
+        span: float | None = None, dt: float = 0.1) -> dict[str, Any]:
+    """Exact rough-air statistics (`aerolin rms --json`, schema aerolin.rms/1)."""
+
+def monte_carlo(aircraft: Aircraft, runs: int, duration: float, turbulence: str,
+                altitude: float | None = None, span: float | None = None, seed: int = 1,
+                dt: float = 0.1, first_run: int = 0, levels: dict[str, float] | None = None,
+                history_every: int = 0, threads: int = 0, check_only: bool = False) -> dict[str, Any] | None:
+    """Batched rough-air Monte Carlo: per-run RMS, peaks, crossings (see the docstring)."""
+
+def run_seed(seed: int, run: int) -> int:
+    """The turbulence seed of run `run` of a Monte Carlo seeded `seed`."""
+
 def frequency_response(system: StateSpace, omega: Sequence[float]) -> ComplexArray:
     """G(jω), shape (len(omega), outputs, inputs)."""
 

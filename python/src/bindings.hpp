@@ -54,5 +54,7 @@ void BindSimulate(py::module_& m);
 void BindQualities(py::module_& m);
 void BindFrequency(py::module_& m);
 void BindTracked(py::module_& m);
+void BindRoughAir(py::module_& m);
+void BindMonteCarlo(py::module_& m);
 
 }  // namespace aerolin::python

@@ -17,4 +17,6 @@ PYBIND11_MODULE(_aerolin, m) {
   BindQualities(m);
   BindFrequency(m);
   BindTracked(m);
+  BindRoughAir(m);
+  BindMonteCarlo(m);
 }

@@ -266,6 +266,11 @@ DrydenTurbulence::DrydenTurbulence(const DrydenParameters& parameters, double ai
   Reset();
 }
 
+void DrydenTurbulence::Reseed(std::uint64_t seed) {
+  seed_ = seed;
+  Reset();
+}
+
 void DrydenTurbulence::Reset() {
   normal_.Seed(seed_);
   for (int i = 0; i < kStates; ++i) eta_[i] = normal_();

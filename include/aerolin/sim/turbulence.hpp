@@ -132,6 +132,9 @@ class DrydenTurbulence {
   /// Restarts: re-seeds and draws the initial state again, so the sequence
   /// repeats from the first sample.
   void Reset();
+  /// Changes the seed and restarts (Reset) with it: a copy of a generator
+  /// reseeded flies as one built with that seed, without refitting the filters.
+  void Reseed(std::uint64_t seed);
 
   const DrydenParameters& parameters() const { return parameters_; }
   /// Roll-gust intensity σ_p [rad/s] from Φ_p (0 without a span).

@@ -1,0 +1,74 @@
+// `aerolin rms FILE --turbulence light|moderate|severe [--height H] [--dt DT]
+//  [--json]`: exact rough-air statistics (study/rough_air.hpp).
+
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "aerolin/core/units.hpp"
+#include "aerolin/export/rough_air_report.hpp"
+#include "aerolin/study/rough_air.hpp"
+#include "cli_common.hpp"
+
+namespace aerolin::cli {
+namespace {
+
+struct RmsOptions {
+  std::string file;
+  std::string turbulence;
+  std::optional<double> height;  ///< [file's length unit]
+  double dt = study::RoughAirSpec{}.dt;
+  bool json = false;
+};
+
+int RunRms(const RmsOptions& opt) {
+  data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  const model::AircraftData& aircraft = load.aircraft;
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  study::RoughAirSpec spec;
+  spec.turbulence.intensity = *sim::ParseTurbulenceIntensity(opt.turbulence);
+  if (opt.height) spec.turbulence.height = core::ToSI(*opt.height, load.units, core::kLength);
+  spec.dt = opt.dt;
+  study::RoughAirStatistics stats;
+  try {
+    stats = study::ExactRoughAirStatistics(aircraft, modes, spec);
+  } catch (const study::MissingHeightError&) {
+    throw UsageError("--turbulence needs the height above ground: give --height H (in " +
+                     opt.file + "'s length unit) or [condition] altitude in " + opt.file);
+  } catch (const study::FlightSpecError& e) {
+    throw UsageError(e.what());
+  }
+  if (opt.json)
+    std::cout << exporting::RoughAirJson(aircraft, opt.file, stats) << '\n';
+  else
+    exporting::WriteRoughAirText(std::cout, aircraft, stats);
+  return 0;
+}
+
+}  // namespace
+
+void RegisterRmsCommand(CLI::App& app, Action& action) {
+  auto opt = std::make_shared<RmsOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "rms",
+      "Exact rough-air statistics, no Monte Carlo: the RMS of every state and of nz,\n"
+      "gamma and ay in Dryden turbulence with the controls fixed, the RMS of their\n"
+      "rates and their zero up-crossings per second (Rice's formula gives how often a\n"
+      "level is exceeded). The flight simulate flies, sampled every --dt.");
+  AddAircraftFileArgument(*cmd, opt->file);
+  cmd->add_option("--turbulence", opt->turbulence,
+                  "MIL-F-8785C Dryden turbulence: light, moderate or severe")
+      ->required()
+      ->check(CLI::IsMember({"light", "moderate", "severe"}));
+  cmd->add_option("--height,--altitude", opt->height,
+                  "height above ground [file's length unit]; default [condition] altitude")
+      ->check(NonNegativeFinite());
+  cmd->add_option("--dt", opt->dt, "slice length [s] (the flight's sampling)")
+      ->default_val(study::RoughAirSpec{}.dt)
+      ->check(PositiveFinite());
+  cmd->add_flag("--json", opt->json, "one JSON object (schema aerolin.rms/1)");
+  cmd->callback([opt, &action] { action = [opt] { return RunRms(*opt); }; });
+}
+
+}  // namespace aerolin::cli

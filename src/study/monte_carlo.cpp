@@ -1,0 +1,251 @@
+#include "aerolin/study/monte_carlo.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <unsupported/Eigen/MatrixFunctions>
+
+#include <fmt/format.h>
+
+#include "aerolin/core/parallel.hpp"
+#include "aerolin/model/gust.hpp"
+#include "aerolin/model/outputs.hpp"
+#include "aerolin/sim/flight_model.hpp"
+#include "aerolin/sim/turbulence.hpp"
+
+namespace aerolin::study {
+namespace {
+
+constexpr int kStates = sim::kNumLinearStates;  // (u, α, q, θ, β, p, r, φ, ψ)
+constexpr int kGusts = model::gust::kNumGusts;
+constexpr int kOutputs = kStates + 3 + kGusts;   // states, nz, γ, ay, gusts
+constexpr long kBlock = 64;                      // runs propagated together
+
+std::uint64_t SplitMix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// y = C x + D d for every output (rows in MonteCarloOutputs() order).
+struct OutputMap {
+  Eigen::Matrix<double, kOutputs, kStates> C = Eigen::Matrix<double, kOutputs, kStates>::Zero();
+  Eigen::Matrix<double, kOutputs, kGusts> D = Eigen::Matrix<double, kOutputs, kGusts>::Zero();
+};
+
+// The derived outputs come from model::WithDerivedOutputs of each axis's
+// model with the gusts as its inputs (so their gust feed-through is D).
+OutputMap OutputMapOf(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                      const Eigen::MatrixXd& E) {
+  OutputMap map;
+  map.C.topRows<kStates>().setIdentity();
+  map.D.bottomRows<kGusts>().setIdentity();
+  struct Axis {
+    model::Axis axis;
+    int row0, n;
+    std::vector<int> derived_rows;  // into map
+  };
+  for (const Axis& a : {Axis{model::Axis::kLongitudinal, 0, 4, {kStates, kStates + 1}},
+                        Axis{model::Axis::kLateral, 4, 5, {kStates + 2}}}) {
+    const model::StateSpace& bare = modes.model_of(a.axis);
+    const model::StateSpace windy(bare.A(), E.middleRows(a.row0, a.n),
+                                  Eigen::MatrixXd::Identity(a.n, a.n), Eigen::MatrixXd::Zero(a.n, kGusts),
+                                  bare.states(), model::GustSignals(), bare.states());
+    const model::StateSpace out = model::WithDerivedOutputs(windy, a.axis, aircraft.condition);
+    for (std::size_t j = 0; j < a.derived_rows.size(); ++j) {
+      const int k = a.n + static_cast<int>(j);
+      map.C.row(a.derived_rows[j]).segment(a.row0, a.n) = out.C().row(k);
+      map.D.row(a.derived_rows[j]) = out.D().row(k);
+    }
+  }
+  return map;
+}
+
+void Check(const MonteCarloSpec& spec, int level_index_count) {
+  (void)level_index_count;
+  if (spec.runs < 1 || spec.runs > kMaxMonteCarloRuns)
+    throw FlightSpecError("runs", fmt::format("runs must be 1 to {}, got {}", kMaxMonteCarloRuns,
+                                              spec.runs));
+  if (spec.history_every < 0)
+    throw FlightSpecError("history_every", fmt::format("history_every must be >= 0, got {}",
+                                                       spec.history_every));
+}
+
+}  // namespace
+
+std::uint64_t RunSeed(std::uint64_t seed, std::uint64_t run) {
+  return SplitMix64(SplitMix64(seed) ^ run);
+}
+
+const std::vector<core::Signal>& MonteCarloOutputs() {
+  static const std::vector<core::Signal> outputs = [] {
+    std::vector<core::Signal> s(sim::FlightStateSignals().begin(),
+                                sim::FlightStateSignals().begin() + kStates);
+    for (model::Axis axis : {model::Axis::kLongitudinal, model::Axis::kLateral})
+      for (const core::Signal& d : model::DerivedOutputSignals(axis)) s.push_back(d);
+    for (const core::Signal& g : model::GustSignals()) s.push_back(g);
+    return s;
+  }();
+  return outputs;
+}
+
+namespace {
+
+struct Checked {
+  PreparedFlight prepared;
+  long slices = 0;
+  long kept = 0;  // history rows kept per run
+  std::vector<int> level_rows;
+};
+
+Checked Checks(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+               const MonteCarloSpec& spec) {
+  Check(spec, 0);
+  // The flight every run flies, prepared as any other (validation, height,
+  // span, the Dryden filters, E).
+  FlightSpec flight;
+  flight.slice.dt = spec.dt;
+  flight.slice.integrator = sim::Integrator::kExact;
+  flight.duration = spec.duration;
+  flight.turbulence = spec.turbulence;
+  if (!(spec.duration > 0.0))
+    throw FlightSpecError("duration", fmt::format("duration must be a finite number > 0, got {}",
+                                                  spec.duration));
+  Checked c{Prepare(aircraft, modes, flight), 0, 0, {}};
+  c.slices = sim::NumSlices(spec.duration, spec.dt);
+  const double run_slices = static_cast<double>(spec.runs) * static_cast<double>(c.slices);
+  if (run_slices > kMaxMonteCarloRunSlices)
+    throw FlightSpecError("runs", fmt::format("runs × slices = {:g} is more than {:g} (an hour of "
+                                              "CPU): fewer runs or a shorter duration",
+                                              run_slices, kMaxMonteCarloRunSlices));
+  const long rows = c.slices + 1;
+  c.kept = spec.history_every > 0 ? (rows + spec.history_every - 1) / spec.history_every : 0;
+  const double values = static_cast<double>(c.kept) * static_cast<double>(spec.runs) * kOutputs;
+  if (values > kMaxMonteCarloHistoryValues)
+    throw FlightSpecError("history_every",
+                          fmt::format("the histories would hold {:g} values, more than {:g}: keep "
+                                      "fewer rows (a larger history_every) or fewer runs",
+                                      values, kMaxMonteCarloHistoryValues));
+  for (const ExceedanceLevel& l : spec.levels) {
+    const auto& outs = MonteCarloOutputs();
+    const auto it = std::find_if(outs.begin(), outs.end(),
+                                 [&](const core::Signal& s) { return s.name == l.output; });
+    if (it == outs.end()) {
+      std::string names;
+      for (const core::Signal& s : outs) names += (names.empty() ? "" : ", ") + s.name;
+      throw FlightSpecError("levels", fmt::format("no output '{}' (outputs: {})", l.output, names));
+    }
+    if (!std::isfinite(l.level))
+      throw FlightSpecError("levels", fmt::format("the level of {} must be finite", l.output));
+    c.level_rows.push_back(static_cast<int>(it - outs.begin()));
+  }
+  return c;
+}
+
+}  // namespace
+
+void CheckMonteCarlo(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                     const MonteCarloSpec& spec) {
+  Checks(aircraft, modes, spec);
+}
+
+MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
+                               const analysis::ModalAnalysis& modes, const MonteCarloSpec& spec) {
+  const Checked checked = Checks(aircraft, modes, spec);
+  const PreparedFlight& prepared = checked.prepared;
+  const long rows = checked.slices + 1;
+  const long kept = checked.kept;
+  const std::vector<int>& level_rows = checked.level_rows;
+
+  const sim::DrydenTurbulence& prototype = *prepared.turbulence();
+  const Eigen::MatrixXd& E = prepared.model().E();
+  // [Φ Γ_E] = the top of exp([A E; 0 0]Δt).
+  Eigen::Matrix<double, kStates + kGusts, kStates + kGusts> M =
+      Eigen::Matrix<double, kStates + kGusts, kStates + kGusts>::Zero();
+  M.topLeftCorner<kStates, kStates>() = prepared.model().A() * spec.dt;
+  M.topRightCorner<kStates, kGusts>() = E * spec.dt;
+  const Eigen::MatrixXd F = Eigen::MatrixXd(M).exp();
+  const Eigen::Matrix<double, kStates, kStates> Phi = F.topLeftCorner(kStates, kStates);
+  const Eigen::Matrix<double, kStates, kGusts> GammaE = F.topRightCorner(kStates, kGusts);
+  const OutputMap map = OutputMapOf(aircraft, modes, E);
+
+  MonteCarloResult result;
+  const auto R = static_cast<Eigen::Index>(spec.runs);
+  const auto L = static_cast<Eigen::Index>(level_rows.size());
+  result.rows = rows;
+  result.rms = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.peak = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.peak_time = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.zero_upcrossings = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.exceedances = Eigen::MatrixXd::Zero(R, L);
+  for (std::uint64_t i = 0; i < spec.runs; ++i) {
+    result.run.push_back(spec.first_run + i);
+    result.seed.push_back(RunSeed(spec.turbulence.seed, spec.first_run + i));
+  }
+  if (kept > 0) {
+    for (long k = 0; k < rows; k += spec.history_every)
+      result.history_time.push_back(static_cast<double>(k) * spec.dt);
+    result.history.assign(spec.runs, Eigen::MatrixXd());
+  }
+
+  const std::size_t blocks = (spec.runs + kBlock - 1) / kBlock;
+  core::ParallelFor(blocks, spec.threads, [&](std::size_t b) {
+    const Eigen::Index r0 = static_cast<Eigen::Index>(b) * kBlock;
+    const Eigen::Index n = std::min<Eigen::Index>(kBlock, R - r0);
+    std::vector<sim::DrydenTurbulence> gusts;
+    gusts.reserve(static_cast<std::size_t>(n));
+    for (Eigen::Index j = 0; j < n; ++j) {
+      gusts.push_back(prototype);
+      gusts.back().Reseed(result.seed[static_cast<std::size_t>(r0 + j)]);
+    }
+    Eigen::Matrix<double, kStates, Eigen::Dynamic> X = Eigen::MatrixXd::Zero(kStates, n), next(kStates, n);
+    Eigen::Matrix<double, kGusts, Eigen::Dynamic> D = Eigen::MatrixXd::Zero(kGusts, n);
+    Eigen::Matrix<double, kOutputs, Eigen::Dynamic> Y(kOutputs, n), prev(kOutputs, n);
+    Eigen::MatrixXd sum2 = Eigen::MatrixXd::Zero(kOutputs, n), peak = Eigen::MatrixXd::Zero(kOutputs, n),
+                    peak_t = Eigen::MatrixXd::Zero(kOutputs, n),
+                    ups = Eigen::MatrixXd::Zero(kOutputs, n), exceed = Eigen::MatrixXd::Zero(L, n);
+    std::vector<Eigen::MatrixXd> history(kept > 0 ? static_cast<std::size_t>(n) : 0,
+                                         Eigen::MatrixXd(kept, kOutputs));
+    for (long k = 0; k < rows; ++k) {
+      if (k > 0) {
+        for (Eigen::Index j = 0; j < n; ++j) D.col(j) = gusts[static_cast<std::size_t>(j)].Next();
+        next.noalias() = Phi * X;
+        next.noalias() += GammaE * D;
+        X.swap(next);
+      }
+      Y.noalias() = map.C * X;
+      Y.noalias() += map.D * D;  // D is zero at t = 0: no wind before the first slice
+      const double t = static_cast<double>(k) * spec.dt;
+      sum2 += Y.cwiseAbs2();
+      for (Eigen::Index j = 0; j < n; ++j)
+        for (int o = 0; o < kOutputs; ++o) {
+          const double y = Y(o, j);
+          if (std::abs(y) > std::abs(peak(o, j))) {
+            peak(o, j) = y;
+            peak_t(o, j) = t;
+          }
+          if (k > 0 && prev(o, j) < 0.0 && y >= 0.0) ups(o, j) += 1.0;
+        }
+      for (Eigen::Index l = 0; l < L; ++l) {
+        const int o = level_rows[static_cast<std::size_t>(l)];
+        const double level = spec.levels[static_cast<std::size_t>(l)].level;
+        for (Eigen::Index j = 0; j < n; ++j)
+          if (k > 0 && prev(o, j) < level && Y(o, j) >= level) exceed(l, j) += 1.0;
+      }
+      if (kept > 0 && k % spec.history_every == 0)
+        for (Eigen::Index j = 0; j < n; ++j)
+          history[static_cast<std::size_t>(j)].row(k / spec.history_every) = Y.col(j).transpose();
+      prev = Y;
+    }
+    result.rms.middleRows(r0, n) = (sum2 / static_cast<double>(rows)).cwiseSqrt().transpose();
+    result.peak.middleRows(r0, n) = peak.transpose();
+    result.peak_time.middleRows(r0, n) = peak_t.transpose();
+    result.zero_upcrossings.middleRows(r0, n) = ups.transpose();
+    if (L > 0) result.exceedances.middleRows(r0, n) = exceed.transpose();
+    for (Eigen::Index j = 0; j < n && kept > 0; ++j)
+      result.history[static_cast<std::size_t>(r0 + j)] = std::move(history[static_cast<std::size_t>(j)]);
+  });
+  return result;
+}
+
+}  // namespace aerolin::study
