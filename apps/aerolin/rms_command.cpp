@@ -33,9 +33,6 @@ int RunRms(const RmsOptions& opt) {
   study::RoughAirStatistics stats;
   try {
     stats = study::ExactRoughAirStatistics(aircraft, modes, spec);
-  } catch (const study::MissingHeightError&) {
-    throw UsageError("--turbulence needs the height above ground: give --height H (in " +
-                     opt.file + "'s length unit) or [condition] altitude in " + opt.file);
   } catch (const study::FlightSpecError& e) {
     throw UsageError(e.what());
   }
@@ -62,7 +59,8 @@ void RegisterRmsCommand(CLI::App& app, Action& action) {
       ->required()
       ->check(CLI::IsMember({"light", "moderate", "severe"}));
   cmd->add_option("--height,--altitude", opt->height,
-                  "height above ground [file's length unit]; default [condition] altitude")
+                  "height above ground [file's length unit]; " +
+                      std::string(study::kTurbulenceHeightRule))
       ->check(NonNegativeFinite());
   cmd->add_option("--dt", opt->dt, "slice length [s] (the flight's sampling)")
       ->default_val(study::RoughAirSpec{}.dt)

@@ -40,15 +40,10 @@ py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double durat
   {
     py::gil_scoped_release release;
     const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
-    try {
-      if (check_only) {
-        study::CheckMonteCarlo(aircraft.data(), modes, spec);
-      } else {
-        r = study::RunMonteCarlo(aircraft.data(), modes, spec);
-      }
-    } catch (const study::MissingHeightError&) {
-      throw std::invalid_argument("turbulence needs an altitude [m] above ground: the file "
-                                  "gives none, pass altitude=");
+    if (check_only) {
+      study::CheckMonteCarlo(aircraft.data(), modes, spec);
+    } else {
+      r = study::RunMonteCarlo(aircraft.data(), modes, spec);
     }
   }
   if (check_only) return py::none();

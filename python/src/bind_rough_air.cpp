@@ -24,13 +24,8 @@ py::object Rms(const Aircraft& aircraft, const std::string& turbulence,
   {
     py::gil_scoped_release release;
     const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
-    try {
-      json = exporting::RoughAirJson(aircraft.data(), aircraft.path,
-                                     study::ExactRoughAirStatistics(aircraft.data(), modes, spec));
-    } catch (const study::MissingHeightError&) {
-      throw std::invalid_argument("turbulence needs an altitude [m] above ground: the file "
-                                  "gives none, pass altitude=");
-    }
+    json = exporting::RoughAirJson(aircraft.data(), aircraft.path,
+                                   study::ExactRoughAirStatistics(aircraft.data(), modes, spec));
   }
   // The document of `aerolin rms --json`, as Python objects: one truth.
   return py::module_::import("json").attr("loads")(json);
@@ -46,7 +41,8 @@ void BindRoughAir(py::module_& m) {
         "the RMS of their rates and their zero up-crossings per second n0_per_s.\n"
         "\n"
         "turbulence 'light', 'moderate' or 'severe' at `altitude` [m] above ground\n"
-        "           (default: the file's [condition] altitude), wing `span` [m] for the\n"
+        "           (default: the file's [condition] altitude when above 0, else 304.8 m),\n"
+        "           wing `span` [m] for the\n"
         "           rolling gust (default: the file's [geometry] b)\n"
         "dt         the slice step [s] the flight is sampled at (as simulate's dt)\n"
         "\n"

@@ -41,8 +41,7 @@ def test_rice_from_the_record():
 
 def test_errors():
     ac = aerolin.load(str(P2V7))
-    with pytest.raises(ValueError, match="altitude"):
-        aerolin.rms(ac, "moderate")
+    assert aerolin.rms(ac, "moderate")["turbulence"]["height_source"] == "default"
     with pytest.raises(ValueError, match="turbulence 'rough'"):
         aerolin.rms(ac, "rough", altitude=100.0)
     with pytest.raises(ValueError):

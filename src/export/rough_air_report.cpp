@@ -21,9 +21,10 @@ std::string_view AxisName(model::Axis axis) {
 void WriteRoughAirText(std::ostream& out, const model::AircraftData& aircraft,
                        const study::RoughAirStatistics& stats) {
   const sim::DrydenParameters& d = stats.dryden;
-  out << fmt::format("{}: {} Dryden turbulence (MIL-F-8785C) at {:.6g} m above ground, V = {:.4g} m/s\n",
+  out << fmt::format("{}: {} Dryden turbulence (MIL-F-8785C) at {:.6g} m above ground ({}), "
+                     "V = {:.4g} m/s\n",
                      aircraft.name, sim::ToString(stats.turbulence.intensity),
-                     *stats.turbulence.height, stats.airspeed);
+                     *stats.turbulence.height, study::ToString(stats.height_source), stats.airspeed);
   out << fmt::format("  σu = {:.3g} m/s (Lu = {:.4g} m), σv = {:.3g} m/s (Lv = {:.4g} m), "
                      "σw = {:.3g} m/s (Lw = {:.4g} m)",
                      d.sigma_u, d.L_u, d.sigma_v, d.L_v, d.sigma_w, d.L_w);
@@ -79,6 +80,7 @@ std::string RoughAirJson(const model::AircraftData& aircraft, std::string_view f
       {"turbulence",
        {{"intensity", sim::ToString(stats.turbulence.intensity)},
         {"height_m", *stats.turbulence.height},
+        {"height_source", study::ToString(stats.height_source)},
         {"span_m", stats.turbulence.span ? json(*stats.turbulence.span) : json(nullptr)},
         {"airspeed_m_s", stats.airspeed},
         {"sigma_u_m_s", d.sigma_u},

@@ -198,6 +198,7 @@ RoughAirStatistics ExactRoughAirStatistics(const model::AircraftData& aircraft,
 
   RoughAirStatistics stats;
   stats.turbulence = *prepared.turbulence_flown();
+  stats.height_source = prepared.turbulence_height_source();
   stats.dryden = dryden.parameters();
   stats.sigma_p = dryden.sigma_p();
   stats.airspeed = dryden.airspeed();

@@ -41,7 +41,11 @@ TEST(RmsCommand, JsonListsEveryOutputInSiWithTheHeightInTheFilesUnit) {
 TEST(RmsCommand, TextTableAndTheFilesAltitude) {
   const auto r = RunAerolin("rms " + k747 + " --turbulence light", "rms_text");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("12192 m above ground"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("12192 m above ground ([condition] altitude)"), std::string::npos) << r.out;
+  // The P2V-7 gives no altitude: the flights' default height, said so.
+  const auto d = RunAerolin("rms " + kP2V7 + " --turbulence light", "rms_default");
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_NE(d.out.find("304.8 m above ground (default)"), std::string::npos) << d.out;
   EXPECT_NE(r.out.find("  nz "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Rice"), std::string::npos) << r.out;
 }
@@ -66,10 +70,7 @@ TEST(RmsCommand, SeverityScalesTheResponse) {
 }
 
 TEST(RmsCommand, UsageErrors) {
-  auto r = RunAerolin("rms " + kP2V7 + " --turbulence moderate", "rms_noheight");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--height"), std::string::npos) << r.err;
-  r = RunAerolin("rms " + kP2V7 + " --turbulence rough --height 100", "rms_badlevel");
+  auto r = RunAerolin("rms " + kP2V7 + " --turbulence rough --height 100", "rms_badlevel");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   r = RunAerolin("rms " + kP2V7 + " --turbulence light --height -5", "rms_negheight");
   EXPECT_EQ(r.exit_code, 2) << r.err;

@@ -295,13 +295,17 @@ TEST(RoughAir, AnUnstableModeIsNamed) {
   EXPECT_FALSE(stats.longitudinal.not_stationary);
 }
 
-TEST(RoughAir, NeedsAHeight) {
+// The height follows the flights' one rule (study::TurbulenceHeight): the
+// P2V-7 gives no altitude and flies the default; a negative one is refused.
+TEST(RoughAir, HeightFollowsTheFlightsRule) {
   const model::AircraftData aircraft =
       data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml").aircraft;
   ASSERT_FALSE(aircraft.condition.altitude);
   RoughAirSpec spec;
-  EXPECT_THROW(ExactRoughAirStatistics(aircraft, analysis::AnalyzeModes(aircraft), spec),
-               MissingHeightError);
+  const RoughAirStatistics stats =
+      ExactRoughAirStatistics(aircraft, analysis::AnalyzeModes(aircraft), spec);
+  EXPECT_EQ(*stats.turbulence.height, kDefaultTurbulenceHeight);
+  EXPECT_EQ(stats.height_source, HeightSource::kDefault);
   spec.turbulence.height = -1.0;
   EXPECT_THROW(ExactRoughAirStatistics(aircraft, analysis::AnalyzeModes(aircraft), spec),
                FlightSpecError);

@@ -20,7 +20,8 @@ void WriteRoughAirText(std::ostream& out, const model::AircraftData& aircraft,
 
 /// Returns the aerolin.rms/1 document, indented by 2, without a final
 /// newline. Keys: schema, file, aircraft {name, source}, method,
-/// turbulence {intensity, height_m, span_m (null without), airspeed_m_s,
+/// turbulence {intensity, height_m, height_source ("given", "[condition]
+/// altitude" or "default"), span_m (null without), airspeed_m_s,
 /// sigma_u_m_s, sigma_v_m_s, sigma_w_m_s, sigma_p_rad_s, L_u_m, L_v_m, L_w_m},
 /// dt_s, outputs [{name, unit, axis, rms, rate_rms (null for the gusts),
 /// n0_per_s, gust_feedthrough}], not_stationary [{axis, reason}]. SI units

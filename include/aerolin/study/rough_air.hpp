@@ -65,7 +65,7 @@ namespace aerolin::study {
 
 /// A rough-air statistics request: the turbulence (its seed is unused) and
 /// the slice step, SI. Height and span default as for a flight
-/// (TurbulenceHeight, the file's span).
+/// (TurbulenceHeight's rule, the file's span).
 struct RoughAirSpec {
   TurbulenceSpec turbulence;
   double dt = sim::SliceOptions{}.dt;  ///< slice step Δt [s]
@@ -102,6 +102,7 @@ struct AxisStatistics {
 /// The statistics of both axes and the turbulence they were computed for.
 struct RoughAirStatistics {
   TurbulenceSpec turbulence;  ///< with the height and span resolved
+  HeightSource height_source = HeightSource::kGiven;  ///< where the height came from
   sim::DrydenParameters dryden;
   double sigma_p = 0.0;  ///< σ_p [rad/s] (0 without a span)
   double airspeed = 0.0;  ///< V = U0 [m/s]
@@ -114,8 +115,7 @@ struct RoughAirStatistics {
 
 /// Computes the stationary statistics of `aircraft` (whose modes are
 /// `modes`) in the turbulence of `spec`.
-/// @throws FlightSpecError as Validate / Prepare (MissingHeightError when
-///         neither the spec nor the file gives a height).
+/// @throws FlightSpecError as Validate / Prepare.
 RoughAirStatistics ExactRoughAirStatistics(const model::AircraftData& aircraft,
                                            const analysis::ModalAnalysis& modes,
                                            const RoughAirSpec& spec);
