@@ -1,9 +1,15 @@
 // Every input of a run is protected from being an output (issue #27),
 // including the files a data file names (an AVL aircraft's .st and .mass),
-// through symbolic and hard links.
+// through symbolic and hard links; and a figure that cannot be written says
+// why (errno text) and leaves nothing behind.
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -82,6 +88,64 @@ TEST(ProtectedInputs, FilesTheDataFileNamesAreNotOutputs) {
                  "protected_avl");
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_EQ(ReadAll(st), st_text);
+}
+
+// As RunAerolin, in a child with files limited to `max_file_bytes` and
+// SIGXFSZ ignored: a write past the limit fails with EFBIG, as a write to a
+// full disk fails with ENOSPC (a portable stand-in for a full disk: no
+// mount, no root).
+CommandResult RunAerolinWithFileSizeLimit(const std::string& args, const std::string& tag,
+                                          rlim_t max_file_bytes) {
+  const std::string out_path = std::string(AEROLIN_BINARY_DIR) + "/cli_test_" + tag + ".out";
+  const std::string err_path = std::string(AEROLIN_BINARY_DIR) + "/cli_test_" + tag + ".err";
+  const std::string command = "cd '" + std::string(AEROLIN_SOURCE_DIR) + "' && '" +
+                              std::string(AEROLIN_BINARY_DIR) + "/aerolin' " + args + " >'" +
+                              out_path + "' 2>'" + err_path + "'";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const struct rlimit limit {max_file_bytes, max_file_bytes};
+    ::signal(SIGXFSZ, SIG_IGN);  // stays ignored across exec
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(99);
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(98);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  CommandResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = ReadAll(out_path);
+  r.err = ReadAll(err_path);
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  return r;
+}
+
+// Regression: `plot` on a full disk aborted (libpng's "Write Error", exit
+// 134) for PNG and blamed "ReplaceGlyphsWithText: no closing </svg>" for SVG
+// and PDF, leaving the temporary file behind. Now every format exits 1 with
+// one message naming the figure and the errno text, and leaves nothing.
+TEST(FigureWriteErrors, PlotOnAFullDiskSaysWhyAndLeavesNothing) {
+  const std::string efbig = std::strerror(EFBIG);
+  for (const std::string format : {"png", "svg", "pdf", "eps"}) {
+    const fs::path dir = WorkDir("full_" + format);
+    const std::string prefix = (dir / "fig").string();
+    const CommandResult r = RunAerolinWithFileSizeLimit(
+        "plot data/derivatives/p2v7.toml --duration 2 --format " + format + " --out '" + prefix + "'",
+        "full_disk", 16 * 1024);
+    EXPECT_EQ(r.exit_code, 1) << format << "\n" << r.err;
+    EXPECT_EQ(r.err, "error: " + prefix + "_trajectory." + format + ": cannot write (" + efbig + ")\n")
+        << format;
+    EXPECT_TRUE(fs::is_empty(dir)) << format << ": a file was left behind";
+  }
+  // The same run without the limit writes all four figures (the limit, not
+  // the command, made it fail).
+  const fs::path dir = WorkDir("full_control");
+  const CommandResult ok = RunAerolin("plot data/derivatives/p2v7.toml --duration 2 --format png,svg --out '" +
+                                          (dir / "fig").string() + "'",
+                                      "full_disk");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_GT(fs::file_size(dir / "fig_trajectory.png"), 16u * 1024);
+  EXPECT_GT(fs::file_size(dir / "fig_trajectory.svg"), 16u * 1024);
 }
 
 }  // namespace
