@@ -137,6 +137,19 @@ TEST(FigureWriteErrors, PlotOnAFullDiskSaysWhyAndLeavesNothing) {
         << format;
     EXPECT_TRUE(fs::is_empty(dir)) << format << ": a file was left behind";
   }
+  // The other commands' figures are written the same way (they were written
+  // in place: a full disk left a truncated figure).
+  {
+    const fs::path dir = WorkDir("full_sweep");
+    const std::string prefix = (dir / "s").string();
+    const CommandResult r = RunAerolinWithFileSizeLimit(
+        "sweep data/derivatives/p2v7.toml --param lateral.Nr --from -0.3 --to -0.2 --steps 3 --plot '" +
+            prefix + "'",
+        "full_disk", 16 * 1024);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err, "error: " + prefix + "_splane.png: cannot write (" + efbig + ")\n");
+    EXPECT_TRUE(fs::is_empty(dir)) << "sweep: a file was left behind";
+  }
   // The same run without the limit writes all four figures (the limit, not
   // the command, made it fail).
   const fs::path dir = WorkDir("full_control");
