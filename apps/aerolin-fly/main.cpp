@@ -201,6 +201,16 @@ int main(int argc, char** argv) {
     const data::LoadResult loaded = data::LoadAircraftFile(aircraft_path);
     if (strict && !loaded.warnings.empty()) throw core::DataError(loaded.warnings);
     for (const core::Diagnostic& w : loaded.warnings) std::cerr << "warning: " << w.ToString() << '\n';
+    if (!win.screenshot.empty()) {  // also not a file the aircraft file names (its .st, .mass)
+      std::vector<std::string> inputs = loaded.files;
+      inputs.push_back(script_path);
+      try {
+        core::CheckOutputPath(win.screenshot, inputs);
+      } catch (const std::runtime_error& e) {
+        std::cerr << "error: --screenshot: " << e.what() << '\n';
+        return kExitUsage;
+      }
+    }
     viz::SessionOptions session_options;
     session_options.slice.dt = dt;
     session_options.slice.integrator = *sim::ParseIntegrator(integrator);

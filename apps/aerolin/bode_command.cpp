@@ -71,8 +71,9 @@ void CheckFlags(const BodeOptions& opt) {
 
 int RunBode(const BodeOptions& opt) {
   CheckFlags(opt);
-  OutputRouting outputs(opt.csv, opt.json, {opt.file});
-  CheckOutputs(FigurePaths(opt), {opt.file});
+  const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
+  OutputRouting outputs(opt.csv, opt.json, inputs);
+  CheckOutputs(FigurePaths(opt), inputs);
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
   const analysis::Channel channel = [&] {

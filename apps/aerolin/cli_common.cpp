@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <utility>
 #include <iostream>
 #include <stdexcept>
 
@@ -38,8 +40,32 @@ model::AircraftData LoadAircraftReportingWarnings(const std::string& path) {
   return std::move(LoadFileReportingWarnings(path).aircraft);
 }
 
+namespace {
+// The load AircraftInputFiles made for the output checks, kept for the
+// command's own load (LoadFileReportingWarnings) so that the file is read once.
+std::optional<std::pair<std::string, data::LoadResult>>& EarlyLoad() {
+  static std::optional<std::pair<std::string, data::LoadResult>> load;
+  return load;
+}
+}  // namespace
+
+std::vector<std::string> AircraftInputFiles(const std::string& path) {
+  try {
+    data::LoadResult load = data::LoadAircraftFile(path);
+    std::vector<std::string> files = load.files;
+    EarlyLoad().emplace(path, std::move(load));
+    return files;
+  } catch (const std::exception&) {
+    // Reported by the command's own load, before anything is written.
+    return {path};
+  }
+}
+
 data::LoadResult LoadFileReportingWarnings(const std::string& path) {
-  data::LoadResult result = data::LoadAircraftFile(path);
+  std::optional<std::pair<std::string, data::LoadResult>>& early = EarlyLoad();
+  data::LoadResult result = early && early->first == path ? std::move(early->second)
+                                                          : data::LoadAircraftFile(path);
+  early.reset();
   if (Strict() && !result.warnings.empty()) throw core::DataError(result.warnings);
   // The first core::kMaxReportedDiagnostics, then a count of the rest.
   if (!result.warnings.empty())

@@ -71,6 +71,13 @@ model::AircraftData LoadAircraftReportingWarnings(const std::string& path);
 /// As LoadAircraftReportingWarnings, returning the whole load (with the file as written).
 data::LoadResult LoadFileReportingWarnings(const std::string& path);
 
+/// The files a run on the aircraft file `path` reads (data::LoadResult::files:
+/// the file and the AVL `.st` and `.mass` files it names), for CheckOutputs
+/// before the command loads it; the load is kept for the command's
+/// LoadFileReportingWarnings of the same path. A file that does not load
+/// gives {path} (the command's load then reports why, before any output).
+std::vector<std::string> AircraftInputFiles(const std::string& path);
+
 /// A finite number > 0. CLI::PositiveNumber lets "nan" through (every
 /// comparison with NaN is false) and "inf"; every numeric flag uses these.
 CLI::Validator PositiveFinite();

@@ -79,7 +79,7 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
 }
 
 std::vector<std::string> InputFiles(const FlightInputs& inputs) {
-  std::vector<std::string> files = {inputs.file};
+  std::vector<std::string> files = AircraftInputFiles(inputs.file);
   if (!inputs.script.empty()) files.push_back(inputs.script);
   return files;
 }

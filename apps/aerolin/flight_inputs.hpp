@@ -63,8 +63,9 @@ struct WindProbe {
   Eigen::Vector4d wind = Eigen::Vector4d::Zero();
 };
 
-/// The input files of a flight (FILE and --script, if given), for the
-/// checks that no output overwrites one.
+/// The input files of a flight (FILE with the files it names, as
+/// AircraftInputFiles, and --script, if given), for the checks that no output
+/// overwrites one.
 std::vector<std::string> InputFiles(const FlightInputs& inputs);
 
 /// The flight the flags ask for (study::FlightSpec, SI): --altitude and

@@ -80,7 +80,7 @@ int RunLocus(const LocusCommandOptions& opt) {
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #else
   // A figure that cannot be written is a bad --plot, found before the locus.
-  if (!opt.plot.empty()) CheckOutputs(exporting::LocusFigurePaths(opt.plot), {opt.file});
+  if (!opt.plot.empty()) CheckOutputs(exporting::LocusFigurePaths(opt.plot), AircraftInputFiles(opt.file));
 #endif
   const std::size_t colon = opt.loop.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == opt.loop.size())

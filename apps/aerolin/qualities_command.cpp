@@ -120,8 +120,10 @@ int RunQualities(const QualitiesOptions& opt) {
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #else
   // A chart that cannot be written is a bad --plot, found before grading.
-  if (!opt.plot.empty())
-    for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), {opt.file});
+  if (!opt.plot.empty()) {
+    const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
+    for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), inputs);
+  }
 #endif
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
   const analysis::ModalSummary summary =

@@ -36,10 +36,11 @@ int RunSweep(const SweepCommandOptions& opt) {
 #ifndef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #endif
-  OutputRouting outputs(opt.csv, opt.json, {opt.file});
+  const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
+  OutputRouting outputs(opt.csv, opt.json, inputs);
 #ifdef AEROLIN_PLOT_IN_PROCESS
   // A figure that cannot be written is a bad --plot, found before sweeping.
-  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), {opt.file});
+  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), inputs);
 #endif
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {

@@ -20,6 +20,20 @@ AIRCRAFT = sorted(DERIVATIVES.glob("*.toml"))
 P2V7 = DERIVATIVES / "p2v7.toml"
 DOUBLET = FIXTURES / "scripts" / "elevator_doublet.txt"
 
+# The exit status of a run skipped as a whole (CTest's SKIP_RETURN_CODE of
+# the Python tests, python/CMakeLists.txt).
+SKIPPED_RUN = 77
+
+
+def pytest_configure(config):
+    """In the sanitizer build (AEROLIN_SANITIZE=1) the module can only be
+    imported with the AddressSanitizer runtime preloaded; without it every
+    test would fail at import, so the run is skipped and says why."""
+    if os.environ.get("AEROLIN_SANITIZE") == "1" and "asan" not in os.environ.get("LD_PRELOAD", ""):
+        pytest.exit("skipped: the aerolin module is built with AddressSanitizer; run the Python "
+                    "tests with LD_PRELOAD=$(gcc -print-file-name=libasan.so) "
+                    "ASAN_OPTIONS=detect_leaks=0", returncode=SKIPPED_RUN)
+
 
 def cli_path():
     path = os.environ.get("AEROLIN_CLI", "")

@@ -304,6 +304,31 @@ void PrepareOutputDirectory(const std::string& dir) {
                              ")");
 }
 
+namespace internal {
+
+ErrnoKeepingFileBuf::int_type ErrnoKeepingFileBuf::overflow(int_type c) {
+  errno = 0;
+  const int_type put = std::filebuf::overflow(c);
+  if (traits_type::eq_int_type(put, traits_type::eof()) && error_ == 0) error_ = errno;
+  return put;
+}
+
+std::streamsize ErrnoKeepingFileBuf::xsputn(const char* s, std::streamsize n) {
+  errno = 0;
+  const std::streamsize put = std::filebuf::xsputn(s, n);
+  if (put < n && error_ == 0) error_ = errno;
+  return put;
+}
+
+int ErrnoKeepingFileBuf::sync() {
+  errno = 0;
+  const int result = std::filebuf::sync();
+  if (result != 0 && error_ == 0) error_ = errno;
+  return result;
+}
+
+}  // namespace internal
+
 AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -317,8 +342,8 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
     // without O_TRUNC, which means nothing to a device or a FIFO.
     in_place_ = true;
     temp_ = path_;
-    stream_.open(path_, std::ios::binary | std::ios::out | std::ios::app);
-    if (!stream_) throw std::runtime_error(CannotWrite(path_, errno));
+    if (file_.open(path_, std::ios::binary | std::ios::out | std::ios::app) == nullptr)
+      throw std::runtime_error(CannotWrite(path_, errno));
     return;
   }
   // Replace a link's destination, not the link.
@@ -360,8 +385,7 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
   }
   ::fchmod(fd, mode);
   ::close(fd);
-  stream_.open(temp_, std::ios::binary | std::ios::trunc);
-  if (!stream_) {
+  if (file_.open(temp_, std::ios::binary | std::ios::out | std::ios::trunc) == nullptr) {
     const int error = errno;
     std::remove(temp_.c_str());
     UnregisterTemporary(slot_);
@@ -371,19 +395,22 @@ AtomicOutput::AtomicOutput(const std::string& path) : path_(path), target_(path)
 
 AtomicOutput::~AtomicOutput() {
   if (!committed_) {
-    stream_.close();
+    file_.close();
     if (!in_place_) std::remove(temp_.c_str());
   }
   UnregisterTemporary(slot_);
 }
 
 void AtomicOutput::Commit() {
+  // The errno of the first failed write, else that of the flush or close.
+  const auto failed = [this] {
+    return std::runtime_error(CannotWrite(path_, file_.error() != 0 ? file_.error() : errno));
+  };
   errno = 0;
-  if (stream_.is_open()) {
+  if (file_.is_open()) {
     stream_.flush();
-    if (!stream_) throw std::runtime_error(CannotWrite(path_, errno));
-    stream_.close();
-    if (stream_.fail()) throw std::runtime_error(CannotWrite(path_, errno));
+    if (!stream_) throw failed();
+    if (file_.close() == nullptr) throw failed();
   }
   if (in_place_) {
     committed_ = true;

@@ -88,6 +88,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   result.units = ctx.units;
   result.from_coefficients = ctx.from_coefficients;
   result.avl_notes = std::move(ctx.avl.notes);
+  result.files = std::move(ctx.files);
   return result;
 }
 
@@ -114,7 +115,9 @@ LoadResult LoadAircraftString(const std::string& text, const std::string& path) 
 }
 
 LoadResult LoadAircraftFile(const std::string& path) {
-  return LoadAircraftString(core::ReadInputFile(path), path);
+  LoadResult result = LoadAircraftString(core::ReadInputFile(path), path);
+  result.files.insert(result.files.begin(), path);
+  return result;
 }
 
 }  // namespace aerolin::data

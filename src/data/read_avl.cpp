@@ -253,7 +253,9 @@ void ReadAerodynamics(ReadContext& ctx, const toml::table& root, model::Aircraft
 
   AvlCoefficients avl;
   try {
-    AvlStability st = ReadAvlStabilityFile(Resolve(ctx, *file));
+    const std::string path = Resolve(ctx, *file);
+    AvlStability st = ReadAvlStabilityFile(path);
+    ctx.files.push_back(path);
     avl = ToCoefficients(st, *length_unit);
     ctx.avl.st = std::move(st);
   } catch (const core::DataError& e) {
@@ -303,7 +305,9 @@ bool ReadAvlMass(ReadContext& ctx, const toml::table& t) {
   if (!file || !ctx.si.alpha0 || ctx.errors.size() != errors_before || !ctx.units_known) return true;
   AvlMass avl;
   try {
-    avl = ReadAvlMassFile(Resolve(ctx, *file));
+    const std::string path = Resolve(ctx, *file);
+    avl = ReadAvlMassFile(path);
+    ctx.files.push_back(path);
   } catch (const core::DataError& e) {
     ReportAvlError(ctx, e, t, "mass", "avl_mass");
     return true;

@@ -70,6 +70,7 @@ struct ReadContext {
   core::SourceLocation At(const toml::node& node) const;
 
   std::string path;
+  std::vector<std::string> files;  // the files it names, as read (LoadResult::files)
   std::vector<core::Diagnostic> errors;
   std::vector<core::Diagnostic> warnings;
   std::vector<std::string> suggested;  // "table.key" offered as "did you mean"

@@ -1,15 +1,20 @@
 #include "mathgl_canvas.hpp"
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/export/svg_text.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <numbers>
 #include <stdexcept>
@@ -37,12 +42,20 @@ ImageFormat ImageFormatOf(const std::string& path) {
 namespace internal {
 namespace {
 
+// Appends what a cairo stream writes to a std::string (its closure).
+cairo_status_t AppendToString(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 // MathGL 8.0 (Debian) writes PDF only as a 3D (PRC) annotation on an empty
 // page, so a PDF figure is MathGL's SVG drawn onto a cairo PDF page by
-// librsvg: vector output, 1 px of the SVG = 0.75 pt (96 dpi).
-void SvgToPdf(const std::string& svg_path, const std::string& pdf_path) {
+// librsvg: vector output, 1 px of the SVG = 0.75 pt (96 dpi). Returns the
+// PDF's bytes; `pdf_path` names it in messages.
+std::string SvgToPdf(const std::string& svg, const std::string& pdf_path) {
   GError* error = nullptr;
-  RsvgHandle* handle = rsvg_handle_new_from_file(svg_path.c_str(), &error);
+  RsvgHandle* handle = rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()),
+                                                 svg.size(), &error);
   if (handle == nullptr) {
     const std::string why = error ? error->message : "unknown error";
     if (error) g_error_free(error);
@@ -54,8 +67,9 @@ void SvgToPdf(const std::string& svg_path, const std::string& pdf_path) {
     throw std::runtime_error(pdf_path + ": cannot write image (librsvg: SVG has no size)");
   }
   constexpr double kPointsPerPixel = 0.75;
-  cairo_surface_t* surface = cairo_pdf_surface_create(
-      pdf_path.c_str(), width * kPointsPerPixel, height * kPointsPerPixel);
+  std::string pdf;
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(
+      AppendToString, &pdf, width * kPointsPerPixel, height * kPointsPerPixel);
   cairo_t* cr = cairo_create(surface);
   cairo_scale(cr, kPointsPerPixel, kPointsPerPixel);
   const RsvgRectangle viewport{0.0, 0.0, width, height};
@@ -70,6 +84,87 @@ void SvgToPdf(const std::string& svg_path, const std::string& pdf_path) {
     if (error) g_error_free(error);
     throw std::runtime_error(pdf_path + ": cannot write image (" + why + ")");
   }
+  return pdf;
+}
+
+// The PNG of `graph` (MathGL's RGB pixels, as its WritePNG without alpha),
+// encoded in memory by cairo: MathGL's own PNG writer aborts the process on
+// a write error (libpng's "Write Error" with no error handler).
+std::string PngBytes(mglGraph& graph, const std::string& path) {
+  const int w = graph.GetWidth(), h = graph.GetHeight();
+  const unsigned char* rgb = graph.GetRGB();
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+  std::string png;
+  cairo_status_t status = cairo_surface_status(surface);
+  if (status == CAIRO_STATUS_SUCCESS && rgb != nullptr) {
+    cairo_surface_flush(surface);
+    unsigned char* data = cairo_image_surface_get_data(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    for (int y = 0; y < h; ++y) {
+      auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+      const unsigned char* in = rgb + 3 * static_cast<std::ptrdiff_t>(y) * w;
+      for (int x = 0; x < w; ++x, in += 3)
+        row[x] = (std::uint32_t{in[0]} << 16) | (std::uint32_t{in[1]} << 8) | in[2];
+    }
+    cairo_surface_mark_dirty(surface);
+    status = cairo_surface_write_to_png_stream(surface, AppendToString, &png);
+  }
+  cairo_surface_destroy(surface);
+  if (rgb == nullptr) throw std::runtime_error(path + ": cannot write image (MathGL drew no pixels)");
+  if (status != CAIRO_STATUS_SUCCESS)
+    throw std::runtime_error(path + ": cannot write image (cairo: " +
+                             std::string(cairo_status_to_string(status)) + ")");
+  return png;
+}
+
+// Closes a file descriptor when it goes out of scope.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+std::string ErrnoText(int error) {
+  return error != 0 ? std::string(std::strerror(error)) : std::string("unknown error");
+}
+
+// What MathGL's file writer `write` (given a path) writes, caught in an
+// anonymous memory file: MathGL's writers ignore their stdio errors, so a
+// full disk left a truncated file behind and no error. `complete` says
+// whether the bytes are whole (e.g. end with "</svg>"); `path` names the
+// figure in messages, "PATH: cannot write (errno text)" as core::AtomicOutput's.
+template <typename Write, typename Complete>
+std::string WrittenByMathGL(mglGraph& graph, const std::string& path, Write write,
+                            Complete complete) {
+  Fd memory{::memfd_create("aerolin-figure", MFD_CLOEXEC)};
+  if (memory.fd < 0)
+    throw std::runtime_error(path + ": cannot write (" + ErrnoText(errno) + ")");
+  const std::string name = "/proc/self/fd/" + std::to_string(memory.fd);
+  errno = 0;
+  write(name.c_str());
+  const int write_error = errno;
+  if (graph.GetWarn() != 0) return {};  // reported by WriteCanvas
+  std::string bytes;
+  char buffer[65536];
+  for (off_t at = 0;;) {
+    const ssize_t n = ::pread(memory.fd, buffer, sizeof buffer, at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      throw std::runtime_error(path + ": cannot write (" + ErrnoText(errno) + ")");
+    if (n == 0) break;
+    bytes.append(buffer, static_cast<std::size_t>(n));
+    at += n;
+  }
+  if (!complete(bytes))
+    throw std::runtime_error(path + ": cannot write (" + ErrnoText(write_error) + ")");
+  return bytes;
+}
+
+bool EndsWith(const std::string& text, std::string_view end) {
+  const std::size_t last = text.find_last_not_of(" \n\r\t");
+  return last != std::string::npos && last + 1 >= end.size() &&
+         std::string_view(text).substr(last + 1 - end.size(), end.size()) == end;
 }
 
 // MathGL's glyph outlines are about 500 units to its font's em; the SVG
@@ -135,19 +230,15 @@ std::vector<SvgTextItem> DrawnTexts(mglGraph& graph) {
   return items;
 }
 
-// Writes MathGL's SVG of `graph` to `path` with real text (svg_text.hpp).
-void WriteSvgWithText(mglGraph& graph, const std::string& path) {
+// MathGL's SVG of `graph` with real text (svg_text.hpp); `path` names it in
+// messages. Empty when MathGL warned (reported by WriteCanvas).
+std::string SvgWithText(mglGraph& graph, const std::string& path) {
   const std::vector<SvgTextItem> texts = DrawnTexts(graph);
-  graph.WriteSVG(path.c_str(), "");
-  if (graph.GetWarn() != 0) return;  // reported by WriteCanvas
-  std::string svg;
-  {
-    std::ifstream in(path, std::ios::binary);
-    svg.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << ReplaceGlyphsWithText(svg, texts);
-  if (!out.flush()) throw std::runtime_error(path + ": cannot write image (rewriting the SVG text)");
+  const std::string svg = WrittenByMathGL(
+      graph, path, [&](const char* name) { graph.WriteSVG(name, ""); },
+      [](const std::string& bytes) { return EndsWith(bytes, "</svg>"); });
+  if (graph.GetWarn() != 0) return {};
+  return ReplaceGlyphsWithText(svg, texts);
 }
 
 }  // namespace
@@ -286,37 +377,33 @@ void LabelYClearOfTicks(mglGraph& graph, const std::wstring& text, double widest
 
 void WriteCanvas(mglGraph& graph, const std::string& path) {
   const ImageFormat format = ImageFormatOf(path);
-  std::error_code ec;
-  std::filesystem::remove(path, ec);  // so a stale file cannot pass the check
+  // The figure is made in memory, then written atomically (a failed write
+  // leaves no partial figure, and its message carries the errno text):
+  // MathGL's own writers abort (PNG) or fail silently (SVG, EPS).
   graph.SetWarn(0, "");
-  if (format == ImageFormat::kPng)
-    graph.WritePNG(path.c_str(), "", false);
-  else if (format == ImageFormat::kSvg)
-    WriteSvgWithText(graph, path);
-  else if (format == ImageFormat::kEps)
-    graph.WriteEPS(path.c_str(), "");
-  else {
-    const std::string svg = path + ".svg";
-    try {
-      WriteSvgWithText(graph, svg);
-      if (graph.GetWarn() == 0) SvgToPdf(svg, path);
-    } catch (...) {
-      std::filesystem::remove(svg, ec);
-      throw;
-    }
-    std::filesystem::remove(svg, ec);
+  std::string bytes;
+  if (format == ImageFormat::kPng) {
+    bytes = PngBytes(graph, path);
+  } else if (format == ImageFormat::kSvg) {
+    bytes = SvgWithText(graph, path);
+  } else if (format == ImageFormat::kEps) {
+    bytes = WrittenByMathGL(
+        graph, path, [&](const char* name) { graph.WriteEPS(name, ""); },
+        [](const std::string& eps) { return EndsWith(eps, "%%EOF"); });
+  } else {
+    const std::string svg = SvgWithText(graph, path);
+    if (graph.GetWarn() == 0) bytes = SvgToPdf(svg, path);
   }
-  std::string message = graph.Message() ? graph.Message() : "";
-  // MathGL starts each message with a newline; keep the report on one line.
-  const std::size_t first = message.find_first_not_of(" \n\r\t");
-  const std::size_t last = message.find_last_not_of(" \n\r\t");
-  message = first == std::string::npos ? "" : message.substr(first, last - first + 1);
-  const bool written = std::filesystem::is_regular_file(path, ec) &&
-                       std::filesystem::file_size(path, ec) > 0;
-  if (graph.GetWarn() != 0 || !written)
-    throw std::runtime_error(
-        path + ": cannot write image (MathGL: " +
-        (message.empty() ? std::string("no message") : message) + ")");
+  if (graph.GetWarn() != 0 || bytes.empty()) {
+    std::string message = graph.Message() ? graph.Message() : "";
+    // MathGL starts each message with a newline; keep the report on one line.
+    const std::size_t first = message.find_first_not_of(" \n\r\t");
+    const std::size_t last = message.find_last_not_of(" \n\r\t");
+    message = first == std::string::npos ? "" : message.substr(first, last - first + 1);
+    throw std::runtime_error(path + ": cannot write image (MathGL: " +
+                             (message.empty() ? std::string("no message") : message) + ")");
+  }
+  core::WriteFileAtomically(path, bytes);
 }
 
 std::wstring Widen(const std::string& utf8) {

@@ -3,8 +3,10 @@
 #include <SFML/Graphics.hpp>
 #include <SFML/OpenGL.hpp>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -97,8 +99,10 @@ void SaveWindow(const sf::RenderWindow& window, const std::string& path) {
   // Written beside the target and renamed when complete (same extension, so
   // SFML still picks the format from it).
   core::AtomicOutput out(path);
+  errno = 0;
   if (!texture.copyToImage().saveToFile(out.temp_path()))
-    throw std::runtime_error("cannot write screenshot '" + path + "'");
+    throw std::runtime_error("cannot write screenshot '" + path + "' (" +
+                             (errno != 0 ? std::strerror(errno) : "SFML could not encode it") + ")");
   out.Commit();
 }
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -9,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <thread>
@@ -373,6 +375,59 @@ TEST(RemoveTemporaryOutputsOnSignals, RemovesTheTemporaryFileAndDiesOfTheSignal)
     EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal_number) << status;
     EXPECT_EQ(CountFiles(dir), 1) << "a temporary file was left";
     EXPECT_EQ(Read(target), "before\n");
+  }
+}
+
+// The message of a write that failed before Commit carries the errno of
+// that write (the stream had gone bad there and Commit's own errno was 0:
+// "cannot write (write failed)"). In a child process with a 4 KiB file size
+// limit and SIGXFSZ ignored, so the write fails with EFBIG; the target is
+// kept and the temporary file removed.
+TEST(AtomicOutput, KeepsTheErrnoOfTheFirstFailedWrite) {
+  const fs::path dir = Fresh("efbig");
+  const fs::path target = dir / "out.csv";
+  std::ofstream(target) << "before\n";
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(pipe_fds[0]);
+    const struct rlimit limit {4096, 4096};
+    ::signal(SIGXFSZ, SIG_IGN);
+    std::string message = "no error";
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) message = "setrlimit failed";
+    try {
+      AtomicOutput out(target.string());
+      for (int i = 0; i < 4096; ++i) out.stream() << "row " << i << ", 0.125, 0.25\n";
+      out.Commit();
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+    (void)!::write(pipe_fds[1], message.data(), message.size());
+    ::_exit(0);
+  }
+  ::close(pipe_fds[1]);
+  std::string message;
+  char buffer[512];
+  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) message.append(buffer, n);
+  ::close(pipe_fds[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_EQ(message, target.string() + ": cannot write (" + std::strerror(EFBIG) + ")");
+  EXPECT_EQ(Read(target), "before\n");
+  EXPECT_EQ(CountFiles(dir), 1) << "the temporary file was left";
+}
+
+// A device written in place: /dev/full's ENOSPC is in the message.
+TEST(AtomicOutput, ReportsAFullDeviceWithItsErrnoText) {
+  try {
+    AtomicOutput out("/dev/full");
+    for (int i = 0; i < 10000; ++i) out.stream() << "row " << i << '\n';
+    out.Commit();
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), std::string("/dev/full: cannot write (") + std::strerror(ENOSPC) + ")");
   }
 }
 

@@ -713,5 +713,20 @@ TEST(LoadCoefficientsTypedValues, WeightBesideMassIsChecked) {
             "times g; check which of the two (or g) is meant");
 }
 
+// LoadResult::files lists every file the load read, so that no output of
+// the run replaces one (core::CheckOutputPath): the TOML, then the .st and
+// .mass it names, relative to it; a dimensional file is alone; a TOML given
+// as text is not itself a file read.
+TEST(LoadAvl, ListsEveryFileItRead) {
+  const LoadResult avl = LoadAircraftFile(kAvlDir + "b737.toml");
+  EXPECT_EQ(avl.files, (std::vector<std::string>{kAvlDir + "b737.toml", kAvlDir + "b737_classic.st",
+                                                 kAvlDir + "b737.mass"}));
+  const std::string p2v7 = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+  EXPECT_EQ(LoadAircraftFile(p2v7).files, std::vector<std::string>{p2v7});
+  const LoadResult text = LoadAircraftString(B737Toml(kAvlDir + "b737_machine.st"), "inline.toml");
+  EXPECT_EQ(text.files,
+            (std::vector<std::string>{kAvlDir + "b737_machine.st", kAvlDir + "b737.mass"}));
+}
+
 }  // namespace
 }  // namespace aerolin::data

@@ -60,6 +60,25 @@ bool SameFile(const std::string& a, const std::string& b);
 ///         "output 'x' is a directory; give a file name".
 void CheckOutputPath(const std::string& output, const std::vector<std::string>& inputs);
 
+namespace internal {
+/// A std::filebuf that keeps the errno of its first failed write: the stream
+/// goes bad at that write and writes nothing more, so by the final flush the
+/// errno (ENOSPC, EFBIG, EIO) is gone, and the message would lack it.
+class ErrnoKeepingFileBuf final : public std::filebuf {
+ public:
+  /// The errno of the first failed write, or 0.
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override;
+  std::streamsize xsputn(const char* s, std::streamsize n) override;
+  int sync() override;
+
+ private:
+  int error_ = 0;
+};
+}  // namespace internal
+
 /// An output file written atomically: the data goes to a temporary file in
 /// the target's directory (same extension, so format-by-extension writers
 /// work on it), and Commit() renames it over the target. Destroying an
@@ -89,14 +108,15 @@ class AtomicOutput {
   /// Flushes the stream, syncs the file to disk and renames it over the
   /// target.
   /// @throws std::runtime_error "PATH: cannot write (errno text)" if any of
-  ///         this fails (the target is then unchanged).
+  ///         this, or any write before, failed (the target is then unchanged).
   void Commit();
 
  private:
   std::string path_;    // as given (messages)
   std::string target_;  // symbolic links resolved
   std::string temp_;
-  std::ofstream stream_;
+  internal::ErrnoKeepingFileBuf file_;
+  std::ostream stream_{&file_};
   bool committed_ = false;
   bool in_place_ = false;  // a device or FIFO, written directly
   int slot_ = -1;          // in the signal handler's registry, or -1

@@ -40,6 +40,12 @@ struct LoadResult {
   /// conversion applied (data/avl_coefficients.hpp), one sentence each — not
   /// warnings (nothing is wrong), for a verbose display.
   std::vector<std::string> avl_notes;
+  /// Every file the load read: the aircraft file itself (LoadAircraftFile;
+  /// not LoadAircraftString, whose text is in memory), then each file it names
+  /// (an AVL `.st`, a `.mass`) as opened, relative to the working directory.
+  /// The inputs an output of the same run must not replace
+  /// (core::CheckOutputPath).
+  std::vector<std::string> files;
 };
 
 /// Returns the aircraft in `path`, converted once to SI.
