@@ -13,10 +13,8 @@
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/tracked.hpp"
 #include "aerolin/core/files.hpp"
-#include "cli_common.hpp"
-#ifdef AEROLIN_PLOT_IN_PROCESS
-#include "aerolin/export/plot_tracked.hpp"
-#endif
+#include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -30,14 +28,10 @@ struct SweepCommandOptions {
 };
 
 int RunSweep(const SweepCommandOptions& opt) {
-#ifndef AEROLIN_PLOT_IN_PROCESS
-  if (!opt.plot.empty()) return ReplaceWithPlotter();
-#endif
+  if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
   OutputRouting outputs(opt.csv, opt.json, {opt.file});
-#ifdef AEROLIN_PLOT_IN_PROCESS
   // A figure that cannot be written is a bad --plot, found before sweeping.
-  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), {opt.file});
-#endif
+  if (!opt.plot.empty()) CheckOutputs(figures::SweepFigurePaths(opt.plot), {opt.file});
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
@@ -56,13 +50,11 @@ int RunSweep(const SweepCommandOptions& opt) {
     report << exporting::TrackedJson(result, "value", opt.file) << '\n';
   else
     exporting::WriteTrackedText(report, result, result.param);
-#ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = load.aircraft.name + ": sweep of " + result.param;
-    for (const std::string& f : exporting::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+    for (const std::string& f : figures::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
   }
-#endif
   return 0;
 }
 
