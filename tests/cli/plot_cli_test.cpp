@@ -106,7 +106,7 @@ TEST(PlotCommand, WithoutThePlotterEachFigureCommandSaysHowToBuildIt) {
                                (dir / "aerolin-plot").string() +
                                "' does not exist); build it with: "
                                "cmake --build build --target aerolin-plot\n";
-  for (const std::string args :
+  for (const std::string& args :
        {"plot data/derivatives/p2v7.toml --duration 1 --out " + prefix,
         "bode data/derivatives/p2v7.toml --input elevator --output q --plot " + prefix,
         "qualities data/derivatives/p2v7.toml --plot " + prefix,
