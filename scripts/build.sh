@@ -1,7 +1,33 @@
 #!/usr/bin/env bash
 # Configures and builds aerolin into ./build (binaries in ./build/bin).
-# Extra arguments go to cmake's configure step, e.g. -DAEROLIN_SANITIZE=ON.
+#   scripts/build.sh [ARGS...]         everything: the programs, the plotter, the
+#                                      flight window, the Python module, the tests,
+#                                      fuzz replays and benchmarks (scripts/test.sh)
+#   scripts/build.sh --main [ARGS...]  the `aerolin` program alone (scripts/run.sh);
+#                                      `cmake --build build --target aerolin-plot`
+#                                      adds the figure writer later
+# ARGS go to cmake's configure step, e.g. -DAEROLIN_SANITIZE=ON.
+#
+# Both configure the same ./build with every switch given explicitly, since a
+# CMake cache keeps what the previous configuration set: after --main, the
+# full build turns the tests and the rest back on, and reuses the objects
+# already compiled (both compile position-independent code, which the Python
+# module needs, so the flags of the shared libraries' objects are the same).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-cmake --build build -j "$(nproc)"
+main=0
+if [ "${1:-}" = "--main" ]; then
+  main=1
+  shift
+fi
+common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DAEROLIN_BUILD_APPS=ON
+        -DAEROLIN_FUZZ=OFF)
+if [ "$main" = 1 ]; then
+  cmake -S . -B build "${common[@]}" -DAEROLIN_BUILD_TESTS=OFF -DAEROLIN_BUILD_BENCHMARKS=OFF \
+    -DAEROLIN_BUILD_PYTHON=OFF -DAEROLIN_BUILD_VIEWER=OFF "$@" >/dev/null
+  cmake --build build -j "$(nproc)" --target aerolin
+else
+  cmake -S . -B build "${common[@]}" -DAEROLIN_BUILD_TESTS=ON -DAEROLIN_BUILD_BENCHMARKS=ON \
+    -DAEROLIN_BUILD_PYTHON=ON -DAEROLIN_BUILD_VIEWER=ON "$@" >/dev/null
+  cmake --build build -j "$(nproc)"
+fi

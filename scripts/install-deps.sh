@@ -10,6 +10,7 @@ packages=(
   poppler-utils
   xvfb xauth xdotool procps
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
+  python3-scipy python3-distributed
 )
 missing=()
 for p in "${packages[@]}"; do

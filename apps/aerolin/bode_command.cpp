@@ -3,11 +3,10 @@
 //  [--plot PREFIX --format png,svg,eps] [--width W --height H]`:
 // frequency response (magnitude, dB, unwrapped and principal phase).
 //
-// Built twice, as plot_command.cpp (apps/aerolin/CMakeLists.txt): in
-// `aerolin` the command runs in-process unless --plot is given, in which case
-// it checks its flags and runs `aerolin-plot` (which links MathGL) with the
-// same arguments; in `aerolin-plot` (AEROLIN_PLOT_IN_PROCESS) it does
-// everything itself.
+// In both programs (figures.hpp): in `aerolin` the command runs in-process
+// unless --plot is given, in which case it checks its flags and runs
+// `aerolin-plot` (which links MathGL) with the same arguments; in
+// `aerolin-plot` it does everything itself.
 
 #include <cmath>
 #include <fstream>
@@ -22,10 +21,8 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/frequency_report.hpp"
 #include "aerolin/core/files.hpp"
-#include "cli_common.hpp"
-#ifdef AEROLIN_PLOT_IN_PROCESS
-#include "aerolin/export/plot.hpp"
-#endif
+#include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -116,18 +113,16 @@ int RunBode(const BodeOptions& opt) {
   } else {
     exporting::WriteBodeText(report, diagram);
   }
-#ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::PlotOptions plot;
     plot.width_px = opt.width;
     plot.height_px = opt.height;
     plot.aircraft = aircraft.name;
     for (const std::string& path : FigurePaths(opt)) {
-      exporting::PlotBode(diagram, plot, path);
+      figures::PlotBode(diagram, plot, path);
       outputs.notes() << path << '\n';
     }
   }
-#endif
   return 0;
 }
 
@@ -169,17 +164,13 @@ void RegisterBodeCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.bode/1)");
   cmd->add_option("--plot", opt->plot, "write the figure PREFIX_bode.EXT (one per format)")->check(OutputPathValidator());
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
-#ifdef AEROLIN_PLOT_IN_PROCESS
-  cmd->callback([opt, &action] { action = [opt] { return RunBode(*opt); }; });
-#else
   cmd->callback([opt, &action] {
     action = [opt] {
-      if (opt->plot.empty()) return RunBode(*opt);
+      if (opt->plot.empty() || figures::InProcess()) return RunBode(*opt);
       CheckFlags(*opt);
       return ReplaceWithPlotter();
     };
   });
-#endif
 }
 
 }  // namespace aerolin::cli

@@ -6,8 +6,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <cmath>
-#include <limits>
 #include <optional>
 #include <utility>
 #include <iostream>
@@ -24,13 +22,12 @@ std::vector<std::string>& Arguments() {
   static std::vector<std::string> arguments;
   return arguments;
 }
+}  // namespace
 
-// --strict of the running command (every command that loads a file has it).
-bool& Strict() {
+bool& StrictWarnings() {
   static bool strict = false;
   return strict;
 }
-}  // namespace
 
 void SetCommandLine(int argc, char** argv) { Arguments().assign(argv, argv + argc); }
 
@@ -66,7 +63,7 @@ data::LoadResult LoadFileReportingWarnings(const std::string& path) {
   data::LoadResult result = early && early->first == path ? std::move(early->second)
                                                           : data::LoadAircraftFile(path);
   early.reset();
-  if (Strict() && !result.warnings.empty()) throw core::DataError(result.warnings);
+  if (StrictWarnings() && !result.warnings.empty()) throw core::DataError(result.warnings);
   // The first core::kMaxReportedDiagnostics, then a count of the rest.
   if (!result.warnings.empty())
     std::cerr << core::JoinDiagnostics(result.warnings, "warnings", "warning: ") << '\n';
@@ -79,37 +76,6 @@ void WriteAvlNotes(std::ostream& out, const data::LoadResult& load) {
   for (const std::string& note : load.avl_notes) out << "  - " << note << '\n';
 }
 
-namespace {
-CLI::Validator FiniteAtLeast(double lowest, bool strict, const std::string& description) {
-  return CLI::Validator(
-      [=](std::string& input) -> std::string {
-        double value = 0.0;
-        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) ||
-            (strict ? !(value > lowest) : !(value >= lowest)))
-          return "expected a finite number " + description + ", got '" + input + "'";
-        return {};
-      },
-      description);
-}
-}  // namespace
-
-CLI::Validator PositiveFinite() { return FiniteAtLeast(0.0, true, "> 0"); }
-
-CLI::Validator NonNegativeFinite() { return FiniteAtLeast(0.0, false, ">= 0"); }
-
-CLI::Validator Finite() {
-  return FiniteAtLeast(-std::numeric_limits<double>::infinity(), false, "of any sign");
-}
-
-CLI::Validator NonEmpty(const std::string& what) {
-  return CLI::Validator(
-      [what](std::string& input) -> std::string {
-        if (input.empty()) return "expected " + what + ", got ''";
-        return {};
-      },
-      "");
-}
-
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
   for (const std::string& output : outputs) {
     if (IsStandardOutput(output)) continue;
@@ -119,38 +85,6 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
       throw UsageError(e.what());
     }
   }
-}
-
-void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
-  cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
-      ->default_str("png");
-  AddFigureSizeOptions(cmd, width, height);
-}
-
-void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height) {
-  cmd.add_option("--width", width, "image width [px], 200 to 8192")
-      ->default_val(1200)
-      ->check(CLI::Range(200, 8192));
-  cmd.add_option("--height", height, "image height [px], 200 to 8192")
-      ->default_val(900)
-      ->check(CLI::Range(200, 8192));
-}
-
-void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description) {
-  cmd.add_option("--units", units, description)
-      ->transform(CLI::IsMember({"si", "imperial"}, CLI::ignore_case))
-      ->default_val("si");
-}
-
-CLI::Validator OutputPathValidator() {
-  return CLI::Validator(
-      [](std::string& input) -> std::string {
-        if (input.empty()) return "expected an output path, got ''";
-        return {};
-      },
-      "PATH");
 }
 
 namespace {
@@ -270,16 +204,6 @@ const std::vector<std::string>& StartableModeNames() {
   return names;
 }
 
-void AddAircraftFileArgument(CLI::App& cmd, std::string& path) {
-  cmd.add_option("FILE", path,
-                 "aircraft data file (TOML), e.g. data/derivatives/p2v7.toml")
-      ->required()
-      ->check(CLI::ExistingFile);
-  cmd.add_flag("--strict", Strict(),
-               "treat the data file's warnings (implausible signs and sizes, a table that\n"
-               "looks typed per degree) as errors: print them and exit 1");
-}
-
 int ReplaceWithPlotter() {
   std::error_code ec;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
@@ -293,6 +217,9 @@ int ReplaceWithPlotter() {
   std::cout.flush();
   std::cerr.flush();
   execv(plotter.c_str(), argv.data());
+  if (errno == ENOENT)
+    throw UsageError("figures are drawn by aerolin-plot, which is not built ('" + plotter +
+                     "' does not exist); build it with: " + kBuildPlotterCommand);
   throw std::runtime_error("cannot run '" + plotter + "': " + std::strerror(errno) +
                            " (aerolin draws figures with aerolin-plot, built beside aerolin)");
 }

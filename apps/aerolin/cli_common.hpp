@@ -1,7 +1,10 @@
 #pragma once
-// Shared wiring helpers of the aerolin CLI (not part of the library).
+// Shared wiring helpers of the aerolin CLI (not part of the library) that
+// need no CLI11: exit codes, usage errors, loading, output routing. CLI11
+// costs seconds of compile time in every file that includes it, so only the
+// files that register options include it, through cli_options.hpp (the
+// option helpers); here CLI::App is only named.
 
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <optional>
 #include <ostream>
@@ -15,6 +18,10 @@
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/study/limits.hpp"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace aerolin::cli {
 
 /// Exit codes: 0 success, 1 bad data (file contents), 2 usage (flags, paths),
@@ -26,11 +33,6 @@ inline constexpr int kExitDiverged = 3;
 /// Most points a sweep or locus may ask for: the library's limit, the same in
 /// every front end (aerolin/study/limits.hpp says why).
 inline constexpr int kMaxStudyPoints = study::kMaxStudyPoints;
-
-/// An output path flag's check: a non-empty path ("--csv ''" would mean
-/// nothing, and `--out ''` wrote `_trajectory.png` into the current
-/// directory). Every output flag uses it.
-CLI::Validator OutputPathValidator();
 
 /// Makes std::cout remember why its first write failed, for
 /// FinishStandardOutput (main() calls it first).
@@ -57,9 +59,15 @@ void SetCommandLine(int argc, char** argv);
 /// The arguments given to SetCommandLine, argv[0] first.
 const std::vector<std::string>& CommandLine();
 
+/// The command that builds `aerolin-plot` in the quick start's build folder.
+inline constexpr const char* kBuildPlotterCommand = "cmake --build build --target aerolin-plot";
+
 /// Replaces this process with `aerolin-plot` (beside this executable) run
-/// with the same arguments, so that `aerolin` itself never loads MathGL;
-/// returns only by throwing std::runtime_error.
+/// with the same arguments, so that `aerolin` itself never loads MathGL
+/// (figures.hpp); returns only by throwing.
+/// @throws UsageError (exit 2) if `aerolin-plot` is not there (scripts/run.sh
+///         builds `aerolin` alone), saying kBuildPlotterCommand builds it.
+/// @throws std::runtime_error if it is there but cannot be run.
 int ReplaceWithPlotter();
 
 /// Loads the aircraft file, printing its warnings to stderr as
@@ -78,34 +86,14 @@ data::LoadResult LoadFileReportingWarnings(const std::string& path);
 /// gives {path} (the command's load then reports why, before any output).
 std::vector<std::string> AircraftInputFiles(const std::string& path);
 
-/// A finite number > 0. CLI::PositiveNumber lets "nan" through (every
-/// comparison with NaN is false) and "inf"; every numeric flag uses these.
-CLI::Validator PositiveFinite();
-/// A finite number >= 0.
-CLI::Validator NonNegativeFinite();
-/// Any finite number.
-CLI::Validator Finite();
-/// A non-empty value: `--class ''` or `--maximize ''` would otherwise mean
-/// "not given" and run as if the flag were absent. `what` names the value
-/// ("an airplane class") in "expected WHAT, got ''".
-CLI::Validator NonEmpty(const std::string& what);
+/// --strict of the running command: set by the flag AddAircraftFileArgument
+/// adds (cli_options.hpp), read by LoadFileReportingWarnings.
+bool& StrictWarnings();
 
 /// Checks each of `outputs` with core::CheckOutputPath against `inputs`
 /// (before any long computation); "-" (standard output) passes.
 /// @throws UsageError naming the output and the reason.
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
-
-/// Adds `--format` (png, svg, eps, pdf; comma-separated, any case, stored
-/// lower-case; default png) and `--width`/`--height` (200 to 8192 px: the
-/// flight window's limits, 8192² RGBA being 256 MB) for the figures of `cmd`.
-void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
-
-/// Adds only `--width`/`--height` of AddFigureOptions (figures always PNG).
-void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height);
-
-/// Adds `--units si|imperial` (any case, stored lower-case; default si),
-/// described by `description`, to `cmd`; core::ParseUnitSystem reads it.
-void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description);
 
 /// The path that names standard output for a data output (`--csv -`).
 inline constexpr const char* kStandardOutputPath = "-";
@@ -177,9 +165,6 @@ std::string OutputNames(model::Axis axis);
 /// dutch-roll, roll, spiral, roll-spiral. (Heading, a free integrator, is no
 /// mode to start on.)
 const std::vector<std::string>& StartableModeNames();
-
-/// Adds the positional FILE argument (must exist) and --strict to `cmd`.
-void AddAircraftFileArgument(CLI::App& cmd, std::string& path);
 
 /// Writes what the conversion of an AVL `.st` file assumed (load.avl_notes:
 /// the quasi-steady model, an estimated CDa, ...) as a titled list; nothing

@@ -7,7 +7,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "cli_common.hpp"
+#include "cli_options.hpp"
 
 namespace aerolin::cli {
 

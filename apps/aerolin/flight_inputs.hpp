@@ -3,7 +3,6 @@
 // `plot`): aircraft file, pilot script, mode excitation, duration, slices
 // and integrator; and the one place that turns them into a flight.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -15,6 +14,10 @@
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/study/flight_setup.hpp"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace aerolin::cli {
 

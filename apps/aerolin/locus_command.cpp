@@ -15,10 +15,8 @@
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
-#include "cli_common.hpp"
-#ifdef AEROLIN_PLOT_IN_PROCESS
-#include "aerolin/export/plot_tracked.hpp"
-#endif
+#include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -76,12 +74,9 @@ std::vector<double> ParseGains(const std::string& text) {
 }
 
 int RunLocus(const LocusCommandOptions& opt) {
-#ifndef AEROLIN_PLOT_IN_PROCESS
-  if (!opt.plot.empty()) return ReplaceWithPlotter();
-#else
+  if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
   // A figure that cannot be written is a bad --plot, found before the locus.
-  if (!opt.plot.empty()) CheckOutputs(exporting::LocusFigurePaths(opt.plot), AircraftInputFiles(opt.file));
-#endif
+  if (!opt.plot.empty()) CheckOutputs(figures::LocusFigurePaths(opt.plot), AircraftInputFiles(opt.file));
   const std::size_t colon = opt.loop.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == opt.loop.size())
     throw UsageError("--loop: expected INPUT:OUTPUT, e.g. rudder:r, got '" + opt.loop + "'");
@@ -128,7 +123,6 @@ int RunLocus(const LocusCommandOptions& opt) {
       exporting::WriteDampingOptimum(std::cout, *optimum, locus.gain_unit);
     }
   }
-#ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = aircraft.name + ": " + opt.loop + (o.washout_tau ? " with washout" : "");
@@ -137,9 +131,8 @@ int RunLocus(const LocusCommandOptions& opt) {
     if (optimum && optimum->kind != study::DampingOptimumKind::kAbsent &&
         optimum->kind != study::DampingOptimumKind::kReal)
       plot.marked = exporting::MarkedGain{optimum->gain, optimum->lambda, optimum->zeta, maximize};
-    for (const std::string& f : exporting::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
+    for (const std::string& f : figures::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
   }
-#endif
   return 0;
 }
 

@@ -6,7 +6,7 @@
 #include "aerolin/export/matrices_json.hpp"
 #include "aerolin/export/matrices_text.hpp"
 #include "aerolin/model/build.hpp"
-#include "cli_common.hpp"
+#include "cli_options.hpp"
 
 namespace aerolin::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include "aerolin/export/modes_text.hpp"
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/analysis/sensitivity.hpp"
-#include "cli_common.hpp"
+#include "cli_options.hpp"
 
 namespace aerolin::cli {
 namespace {

@@ -7,10 +7,9 @@
 // PREFIX_splane, one
 // file per format.
 //
-// Built twice (apps/aerolin/CMakeLists.txt): in `aerolin-plot`, with
-// AEROLIN_PLOT_IN_PROCESS, the command draws; in `aerolin`, it checks the
-// flags and then runs `aerolin-plot` from the same directory with the same
-// arguments, so that `aerolin` does not load MathGL.
+// In both programs (figures.hpp): in `aerolin-plot` the command draws; in
+// `aerolin`, it checks the flags and then runs `aerolin-plot` from the same
+// directory with the same arguments, so that `aerolin` does not load MathGL.
 
 #include <cmath>
 #include <iostream>
@@ -20,12 +19,10 @@
 #include <string>
 #include <vector>
 
-#include "cli_common.hpp"
+#include "cli_options.hpp"
 #include "flight_inputs.hpp"
-#ifdef AEROLIN_PLOT_IN_PROCESS
 #include "aerolin/core/files.hpp"
-#include "aerolin/export/plot.hpp"
-#endif
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -61,7 +58,6 @@ CLI::Validator ExaggerationRange() {
       "K in 1.." + kMaxExaggerationText);
 }
 
-#ifdef AEROLIN_PLOT_IN_PROCESS
 std::vector<std::string> OutputPaths(const PlotCommandOptions& opt) {
   std::vector<std::string> paths;
   for (const std::string& format : opt.formats)
@@ -186,22 +182,21 @@ int RunPlot(const PlotCommandOptions& opt) {
     const std::string history = opt.out + "_history." + format;
     const std::string splane = opt.out + "_splane." + format;
     WriteFigure(trajectory, [&](const std::string& p) {
-      exporting::PlotTrajectory3D(result.log, plot, p);
+      figures::PlotTrajectory3D(result.log, plot, p);
     });
     WriteFigure(ground_track, [&](const std::string& p) {
-      exporting::PlotGroundTrack(result.log, plot, p);
+      figures::PlotGroundTrack(result.log, plot, p);
     });
     WriteFigure(history, [&](const std::string& p) {
-      exporting::PlotTimeHistories(result.log, plot, p, wind);
+      figures::PlotTimeHistories(result.log, plot, p, wind);
     });
     WriteFigure(splane, [&](const std::string& p) {
-      exporting::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, p);
+      figures::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, p);
     });
     std::cout << trajectory << '\n' << ground_track << '\n' << history << '\n' << splane << '\n';
   }
   return 0;
 }
-#endif
 
 }  // namespace
 
@@ -227,12 +222,9 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
                   "glyph shapes and altitude tick labels stay true, the figure names xK")
       ->default_val(1.0)
       ->check(ExaggerationRange());
-#ifdef AEROLIN_PLOT_IN_PROCESS
-  cmd->callback([opt, &action] { action = [opt] { return RunPlot(*opt); }; });
-#else
-  // `opt` is captured only to keep the storage the options write into alive.
-  cmd->callback([opt, &action] { action = [] { return ReplaceWithPlotter(); }; });
-#endif
+  cmd->callback([opt, &action] {
+    action = [opt] { return figures::InProcess() ? RunPlot(*opt) : ReplaceWithPlotter(); };
+  });
 }
 
 }  // namespace aerolin::cli

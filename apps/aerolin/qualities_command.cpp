@@ -3,8 +3,8 @@
 // modes against MIL-F-8785C.
 //
 // The class and category come from the file ([aircraft] class, [condition]
-// category); the flags override them. Built twice, like plot_command.cpp: in
-// `aerolin-plot` (AEROLIN_PLOT_IN_PROCESS) --plot draws the charts; in
+// category); the flags override them. In both programs, like
+// plot_command.cpp (figures.hpp): in `aerolin-plot` --plot draws the charts; in
 // `aerolin`, --plot checks everything the report needs and then runs
 // `aerolin-plot` with the same arguments, so `aerolin` never loads MathGL.
 
@@ -18,10 +18,8 @@
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/qualities_report.hpp"
-#include "cli_common.hpp"
-#ifdef AEROLIN_PLOT_IN_PROCESS
-#include "aerolin/export/plot.hpp"
-#endif
+#include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -79,7 +77,6 @@ Assessment Resolve(const QualitiesOptions& opt) {
   return a;
 }
 
-#ifdef AEROLIN_PLOT_IN_PROCESS
 // The charts of --plot for `category`: per format, the short-period chart,
 // then the Dutch-roll chart.
 std::vector<std::string> ChartPaths(const QualitiesOptions& opt,
@@ -105,26 +102,22 @@ std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessme
   for (const analysis::QualitiesGrade& g : grades) {
     const std::vector<std::string> charts = ChartPaths(opt, g.category);
     for (std::size_t k = 0; k < charts.size(); k += 2) {
-      exporting::PlotShortPeriodChart(summary, g, plot, charts[k]);
-      exporting::PlotDutchRollChart(summary, g, plot, charts[k + 1]);
+      figures::PlotShortPeriodChart(summary, g, plot, charts[k]);
+      figures::PlotDutchRollChart(summary, g, plot, charts[k + 1]);
     }
     paths.insert(paths.end(), charts.begin(), charts.end());
   }
   return paths;
 }
-#endif
 
 int RunQualities(const QualitiesOptions& opt) {
   const Assessment a = Resolve(opt);
-#ifndef AEROLIN_PLOT_IN_PROCESS
-  if (!opt.plot.empty()) return ReplaceWithPlotter();
-#else
+  if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
   // A chart that cannot be written is a bad --plot, found before grading.
   if (!opt.plot.empty()) {
     const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
     for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), inputs);
   }
-#endif
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
   const analysis::ModalSummary summary =
       analysis::SummarizeModes(modes.longitudinal, modes.lateral, a.aircraft);
@@ -138,7 +131,6 @@ int RunQualities(const QualitiesOptions& opt) {
     std::cout << exporting::QualitiesJson(header, grades) << '\n';
   else
     exporting::WriteQualitiesText(std::cout, header, grades);
-#ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     // With --json the paths go to stderr, so stdout stays one JSON document.
     std::ostream& out = OutputRouting("", opt.json, {}).notes();
@@ -146,7 +138,6 @@ int RunQualities(const QualitiesOptions& opt) {
     for (const std::string& path : WriteCharts(opt, a, summary, grades))
       out << "figure: " << path << '\n';
   }
-#endif
   return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "aerolin/export/rough_air_report.hpp"
 #include "aerolin/study/rough_air.hpp"
 #include "cli_common.hpp"
+#include "cli_options.hpp"
 
 namespace aerolin::cli {
 namespace {

@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "cli_common.hpp"
+#include "cli_options.hpp"
 #include "flight_inputs.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"

@@ -16,10 +16,8 @@
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/tracked.hpp"
 #include "aerolin/core/files.hpp"
-#include "cli_common.hpp"
-#ifdef AEROLIN_PLOT_IN_PROCESS
-#include "aerolin/export/plot_tracked.hpp"
-#endif
+#include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -33,15 +31,11 @@ struct SweepCommandOptions {
 };
 
 int RunSweep(const SweepCommandOptions& opt) {
-#ifndef AEROLIN_PLOT_IN_PROCESS
-  if (!opt.plot.empty()) return ReplaceWithPlotter();
-#endif
+  if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
   const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
   OutputRouting outputs(opt.csv, opt.json, inputs);
-#ifdef AEROLIN_PLOT_IN_PROCESS
   // A figure that cannot be written is a bad --plot, found before sweeping.
-  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), inputs);
-#endif
+  if (!opt.plot.empty()) CheckOutputs(figures::SweepFigurePaths(opt.plot), inputs);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
@@ -69,13 +63,11 @@ int RunSweep(const SweepCommandOptions& opt) {
   outputs.CommitData();
   if (opt.json) outputs.report() << '\n';
   result.points = std::move(kept);
-#ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = load.aircraft.name + ": sweep of " + result.param;
-    for (const std::string& f : exporting::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+    for (const std::string& f : figures::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
   }
-#endif
   return 0;
 }
 

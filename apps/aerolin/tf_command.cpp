@@ -11,7 +11,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/frequency_report.hpp"
 #include "aerolin/model/outputs.hpp"
-#include "cli_common.hpp"
+#include "cli_options.hpp"
 
 namespace aerolin::cli {
 namespace {

@@ -2,7 +2,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
+#include <sys/wait.h>
 
 #include "cli/run_command.hpp"
 
@@ -87,6 +89,44 @@ TEST(PlotCommand, VerticalExaggerationBelowOneIsAUsageError) {
     EXPECT_EQ(r.exit_code, 2) << k << ": " << r.err;
     EXPECT_NE(r.err.find("--vertical-exaggeration"), std::string::npos) << r.err;
   }
+}
+
+// scripts/run.sh builds `aerolin` alone: every command that draws says how
+// to build the plotter (exit 2, nothing written). A copy of `aerolin` in a
+// folder of its own has no `aerolin-plot` beside it.
+TEST(PlotCommand, WithoutThePlotterEachFigureCommandSaysHowToBuildIt) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(AEROLIN_BINARY_DIR) / "cli_no_plotter";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path aerolin = dir / "aerolin";
+  fs::copy_file(fs::path(AEROLIN_BINARY_DIR) / "aerolin", aerolin);
+  const std::string prefix = (dir / "fig").string();
+  const std::string expected = "error: figures are drawn by aerolin-plot, which is not built ('" +
+                               (dir / "aerolin-plot").string() +
+                               "' does not exist); build it with: "
+                               "cmake --build build --target aerolin-plot\n";
+  for (const std::string& args :
+       {"plot data/derivatives/p2v7.toml --duration 1 --out " + prefix,
+        "bode data/derivatives/p2v7.toml --input elevator --output q --plot " + prefix,
+        "qualities data/derivatives/p2v7.toml --plot " + prefix,
+        "sweep data/derivatives/p2v7.toml --param longitudinal.Mq --from -2 --to -1 --steps 2"
+        " --plot " + prefix,
+        "locus data/derivatives/p2v7.toml --loop rudder:r --gain 0:1:2 --plot " + prefix}) {
+    const std::string out = (dir / "out.txt").string();
+    const std::string err = (dir / "err.txt").string();
+    const int status = std::system(("cd '" + std::string(AEROLIN_SOURCE_DIR) + "' && '" +
+                                    aerolin.string() + "' " + args + " >'" + out + "' 2>'" + err +
+                                    "'").c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << args;
+    EXPECT_EQ(WEXITSTATUS(status), 2) << args;
+    EXPECT_EQ(ReadAll(err), expected) << args;
+    EXPECT_EQ(ReadAll(out), "") << args;
+    int entries = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir)) entries += e.exists() ? 1 : 0;
+    EXPECT_EQ(entries, 3) << args << ": only aerolin, out.txt and err.txt";
+  }
+  fs::remove_all(dir);
 }
 
 TEST(SimulateCommand, ExcitesTheCoupledRollSpiralSpelling) {
