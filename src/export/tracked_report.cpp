@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include "damping_text.hpp"
 #include "json_numbers.hpp"
 #include "display_units.hpp"
 
@@ -191,8 +192,9 @@ void WriteTrackedText(std::ostream& out, const study::TrackedStudy& s, const std
     for (const study::TrackedMode& m : p.modes) {
       const std::string lam = m.oscillatory ? fmt::format("{:.5g} ± {:.5g}i", m.lambda.real(), m.lambda.imag())
                                             : fmt::format("{:.5g}", m.lambda.real());
-      out << fmt::format("{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8.4f}  {}\n", p.value, m.name, lam, m.wn,
-                         m.zeta, m.pointwise_name);
+      const std::string zeta = HasDampingRatio(m.kind) ? fmt::format("{:.4f}", m.zeta) : kNoDampingRatio;
+      out << fmt::format("{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8}  {}\n", p.value, m.name, lam, m.wn, zeta,
+                         m.pointwise_name);
     }
   if (!s.changes.empty()) out << "\nstructure changes:\n";
   for (const study::StructureChange& c : s.changes)
