@@ -84,13 +84,7 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
   }
 }
 
-void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
-  cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
-      ->default_str("png");
-  AddFigureSizeOptions(cmd, width, height);
-}
+namespace {
 
 void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height) {
   cmd.add_option("--width", width, "image width [px], 200 to 8192")
@@ -99,6 +93,22 @@ void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height) {
   cmd.add_option("--height", height, "image height [px], 200 to 8192")
       ->default_val(900)
       ->check(CLI::Range(200, 8192));
+}
+
+}  // namespace
+
+void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
+  cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
+      ->delimiter(',')
+      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
+      ->default_str("png");
+  AddFigureSizeOptions(cmd, width, height);
+}
+
+void CheckFormatsHavePlot(const std::vector<std::string>& formats, const std::string& plot) {
+  if (plot.empty())
+    for (const std::string& f : formats)
+      if (f != "png") throw UsageError("--format needs --plot PREFIX");
 }
 
 void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description) {

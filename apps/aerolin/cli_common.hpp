@@ -89,8 +89,10 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
 /// flight window's limits, 8192² RGBA being 256 MB) for the figures of `cmd`.
 void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
 
-/// Adds only `--width`/`--height` of AddFigureOptions (figures always PNG).
-void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height);
+/// Throws UsageError "--format needs --plot PREFIX" when `formats` (of
+/// AddFigureOptions) asks for more than the default png and `plot` is empty:
+/// a format without figures would be a silent no-op.
+void CheckFormatsHavePlot(const std::vector<std::string>& formats, const std::string& plot);
 
 /// Adds `--units si|imperial` (any case, stored lower-case; default si),
 /// described by `description`, to `cmd`; core::ParseUnitSystem reads it.

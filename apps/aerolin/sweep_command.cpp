@@ -1,5 +1,5 @@
 // `aerolin sweep FILE --param KEY --from A --to B --steps N [--json] [--csv OUT]
-//  [--plot PREFIX]`: the modes of both axes tracked by name while one key of
+//  [--plot PREFIX [--format F,...] [--width W --height H]]`: the modes of both axes tracked by name while one key of
 // the file moves from A to B (in its units as written; for a coefficient file
 // through the coefficient conversion, model::MatricesOfFile). With --plot, `aerolin`
 // hands the whole command to `aerolin-plot` (see plot_command.cpp).
@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/tracked.hpp"
@@ -27,16 +28,21 @@ struct SweepCommandOptions {
   bool json = false;
   std::string csv;
   std::string plot;
+  std::vector<std::string> formats = {"png"};
+  int width = 1200, height = 900;
 };
 
 int RunSweep(const SweepCommandOptions& opt) {
 #ifndef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) return ReplaceWithPlotter();
 #endif
+  CheckFormatsHavePlot(opt.formats, opt.plot);
   OutputRouting outputs(opt.csv, opt.json, {opt.file});
 #ifdef AEROLIN_PLOT_IN_PROCESS
   // A figure that cannot be written is a bad --plot, found before sweeping.
-  if (!opt.plot.empty()) CheckOutputs(exporting::SweepFigurePaths(opt.plot), {opt.file});
+  if (!opt.plot.empty())
+    for (const std::string& format : opt.formats)
+      CheckOutputs(exporting::SweepFigurePaths(opt.plot, format), {opt.file});
 #endif
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {
@@ -60,7 +66,12 @@ int RunSweep(const SweepCommandOptions& opt) {
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = load.aircraft.name + ": sweep of " + result.param;
-    for (const std::string& f : exporting::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+    plot.width_px = opt.width;
+    plot.height_px = opt.height;
+    for (const std::string& format : opt.formats) {
+      plot.format = format;
+      for (const std::string& f : exporting::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+    }
   }
 #endif
   return 0;
@@ -85,7 +96,8 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
       ->check(CLI::Range(2, kMaxStudyPoints));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)")->check(OutputPathValidator());
-  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png")->check(OutputPathValidator());
+  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.FORMAT and PREFIX_wn_zeta.FORMAT")->check(OutputPathValidator());
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunSweep(*opt); }; });
 }
 
