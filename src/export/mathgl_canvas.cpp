@@ -181,7 +181,14 @@ void InPanel(mglGraph& graph, const PanelRect& rect, double font_size) {
   const double hx = 0.5 * (rect.x1 - rect.x0) * kMathGLPlotFactor;
   const double hy = 0.5 * (rect.y1 - rect.y0) * kMathGLPlotFactor;
   graph.InPlot(cx - hx, cx + hx, cy - hy, cy + hy, false);
-  graph.SetFontSize(font_size);
+  graph.SetFontSize(font_size * SmallImageTextScale(graph));
+}
+
+double SmallImageTextScale(mglGraph& graph) {
+  const PlotOptions reference;
+  const double r = std::min(graph.GetWidth() / static_cast<double>(reference.width_px),
+                            graph.GetHeight() / static_cast<double>(reference.height_px));
+  return r < 1.0 ? 1.0 / std::sqrt(r) : 1.0;
 }
 
 std::array<double, 2> TextSizePx(mglGraph& graph, const std::wstring& text, double scale) {
