@@ -46,7 +46,7 @@ BodeLayout BodeLayoutOf(double legend_height) {
   BodeLayout layout;
   layout.legend = {kLeft, kRight, kBottomMargin, kBottomMargin + h};
   const double grid_top = kTitleBottom - 0.01;
-  const double bottom = h > 0.0 ? layout.legend.y1 : 0.0;
+  const double bottom = layout.legend.y1;
   const double split = grid_top - kMagnitudeShare * (grid_top - bottom);
   layout.magnitude = {kLeft, kRight, split + 0.04, grid_top};
   layout.phase = {kLeft, kRight, bottom + kTickAndLabelBand, split - 0.02};
