@@ -181,7 +181,7 @@ void InPanel(mglGraph& graph, const PanelRect& rect, double font_size) {
   const double hx = 0.5 * (rect.x1 - rect.x0) * kMathGLPlotFactor;
   const double hy = 0.5 * (rect.y1 - rect.y0) * kMathGLPlotFactor;
   graph.InPlot(cx - hx, cx + hx, cy - hy, cy + hy, false);
-  graph.SetFontSize(font_size * SmallImageTextScale(graph));
+  graph.SetFontSize(font_size);
 }
 
 double SmallImageTextScale(mglGraph& graph) {

@@ -32,12 +32,12 @@ std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
 /// image, which leaves tick labels and legends at 800 × 600 too small to
 /// read; below the default, text shrinks only as the square root of the
 /// image's scale r = min(width/1200, height/900), i.e. times 1/√r (1.22 at
-/// 800 × 600). 1 at the default size and above.
+/// 800 × 600). 1 at the default size and above. The figures whose text was
+/// smallest apply it (time histories, ground track, Bode, 3D trajectory).
 double SmallImageTextScale(mglGraph& graph);
 
 /// Makes `rect` (fractions of the image, see plot_layout.hpp) the axes box of
-/// the following 2D drawing, with MathGL font size `font_size` (times
-/// SmallImageTextScale). MathGL scales
+/// the following 2D drawing, with MathGL font size `font_size`. MathGL scales
 /// text with the panel's area in a way that differs between tick labels and
 /// axis labels, so each figure sets a size tuned (by eye) for its layout.
 void InPanel(mglGraph& graph, const PanelRect& rect, double font_size);

@@ -24,7 +24,10 @@ constexpr double kTitleFontSize = 1.4;
 
 // MathGL font size of a panel of `rect`: tick labels of the same pixel size in
 // every panel (text scales with the panel's height).
-double PanelFont(const PanelRect& rect) { return 1.4 / (1.55 * (rect.y1 - rect.y0)); }
+// Times SmallImageTextScale: readable at 800 × 600.
+double PanelFont(mglGraph& gr, const PanelRect& rect) {
+  return internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (rect.y1 - rect.y0));
+}
 
 std::string Num(double v) {
   std::string s = fmt::format("{:.3g}", v);
@@ -123,17 +126,17 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   // Legend text as tall as the tick labels (smaller only if too wide for the
   // strip); text size is linear in the font size within one panel.
   const BodeLayout provisional = BodeLayoutOf(0.1);
-  internal::InPanel(gr, provisional.magnitude, PanelFont(provisional.magnitude));
+  internal::InPanel(gr, provisional.magnitude, PanelFont(gr, provisional.magnitude));
   const double tick_px = internal::TextSizePx(gr, L"0")[1];
-  internal::InPanel(gr, provisional.legend, PanelFont(provisional.legend));
+  internal::InPanel(gr, provisional.legend, PanelFont(gr, provisional.legend));
   gr.SetRanges(0, 1, 0, 1);
   const double strip_px = internal::MapPanel(gr, {0, 1}, {0, 1}).box.width();
   const double measured_px = internal::TextSizePx(gr, L"0")[1];
   const std::array<double, 2> measured = internal::LegendSizePx(gr, legend);
   const double text_px = tick_px * std::min(1.0, strip_px / (measured[0] * tick_px / measured_px));
   const BodeLayout layout = BodeLayoutOf(measured[1] * text_px / measured_px / gr.GetHeight());
-  internal::InPanel(gr, layout.legend, PanelFont(layout.legend));
-  const double legend_font = PanelFont(layout.legend) * text_px / internal::TextSizePx(gr, L"0")[1];
+  internal::InPanel(gr, layout.legend, PanelFont(gr, layout.legend));
+  const double legend_font = PanelFont(gr, layout.legend) * text_px / internal::TextSizePx(gr, L"0")[1];
   const PanelRect mag_rect = layout.magnitude;
   const PanelRect ph_rect = layout.phase;
 
@@ -141,7 +144,7 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   for (std::size_t i = 0; i < first.size(); ++i) omega.a[i] = first[i].omega;
 
   // Magnitude.
-  internal::InPanel(gr, mag_rect, PanelFont(mag_rect));
+  internal::InPanel(gr, mag_rect, PanelFont(gr, mag_rect));
   gr.SetRanges(w0, w1, db.min, db.max);
   gr.SetOrigin(w0, db.min);
   LogFrequencyAxis(gr, w0, w1);
@@ -191,7 +194,7 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
   }
 
   // Phase.
-  internal::InPanel(gr, ph_rect, PanelFont(ph_rect));
+  internal::InPanel(gr, ph_rect, PanelFont(gr, ph_rect));
   gr.SetRanges(w0, w1, ph.min, ph.max);
   gr.SetOrigin(w0, ph.min);
   LogFrequencyAxis(gr, w0, w1);

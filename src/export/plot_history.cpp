@@ -177,7 +177,7 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     const int row = static_cast<int>(i) / 2;
     const PanelRect r = layout.Cell(row, static_cast<int>(i) % 2);
     // Tuned by eye: tick labels about 1.4 % of the image height.
-    internal::InPanel(gr, r, 1.4 / (1.55 * (r.y1 - r.y0)));
+    internal::InPanel(gr, r, internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (r.y1 - r.y0)));
     std::vector<std::vector<double>> columns;
     for (const Series& s : panel.series) columns.push_back(s.values);
     const bool still = NoMotion(columns);
