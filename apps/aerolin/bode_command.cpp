@@ -95,10 +95,12 @@ int RunBode(const BodeOptions& opt) {
       analysis::ComputeBodeDiagram(channel, modes, omega, opt.points);
   outputs.WriteData([&](std::ostream& out) { exporting::WriteBodeCsv(out, diagram); });
   std::ostream& report = outputs.report();
-  if (opt.json)
-    report << exporting::BodeJson(aircraft, opt.file, diagram) << '\n';
-  else
+  if (opt.json) {
+    exporting::WriteBodeJson(report, aircraft, opt.file, diagram);
+    report << '\n';
+  } else {
     exporting::WriteBodeText(report, diagram);
+  }
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::PlotOptions plot;

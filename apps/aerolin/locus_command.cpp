@@ -117,7 +117,8 @@ int RunLocus(const LocusCommandOptions& opt) {
                      "; or " + kinds + ")");
   }
   if (opt.json) {
-    std::cout << exporting::LocusJson(locus, opt.loop, opt.file, optimum ? &*optimum : nullptr) << '\n';
+    exporting::WriteLocusJson(std::cout, locus, opt.loop, opt.file, optimum ? &*optimum : nullptr);
+    std::cout << '\n';
   } else {
     std::cout << "root locus of " << opt.loop << " (delta_" << o.input << " = K * "
               << (o.washout_tau ? "washout(" + o.output + ")" : o.output) << ", K in "

@@ -44,7 +44,8 @@ int main(int argc, char** argv) {
       "aerolin: linearized small-perturbation flight-stability analyzer.\n"
       "Builds the longitudinal and lateral-directional state-space models of an\n"
       "aircraft from its stability derivatives, names its dynamic modes, and flies\n"
-      "the linear model.",
+      "the linear model.\n"
+      "The manual: docs/README.md in the source repository, one page per command and subject.",
       "aerolin"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "aerolin " AEROLIN_VERSION, "print the version and exit");

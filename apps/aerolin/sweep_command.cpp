@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -49,19 +51,28 @@ int RunSweep(const SweepCommandOptions& opt) {
     if (k.path == opt.sweep.param)
       throw UsageError("sweep: " + opt.file + ": '" + k.path + "' is not swept: " + k.reason);
   }
+  // The report and the CSV are written as the points are finished (opened at
+  // the first, after the sweep's checks); only a figure keeps them all.
+  std::optional<exporting::TrackedReportStream> stream;
+  std::vector<study::TrackedPoint> kept;
   study::TrackedStudy result;
   try {
-    result = study::Sweep(load.file, opt.sweep);
+    result = study::Sweep(load.file, opt.sweep, [&](std::span<const study::TrackedPoint> points) {
+      if (!stream)
+        stream.emplace(outputs.report(),
+                       opt.json ? exporting::TrackedReportStream::Format::kJson
+                                : exporting::TrackedReportStream::Format::kText,
+                       outputs.has_data() ? &outputs.OpenData() : nullptr, opt.sweep.param, "value", opt.file);
+      stream->Add(points);
+      if (!opt.plot.empty()) kept.insert(kept.end(), points.begin(), points.end());
+    });
   } catch (const std::invalid_argument& e) {
     throw UsageError("sweep: " + opt.file + ": " + e.what());
   }
-  outputs.WriteData(
-      [&](std::ostream& out) { exporting::WriteTrackedCsv(out, result, result.param); });
-  std::ostream& report = outputs.report();
-  if (opt.json)
-    report << exporting::TrackedJson(result, "value", opt.file) << '\n';
-  else
-    exporting::WriteTrackedText(report, result, result.param);
+  stream->Finish(result);
+  outputs.CommitData();
+  if (opt.json) outputs.report() << '\n';
+  result.points = std::move(kept);
 #ifdef AEROLIN_PLOT_IN_PROCESS
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;

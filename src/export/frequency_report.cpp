@@ -1,11 +1,13 @@
 #include "aerolin/export/frequency_report.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include "aerolin/model/conventions.hpp"
 #include "display_units.hpp"
 #include "json_numbers.hpp"
+#include "json_writer.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -128,8 +130,6 @@ nlohmann::json Header(const model::AircraftData& aircraft, std::string_view file
           {"aircraft", {{"name", aircraft.name}, {"source", aircraft.source}}}};
 }
 
-nlohmann::json Db(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
-
 std::string Csv(double v) {
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   return fmt::format("{}", v);
@@ -225,39 +225,58 @@ std::string TransferFunctionJson(const model::AircraftData& aircraft, std::strin
   return doc.dump(2);
 }
 
-std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
-                     const analysis::BodeDiagram& diagram) {
-  nlohmann::json doc = Header(aircraft, file, "aerolin.bode/1");
-  doc["input"] = diagram.input.name;
-  nlohmann::json modes = nlohmann::json::array();
-  for (const analysis::ModeMark& m : diagram.modes)
-    modes.push_back({{"name", m.name}, {"natural_frequency", m.natural_frequency}});
-  doc["modes"] = modes;
-  nlohmann::json curves = nlohmann::json::array();
+void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
+                   const analysis::BodeDiagram& diagram) {
+  // Members in nlohmann's sorted order, each curve's points as they are formatted.
+  JsonWriter w(out);
+  w.BeginObject();
+  w.Key("aircraft").Dom({{"name", aircraft.name}, {"source", aircraft.source}});
+  w.Key("curves").BeginArray();
   for (const analysis::BodeCurve& c : diagram.curves) {
-    nlohmann::json points = nlohmann::json::array();
-    for (const analysis::BodePoint& p : c.points)
-      points.push_back({{"omega", p.omega},
-                        {"magnitude", p.magnitude},
-                        {"magnitude_db", Db(p.magnitude_db)},
-                        {"phase_deg", p.phase_deg},
-                        {"phase_principal_deg", p.phase_principal_deg}});
+    w.BeginObject();
+    w.Key("bandwidth");
+    c.bandwidth ? w.Number(*c.bandwidth) : w.Null();
+    w.Key("dc_gain");
+    c.tf.dc_gain ? w.Number(*c.tf.dc_gain) : w.Null();
+    w.Key("output").String(c.tf.output.name);
+    w.Key("points").BeginArray();
+    for (const analysis::BodePoint& p : c.points) {
+      w.BeginObject();
+      w.Key("magnitude").Number(p.magnitude);
+      w.Key("magnitude_db").Number(p.magnitude_db);  // −inf: null, as Db
+      w.Key("omega").Number(p.omega);
+      w.Key("phase_deg").Number(p.phase_deg);
+      w.Key("phase_principal_deg").Number(p.phase_principal_deg);
+      w.EndObject();
+    }
+    w.EndArray();
     nlohmann::json resonances = nlohmann::json::array();
     for (const analysis::NamedResonance& r : c.resonances)
       resonances.push_back({{"mode", r.name},
                             {"omega", r.resonance.omega},
                             {"magnitude_db", r.resonance.magnitude_db},
                             {"prominence_db", r.resonance.prominence_db}});
-    curves.push_back({{"output", c.tf.output.name},
-                      {"unit", GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI)},
-                      {"dc_gain", c.tf.dc_gain ? nlohmann::json(*c.tf.dc_gain) : nlohmann::json(nullptr)},
-                      {"bandwidth", c.bandwidth ? nlohmann::json(*c.bandwidth) : nlohmann::json(nullptr)},
-                      {"resonances", resonances},
-                      {"points", points}});
+    w.Key("resonances").Dom(std::move(resonances));
+    w.Key("unit").String(GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI));
+    w.EndObject();
   }
-  doc["curves"] = curves;
-  RemoveNegativeZeros(doc);
-  return doc.dump(2);
+  w.EndArray();
+  w.Key("file").String(file);
+  w.Key("input").String(diagram.input.name);
+  nlohmann::json modes = nlohmann::json::array();
+  for (const analysis::ModeMark& m : diagram.modes)
+    modes.push_back({{"name", m.name}, {"natural_frequency", m.natural_frequency}});
+  w.Key("modes").Dom(std::move(modes));
+  w.Key("schema").String("aerolin.bode/1");
+  w.EndObject();
+  w.Flush();
+}
+
+std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
+                     const analysis::BodeDiagram& diagram) {
+  std::ostringstream out;
+  WriteBodeJson(out, aircraft, file, diagram);
+  return std::move(out).str();
 }
 
 void WriteBodeCsv(std::ostream& out, const analysis::BodeDiagram& diagram) {

@@ -1,10 +1,20 @@
 #include "aerolin/export/tracked_report.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include "damping_text.hpp"
 #include "json_numbers.hpp"
+#include "json_writer.hpp"
 #include "display_units.hpp"
 
 namespace aerolin::exporting {
@@ -16,43 +26,71 @@ const char* AxisName(model::Axis a) {
   return a == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
 }
 
-nlohmann::json StudyJson(const study::TrackedStudy& s, const std::string& value_key) {
-  nlohmann::json j;
-  j["param"] = s.param;
-  nlohmann::json points = nlohmann::json::array();
-  for (const study::TrackedPoint& p : s.points) {
-    nlohmann::json modes = nlohmann::json::array();
-    for (const study::TrackedMode& m : p.modes) {
-      nlohmann::json mj = {{"name", m.name},
-                           {"origin", m.origin},
-                           {"axis", AxisName(m.axis)},
-                           {"eigenvalue_per_s", Complex(m.lambda)},
-                           {"oscillatory", m.oscillatory},
-                           {"wn", m.wn},
-                           {"zeta", m.zeta}};
-      if (!m.pointwise_name.empty()) mj["pointwise_name"] = m.pointwise_name;
-      modes.push_back(mj);
-    }
-    points.push_back({{value_key, p.value}, {"modes", modes}});
+// One point's object: its modes and its value under `value_key`.
+void WritePointJson(JsonWriter& w, const study::TrackedPoint& p, const std::string& value_key) {
+  const bool value_first = value_key < "modes";
+  w.BeginObject();
+  if (value_first) w.Key(value_key).Number(p.value);
+  w.Key("modes").BeginArray();
+  for (const study::TrackedMode& m : p.modes) {
+    w.BeginObject();
+    w.Key("axis").String(AxisName(m.axis));
+    w.Key("eigenvalue_per_s").BeginObject();
+    w.Key("im").Number(m.lambda.imag());
+    w.Key("re").Number(m.lambda.real());
+    w.EndObject();
+    w.Key("name").String(m.name);
+    w.Key("origin").String(m.origin);
+    w.Key("oscillatory").Bool(m.oscillatory);
+    if (!m.pointwise_name.empty()) w.Key("pointwise_name").String(m.pointwise_name);
+    w.Key("wn").Number(m.wn);
+    w.Key("zeta").Number(m.zeta);
+    w.EndObject();
   }
-  j["points"] = points;
-  nlohmann::json changes = nlohmann::json::array();
-  for (const study::StructureChange& c : s.changes)
-    changes.push_back({{value_key, c.value}, {"axis", AxisName(c.axis)}, {"from", c.from}, {"to", c.to}});
-  j["structure_changes"] = changes;
-  j["refinements"] = s.refinements;
-  j["notes"] = s.notes;
-  return j;
+  w.EndArray();
+  if (!value_first) w.Key(value_key).Number(p.value);
+  w.EndObject();
+}
+
+nlohmann::json ChangesJson(const std::vector<study::StructureChange>& changes, const std::string& value_key) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const study::StructureChange& c : changes)
+    list.push_back({{value_key, c.value}, {"axis", AxisName(c.axis)}, {"from", c.from}, {"to", c.to}});
+  return list;
+}
+
+// The members of a tracked study in nlohmann's (sorted) order: "notes",
+// what `between` writes (a locus' "open_loop_poles"), "param", every point as
+// it is written, "refinements" and "structure_changes".
+void WriteStudyMembers(JsonWriter& w, const study::TrackedStudy& s, const std::string& value_key,
+                       const std::function<void()>& between = {}) {
+  w.Key("notes").Dom(s.notes);
+  if (between) between();
+  w.Key("param").String(s.param);
+  w.Key("points").BeginArray();
+  for (const study::TrackedPoint& p : s.points) WritePointJson(w, p, value_key);
+  w.EndArray();
+  w.Key("refinements").Integer(s.refinements);
+  w.Key("structure_changes").Dom(ChangesJson(s.changes, value_key));
 }
 
 }  // namespace
 
+void WriteTrackedJson(std::ostream& out, const study::TrackedStudy& study, const std::string& value_key,
+                      const std::string& file) {
+  JsonWriter w(out);
+  w.BeginObject();
+  w.Key("file").String(file);
+  WriteStudyMembers(w, study, value_key);
+  w.EndObject();
+  w.Flush();
+}
+
 std::string TrackedJson(const study::TrackedStudy& study, const std::string& value_key,
                         const std::string& file) {
-  nlohmann::json j = StudyJson(study, value_key);
-  j["file"] = file;
-  RemoveNegativeZeros(j);
-  return j.dump(2);
+  std::ostringstream out;
+  WriteTrackedJson(out, study, value_key, file);
+  return std::move(out).str();
 }
 
 namespace {
@@ -162,21 +200,32 @@ nlohmann::json OptimumJson(const study::DampingOptimum& o) {
 
 }  // namespace
 
+void WriteLocusJson(std::ostream& out, const study::LocusResult& locus, const std::string& loop,
+                    const std::string& file, const study::DampingOptimum* optimum) {
+  auto complexes = [](const std::vector<std::complex<double>>& zs) {
+    nlohmann::json list = nlohmann::json::array();
+    for (auto z : zs) list.push_back(Complex(z));
+    return list;
+  };
+  JsonWriter w(out);
+  w.BeginObject();
+  w.Key("axis").String(AxisName(locus.axis));
+  w.Key("file").String(file);
+  w.Key("gain_unit").String(locus.gain_unit);
+  w.Key("loop").String(loop);
+  if (optimum != nullptr) w.Key("maximize").Dom(OptimumJson(*optimum));
+  WriteStudyMembers(w, locus.study, "gain",
+                    [&] { w.Key("open_loop_poles").Dom(complexes(locus.open_loop_poles)); });
+  w.Key("zeros").Dom(complexes(locus.zeros));
+  w.EndObject();
+  w.Flush();
+}
+
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
                       const std::string& file, const study::DampingOptimum* optimum) {
-  nlohmann::json j = StudyJson(locus.study, "gain");
-  j["file"] = file;
-  j["loop"] = loop;
-  j["axis"] = AxisName(locus.axis);
-  j["gain_unit"] = locus.gain_unit;
-  nlohmann::json poles = nlohmann::json::array(), zeros = nlohmann::json::array();
-  for (auto z : locus.open_loop_poles) poles.push_back(Complex(z));
-  for (auto z : locus.zeros) zeros.push_back(Complex(z));
-  j["open_loop_poles"] = poles;
-  j["zeros"] = zeros;
-  if (optimum != nullptr) j["maximize"] = OptimumJson(*optimum);
-  RemoveNegativeZeros(j);
-  return j.dump(2);
+  std::ostringstream out;
+  WriteLocusJson(out, locus, loop, file, optimum);
+  return std::move(out).str();
 }
 
 std::string DampingOptimumJson(const study::DampingOptimum& optimum) {
@@ -185,31 +234,136 @@ std::string DampingOptimumJson(const study::DampingOptimum& optimum) {
   return j.dump(2);
 }
 
-void WriteTrackedText(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
+namespace {
+
+void WriteTextHeading(std::ostream& out, const std::string& label) {
   out << fmt::format("{:>12}  {:<40} {:>22}  {:>9}  {:>8}  {}\n", label, "mode", "eigenvalue [1/s]",
                      "wn", "zeta", "aerolin modes says");
-  for (const study::TrackedPoint& p : s.points)
-    for (const study::TrackedMode& m : p.modes) {
-      const std::string lam = m.oscillatory ? fmt::format("{:.5g} ± {:.5g}i", m.lambda.real(), m.lambda.imag())
-                                            : fmt::format("{:.5g}", m.lambda.real());
-      const std::string zeta = HasDampingRatio(m.kind) ? fmt::format("{:.4f}", m.zeta) : kNoDampingRatio;
-      out << fmt::format("{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8}  {}\n", p.value, m.name, lam, m.wn, zeta,
-                         m.pointwise_name);
-    }
+}
+
+void AppendTextRows(fmt::memory_buffer& out, const study::TrackedPoint& p) {
+  for (const study::TrackedMode& m : p.modes) {
+    const std::string lam = m.oscillatory ? fmt::format("{:.5g} ± {:.5g}i", m.lambda.real(), m.lambda.imag())
+                                          : fmt::format("{:.5g}", m.lambda.real());
+    const std::string zeta = HasDampingRatio(m.kind) ? fmt::format("{:.4f}", m.zeta) : kNoDampingRatio;
+    fmt::format_to(std::back_inserter(out), "{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8}  {}\n", p.value,
+                   m.name, lam, m.wn, zeta, m.pointwise_name);
+  }
+}
+
+void WriteTextEnd(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
   if (!s.changes.empty()) out << "\nstructure changes:\n";
   for (const study::StructureChange& c : s.changes)
     out << fmt::format("  {} = {:.6g}: {} -> {}\n", label, c.value, c.from, c.to);
   for (const std::string& n : s.notes) out << "\nnote: " << n << '\n';
 }
 
-void WriteTrackedCsv(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
-  auto quoted = [](const std::string& t) { return "\"" + t + "\""; };
+void WriteCsvHeading(std::ostream& out, const std::string& label) {
   out << label << ",axis,mode,origin,re_per_s,im_per_s,wn_rad_s,zeta,pointwise_name\n";
-  for (const study::TrackedPoint& p : s.points)
-    for (const study::TrackedMode& m : p.modes)
-      out << fmt::format("{:.17g},{},{},{},{:.17g},{:.17g},{:.17g},{:.17g},{}\n", p.value, AxisName(m.axis),
-                         quoted(m.name), quoted(m.origin), m.lambda.real(), m.lambda.imag(), m.wn, m.zeta,
-                         quoted(m.pointwise_name));
+}
+
+void AppendCsvRows(fmt::memory_buffer& out, const study::TrackedPoint& p) {
+  for (const study::TrackedMode& m : p.modes)
+    fmt::format_to(std::back_inserter(out), "{:.17g},{},\"{}\",\"{}\",{:.17g},{:.17g},{:.17g},{:.17g},\"{}\"\n",
+                   p.value, AxisName(m.axis), m.name, m.origin, m.lambda.real(), m.lambda.imag(), m.wn, m.zeta,
+                   m.pointwise_name);
+}
+
+// Appends each point's rows to a buffer and writes it once it is large.
+template <typename Append>
+void WriteRows(std::ostream& out, std::span<const study::TrackedPoint> points, Append append) {
+  fmt::memory_buffer buffer;
+  for (const study::TrackedPoint& p : points) {
+    append(buffer, p);
+    if (buffer.size() >= (1 << 16)) {
+      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      buffer.clear();
+    }
+  }
+  out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+}
+
+}  // namespace
+
+void WriteTrackedText(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
+  WriteTextHeading(out, label);
+  WriteRows(out, s.points, AppendTextRows);
+  WriteTextEnd(out, s, label);
+}
+
+void WriteTrackedCsv(std::ostream& out, const study::TrackedStudy& s, const std::string& label) {
+  WriteCsvHeading(out, label);
+  WriteRows(out, s.points, AppendCsvRows);
+}
+
+struct TrackedReportStream::State {
+  std::ostream& report;
+  Format format;
+  std::ostream* csv;
+  std::string label, value_key, file;
+  // JSON: the points written so far, and their writer (inside the document's
+  // object and its "points" array).
+  std::fstream spool;
+  std::unique_ptr<JsonWriter> points;
+  bool any_point = false;
+};
+
+TrackedReportStream::TrackedReportStream(std::ostream& report, Format format, std::ostream* csv,
+                                         std::string label, std::string value_key, std::string file)
+    : state_(new State{report, format, csv, std::move(label), std::move(value_key), std::move(file), {}, {}}) {
+  if (format == Format::kJson) {
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::string path = std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/aerolin-points-XXXXXX";
+    const int fd = mkstemp(path.data());
+    if (fd < 0)
+      throw std::runtime_error("cannot make a temporary file for the JSON points in " + path.substr(0, path.rfind('/')) +
+                               ": " + std::strerror(errno) + " (set TMPDIR to a writable directory)");
+    state_->spool.open(path, std::ios::in | std::ios::out | std::ios::binary | std::ios::trunc);
+    ::unlink(path.c_str());
+    ::close(fd);
+    if (!state_->spool) throw std::runtime_error("cannot open the temporary file " + path);
+    state_->points = std::make_unique<JsonWriter>(state_->spool, 2);
+  } else {
+    WriteTextHeading(report, state_->label);
+  }
+  if (csv != nullptr) WriteCsvHeading(*csv, state_->label);
+}
+
+TrackedReportStream::~TrackedReportStream() = default;
+
+void TrackedReportStream::Add(std::span<const study::TrackedPoint> points) {
+  State& s = *state_;
+  if (s.format == Format::kJson) {
+    for (const study::TrackedPoint& p : points) WritePointJson(*s.points, p, s.value_key);
+    s.points->Flush();
+    if (!s.spool) throw std::runtime_error(std::string("writing the JSON points' temporary file failed: ") +
+                                           std::strerror(errno));
+    s.any_point = s.any_point || !points.empty();
+  } else {
+    WriteRows(s.report, points, AppendTextRows);
+  }
+  if (s.csv != nullptr) WriteRows(*s.csv, points, AppendCsvRows);
+}
+
+void TrackedReportStream::Finish(const study::TrackedStudy& study) {
+  State& s = *state_;
+  if (s.format == Format::kText) {
+    WriteTextEnd(s.report, study, s.label);
+    return;
+  }
+  JsonWriter w(s.report);
+  w.BeginObject();
+  w.Key("file").String(s.file);
+  w.Key("notes").Dom(study.notes);
+  w.Key("param").String(study.param);
+  w.Key("points").BeginArray();
+  s.spool.seekg(0);
+  w.Splice(s.spool, s.any_point);
+  w.EndArray();
+  w.Key("refinements").Integer(study.refinements);
+  w.Key("structure_changes").Dom(ChangesJson(study.changes, s.value_key));
+  w.EndObject();
+  w.Flush();
 }
 
 void WriteSensitivityText(std::ostream& out, const std::vector<analysis::ModeSensitivity>& s,

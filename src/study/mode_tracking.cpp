@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <Eigen/Eigenvalues>
 
 #include "aerolin/analysis/eigen.hpp"
@@ -345,10 +346,49 @@ TrackedMode HeadingMode() {
   return h;
 }
 
+AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets,
+                           int threads) {
+  if (last_) sets.insert(sets.begin(), std::move(*last_));
+  AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis_};
+  if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, {});
+  plan.groups = groups_;
+  refinements_ += plan.c.refinements;
+  // The last point's roots in label order: Continue stores each label's root
+  // and vector as solved, so each is found exactly among the solved ones.
+  const analysis::RootSet& solved = sets.back();
+  const SmallVectorC& values = plan.c.roots.back();
+  const analysis::SmallMatrixC& vectors = plan.c.vectors.back();
+  const Eigen::Index n = values.size();
+  analysis::RootSet last;
+  last.parameter = solved.parameter;
+  last.values.resize(n);
+  last.slopes.resize(n);
+  last.vectors.resize(solved.vectors.rows(), n);
+  std::array<bool, analysis::kMaxSmallStates> taken{};
+  for (Eigen::Index l = 0; l < n; ++l) {
+    Eigen::Index i = 0;
+    while (i < n && (taken[static_cast<std::size_t>(i)] || solved.values(i) != values(l) ||
+                     solved.vectors.col(i) != vectors.col(l)))
+      ++i;
+    if (i == n) throw std::logic_error("ChunkedAxis: a continued root is none of the solved roots");
+    taken[static_cast<std::size_t>(i)] = true;
+    last.values(l) = solved.values(i);
+    last.slopes(l) = solved.slopes(i);
+    last.vectors.col(l) = solved.vectors.col(i);
+  }
+  last_ = std::move(last);
+  return plan;
+}
+
 void AddNotes(TrackedStudy& study) {
   bool differs = false;
   for (const TrackedPoint& p : study.points)
     for (const TrackedMode& m : p.modes) differs = differs || !m.pointwise_name.empty();
+  AddNotes(study, differs,
+           study.points.size() > 1 && study.points.back().value < study.points.front().value);
+}
+
+void AddNotes(TrackedStudy& study, bool differs, bool descending) {
   if (differs)
     study.notes.push_back(
         "where 'pointwise' differs, aerolin modes names the roots of that point alone from "
@@ -356,7 +396,6 @@ void AddNotes(TrackedStudy& study) {
         "Dutch roll, |lambda| for roll vs spiral); the sweep follows each root continuously from "
         "the named modes of the first point, so the tracked name keeps the root's history");
   // In the direction of the sweep (or, for a locus, outward from K = 0).
-  const bool descending = study.points.size() > 1 && study.points.back().value < study.points.front().value;
   std::stable_sort(study.changes.begin(), study.changes.end(),
                    [descending](const StructureChange& a, const StructureChange& b) {
                      return descending ? a.value > b.value : a.value < b.value;

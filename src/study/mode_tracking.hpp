@@ -85,11 +85,38 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<anal
                     model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
                     const std::vector<TrackedMode>& fixed);
 
+// One axis of a study continued chunk by chunk (a sweep hands its points over
+// as they are finished): each chunk's roots are continued from the last point
+// of the one before, put back in label order, so the labels, refinements and
+// structure changes are those of one continuation over the whole grid
+// (analysis::Continue matches every step in label order).
+class ChunkedAxis {
+ public:
+  ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis)
+      : named_(std::move(named_at_start)), axis_(axis) {}
+  // Continues `sets` (the next grid points' roots, in grid order). The plan's
+  // point 0 is the previous chunk's last point when there was one
+  // (boundary() true), then the points of `sets`.
+  AxisPlan Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets, int threads);
+  bool boundary() const { return last_.has_value(); }
+  int refinements() const { return refinements_; }
+
+ private:
+  std::vector<analysis::Mode> named_;
+  model::Axis axis_;
+  std::vector<Group> groups_;
+  std::optional<analysis::RootSet> last_;  // in label order
+  int refinements_ = 0;
+};
+
 // The heading mode: ψ's root, 0 at every point.
 TrackedMode HeadingMode();
 
 // Adds the note on tracked vs pointwise names (where they differ) and sorts
 // the changes in the direction of the study.
 void AddNotes(TrackedStudy& study);
+// As above for a study whose points were handed over: `names_differ` if a
+// point had a pointwise name, `descending` if the values decrease.
+void AddNotes(TrackedStudy& study, bool names_differ, bool descending);
 
 }  // namespace aerolin::study::tracking

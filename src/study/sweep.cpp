@@ -1,6 +1,7 @@
 // Sweep: one key of the file varied over a grid, both axes' modes tracked.
 #include "aerolin/study/tracked.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <stdexcept>
@@ -22,7 +23,6 @@ using tracking::AxisPlan;
 using tracking::ChangesOf;
 using tracking::HeadingMode;
 using tracking::NameAxisPoint;
-using tracking::PlanAxis;
 using tracking::PointwiseNames;
 using tracking::Signature;
 using tracking::Spelled;
@@ -63,7 +63,7 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
                                             : " (its " + section + " keys: " + hint + ")"));
 }
 
-TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
   const model::WrittenKey* key = &ResolveSweepKey(file, options.param);
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
@@ -128,70 +128,113 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options)
   analysis::MatrixFamily lat = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
     split(matrices(v).lateral, A, dA, 4);
   };
-  std::vector<double> grid(static_cast<std::size_t>(options.steps));
-  for (int k = 0; k < options.steps; ++k)
-    grid[static_cast<std::size_t>(k)] =
-        k + 1 == options.steps ? options.to
-                               : options.from + (options.to - options.from) * k / (options.steps - 1);
-  const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
-  const double U0 = file.written.condition.U0;
-  // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve per
-  // axis, whose roots serve the continuation (values, vectors, slopes) and
-  // the pointwise `aerolin modes` names (NameLongitudinalRoots and
-  // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming of
-  // the same decomposition).
-  const std::size_t n = grid.size();
-  std::vector<analysis::RootSet> lon_sets(n), lat_sets(n);
-  std::vector<PointwiseNames> lon_names(n), lat_names(n);
-  core::ParallelFor(n, options.threads, [&](std::size_t k) {
-    const double v = grid[k];
-    const auto m = matrices(v);
-    SmallMatrix A, dA;
-    split(m.longitudinal, A, dA, 4);
-    lon_sets[k] = analysis::AnalyzeRoots(A, dA, v);
-    lon_names[k] = Spelled(analysis::NameLongitudinalRoots(lon_sets[k].values, lon_sets[k].vectors,
-                                                           is_u0 ? v * to_si : U0));
-    split(m.lateral, A, dA, 4);
-    lat_sets[k] = analysis::AnalyzeRoots(A, dA, v);
-    lat_names[k] = Spelled(analysis::NameLateralRoots(lat_sets[k].values, lat_sets[k].vectors));
-  });
-  // The named modes of the first point, as `aerolin modes` gives them.
+  const auto n = static_cast<std::size_t>(options.steps);
+  auto grid = [&options, n](std::size_t k) {
+    return k + 1 == n ? options.to
+                      : options.from + (options.to - options.from) * static_cast<int>(k) / (options.steps - 1);
+  };
   auto file_at = [&](double v) {
     return model::MatricesOfFile<double>(file, [&](const double& f) { return &f == field ? v * to_si : f; });
   };
-  const auto first = file_at(grid[0]);
+  // A value with no A is a usage error before any point is handed over: A
+  // in doubles at every value, and where it is not finite, `matrices` says why.
+  core::ParallelFor(n, options.threads, [&](std::size_t k) {
+    const auto m = file_at(grid(k));
+    if (!m.longitudinal.allFinite() || !m.lateral.allFinite()) matrices(grid(k));
+  });
+  const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
+  const double U0 = file.written.condition.U0;
+  // The named modes of the first point, as `aerolin modes` gives them.
+  const auto first = file_at(grid(0));
+  tracking::ChunkedAxis lon_axis(
+      analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid(0) * to_si : U0),
+      model::Axis::kLongitudinal);
+  tracking::ChunkedAxis lat_axis(analysis::AnalyzeLateral(Lateral5(first.lateral)), model::Axis::kLateral);
+  const std::vector<TrackedMode> heading{HeadingMode()};
   TrackedStudy study;
   study.param = key->path;
-  study.points.resize(grid.size());
-  const AxisPlan lon_plan =
-      PlanAxis(lon, lon_sets, analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid[0] * to_si : U0),
-               {}, model::Axis::kLongitudinal, options.threads);
-  const AxisPlan lat_plan = PlanAxis(lat, lat_sets, analysis::AnalyzeLateral(Lateral5(first.lateral)), {},
-                                     model::Axis::kLateral, options.threads);
-  // Both axes named at each point in one parallel pass: the point's modes
-  // are the longitudinal ones, then the lateral ones and heading.
-  const std::vector<TrackedMode> heading{HeadingMode()};
-  std::vector<Signature> lon_signatures(n), lat_signatures(n);
-  std::vector<std::size_t> lon_end(n);
-  core::ParallelFor(n, options.threads, [&](std::size_t k) {
-    TrackedPoint& point = study.points[k];
-    point.value = grid[k];
-    point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
-    NameAxisPoint(lon_plan, k, lon_names, {}, point.modes, lon_signatures[k]);
-    lon_end[k] = point.modes.size();
-    NameAxisPoint(lat_plan, k, lat_names, heading, point.modes, lat_signatures[k]);
+  std::vector<StructureChange> lon_changes, lat_changes;
+  bool names_differ = false;
+  // The last point of the chunk before (its modes, where its lateral modes
+  // start, its signatures): the first step of a chunk starts there.
+  TrackedPoint previous;
+  std::size_t previous_lon_end = 0;
+  Signature previous_lon, previous_lat;
+  for (std::size_t start = 0; start < n; start += kSweepChunk) {
+    const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
+    // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
+    // per axis, whose roots serve the continuation (values, vectors, slopes)
+    // and the pointwise `aerolin modes` names (NameLongitudinalRoots and
+    // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming
+    // of the same decomposition).
+    std::vector<analysis::RootSet> lon_sets(m), lat_sets(m);
+    // Indexed as the plans' points: [0] the previous chunk's last point (no
+    // names: it is not named again) when there is one.
+    const std::size_t b = lon_axis.boundary() ? 1 : 0;
+    std::vector<PointwiseNames> lon_names(m + b), lat_names(m + b);
+    core::ParallelFor(m, options.threads, [&](std::size_t i) {
+      const double v = grid(start + i);
+      const auto mats = matrices(v);
+      SmallMatrix A, dA;
+      split(mats.longitudinal, A, dA, 4);
+      lon_sets[i] = analysis::AnalyzeRoots(A, dA, v);
+      lon_names[i + b] = Spelled(analysis::NameLongitudinalRoots(lon_sets[i].values, lon_sets[i].vectors,
+                                                                 is_u0 ? v * to_si : U0));
+      split(mats.lateral, A, dA, 4);
+      lat_sets[i] = analysis::AnalyzeRoots(A, dA, v);
+      lat_names[i + b] = Spelled(analysis::NameLateralRoots(lat_sets[i].values, lat_sets[i].vectors));
+    });
+    const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), options.threads);
+    const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), options.threads);
+    // Both axes named at each point in one parallel pass: the point's modes
+    // are the longitudinal ones, then the lateral ones and heading.
+    std::vector<TrackedPoint> points(m);
+    std::vector<Signature> lon_signatures(m + b), lat_signatures(m + b);
+    std::vector<std::size_t> lon_end(m + b);
+    core::ParallelFor(m, options.threads, [&](std::size_t i) {
+      const std::size_t k = i + b;
+      TrackedPoint& point = points[i];
+      point.value = grid(start + i);
+      point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
+      NameAxisPoint(lon_plan, k, lon_names, {}, point.modes, lon_signatures[k]);
+      lon_end[k] = point.modes.size();
+      NameAxisPoint(lat_plan, k, lat_names, heading, point.modes, lat_signatures[k]);
+    });
+    if (b) {
+      lon_signatures[0] = std::move(previous_lon);
+      lat_signatures[0] = std::move(previous_lat);
+      lon_end[0] = previous_lon_end;
+    }
+    auto modes = [&](std::size_t k) -> const std::vector<TrackedMode>& {
+      return k < b ? previous.modes : points[k - b].modes;
+    };
+    auto lon_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).first(lon_end[k]); };
+    auto lat_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).subspan(lon_end[k]); };
+    for (StructureChange& c : ChangesOf(lon_plan, lon, lon_signatures, lon_modes, options.threads))
+      lon_changes.push_back(std::move(c));
+    for (StructureChange& c : ChangesOf(lat_plan, lat, lat_signatures, lat_modes, options.threads))
+      lat_changes.push_back(std::move(c));
+    for (const TrackedPoint& p : points)
+      for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
+    sink(points);
+    previous = std::move(points.back());
+    previous_lon_end = lon_end.back();
+    previous_lon = std::move(lon_signatures.back());
+    previous_lat = std::move(lat_signatures.back());
+  }
+  study.changes = std::move(lon_changes);
+  for (StructureChange& c : lat_changes) study.changes.push_back(std::move(c));
+  study.refinements = lon_axis.refinements() + lat_axis.refinements();
+  AddNotes(study, names_differ, grid(n - 1) < grid(0));
+  return study;
+}
+
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
+  std::vector<TrackedPoint> points;
+  TrackedStudy study = Sweep(file, options, [&points](std::span<const TrackedPoint> chunk) {
+    points.insert(points.end(), chunk.begin(), chunk.end());
   });
-  auto lon_modes = [&](std::size_t k) {
-    return std::span<const TrackedMode>(study.points[k].modes).first(lon_end[k]);
-  };
-  auto lat_modes = [&](std::size_t k) {
-    return std::span<const TrackedMode>(study.points[k].modes).subspan(lon_end[k]);
-  };
-  study.changes = ChangesOf(lon_plan, lon, lon_signatures, lon_modes, options.threads);
-  for (StructureChange& c : ChangesOf(lat_plan, lat, lat_signatures, lat_modes, options.threads))
-    study.changes.push_back(std::move(c));
-  study.refinements = lon_plan.c.refinements + lat_plan.c.refinements;
-  AddNotes(study);
+  study.points = std::move(points);
   return study;
 }
 

@@ -192,5 +192,22 @@ TEST(BodeCommand, PlotRunsThroughThePlotterAndWritesEachFormat) {
   }
 }
 
+// Bode's JSON is written point by point by a streaming writer: the same
+// bytes as the whole-document writer gave before (reference outputs of the
+// last buffered build, in tests/export/golden), and so CSV and text.
+TEST(BodeCommand, StreamedReportsAreTheBufferedReportsByteForByte) {
+  auto golden = [](const std::string& name) {
+    return testing_cli::ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/tests/export/golden/" + name);
+  };
+  const std::string bode = "bode data/derivatives/p2v7.toml --input elevator --output q,theta --points 12";
+  const testing_cli::CommandResult json = RunAerolin(bode + " --json", "stream_bode_json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out, golden("bode.json"));
+  const testing_cli::CommandResult csv = RunAerolin(bode + " --csv -", "stream_bode_csv");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out, golden("bode.csv"));
+  EXPECT_EQ(csv.err, golden("bode.txt"));
+}
+
 }  // namespace
 }  // namespace aerolin

@@ -5,6 +5,8 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <complex>
+#include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -309,6 +311,70 @@ TEST_F(P2V7Elevator, BodeJsonCsvAndTextCarryTheSameResponse) {
         EXPECT_NEAR(std::stod(lines[i + 1 + r]), omega[r], 1e-4 * omega[r]) << lines[i + 1 + r];
     }
   EXPECT_EQ(headings, 2u);
+}
+
+// The streaming BodeJson against the DOM it replaced: the old BodeJson built
+// this nlohmann document and dumped it; the streamed text is that dump byte
+// for byte, −inf dB as null, −0 as 0.0, a missing DC gain or bandwidth null.
+std::string DomBodeJson(const model::AircraftData& aircraft, std::string_view file,
+                        const analysis::BodeDiagram& diagram) {
+  auto db = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  nlohmann::json doc = {{"schema", "aerolin.bode/1"},
+                        {"file", std::string(file)},
+                        {"aircraft", {{"name", aircraft.name}, {"source", aircraft.source}}}};
+  doc["input"] = diagram.input.name;
+  nlohmann::json modes = nlohmann::json::array();
+  for (const analysis::ModeMark& m : diagram.modes)
+    modes.push_back({{"name", m.name}, {"natural_frequency", m.natural_frequency}});
+  doc["modes"] = modes;
+  nlohmann::json curves = nlohmann::json::array();
+  for (const analysis::BodeCurve& c : diagram.curves) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const analysis::BodePoint& p : c.points)
+      points.push_back({{"omega", p.omega},
+                        {"magnitude", p.magnitude},
+                        {"magnitude_db", db(p.magnitude_db)},
+                        {"phase_deg", p.phase_deg},
+                        {"phase_principal_deg", p.phase_principal_deg}});
+    nlohmann::json resonances = nlohmann::json::array();
+    for (const analysis::NamedResonance& r : c.resonances)
+      resonances.push_back({{"mode", r.name},
+                            {"omega", r.resonance.omega},
+                            {"magnitude_db", r.resonance.magnitude_db},
+                            {"prominence_db", r.resonance.prominence_db}});
+    curves.push_back({{"output", c.tf.output.name},
+                      {"unit", GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI)},
+                      {"dc_gain", c.tf.dc_gain ? nlohmann::json(*c.tf.dc_gain) : nlohmann::json(nullptr)},
+                      {"bandwidth", c.bandwidth ? nlohmann::json(*c.bandwidth) : nlohmann::json(nullptr)},
+                      {"resonances", resonances},
+                      {"points", points}});
+  }
+  doc["curves"] = curves;
+  std::function<void(nlohmann::json&)> no_negative_zero = [&](nlohmann::json& j) {
+    if (j.is_number_float()) {
+      if (j.get<double>() == 0.0) j = 0.0;
+    } else if (j.is_structured()) {
+      for (nlohmann::json& v : j) no_negative_zero(v);
+    }
+  };
+  no_negative_zero(doc);
+  return doc.dump(2);
+}
+
+TEST_F(P2V7Elevator, BodeJsonStreamsExactlyTheDomDumpItReplaced) {
+  analysis::BodeDiagram diagram = analysis::ComputeBodeDiagram(channel_, modes_, {}, 400);
+  EXPECT_EQ(BodeJson(aircraft_, "p2v7.toml", diagram), DomBodeJson(aircraft_, "p2v7.toml", diagram));
+  // The awkward values: −inf dB (G = 0), −0, integers, no DC gain or bandwidth.
+  diagram.curves[0].points[0].magnitude_db = -std::numeric_limits<double>::infinity();
+  diagram.curves[0].points[0].magnitude = 0.0;
+  diagram.curves[0].points[1].phase_deg = -0.0;
+  diagram.curves[0].points[2].omega = 1e15;
+  diagram.curves[0].points[3].omega = 1e-7;
+  diagram.curves[1].tf.dc_gain.reset();
+  diagram.curves[1].bandwidth.reset();
+  std::ostringstream streamed;
+  WriteBodeJson(streamed, aircraft_, "dir/p2v7 \"copy\".toml", diagram);
+  EXPECT_EQ(streamed.str(), DomBodeJson(aircraft_, "dir/p2v7 \"copy\".toml", diagram));
 }
 
 }  // namespace

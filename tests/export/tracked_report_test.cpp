@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <span>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -220,15 +226,20 @@ TEST(DampingOptimumJson, AnAbsentModeHasANullGainAndSaysSo) {
 
 // A real sweep: the points are the values from..to and each mode's numbers
 // are the study's.
-TEST(TrackedJson, HoldsABundledSweepPointForPoint) {
+// The bundled P2V-7's Mq swept from..to in `steps` values.
+study::TrackedStudy P2V7MqSweep(double from, double to, int steps) {
   const data::LoadResult load =
       data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
   study::SweepOptions options;
   options.param = "longitudinal.Mq";
-  options.from = -2.0;
-  options.to = -1.0;
-  options.steps = 3;
-  const study::TrackedStudy s = study::Sweep(load.file, options);
+  options.from = from;
+  options.to = to;
+  options.steps = steps;
+  return study::Sweep(load.file, options);
+}
+
+TEST(TrackedJson, HoldsABundledSweepPointForPoint) {
+  const study::TrackedStudy s = P2V7MqSweep(-2.0, -1.0, 3);
   const nlohmann::json doc = nlohmann::json::parse(TrackedJson(s, "value", "p2v7.toml"));
   ASSERT_EQ(doc["points"].size(), 3u);
   for (std::size_t p = 0; p < 3; ++p) {
@@ -266,6 +277,183 @@ TEST(SensitivityJson, HoldsEveryKeysDerivativeOfEveryMode) {
   WriteSensitivityText(text, s, "p2v7.toml");
   for (const analysis::ModeSensitivity& m : s)
     EXPECT_TRUE(Contains(text.str(), "\n" + m.mode.full_name() + "  lambda = ")) << m.mode.full_name();
+}
+
+// The streaming JSON writer against the DOM it replaced: the old
+// TrackedJson/LocusJson built this nlohmann document and dumped it, so the
+// streamed text must be that dump byte for byte.
+nlohmann::json DomComplex(std::complex<double> z) { return {{"re", z.real()}, {"im", z.imag()}}; }
+
+void DomRemoveNegativeZeros(nlohmann::json& j) {
+  if (j.is_number_float()) {
+    if (j.get<double>() == 0.0) j = 0.0;
+  } else if (j.is_structured()) {
+    for (nlohmann::json& v : j) DomRemoveNegativeZeros(v);
+  }
+}
+
+nlohmann::json DomStudy(const study::TrackedStudy& s, const std::string& value_key) {
+  auto axis = [](model::Axis a) { return a == model::Axis::kLongitudinal ? "longitudinal" : "lateral"; };
+  nlohmann::json j;
+  j["param"] = s.param;
+  nlohmann::json points = nlohmann::json::array();
+  for (const study::TrackedPoint& p : s.points) {
+    nlohmann::json modes = nlohmann::json::array();
+    for (const study::TrackedMode& m : p.modes) {
+      nlohmann::json mj = {{"name", m.name},           {"origin", m.origin},
+                           {"axis", axis(m.axis)},     {"eigenvalue_per_s", DomComplex(m.lambda)},
+                           {"oscillatory", m.oscillatory}, {"wn", m.wn},
+                           {"zeta", m.zeta}};
+      if (!m.pointwise_name.empty()) mj["pointwise_name"] = m.pointwise_name;
+      modes.push_back(mj);
+    }
+    points.push_back({{value_key, p.value}, {"modes", modes}});
+  }
+  j["points"] = points;
+  nlohmann::json changes = nlohmann::json::array();
+  for (const study::StructureChange& c : s.changes)
+    changes.push_back({{value_key, c.value}, {"axis", axis(c.axis)}, {"from", c.from}, {"to", c.to}});
+  j["structure_changes"] = changes;
+  j["refinements"] = s.refinements;
+  j["notes"] = s.notes;
+  return j;
+}
+
+std::string DomTrackedJson(const study::TrackedStudy& s, const std::string& value_key, const std::string& file) {
+  nlohmann::json j = DomStudy(s, value_key);
+  j["file"] = file;
+  DomRemoveNegativeZeros(j);
+  return j.dump(2);
+}
+
+std::string DomLocusJson(const study::LocusResult& locus, const std::string& loop, const std::string& file,
+                         const study::DampingOptimum* optimum) {
+  nlohmann::json j = DomStudy(locus.study, "gain");
+  j["file"] = file;
+  j["loop"] = loop;
+  j["axis"] = locus.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
+  j["gain_unit"] = locus.gain_unit;
+  nlohmann::json poles = nlohmann::json::array(), zeros = nlohmann::json::array();
+  for (auto z : locus.open_loop_poles) poles.push_back(DomComplex(z));
+  for (auto z : locus.zeros) zeros.push_back(DomComplex(z));
+  j["open_loop_poles"] = poles;
+  j["zeros"] = zeros;
+  if (optimum != nullptr) j["maximize"] = nlohmann::json::parse(DampingOptimumJson(*optimum));
+  DomRemoveNegativeZeros(j);
+  return j.dump(2);
+}
+
+// Doubles whose text differs between writers: integers (nlohmann "1.0",
+// fmt "1"), 1e15 and up (nlohmann exponent form from 1e15, fmt from 1e16),
+// small exponents ("1e-07"), −0, subnormals, the extremes, NaN and ±inf
+// (null), then 20 000 doubles of random bits.
+std::vector<double> AwkwardDoubles() {
+  std::vector<double> v = {0.0,     -0.0,   1.0,     -1.0,    2.0,     100.0,   1e-7,   -1e-7,  1e-5,
+                           1e-4,    1.5e-4, 0.001,   0.1,     0.3,     1.0 / 3, 2.0 / 3, 1e14,  1e15,
+                           1.5e15,  1e16,   1e17,    1e21,    1e22,    -1e21,   123456789012345.0,
+                           1234567890123456.0, 9007199254740993.0, 4.35,   0.1 + 0.2, 5e-324, -5e-324,
+                           2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308,
+                           std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                           -std::numeric_limits<double>::infinity()};
+  std::mt19937_64 bits(27);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t b = bits();
+    double d;
+    std::memcpy(&d, &b, sizeof d);
+    v.push_back(d);
+  }
+  // And as many of the magnitudes a report holds: uniform in a few decades.
+  std::uniform_real_distribution<double> decades(-6.0, 6.0);
+  for (int i = 0; i < 20000; ++i) v.push_back((i % 2 ? -1.0 : 1.0) * std::pow(10.0, decades(bits)));
+  return v;
+}
+
+study::TrackedStudy AwkwardStudy() {
+  study::TrackedStudy s = HandMade();
+  const std::vector<double> v = AwkwardDoubles();
+  s.points.clear();
+  for (std::size_t i = 0; i + 4 < v.size(); i += 5) {
+    study::TrackedMode m = Tracked("dutch roll", {v[i + 1], v[i + 2]}, model::Axis::kLateral,
+                                   i % 3 ? "" : "roll subsidence + spiral (coupled)");
+    m.origin = "quote \" backslash \\ tab \t ζ";  // escaped by nlohmann
+    m.wn = v[i + 3];
+    m.zeta = v[i + 4];
+    s.points.push_back({v[i], {m, Tracked("heading", {0.0, 0.0}, model::Axis::kLateral)}});
+  }
+  s.changes.push_back({-0.0, model::Axis::kLateral, "dutch roll", "roll subsidence"});
+  s.notes.push_back("second note\nwith a newline");
+  return s;
+}
+
+TEST(TrackedJson, StreamsExactlyTheDomDumpItReplaced) {
+  for (const study::TrackedStudy& s : {HandMade(), AwkwardStudy()}) {
+    EXPECT_EQ(TrackedJson(s, "value", "p.toml"), DomTrackedJson(s, "value", "p.toml"));
+    std::ostringstream streamed;
+    WriteTrackedJson(streamed, s, "value", "dir/p 2.toml");
+    EXPECT_EQ(streamed.str(), DomTrackedJson(s, "value", "dir/p 2.toml"));
+  }
+  study::TrackedStudy empty;
+  EXPECT_EQ(TrackedJson(empty, "value", ""), DomTrackedJson(empty, "value", ""));
+  // A bundled sweep, with its structure change and notes.
+  const study::TrackedStudy sweep = P2V7MqSweep(-0.992, -10.0, 40);
+  ASSERT_FALSE(sweep.changes.empty());
+  EXPECT_EQ(TrackedJson(sweep, "value", "p2v7.toml"), DomTrackedJson(sweep, "value", "p2v7.toml"));
+}
+
+TEST(LocusJson, StreamsExactlyTheDomDumpItReplaced) {
+  study::LocusResult locus;
+  locus.study = AwkwardStudy();
+  locus.study.param = "gain";
+  locus.axis = model::Axis::kLateral;
+  locus.open_loop_poles = {{-1.0, 2.0}, {-0.0, 0.0}};
+  locus.zeros = {};
+  locus.gain_unit = "rad/(rad/s)";
+  const study::DampingOptimum o = Refined();
+  EXPECT_EQ(LocusJson(locus, "rudder:r", "p.toml", &o), DomLocusJson(locus, "rudder:r", "p.toml", &o));
+  EXPECT_EQ(LocusJson(locus, "rudder:r", "p.toml", nullptr),
+            DomLocusJson(locus, "rudder:r", "p.toml", nullptr));
+  // A bundled locus with its optimum.
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml").aircraft;
+  study::LocusOptions options;
+  options.input = "rudder";
+  options.output = "r";
+  options.washout_tau = 1.5;
+  for (int k = 0; k <= 30; ++k) options.gains.push_back(0.1 * k);
+  const study::LocusResult real = study::Locus(aircraft, options);
+  const study::DampingOptimum best = study::MaximizeDamping(aircraft, options, real, "dutch roll");
+  std::ostringstream streamed;
+  WriteLocusJson(streamed, real, "rudder:r", "p2v7.toml", &best);
+  EXPECT_EQ(streamed.str(), DomLocusJson(real, "rudder:r", "p2v7.toml", &best));
+}
+
+// TrackedReportStream fed in chunks (as study::Sweep hands them over) writes
+// what the whole-study writers write: JSON (its points spliced back from the
+// temporary file), text and CSV.
+TEST(TrackedReportStream, ChunksWriteTheWholeStudysReports) {
+  for (const study::TrackedStudy& s : {HandMade(), AwkwardStudy()}) {
+    for (const auto format : {TrackedReportStream::Format::kJson, TrackedReportStream::Format::kText}) {
+      std::ostringstream report, csv;
+      TrackedReportStream stream(report, format, &csv, "Mq", "value", "p.toml");
+      const std::span<const study::TrackedPoint> points(s.points);
+      for (std::size_t at = 0; at < points.size(); at += 7)
+        stream.Add(points.subspan(at, std::min<std::size_t>(7, points.size() - at)));
+      stream.Finish(s);
+      std::ostringstream text, whole_csv;
+      WriteTrackedText(text, s, "Mq");
+      WriteTrackedCsv(whole_csv, s, "Mq");
+      EXPECT_EQ(report.str(), format == TrackedReportStream::Format::kJson ? DomTrackedJson(s, "value", "p.toml")
+                                                                            : text.str());
+      EXPECT_EQ(csv.str(), whole_csv.str());
+    }
+  }
+  // No points: an empty array, as the DOM wrote it.
+  study::TrackedStudy empty = HandMade();
+  empty.points.clear();
+  std::ostringstream report;
+  TrackedReportStream stream(report, TrackedReportStream::Format::kJson, nullptr, "Mq", "value", "p.toml");
+  stream.Finish(empty);
+  EXPECT_EQ(report.str(), DomTrackedJson(empty, "value", "p.toml"));
 }
 
 }  // namespace

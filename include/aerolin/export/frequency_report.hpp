@@ -60,6 +60,10 @@ std::string TransferFunctionJson(const model::AircraftData& aircraft, std::strin
 /// null).
 std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
                      const analysis::BodeDiagram& diagram);
+/// Writes BodeJson's text (no final newline) to `out` point by point, as it
+/// is formatted: nothing proportional to the number of frequencies is built.
+void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
+                   const analysis::BodeDiagram& diagram);
 
 /// Writes the Bode data as CSV: a header `omega` then, per output OUT,
 /// `OUT_magnitude,OUT_magnitude_db,OUT_phase_deg,OUT_phase_principal_deg`;

@@ -2,7 +2,9 @@
 /// @file
 /// Reports of tracked sweeps, root loci and sensitivities: JSON, text and CSV.
 
+#include <memory>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,10 @@ namespace aerolin::exporting {
 /// `value_key` is "value" for a sweep and "gain" for a locus.
 std::string TrackedJson(const study::TrackedStudy& study, const std::string& value_key,
                         const std::string& file);
+/// Writes TrackedJson's text (no final newline) to `out` point by point, as
+/// it is formatted: nothing proportional to the number of points is built.
+void WriteTrackedJson(std::ostream& out, const study::TrackedStudy& study, const std::string& value_key,
+                      const std::string& file);
 
 /// Returns TrackedJson of a locus plus "loop", "open_loop_poles", "zeros",
 /// "gain_unit" and, if `optimum` is not null, "maximize": {"mode", "gain",
@@ -28,6 +34,9 @@ std::string TrackedJson(const study::TrackedStudy& study, const std::string& val
 /// "overdamped_from", "overdamped_to") and "other_local_maxima": [gains].
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
                       const std::string& file, const study::DampingOptimum* optimum);
+/// Writes LocusJson's text (no final newline) to `out` point by point.
+void WriteLocusJson(std::ostream& out, const study::LocusResult& locus, const std::string& loop,
+                    const std::string& file, const study::DampingOptimum* optimum);
 
 /// Returns LocusJson's "maximize" object of `optimum` alone (for bindings).
 std::string DampingOptimumJson(const study::DampingOptimum& optimum);
@@ -46,6 +55,36 @@ void WriteTrackedText(std::ostream& out, const study::TrackedStudy& study,
 /// Writes the CSV: value,axis,mode,origin,re,im,wn,zeta,pointwise_name.
 void WriteTrackedCsv(std::ostream& out, const study::TrackedStudy& study,
                      const std::string& value_label);
+
+/// Writes a tracked study's report and CSV as its points arrive (the sink of
+/// study::Sweep), the same text as WriteTrackedText or TrackedJson and
+/// WriteTrackedCsv of the whole study: each chunk of points is formatted and
+/// written at once, so memory does not grow with the number of points. JSON
+/// puts "notes" before "points" (sorted keys) but the notes are known only
+/// after the last point: the points' JSON waits in an unnamed temporary file
+/// (in $TMPDIR, else /tmp) until Finish.
+class TrackedReportStream {
+ public:
+  enum class Format { kText, kJson };
+  /// `report`: where the text or JSON goes; `csv`: the CSV's stream or null;
+  /// `label`: the text and CSV column of the value (the key, or "K");
+  /// `value_key`: the JSON key of the value; `file`: JSON's "file".
+  /// @throws std::runtime_error if JSON's temporary file cannot be made.
+  TrackedReportStream(std::ostream& report, Format format, std::ostream* csv, std::string label,
+                      std::string value_key, std::string file);
+  ~TrackedReportStream();
+  TrackedReportStream(const TrackedReportStream&) = delete;
+  TrackedReportStream& operator=(const TrackedReportStream&) = delete;
+  /// Writes the next points (in the study's order).
+  void Add(std::span<const study::TrackedPoint> points);
+  /// Writes what follows the points: `study`'s structure changes and notes
+  /// (and, for JSON, param, refinements and the points waiting).
+  void Finish(const study::TrackedStudy& study);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// Writes each mode's three keys that move its damping most, then every key's dλ/dp.
 void WriteSensitivityText(std::ostream& out, const std::vector<analysis::ModeSensitivity>& s,

@@ -7,7 +7,9 @@
 /// pair, are recorded with the parameter value where they do.
 
 #include <complex>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,19 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
 ///         value makes A non-finite (e.g. Zẇ = 1 of a normalized file), or
 ///         steps < 2; core::NumericalError from the eigen-solver.
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options);
+
+/// Receives a study's points in order, a chunk at a time, as they are finished.
+using PointSink = std::function<void(std::span<const TrackedPoint>)>;
+
+/// As above, handing the points to `sink` in order as they are finished (in
+/// chunks of kSweepChunk) instead of keeping them: the returned study has no
+/// points, and the memory used does not grow with `steps`. Every point's A is
+/// checked before the first is handed over, so a value that has no A throws
+/// before any output; core::NumericalError may come after some points.
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink);
+
+/// Points a streamed Sweep solves, continues and names at a time.
+inline constexpr int kSweepChunk = 512;
 
 /// Options of Locus.
 struct LocusOptions {
