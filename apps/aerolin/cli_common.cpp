@@ -87,6 +87,12 @@ void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std
   }
 }
 
+void CheckFormatsHavePlot(const std::vector<std::string>& formats, const std::string& plot) {
+  if (plot.empty())
+    for (const std::string& f : formats)
+      if (f != "png") throw UsageError("--format needs --plot PREFIX");
+}
+
 namespace {
 // Forwards std::cout's output to its own (stdio-synchronized) buffer and
 // keeps the errno of the first failed write: the stream goes bad at that

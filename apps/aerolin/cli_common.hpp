@@ -95,6 +95,11 @@ bool& StrictWarnings();
 /// @throws UsageError naming the output and the reason.
 void CheckOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
+/// Throws UsageError "--format needs --plot PREFIX" when `formats` (of
+/// AddFigureOptions) asks for more than the default png and `plot` is empty:
+/// a format without figures would be a silent no-op.
+void CheckFormatsHavePlot(const std::vector<std::string>& formats, const std::string& plot);
+
 /// The path that names standard output for a data output (`--csv -`).
 inline constexpr const char* kStandardOutputPath = "-";
 /// True for "-" and for the paths that name this process's standard output

@@ -1,5 +1,5 @@
 // `aerolin locus FILE --loop INPUT:OUTPUT [--washout TAU] --gain LIST|FROM:TO[:N]
-//  [--maximize MODE] [--json] [--plot PREFIX]`: the root locus of
+//  [--maximize MODE] [--json] [--plot PREFIX [--format F,...] [--width W --height H]]`: the root locus of
 // δ_INPUT = K·y_OUTPUT with every branch named by its mode.
 
 #include <algorithm>
@@ -29,6 +29,7 @@ struct LocusCommandOptions {
   std::string maximize;
   bool json = false;
   std::string plot;
+  std::vector<std::string> formats = {"png"};
   int width = 1200, height = 900;
 };
 
@@ -76,7 +77,12 @@ std::vector<double> ParseGains(const std::string& text) {
 int RunLocus(const LocusCommandOptions& opt) {
   if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
   // A figure that cannot be written is a bad --plot, found before the locus.
-  if (!opt.plot.empty()) CheckOutputs(figures::LocusFigurePaths(opt.plot), AircraftInputFiles(opt.file));
+  if (!opt.plot.empty()) {
+    const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
+    for (const std::string& format : opt.formats)
+      CheckOutputs(figures::LocusFigurePaths(opt.plot, format), inputs);
+  }
+  CheckFormatsHavePlot(opt.formats, opt.plot);
   const std::size_t colon = opt.loop.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == opt.loop.size())
     throw UsageError("--loop: expected INPUT:OUTPUT, e.g. rudder:r, got '" + opt.loop + "'");
@@ -131,7 +137,10 @@ int RunLocus(const LocusCommandOptions& opt) {
     if (optimum && optimum->kind != study::DampingOptimumKind::kAbsent &&
         optimum->kind != study::DampingOptimumKind::kReal)
       plot.marked = exporting::MarkedGain{optimum->gain, optimum->lambda, optimum->zeta, maximize};
-    for (const std::string& f : figures::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
+    for (const std::string& format : opt.formats) {
+      plot.format = format;
+      for (const std::string& f : figures::PlotLocus(locus, plot, opt.plot)) std::cerr << f << '\n';
+    }
   }
   return 0;
 }
@@ -153,8 +162,8 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
                   "report the gain that maximizes this mode's damping, refined between the listed gains")
       ->check(NonEmpty("a mode name, e.g. dutch-roll"));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
-  cmd->add_option("--plot", opt->plot, "write PREFIX_locus.png and PREFIX_zeta.png")->check(OutputPathValidator());
-  AddFigureSizeOptions(*cmd, opt->width, opt->height);
+  cmd->add_option("--plot", opt->plot, "write PREFIX_locus.FORMAT and PREFIX_zeta.FORMAT")->check(OutputPathValidator());
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunLocus(*opt); }; });
 }
 

@@ -1,5 +1,5 @@
 // `aerolin sweep FILE --param KEY --from A --to B --steps N [--json] [--csv OUT]
-//  [--plot PREFIX]`: the modes of both axes tracked by name while one key of
+//  [--plot PREFIX [--format F,...] [--width W --height H]]`: the modes of both axes tracked by name while one key of
 // the file moves from A to B (in its units as written; for a coefficient file
 // through the coefficient conversion, model::MatricesOfFile). With --plot, `aerolin`
 // hands the whole command to `aerolin-plot` (see plot_command.cpp).
@@ -28,14 +28,19 @@ struct SweepCommandOptions {
   bool json = false;
   std::string csv;
   std::string plot;
+  std::vector<std::string> formats = {"png"};
+  int width = 1200, height = 900;
 };
 
 int RunSweep(const SweepCommandOptions& opt) {
   if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
+  CheckFormatsHavePlot(opt.formats, opt.plot);
   const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
   OutputRouting outputs(opt.csv, opt.json, inputs);
   // A figure that cannot be written is a bad --plot, found before sweeping.
-  if (!opt.plot.empty()) CheckOutputs(figures::SweepFigurePaths(opt.plot), inputs);
+  if (!opt.plot.empty())
+    for (const std::string& format : opt.formats)
+      CheckOutputs(figures::SweepFigurePaths(opt.plot, format), inputs);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
@@ -66,7 +71,12 @@ int RunSweep(const SweepCommandOptions& opt) {
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = load.aircraft.name + ": sweep of " + result.param;
-    for (const std::string& f : figures::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+    plot.width_px = opt.width;
+    plot.height_px = opt.height;
+    for (const std::string& format : opt.formats) {
+      plot.format = format;
+      for (const std::string& f : figures::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+    }
   }
   return 0;
 }
@@ -90,7 +100,8 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
       ->check(CLI::Range(2, kMaxStudyPoints));
   cmd->add_flag("--json", opt->json, "print JSON instead of a table");
   cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)")->check(OutputPathValidator());
-  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.png and PREFIX_wn_zeta.png")->check(OutputPathValidator());
+  cmd->add_option("--plot", opt->plot, "write PREFIX_splane.FORMAT and PREFIX_wn_zeta.FORMAT")->check(OutputPathValidator());
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunSweep(*opt); }; });
 }
 

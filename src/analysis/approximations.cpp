@@ -1,6 +1,7 @@
 #include "aerolin/analysis/approximations.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <cmath>
 
 #include "aerolin/model/build.hpp"
@@ -20,23 +21,58 @@ std::complex<double> RootOf2x2(const Eigen::Matrix2d& m) {
 
 }  // namespace
 
+double DerivativeAxesAngle(const model::AircraftData& aircraft) {
+  return std::atan2(aircraft.condition.W0, aircraft.condition.U0);
+}
+
 std::vector<Approximation> ClassicalApproximations(const model::AircraftData& aircraft) {
   using namespace model;
-  using lon::kAlpha, lon::kQ, lat::kBeta, lat::kR;
+  using lon::kAlpha, lon::kQ, lon::kU, lat::kBeta, lat::kP, lat::kR;
   std::vector<Approximation> out;
-  const StateSpace lon = BuildLongitudinal(aircraft);
-  const StateSpace lat = BuildLateral(aircraft);
-
-  Eigen::Matrix2d sp;
-  sp << lon.A()(kAlpha, kAlpha), lon.A()(kAlpha, kQ), lon.A()(kQ, kAlpha), lon.A()(kQ, kQ);
-  out.push_back({ModeKind::kShortPeriod, "2-DOF (α, q)", RootOf2x2(sp)});
-
+  Eigen::MatrixXd lon = BuildLongitudinal(aircraft).A();
+  Eigen::MatrixXd lat = BuildLateral(aircraft).A();
   const FlightCondition& fc = aircraft.condition;
   const LongitudinalDerivatives& d = aircraft.longitudinal;
-  const double wn2 = -fc.g * d.Zu / fc.U0;
+  // The forms below are stability-axis forms (x along the trim velocity).
+  // A body-axis file (W0 ≠ 0) is rotated by α0 = atan2(W0, U0) first:
+  // u_s = c u + s w, w_s = −s u + c w, p_s = c p + s r, r_s = −s p + c r
+  // (c = cos α0, s = sin α0), V = √(U0² + W0²) the speed along x_s; the model's
+  // α = w/U0 and β = v/U0 become w_s/V and v/V. A stability-axis file is
+  // used as it is.
+  double speed = fc.U0, Xu = d.Xu, Zu = d.Zu;
+  if (fc.W0 != 0.0) {
+    speed = std::hypot(fc.U0, fc.W0);
+    const double c = fc.U0 / speed, s = fc.W0 / speed;
+    Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+    T(kU, kU) = c;
+    T(kU, kAlpha) = s * fc.U0;
+    T(kAlpha, kU) = -s / speed;
+    T(kAlpha, kAlpha) = c * fc.U0 / speed;
+    lon = T * lon * T.inverse();
+    Eigen::MatrixXd L = Eigen::MatrixXd::Identity(lat.rows(), lat.cols());
+    L(kBeta, kBeta) = fc.U0 / speed;
+    L(kP, kP) = c;
+    L(kP, kR) = s;
+    L(kR, kP) = -s;
+    L(kR, kR) = c;
+    lat = L * lat * L.inverse();
+    // The force derivatives in u, w turn with both the force and the velocity.
+    Eigen::Matrix2d R, F;
+    R << c, s, -s, c;
+    F << d.Xu, d.Xa / fc.U0, d.Zu, d.Za / fc.U0;
+    const Eigen::Matrix2d Fs = R * F * R.transpose();
+    Xu = Fs(0, 0);
+    Zu = Fs(1, 0);
+  }
+
+  Eigen::Matrix2d sp;
+  sp << lon(kAlpha, kAlpha), lon(kAlpha, kQ), lon(kQ, kAlpha), lon(kQ, kQ);
+  out.push_back({ModeKind::kShortPeriod, "2-DOF (α, q)", RootOf2x2(sp)});
+
+  const double wn2 = -fc.g * Zu / speed;
   if (wn2 > 0.0) {
     const double wn = std::sqrt(wn2);
-    const double zeta = -d.Xu / (2.0 * wn);
+    const double zeta = -Xu / (2.0 * wn);
     const std::complex<double> lambda =
         std::abs(zeta) < 1.0 ? std::complex<double>(-zeta * wn, wn * std::sqrt(1.0 - zeta * zeta))
                              : std::complex<double>(-zeta * wn + wn * std::sqrt(zeta * zeta - 1.0), 0.0);
@@ -44,16 +80,18 @@ std::vector<Approximation> ClassicalApproximations(const model::AircraftData& ai
   }
 
   Eigen::Matrix2d dr;
-  dr << lat.A()(kBeta, kBeta), lat.A()(kBeta, kR), lat.A()(kR, kBeta), lat.A()(kR, kR);
+  dr << lat(kBeta, kBeta), lat(kBeta, kR), lat(kR, kBeta), lat(kR, kR);
   out.push_back({ModeKind::kDutchRoll, "2-DOF (β, r)", RootOf2x2(dr)});
 
-  const LateralDerivatives& l = aircraft.lateral;
-  out.push_back({ModeKind::kRollSubsidence, "1-DOF (p)", {l.Lp, 0.0}});
+  // L'p, L'β, ... as the lateral A holds them (model/build.cpp).
+  const double Lb = lat(kP, kBeta), Lp = lat(kP, kP), Lr = lat(kP, kR);
+  const double Nb = lat(kR, kBeta), Np = lat(kR, kP), Nr = lat(kR, kR);
+  out.push_back({ModeKind::kRollSubsidence, "1-DOF (p)", {Lp, 0.0}});
   // Spiral: β̇ ≈ 0, ṗ ≈ 0 with the gravity term kept (Etkin & Reid §6.8).
-  const double denominator = l.Lb * l.Np - l.Lp * l.Nb;
+  const double denominator = Lb * Np - Lp * Nb;
   if (denominator != 0.0)
     out.push_back({ModeKind::kSpiral, "quasi-static (β, p)",
-                   {-(fc.g / fc.U0) * (l.Lb * l.Nr - l.Lr * l.Nb) / denominator, 0.0}});
+                   {-(fc.g / speed) * (Lb * Nr - Lr * Nb) / denominator, 0.0}});
   return out;
 }
 

@@ -275,6 +275,13 @@ void InPanel(mglGraph& graph, const PanelRect& rect, double font_size) {
   graph.SetFontSize(font_size);
 }
 
+double SmallImageTextScale(mglGraph& graph) {
+  const PlotOptions reference;
+  const double r = std::min(graph.GetWidth() / static_cast<double>(reference.width_px),
+                            graph.GetHeight() / static_cast<double>(reference.height_px));
+  return r < 1.0 ? 1.0 / std::sqrt(r) : 1.0;
+}
+
 std::array<double, 2> TextSizePx(mglGraph& graph, const std::wstring& text, double scale) {
   // Pixels per MathGL font unit at font size 1 and font factor 1: measured
   // on PNGs at 800x600 and 1200x900, font sizes 1.4-4 and panels of several

@@ -19,8 +19,6 @@ namespace aerolin::exporting::internal {
 
 /// Title size relative to the current font (MathGL's negative-size convention).
 inline constexpr double kTitleScale = -2.0;
-/// Legend text as large as the tick labels (MathGL draws it smaller).
-inline constexpr const char* kLegendOption = "size -1.4";
 
 /// Returns an off-screen canvas of the requested size, white, lighting off,
 /// with aerolin's fonts and line widths.
@@ -28,6 +26,15 @@ inline constexpr const char* kLegendOption = "size -1.4";
 ///         the extension is unknown (checked before any drawing).
 std::unique_ptr<mglGraph> MakeCanvas(const PlotOptions& options,
                                      const std::string& path);
+
+/// Returns how much larger than MathGL would draw it text is set on an image
+/// smaller than the default size (PlotOptions): MathGL scales text with the
+/// image, which leaves tick labels and legends at 800 × 600 too small to
+/// read; below the default, text shrinks only as the square root of the
+/// image's scale r = min(width/1200, height/900), i.e. times 1/√r (1.22 at
+/// 800 × 600). 1 at the default size and above. The figures whose text was
+/// smallest apply it (time histories, ground track, Bode, 3D trajectory).
+double SmallImageTextScale(mglGraph& graph);
 
 /// Makes `rect` (fractions of the image, see plot_layout.hpp) the axes box of
 /// the following 2D drawing, with MathGL font size `font_size`. MathGL scales

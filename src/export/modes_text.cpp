@@ -1,5 +1,6 @@
 #include "aerolin/export/modes_text.hpp"
 
+#include "damping_text.hpp"
 #include "aerolin/analysis/flying_qualities.hpp"
 
 #include <algorithm>
@@ -68,7 +69,7 @@ void WriteModeTable(std::ostream& out, const std::string& title, const std::vect
       dominant += (dominant.empty() ? "" : ", ") + Symbol(sys.states(), s);
     out << "  " << Pad(m.full_name(), 34) << Pad(Eigenvalue(m.lambda), 22)
         << Pad(Sig(m.natural_frequency), 11)
-        << Pad(m.kind == analysis::ModeKind::kHeading ? "-" : Fixed(m.damping_ratio, 3), 8)
+        << Pad(HasDampingRatio(m.kind) ? Fixed(m.damping_ratio, 3) : kNoDampingRatio, 8)
         << Pad(Opt(m.damped_period), 11) << Pad(Opt(m.time_to_half), 9)
         << Pad(Opt(m.time_to_double), 9) << Pad(Opt(m.time_constant), 9)
         << Pad(Opt(m.cycles_to_half), 7) << dominant << '\n';
@@ -187,8 +188,8 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
     out << '\n';
     WriteQualitiesSummary(out, aircraft, modes);
   }
-  out << "\nClassical approximations  (errors: 100 (approx − exact)/exact of ωn and ζ for\n"
-         "oscillatory roots, of the time constant τ = −1/λ for real ones)\n";
+  out << "\nClassical approximations, stability-axis forms  (errors: 100 (approx − exact)/exact\n"
+         "of ωn and ζ for oscillatory roots, of the time constant τ = −1/λ for real ones)\n";
   out << "  " << Pad("mode", 18) << Pad("method", 23) << Pad("approximate λ", 22)
       << Pad("exact λ", 22) << Pad("ωn error", 10) << Pad("ζ error", 10) << "τ error\n";
   for (const analysis::Approximation& a : approximations) {
@@ -203,6 +204,10 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
                        SignedPercent(error.time_constant_percent);
     out << line << '\n';
   }
+  const double axes_angle = analysis::DerivativeAxesAngle(aircraft);
+  if (!approximations.empty() && axes_angle != 0.0)
+    out << "  (this file's derivatives are in body axes, W0 ≠ 0: rotated by α0 = "
+        << Fixed(axes_angle * core::kRadToDeg, 2) << "° into stability axes first)\n";
   out << "\nt½ / t2: time to half / double amplitude; τ: time constant of a real root;\n"
          "N½: cycles to half amplitude; dominant: states with ≥ 30 % of the largest scaled\n"
          "component (u/U0, angles, rates/ωn), the evidence for the mode's name.\n";

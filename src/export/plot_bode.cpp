@@ -21,8 +21,13 @@ constexpr std::array<const char*, 4> kCurveColours = {"{x1F77B4}", "{xD62728}", 
                                                       "{xFF7F0E}"};
 constexpr const char* kModeLineColour = "{x7F7F7F}";
 constexpr double kTitleFontSize = 1.4;
-// The magnitude panel takes this share of the height under the title.
-constexpr double kMagnitudeShare = 0.58;
+
+// MathGL font size of a panel of `rect`: tick labels of the same pixel size in
+// every panel (text scales with the panel's height).
+// Times SmallImageTextScale: readable at 800 × 600.
+double PanelFont(mglGraph& gr, const PanelRect& rect) {
+  return internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (rect.y1 - rect.y0));
+}
 
 std::string Num(double v) {
   std::string s = fmt::format("{:.3g}", v);
@@ -103,16 +108,43 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
                .c_str(),
            ":AC", internal::kTitleScale);
 
-  const double grid_top = kTitleBottom - 0.01;
-  const double split = grid_top - kMagnitudeShare * grid_top;
-  const PanelRect mag_rect{0.09, 0.97, split + 0.04, grid_top};
-  const PanelRect ph_rect{0.09, 0.97, 0.07, split - 0.02};
+  // The legend: one entry per output, with its bandwidth and resonances. It
+  // gets a strip of its own under the phase panel (BodeLayoutOf), as tall as
+  // its rows measure in that strip's font; text too wide for the strip is set
+  // smaller.
+  std::vector<internal::LegendEntry> legend;
+  for (std::size_t k = 0; k < diagram.curves.size(); ++k) {
+    const analysis::BodeCurve& c = diagram.curves[k];
+    std::wstring text = OutputSymbol(c.tf.output) + L"/" + internal::Widen(c.tf.input.name) + L", dB re 1 " +
+                        internal::Widen(GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI));
+    if (c.bandwidth) text += L"; bandwidth " + internal::Widen(Num(*c.bandwidth)) + L" rad/s";
+    for (const analysis::NamedResonance& r : c.resonances)
+      text += L"; " + internal::Widen(r.name) + L" peak " + internal::Widen(Num(r.resonance.magnitude_db)) +
+              L" dB at " + internal::Widen(Num(r.resonance.omega)) + L" rad/s";
+    legend.push_back({text, std::string(kCurveColours[k % kCurveColours.size()]) + "2"});
+  }
+  // Legend text as tall as the tick labels (smaller only if too wide for the
+  // strip); text size is linear in the font size within one panel.
+  const BodeLayout provisional = BodeLayoutOf(0.1);
+  internal::InPanel(gr, provisional.magnitude, PanelFont(gr, provisional.magnitude));
+  const double tick_px = internal::TextSizePx(gr, L"0")[1];
+  internal::InPanel(gr, provisional.legend, PanelFont(gr, provisional.legend));
+  gr.SetRanges(0, 1, 0, 1);
+  const double strip_px = internal::MapPanel(gr, {0, 1}, {0, 1}).box.width();
+  const double measured_px = internal::TextSizePx(gr, L"0")[1];
+  const std::array<double, 2> measured = internal::LegendSizePx(gr, legend);
+  const double text_px = tick_px * std::min(1.0, strip_px / (measured[0] * tick_px / measured_px));
+  const BodeLayout layout = BodeLayoutOf(measured[1] * text_px / measured_px / gr.GetHeight());
+  internal::InPanel(gr, layout.legend, PanelFont(gr, layout.legend));
+  const double legend_font = PanelFont(gr, layout.legend) * text_px / internal::TextSizePx(gr, L"0")[1];
+  const PanelRect mag_rect = layout.magnitude;
+  const PanelRect ph_rect = layout.phase;
 
   mglData omega(static_cast<long>(first.size()));
   for (std::size_t i = 0; i < first.size(); ++i) omega.a[i] = first[i].omega;
 
   // Magnitude.
-  internal::InPanel(gr, mag_rect, 1.4 / (1.55 * (mag_rect.y1 - mag_rect.y0)));
+  internal::InPanel(gr, mag_rect, PanelFont(gr, mag_rect));
   gr.SetRanges(w0, w1, db.min, db.max);
   gr.SetOrigin(w0, db.min);
   LogFrequencyAxis(gr, w0, w1);
@@ -145,17 +177,7 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
     mglData mag(static_cast<long>(c.points.size()));
     for (std::size_t i = 0; i < c.points.size(); ++i)
       mag.a[i] = std::isfinite(c.points[i].magnitude_db) ? c.points[i].magnitude_db : NAN;
-    const std::string pen = colour + "2";
-    gr.Plot(omega, mag, pen.c_str());
-    std::wstring legend = OutputSymbol(c.tf.output) + L"/" + internal::Widen(c.tf.input.name) +
-                          L", dB re 1 " +
-                          internal::Widen(GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI));
-    if (c.bandwidth) legend += L"; bandwidth " + internal::Widen(Num(*c.bandwidth)) + L" rad/s";
-    for (const analysis::NamedResonance& r : c.resonances)
-      legend += L"; " + internal::Widen(r.name) + L" peak " +
-                internal::Widen(Num(r.resonance.magnitude_db)) + L" dB at " +
-                internal::Widen(Num(r.resonance.omega)) + L" rad/s";
-    gr.AddLegend(legend.c_str(), pen.c_str());
+    gr.Plot(omega, mag, legend[k].pen.c_str());
     // Resonance peaks: filled circles; bandwidth: a diamond at the −3 dB point.
     for (const analysis::NamedResonance& r : c.resonances) {
       mglData x(1), y(1);
@@ -170,11 +192,9 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
       gr.Plot(x, y, (colour + " d#").c_str());
     }
   }
-  gr.Legend(1, "#", internal::kLegendOption);  // bottom left
-  gr.ClearLegend();
 
   // Phase.
-  internal::InPanel(gr, ph_rect, 1.4 / (1.55 * (ph_rect.y1 - ph_rect.y0)));
+  internal::InPanel(gr, ph_rect, PanelFont(gr, ph_rect));
   gr.SetRanges(w0, w1, ph.min, ph.max);
   gr.SetOrigin(w0, ph.min);
   LogFrequencyAxis(gr, w0, w1);
@@ -200,6 +220,13 @@ void PlotBode(const analysis::BodeDiagram& diagram, const PlotOptions& options,
     gr.Plot(omega, phase, (std::string(kCurveColours[k % kCurveColours.size()]) + "2").c_str());
   }
   gr.SetFunc("", "");
+
+  internal::InPanel(gr, layout.legend, legend_font);
+  gr.SetRanges(0, 1, 0, 1);
+  const internal::PanelMap strip = internal::MapPanel(gr, {0, 1}, {0, 1});
+  const std::array<double, 2> legend_px = internal::LegendSizePx(gr, legend);
+  internal::DrawLegend(gr, strip, {strip.box.x0, strip.box.x0 + legend_px[0], strip.box.y1 - legend_px[1], strip.box.y1},
+                       legend);
   internal::WriteCanvas(gr, path);
 }
 

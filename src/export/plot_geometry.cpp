@@ -130,25 +130,34 @@ std::vector<AxisTick> ExaggeratedAxisTicks(double plot_min, double plot_max,
   return ticks;
 }
 
-std::vector<std::pair<std::size_t, std::size_t>> PathRunsAvoiding(
-    const std::vector<Eigen::Vector3d>& path,
-    const std::vector<Eigen::Vector3d>& keep_clear, double radius) {
-  std::vector<std::pair<std::size_t, std::size_t>> runs;
-  std::size_t first = 0;
-  const auto close_run = [&](std::size_t end) {
-    if (end >= first + 2) runs.emplace_back(first, end);
+std::vector<BoxEdge> BoxEdgesBehindContents(const std::array<std::array<double, 2>, 8>& screen) {
+  // The outline: the convex hull of the projected corners (monotone chain).
+  std::array<int, 8> order = {0, 1, 2, 3, 4, 5, 6, 7};
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return screen[a] < screen[b]; });
+  const auto cross = [&](int o, int a, int b) {
+    return (screen[a][0] - screen[o][0]) * (screen[b][1] - screen[o][1]) -
+           (screen[a][1] - screen[o][1]) * (screen[b][0] - screen[o][0]);
   };
-  for (std::size_t k = 0; k < path.size(); ++k) {
-    const bool clear = std::none_of(
-        keep_clear.begin(), keep_clear.end(),
-        [&](const Eigen::Vector3d& c) { return (path[k] - c).norm() <= radius; });
-    if (!clear) {
-      close_run(k);
-      first = k + 1;
+  std::vector<int> hull;
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::size_t base = hull.size();
+    for (int k = 0; k < 8; ++k) {
+      const int i = pass == 0 ? order[k] : order[7 - k];
+      while (hull.size() >= base + 2 && cross(hull[hull.size() - 2], hull.back(), i) <= 0.0) hull.pop_back();
+      hull.push_back(i);
     }
+    hull.pop_back();  // the last point starts the other chain
   }
-  close_run(path.size());
-  return runs;
+  int nearest = -1;
+  for (int c = 4; c < 8; ++c)  // the top corners
+    if (std::find(hull.begin(), hull.end(), c) == hull.end()) nearest = c;
+  std::vector<BoxEdge> edges;
+  for (int a = 0; a < 8; ++a)
+    for (int bit = 0; bit < 3; ++bit) {
+      const int b = a | (1 << bit);
+      if (b != a && a != nearest && b != nearest) edges.push_back({a, b});
+    }
+  return edges;
 }
 
 std::vector<Eigen::Vector3d> PathInPlotFrame(const sim::FlightLog& log) {

@@ -159,7 +159,10 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
 
   const std::vector<Panel> panels = BuildPanels(log, wind);
   const int rows = static_cast<int>((panels.size() + 1) / 2);
-  const GridLayout layout = HistoryLayout(rows, 2);
+  GridLayout layout = HistoryLayout(rows, 2);
+  // Text enlarged for a small image (SmallImageTextScale) needs a strip under
+  // the grid for the bottom row's "time, s" (it ran off an 800 x 600 image).
+  layout.grid_bottom = 0.1 * (internal::SmallImageTextScale(gr) - 1.0);
 
   mglData time(static_cast<long>(log.size()));
   for (std::size_t k = 0; k < log.size(); ++k) time.a[k] = log.time[k];
@@ -177,7 +180,7 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     const int row = static_cast<int>(i) / 2;
     const PanelRect r = layout.Cell(row, static_cast<int>(i) % 2);
     // Tuned by eye: tick labels about 1.4 % of the image height.
-    internal::InPanel(gr, r, 1.4 / (1.55 * (r.y1 - r.y0)));
+    internal::InPanel(gr, r, internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (r.y1 - r.y0)));
     std::vector<std::vector<double>> columns;
     for (const Series& s : panel.series) columns.push_back(s.values);
     const bool still = NoMotion(columns);

@@ -34,6 +34,25 @@ GridLayout SPlaneLayout(int views) {
   return layout;
 }
 
+BodeLayout BodeLayoutOf(double legend_height) {
+  constexpr double kTitleBottom = 0.93;
+  constexpr double kMagnitudeShare = 0.58;
+  constexpr double kLeft = 0.09, kRight = 0.97;
+  constexpr double kBottomMargin = 0.01;
+  // Below a panel's axes: the tick labels and, under the phase panel, the
+  // frequency label.
+  constexpr double kTickAndLabelBand = 0.07;
+  const double h = std::clamp(legend_height, 0.0, 0.4);
+  BodeLayout layout;
+  layout.legend = {kLeft, kRight, kBottomMargin, kBottomMargin + h};
+  const double grid_top = kTitleBottom - 0.01;
+  const double bottom = layout.legend.y1;
+  const double split = grid_top - kMagnitudeShare * (grid_top - bottom);
+  layout.magnitude = {kLeft, kRight, split + 0.04, grid_top};
+  layout.phase = {kLeft, kRight, bottom + kTickAndLabelBand, split - 0.02};
+  return layout;
+}
+
 AxisRange PaddedRange(const std::vector<std::vector<double>>& columns) {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;

@@ -10,6 +10,7 @@
 
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
+#include "aerolin/export/plot_colours.hpp"
 #include "aerolin/export/plot_geometry.hpp"
 #include "aerolin/export/plot_layout.hpp"
 
@@ -27,21 +28,8 @@ constexpr double kLegendMarkSize = 3.0;
 struct Root {
   const analysis::Mode* mode;
   bool longitudinal;
-  const char* colour;
+  std::string colour;  ///< MathGL pen colour (plot_colours.hpp)
 };
-
-const char* ColourOf(analysis::ModeKind kind) {
-  switch (kind) {
-    case analysis::ModeKind::kShortPeriod: return "{x1F77B4}";
-    case analysis::ModeKind::kPhugoid: return "{x17BECF}";
-    case analysis::ModeKind::kDutchRoll: return "{xD62728}";
-    case analysis::ModeKind::kRollSubsidence: return "{xFF7F0E}";
-    case analysis::ModeKind::kSpiral: return "{x9467BD}";
-    case analysis::ModeKind::kRollSpiral: return "{x8C564B}";
-    case analysis::ModeKind::kHeading: return "{x7F7F7F}";
-  }
-  return "k";
-}
 
 std::string Number(double v) {
   // MathGL's TeX parser shows '-' as a hyphen; a real minus reads better.
@@ -60,7 +48,7 @@ std::wstring LegendText(const analysis::Mode& m) {
 
 std::string Pen(const Root& r) {
   // No line (space), a filled mark: circles longitudinal, squares lateral.
-  return std::string(r.colour) + (r.longitudinal ? " o#" : " s#");
+  return r.colour + (r.longitudinal ? " o#" : " s#");
 }
 
 bool Inside(const SPlaneWindow& w, std::complex<double> l) {
@@ -263,8 +251,8 @@ void PlotSPlane(const std::vector<analysis::Mode>& lon,
 
   std::vector<Root> roots;
   std::vector<std::complex<double>> lambdas;
-  for (const analysis::Mode& m : lon) roots.push_back({&m, true, ColourOf(m.kind)});
-  for (const analysis::Mode& m : lat) roots.push_back({&m, false, ColourOf(m.kind)});
+  for (const analysis::Mode& m : lon) roots.push_back({&m, true, MglColour(ModeColour(m.kind))});
+  for (const analysis::Mode& m : lat) roots.push_back({&m, false, MglColour(ModeColour(m.kind))});
   for (const Root& r : roots) {
     lambdas.push_back(r.mode->lambda);
     lambdas.push_back(std::conj(r.mode->lambda));

@@ -64,7 +64,7 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
            internal::kTitleScale);
 
   // The map: equal scales, long axis across.
-  internal::InPanel(gr, kMapRect, 1.4 / (1.55 * (kMapRect.y1 - kMapRect.y0)));
+  internal::InPanel(gr, kMapRect, internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (kMapRect.y1 - kMapRect.y0)));
   const GroundTrackAxes axes =
       GroundTrackAxesOf(track, (kMapRect.x1 - kMapRect.x0) * options.width_px,
                         (kMapRect.y1 - kMapRect.y0) * options.height_px);
@@ -117,7 +117,8 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
   }
 
   // The profile: altitude against the distance flown, on its own scale.
-  internal::InPanel(gr, kProfileRect, 1.4 / (1.55 * (kProfileRect.y1 - kProfileRect.y0)));
+  internal::InPanel(gr, kProfileRect,
+                    internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (kProfileRect.y1 - kProfileRect.y0)));
   const std::vector<double> distance = GroundDistance(track);
   std::vector<double> altitude;
   for (const Eigen::Vector3d& p : track) altitude.push_back(p.z());

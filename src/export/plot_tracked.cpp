@@ -11,6 +11,7 @@
 
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
+#include "aerolin/export/plot_colours.hpp"
 #include "aerolin/export/plot_layout.hpp"
 
 namespace aerolin::exporting {
@@ -23,9 +24,6 @@ constexpr double kMarkerRadiusPx = 7.0;
 constexpr double kGainLabelSpacingEm = 2.0;
 // Gain labels a little smaller than the tick labels (MathGL's relative size).
 constexpr double kGainLabelScale = 0.85;
-constexpr const char* kPalette[] = {"{x1F77B4}", "{xD62728}", "{xFF7F0E}", "{x9467BD}", "{x2CA02C}",
-                                    "{x8C564B}", "{x17BECF}", "{xE377C2}", "{xBCBD22}", "{x7F7F7F}"};
-
 using Series = TrackedBranch;
 
 std::vector<double> Re(const Series& s) {
@@ -40,10 +38,16 @@ std::vector<double> Im(const Series& s) {
   return v;
 }
 
-std::map<std::string, const char*> Colours(const std::vector<Series>& series) {
-  std::map<std::string, const char*> c;
+// Each origin's pen colour, from the one mode colour table (plot_colours.hpp).
+std::map<std::string, std::string> Colours(const std::vector<Series>& series) {
+  std::map<std::string, std::string> c;
+  std::size_t others = 0;
   for (const Series& s : series)
-    if (!c.count(s.origin)) c[s.origin] = kPalette[c.size() % std::size(kPalette)];
+    if (!c.count(s.origin)) {
+      const bool named = analysis::ParseModeKind(s.origin).has_value();
+      c[s.origin] = MglColour(OriginColour(s.origin, others));
+      if (!named) ++others;
+    }
   return c;
 }
 
@@ -97,7 +101,7 @@ void Title(mglGraph& gr, const std::string& text) {
 // The s-plane with every branch, arrows along the parameter's direction;
 // returns where it landed on the image.
 SPlaneView SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
-                       const std::map<std::string, const char*>& colour, const PanelRect& rect) {
+                       const std::map<std::string, std::string>& colour, const PanelRect& rect) {
   internal::InPanel(gr, rect, kFontSize);
   std::vector<std::complex<double>> all;
   for (const Series& s : branches) all.insert(all.end(), s.root.begin(), s.root.end());
@@ -110,19 +114,17 @@ SPlaneView SPlanePanel(mglGraph& gr, const std::vector<Series>& branches,
   for (const Series& s : branches) {
     const std::string c = colour.at(s.origin);
     gr.Plot(internal::Data(Re(s)), internal::Data(Im(s)), (c + "-2").c_str());
-    const std::size_t n = s.root.size();
-    // Arrows at a third and two thirds of the way: the direction of increasing index.
-    for (std::size_t k : {n / 3, (2 * n) / 3})
-      if (k >= 1 && k < n && s.root[k] != s.root[k - 1])
-        gr.Line(mglPoint(s.root[k - 1].real(), s.root[k - 1].imag()), mglPoint(s.root[k].real(), s.root[k].imag()),
-                (c + "_A").c_str());
+    // MathGL's "A" puts the head at the line's second point ("_A" would put
+    // it at the first, pointing back to the start).
+    for (const BranchArrow& a : BranchArrows(s))
+      gr.Line(mglPoint(a.tail.real(), a.tail.imag()), mglPoint(a.head.real(), a.head.imag()), (c + "A").c_str());
     PlotPoint(gr, s.root.front().real(), s.root.front().imag(), c + " o");  // start: open circle
     PlotPoint(gr, s.root.back().real(), s.root.back().imag(), c + " o#");   // end: filled circle
   }
   return {w, internal::MapPanel(gr, w.re, w.im).box};
 }
 
-std::vector<std::string> Legend(mglGraph& gr, const std::map<std::string, const char*>& colour,
+std::vector<std::string> Legend(mglGraph& gr, const std::map<std::string, std::string>& colour,
                                 const PanelRect& rect, const std::vector<std::wstring>& extra) {
   internal::InPanel(gr, rect, kFontSize * 2.0);
   gr.SetRanges(0, 1, 0, 1);
@@ -175,7 +177,7 @@ std::vector<std::wstring> MarkedGainNotes(const MarkedGain& m) {
 }
 
 void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
-                      const std::map<std::string, const char*>& colour, const PanelRect& rect,
+                      const std::map<std::string, std::string>& colour, const PanelRect& rect,
                       bool zeta, const std::wstring& xlabel) {
   internal::InPanel(gr, rect, kFontSize);
   std::vector<double> xs, ys;
@@ -307,12 +309,22 @@ std::vector<LabelPlacement> LayoutGainLabels(const SPlaneView& view, const std::
                      kBranchClearancePx + 3.0);
 }
 
-std::vector<std::string> SweepFigurePaths(const std::string& prefix) {
-  return {prefix + "_splane.png", prefix + "_wn_zeta.png"};
+std::vector<BranchArrow> BranchArrows(const TrackedBranch& branch) {
+  std::vector<BranchArrow> out;
+  const std::size_t n = branch.root.size();
+  for (const std::size_t k : {n / 3, (2 * n) / 3})
+    if (k >= 1 && k < n && branch.root[k] != branch.root[k - 1] &&
+        (out.empty() || out.back().head != branch.root[k]))
+      out.push_back({branch.root[k - 1], branch.root[k]});
+  return out;
 }
 
-std::vector<std::string> LocusFigurePaths(const std::string& prefix) {
-  return {prefix + "_locus.png", prefix + "_zeta.png"};
+std::vector<std::string> SweepFigurePaths(const std::string& prefix, const std::string& format) {
+  return {prefix + "_splane." + format, prefix + "_wn_zeta." + format};
+}
+
+std::vector<std::string> LocusFigurePaths(const std::string& prefix, const std::string& format) {
+  return {prefix + "_locus." + format, prefix + "_zeta." + format};
 }
 
 std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const TrackedPlotOptions& options,
@@ -320,7 +332,7 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
   if (study.points.empty()) throw std::invalid_argument(prefix + ": nothing to plot");
   const std::vector<Series> branches = TrackedBranches(study, true);
   const auto colour = Colours(branches);
-  const std::vector<std::string> paths = SweepFigurePaths(prefix);
+  const std::vector<std::string> paths = SweepFigurePaths(prefix, options.format);
   const std::string& splane = paths[0];
   const std::string& curves = paths[1];
   const std::wstring param = internal::Widen(study.param);
@@ -332,7 +344,8 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
     Legend(gr, colour, {0.74, 0.99, 0.35, 0.90},
            {internal::Widen("\u25cb start " + study.param + " = " + Num(study.points.front().value)),
             internal::Widen("\u25cf end " + study.param + " = " + Num(study.points.back().value)),
-            L"arrows: sweep direction"});
+            internal::Widen("arrows: " + study.param + " from " + Num(study.points.front().value) + " to " +
+                            Num(study.points.back().value))});
     internal::WriteCanvas(gr, splane);
   }
   {
@@ -354,7 +367,7 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
   if (study.points.empty()) throw std::invalid_argument(prefix + ": nothing to plot");
   const std::vector<Series> branches = TrackedBranches(study, true);
   const auto colour = Colours(branches);
-  const std::vector<std::string> paths = LocusFigurePaths(prefix);
+  const std::vector<std::string> paths = LocusFigurePaths(prefix, options.format);
   const std::string& path = paths[0];
   const std::string& zpath = paths[1];
   {
@@ -404,7 +417,8 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     std::vector<std::wstring> notes = {
         L"\u00d7 open-loop poles (K = 0)", L"\u25cb zeros of y/\u03b4",
         internal::Widen("K from " + Num(study.points.front().value) + " to " +
-                        Num(study.points.back().value) + " " + locus.gain_unit)};
+                        Num(study.points.back().value) + " " + locus.gain_unit),
+        L"arrows: increasing K"};
     if (options.marked) {
       for (const std::complex<double> l : {options.marked->lambda, std::conj(options.marked->lambda)})
         PlotPoint(gr, l.real(), l.imag(), "k d3");

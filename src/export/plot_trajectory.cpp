@@ -1,9 +1,11 @@
 // The 3D trajectory figure (plot.hpp, PlotTrajectory3D).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
+#include <Eigen/Geometry>
 #include <fmt/format.h>
 
 #include "mathgl_canvas.hpp"
@@ -29,8 +31,9 @@ constexpr double kTicksOnLongestAxis = 6.0;
 constexpr double kPlotFactor = 1.3;
 // Tick labels of the short axes collide when larger.
 constexpr double kFontPt = 5.5;
-// The path line stops this many glyph lengths short of each glyph's centre.
-constexpr double kPathGapFraction = 0.55;
+// How far a glyph is moved towards the reader, in glyph lengths: in front of
+// the path line however the glyph is banked.
+constexpr double kGlyphLift = 0.6;
 
 mglPoint ToPoint(const Eigen::Vector3d& v) { return mglPoint(v.x(), v.y(), v.z()); }
 
@@ -95,7 +98,7 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   const PlotBox box = EqualScaleBox(track, glyph_length, kMinAxisFraction);
   const Eigen::Vector3d extent = box.extent();
 
-  gr.SetFontSizePT(kFontPt);
+  gr.SetFontSizePT(kFontPt * internal::SmallImageTextScale(gr));
   gr.Title(internal::FigureTitle(options, "flight path").c_str(), "", -1.8);
   gr.SetTuneTicks(0);
   // One tick step on all axes: the scales are equal, so the grid is square.
@@ -130,7 +133,31 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   gr.Aspect(extent.x(), extent.y(), extent.z());
 
   gr.Grid("xyz", "{xD0D0D0}:");
-  gr.Box("k", false);
+  // The box without the three edges at the corner nearest the reader, which
+  // would run in front of the path (and often along it, seen from here).
+  std::array<std::array<double, 2>, 8> screen;
+  std::array<mglPoint, 8> corner;
+  for (int c = 0; c < 8; ++c) {
+    corner[c] = mglPoint(c & 1 ? box.max.x() : box.min.x(), c & 2 ? box.max.y() : box.min.y(),
+                         c & 4 ? box.max.z() : box.min.z());
+    const mglPoint p = gr.CalcScr(corner[c]);
+    screen[c] = {p.x, p.y};
+  }
+  for (const BoxEdge& e : BoxEdgesBehindContents(screen)) gr.Line(corner[e[0]], corner[e[1]], "k", 2);
+  // The direction towards the reader [plot units]: the one the projection
+  // flattens (the null vector of the screen's x and y rows), pointing up
+  // (the view is from above the ground).
+  Eigen::Matrix<double, 2, 3> projection;
+  for (int i = 0; i < 3; ++i) {
+    const int c = 1 << i;
+    const double span = box.max[i] - box.min[i];
+    projection(0, i) = (screen[c][0] - screen[0][0]) / span;
+    projection(1, i) = (screen[c][1] - screen[0][1]) / span;
+  }
+  Eigen::Vector3d towards_reader = Eigen::Vector3d(projection.row(0).transpose())
+                                       .cross(Eigen::Vector3d(projection.row(1).transpose()))
+                                       .normalized();
+  if (towards_reader.z() < 0.0) towards_reader = -towards_reader;
   // The axes are drawn along the box edges nearest the reader: east along the
   // front, north along the right-hand side, altitude at the front-left corner.
   gr.SetOrigin(box.min.x(), box.min.y(), box.min.z());
@@ -152,18 +179,20 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
 
   const std::vector<std::size_t> rows =
       GlyphRows(log.time, options.glyph_interval_s);
-  std::vector<Eigen::Vector3d> glyph_positions;
-  for (const std::size_t row : rows) glyph_positions.push_back(track[row]);
-  // The glyph sits on the path; break the line there so it does not cover
-  // the glyph's thin body halves.
-  for (const auto& [first, last] :
-       PathRunsAvoiding(track, glyph_positions, kPathGapFraction * glyph_length))
-    gr.Plot(Column(track, 0, first, last), Column(track, 1, first, last),
-            Column(track, 2, first, last), kPathPen);
+  // One continuous line (the glyphs are drawn over it).
+  gr.Plot(Column(track, 0, 0, track.size()), Column(track, 1, 0, track.size()),
+          Column(track, 2, 0, track.size()), kPathPen);
   for (const std::size_t row : rows) {
     const Eigen::Vector3d& p = track[row];
     gr.Line(ToPoint(p), mglPoint(p.x(), p.y(), box.min.z()), kDropPen, 2);
-    DrawGlyph(gr, PaperPlaneInPlotFrame(log.state[row], options.theta0, glyph_scale, k));
+    // Moved towards the reader, which leaves it where it is on the image but
+    // in front of the continuous path, so the path does not cover its thin
+    // body halves.
+    std::array<Triangle, kNumGlyphParts> glyph =
+        PaperPlaneInPlotFrame(log.state[row], options.theta0, glyph_scale, k);
+    for (Triangle& t : glyph)
+      for (Eigen::Vector3d& v : t) v += kGlyphLift * glyph_length * towards_reader;
+    DrawGlyph(gr, glyph);
     // Time tags sit above the glyph so the wings do not cover them.
     gr.Puts(mglPoint(p.x(), p.y(), p.z() + 0.9 * glyph_length),
             FormatSeconds(log.time[row]).c_str(), ":C", -0.8);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include "damping_text.hpp"
 #include "json_numbers.hpp"
 #include "json_writer.hpp"
 #include "display_units.hpp"
@@ -244,8 +245,9 @@ void AppendTextRows(fmt::memory_buffer& out, const study::TrackedPoint& p) {
   for (const study::TrackedMode& m : p.modes) {
     const std::string lam = m.oscillatory ? fmt::format("{:.5g} ± {:.5g}i", m.lambda.real(), m.lambda.imag())
                                           : fmt::format("{:.5g}", m.lambda.real());
-    fmt::format_to(std::back_inserter(out), "{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8.4f}  {}\n", p.value,
-                   m.name, lam, m.wn, m.zeta, m.pointwise_name);
+    const std::string zeta = HasDampingRatio(m.kind) ? fmt::format("{:.4f}", m.zeta) : kNoDampingRatio;
+    fmt::format_to(std::back_inserter(out), "{:>12.6g}  {:<40} {:>22}  {:>9.4g}  {:>8}  {}\n", p.value,
+                   m.name, lam, m.wn, zeta, m.pointwise_name);
   }
 }
 

@@ -342,7 +342,7 @@ TrackedMode HeadingMode() {
   h.name = h.origin = analysis::ToString(ModeKind::kHeading);
   h.kind = ModeKind::kHeading;
   h.axis = model::Axis::kLateral;
-  h.zeta = 1.0;
+  h.zeta = 0.0;  // no damping ratio: 0 as analysis::Mode (`modes --json`) gives λ = 0
   return h;
 }
 

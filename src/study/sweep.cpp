@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 #include <unsupported/Eigen/AutoDiff>
 #include <fmt/format.h>
 
@@ -40,17 +41,35 @@ model::StateSpace Lateral5(const Eigen::MatrixXd& A) {
 // divisor: the loader's bound on every value of a file (data/read_checks.cpp).
 constexpr double kFarOutside = 1e100;
 
-TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
-  const model::WrittenKey* key = file.Find(options.param);
-  if (key == nullptr) {
-    std::string hint;
-    const std::string section = options.param.substr(0, options.param.find('.'));
-    for (const model::WrittenKey& k : file.keys)
-      if (k.path.rfind(section + ".", 0) == 0) hint += (hint.empty() ? "" : " ") + k.path;
-    throw std::invalid_argument("parameter '" + options.param + "' is not a key of this file" +
-                                (hint.empty() ? std::string(" (give section.key as written, e.g. longitudinal.Mq)")
-                                              : " (its " + section + " keys: " + hint + ")"));
+const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const std::string& param) {
+  if (const model::WrittenKey* key = file.Find(param)) return *key;
+  if (param.find('.') == std::string::npos) {
+    // A bare key: the keys whose last part it is ("Ma" -> longitudinal.Ma).
+    std::vector<const model::WrittenKey*> matches;
+    for (const model::WrittenKey& k : file.keys) {
+      const std::size_t dot = k.path.rfind('.');
+      if (dot != std::string::npos && k.path.compare(dot + 1, std::string::npos, param) == 0)
+        matches.push_back(&k);
+    }
+    if (matches.size() == 1) return *matches.front();
+    if (matches.size() > 1) {
+      std::string which;
+      for (const model::WrittenKey* k : matches) which += (which.empty() ? "" : ", ") + k->path;
+      throw std::invalid_argument("parameter '" + param + "' is a key of several sections of this file (" +
+                                  which + "): give section.key");
+    }
   }
+  std::string hint;
+  const std::string section = param.substr(0, param.find('.'));
+  for (const model::WrittenKey& k : file.keys)
+    if (k.path.rfind(section + ".", 0) == 0) hint += (hint.empty() ? "" : " ") + k.path;
+  throw std::invalid_argument("parameter '" + param + "' is not a key of this file" +
+                              (hint.empty() ? std::string(" (give section.key as written, e.g. longitudinal.Mq)")
+                                            : " (its " + section + " keys: " + hint + ")"));
+}
+
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
+  const model::WrittenKey* key = &ResolveSweepKey(file, options.param);
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
     throw std::invalid_argument("sweep bounds must be finite");

@@ -105,3 +105,48 @@ TEST(CompareApproximation, MixedOrZeroExactValuesAreHandled) {
 
 }  // namespace
 }  // namespace aerolin::analysis
+
+namespace aerolin::analysis {
+namespace {
+
+// The A-7A's derivatives are in body axes at α0 = 11.2° (W0 ≠ 0). Read as
+// stability-axis forms they gave an unstable phugoid and a Dutch roll 37 %
+// slow; rotated into stability axes first, the approximations land near the
+// exact roots (which no choice of axes changes).
+TEST(ClassicalApproximations, BodyAxisFilesAreRotatedIntoStabilityAxesFirst) {
+  const model::AircraftData a =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/a7a_clean_m025_sl.toml").aircraft;
+  EXPECT_NEAR(DerivativeAxesAngle(a) * 180.0 / M_PI, 11.2, 0.01);
+  const ModalAnalysis modes = AnalyzeModes(a);
+  int checked = 0;
+  for (const Approximation& x : ClassicalApproximations(a)) {
+    const Mode* exact = modes.Find(x.kind);
+    ASSERT_NE(exact, nullptr);
+    const ApproximationError e = CompareApproximation(x.lambda, exact->lambda);
+    if (x.kind == ModeKind::kPhugoid) {
+      EXPECT_LT(x.lambda.real(), 0.0);  // stable, as the exact phugoid
+      EXPECT_LT(std::abs(*e.natural_frequency_percent), 10.0);
+      ++checked;
+    }
+    if (x.kind == ModeKind::kDutchRoll) {
+      EXPECT_LT(std::abs(*e.natural_frequency_percent), 10.0);
+      ++checked;
+    }
+    if (x.kind == ModeKind::kRollSubsidence) {
+      EXPECT_LT(std::abs(*e.time_constant_percent), 10.0);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 3);
+  // A stability-axis file is used as it is: roll = L'p exactly.
+  const model::AircraftData p2v7 =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml").aircraft;
+  EXPECT_EQ(DerivativeAxesAngle(p2v7), 0.0);
+  for (const Approximation& x : ClassicalApproximations(p2v7))
+    if (x.kind == ModeKind::kRollSubsidence) {
+      EXPECT_EQ(x.lambda.real(), p2v7.lateral.Lp);
+    }
+}
+
+}  // namespace
+}  // namespace aerolin::analysis

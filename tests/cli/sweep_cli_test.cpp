@@ -291,3 +291,40 @@ TEST(BodeCommand, PeakRssOfJsonAndCsvAtTheCapIsThatOfTheText) {
 
 }  // namespace
 }  // namespace aerolin::testing_cli
+
+namespace aerolin::testing_cli {
+namespace {
+
+// sweep and locus take --format and --width/--height as the other figure
+// commands; a bare key unique in the file is accepted; --format needs --plot.
+TEST(SweepCommand, FormatSizeAndABareKey) {
+  const CommandResult bare = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param Ma --from -5 --to -2 --steps 3 --json", "sweep_bare");
+  ASSERT_EQ(bare.exit_code, 0) << bare.err;
+  EXPECT_EQ(nlohmann::json::parse(bare.out)["param"], "longitudinal.Ma");
+  const CommandResult ambiguous = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param N --from -1 --to 0 --steps 3", "sweep_ambiguous");
+  EXPECT_EQ(ambiguous.exit_code, 2);
+  EXPECT_NE(ambiguous.err.find("controls.aileron.N, controls.rudder.N"), std::string::npos) << ambiguous.err;
+  const CommandResult no_plot = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param Nr --from -1 --to 0 --steps 3 --format svg", "sweep_format_no_plot");
+  EXPECT_EQ(no_plot.exit_code, 2);
+  EXPECT_NE(no_plot.err.find("--format needs --plot"), std::string::npos) << no_plot.err;
+  const std::string prefix = ::testing::TempDir() + "aerolin_sweep_fmt";
+  const CommandResult plot = RunAerolin("sweep data/derivatives/p2v7.toml --param Nr --from -1 --to 0 --steps 3 --plot " +
+                                            prefix + " --format SVG,png --width 800 --height 600",
+                                        "sweep_format");
+  ASSERT_EQ(plot.exit_code, 0) << plot.err;
+  for (const char* suffix : {"_splane.svg", "_wn_zeta.svg", "_splane.png", "_wn_zeta.png"}) {
+    EXPECT_NE(plot.err.find(prefix + suffix), std::string::npos) << suffix << plot.err;
+    EXPECT_EQ(std::remove((prefix + suffix).c_str()), 0) << suffix;
+  }
+  const CommandResult locus = RunAerolin("locus data/derivatives/p2v7.toml --loop rudder:r --gain 0,1 --plot " + prefix +
+                                             " --format eps --width 800 --height 600",
+                                         "locus_format");
+  ASSERT_EQ(locus.exit_code, 0) << locus.err;
+  for (const char* suffix : {"_locus.eps", "_zeta.eps"}) EXPECT_EQ(std::remove((prefix + suffix).c_str()), 0) << suffix;
+}
+
+}  // namespace
+}  // namespace aerolin::testing_cli

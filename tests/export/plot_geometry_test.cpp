@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
@@ -199,18 +200,32 @@ TEST(ExaggeratedAxisTicks, RejectsANonPositiveStepOrExaggeration) {
   EXPECT_THROW(ExaggeratedAxisTicks(0.0, 1.0, std::nan(""), 1.0), std::invalid_argument);
 }
 
-TEST(PathRunsAvoiding, BreaksThePathAroundEachCentre) {
-  std::vector<Eigen::Vector3d> path;
-  for (int k = 0; k <= 10; ++k) path.emplace_back(k, 0, 0);
-  const auto runs = PathRunsAvoiding(path, {Eigen::Vector3d(5, 0, 0)}, 1.5);
-  // Points 4, 5, 6 are within 1.5 of x = 5.
-  ASSERT_EQ(runs.size(), 2u);
-  EXPECT_EQ(runs[0], (std::pair<std::size_t, std::size_t>{0, 4}));
-  EXPECT_EQ(runs[1], (std::pair<std::size_t, std::size_t>{7, 11}));
-  // A lone point between two gaps is no run.
-  const auto sparse = PathRunsAvoiding(
-      path, {Eigen::Vector3d(3, 0, 0), Eigen::Vector3d(6, 0, 0)}, 1.2);
-  for (const auto& [first, last] : sparse) EXPECT_GE(last - first, 2u);
+// Orthographic projections of the unit box seen from above, from four
+// sides: the edges left out are exactly the three at the corner nearest the
+// eye (the largest dot product with the direction to the eye).
+TEST(BoxEdgesBehindContents, LeavesOutTheThreeEdgesAtTheNearestCorner) {
+  for (const Eigen::Vector3d& eye : {Eigen::Vector3d(0.6, -0.8, 0.5), Eigen::Vector3d(-0.6, -0.8, 0.5),
+                                    Eigen::Vector3d(-0.7, 0.6, 0.9), Eigen::Vector3d(0.5, 0.7, 0.3)}) {
+    const Eigen::Vector3d d = eye.normalized();
+    // Screen axes: right = z × d (horizontal), up = d × right.
+    const Eigen::Vector3d right = Eigen::Vector3d::UnitZ().cross(d).normalized();
+    const Eigen::Vector3d up = d.cross(right);
+    std::array<std::array<double, 2>, 8> screen;
+    int nearest = 0;
+    double best = -1e9;
+    for (int c = 0; c < 8; ++c) {
+      const Eigen::Vector3d p(c & 1 ? 2.0 : 0.0, c & 2 ? 3.0 : 0.0, c & 4 ? 1.0 : 0.0);
+      screen[c] = {400.0 * p.dot(right), 400.0 * p.dot(up)};
+      if (p.dot(d) > best) best = p.dot(d), nearest = c;
+    }
+    const std::vector<BoxEdge> edges = BoxEdgesBehindContents(screen);
+    ASSERT_EQ(edges.size(), 9u) << eye.transpose();
+    for (const BoxEdge& e : edges) {
+      EXPECT_NE(e[0], nearest) << eye.transpose();
+      EXPECT_NE(e[1], nearest) << eye.transpose();
+      EXPECT_EQ(__builtin_popcount(e[0] ^ e[1]), 1);  // an edge: one coordinate differs
+    }
+  }
 }
 
 // A 5 km flight north drifting 250 m east (the A-7A's aileron step), drawn

@@ -164,3 +164,28 @@ TEST(LayoutSPlaneLabels, NoOverlapOnAnyBundledAircraft) {
 
 }  // namespace
 }  // namespace aerolin::exporting
+
+namespace aerolin::exporting {
+namespace {
+
+bool Disjoint(const PanelRect& a, const PanelRect& b) {
+  return a.x1 <= b.x0 || b.x1 <= a.x0 || a.y1 <= b.y0 || b.y1 <= a.y0;
+}
+
+// The Bode legend's strip lies below the phase panel and its tick and
+// frequency labels (0.07 of the height), so it covers no curve at any height.
+TEST(BodeLayoutOf, TheLegendStripIsBelowBothPanelsAndTheirLabels) {
+  for (const double h : {0.0, 0.05, 0.12, 0.3}) {
+    const BodeLayout l = BodeLayoutOf(h);
+    EXPECT_NEAR(l.legend.y1 - l.legend.y0, h, 1e-12);
+    EXPECT_TRUE(Disjoint(l.legend, l.phase));
+    EXPECT_TRUE(Disjoint(l.legend, l.magnitude));
+    EXPECT_TRUE(Disjoint(l.phase, l.magnitude));
+    EXPECT_GE(l.phase.y0 - l.legend.y1, 0.07 - 1e-12) << h;
+    EXPECT_GT(l.phase.y1, l.phase.y0 + 0.1) << h;
+    EXPECT_LT(l.magnitude.y1, 0.93);  // under the title
+  }
+}
+
+}  // namespace
+}  // namespace aerolin::exporting

@@ -3,13 +3,16 @@
 #include <gtest/gtest.h>
 
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <string>
 #include <utility>
 
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/export/plot_colours.hpp"
 #include "plot_test_support.hpp"
 
 namespace aerolin::exporting {
@@ -197,6 +200,78 @@ TEST(PlotLocus, MarksTheMaximizingGainInTheZetaFigure) {
   EXPECT_GT(0.5 * (y_min + y_max), 0.5 * b.height);
   const double panel_x = (0.5 * (x_min + x_max) / b.width - 0.08) / (0.70 - 0.08);
   EXPECT_NEAR(panel_x, 1.69393 / 3.0, 0.15);
+}
+
+}  // namespace
+}  // namespace aerolin::exporting
+
+namespace aerolin::exporting {
+namespace {
+
+// Arrows follow the locus's order, increasing K: each arrow's head is the
+// later of two consecutive roots of its branch, on every bundled aircraft's
+// yaw damper (the README's figure pointed them back to the open loop).
+TEST(BranchArrows, PointFromEachRootToTheNextInTheStudysOrder) {
+  for (const std::string& file : kAircraft) {
+    const study::LocusResult locus = YawDamper(file);
+    for (const TrackedBranch& b : TrackedBranches(locus.study, true)) {
+      const std::vector<BranchArrow> arrows = BranchArrows(b);
+      EXPECT_FALSE(arrows.empty() && b.root.front() != b.root.back()) << file << " " << b.origin;
+      for (const BranchArrow& a : arrows) {
+        std::size_t k = 1;
+        while (k < b.root.size() && !(b.root[k - 1] == a.tail && b.root[k] == a.head)) ++k;
+        ASSERT_LT(k, b.root.size()) << file << ": an arrow that is no segment of " << b.origin;
+        EXPECT_GT(b.value[k], b.value[k - 1]) << file << " " << b.origin;  // towards larger K
+      }
+    }
+  }
+}
+
+// One colour per mode: a branch named after a mode takes that mode's colour
+// from the one table, whatever the aircraft and the order of the branches;
+// roots of no mode kind (washout, coupled pairs) take colours no mode uses.
+TEST(OriginColour, EveryModeTakesItsKindsColourOnEveryAircraft) {
+  std::vector<std::uint32_t> kinds;
+  for (const analysis::ModeKind k :
+       {analysis::ModeKind::kShortPeriod, analysis::ModeKind::kPhugoid, analysis::ModeKind::kDutchRoll,
+        analysis::ModeKind::kRollSubsidence, analysis::ModeKind::kSpiral, analysis::ModeKind::kRollSpiral,
+        analysis::ModeKind::kHeading})
+    kinds.push_back(ModeColour(k));
+  std::vector<std::uint32_t> sorted = kinds;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::unique(sorted.begin(), sorted.end()), sorted.end());  // all different
+  EXPECT_EQ(OriginColour("short period", 3), ModeColour(analysis::ModeKind::kShortPeriod));
+  EXPECT_EQ(OriginColour("dutch roll", 0), ModeColour(analysis::ModeKind::kDutchRoll));
+  for (std::size_t i = 0; i < 6; ++i)
+    EXPECT_EQ(std::count(kinds.begin(), kinds.end(), OriginColour("washout filter", i)), 0);
+  EXPECT_EQ(MglColour(0x1F77B4), "{x1F77B4}");
+  for (const std::string& file : kAircraft)
+    for (const TrackedBranch& b : TrackedBranches(YawDamper(file).study, true))
+      if (const auto kind = analysis::ParseModeKind(b.origin)) {
+        EXPECT_EQ(OriginColour(b.origin, 0), ModeColour(*kind)) << file << " " << b.origin;
+      }
+}
+
+// --format: PlotSweep writes its two figures in the asked format.
+TEST(PlotSweep, WritesTheAskedFormat) {
+  const testing::ScratchDirectory dir("aerolin_plot_sweep_format_test");
+  const data::LoadResult load =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  study::SweepOptions o;
+  o.param = "lateral.Nr";
+  o.from = -0.3;
+  o.to = -0.1;
+  o.steps = 5;
+  TrackedPlotOptions options;
+  options.format = "svg";
+  const std::vector<std::string> files = PlotSweep(study::Sweep(load.file, o), options, (dir.path / "p").string());
+  ASSERT_EQ(files, SweepFigurePaths((dir.path / "p").string(), "svg"));
+  for (const std::string& f : files) {
+    std::ifstream in(f);
+    std::string head(5, '\0');
+    in.read(head.data(), 5);
+    EXPECT_EQ(head.substr(0, 5) == "<?xml" || head.substr(0, 4) == "<svg", true) << f;
+  }
 }
 
 }  // namespace

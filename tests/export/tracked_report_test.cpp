@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/analysis/approximations.hpp"
 #include "aerolin/analysis/sensitivity.hpp"
+#include "aerolin/export/modes_text.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
@@ -452,6 +454,61 @@ TEST(TrackedReportStream, ChunksWriteTheWholeStudysReports) {
   TrackedReportStream stream(report, TrackedReportStream::Format::kJson, nullptr, "Mq", "value", "p.toml");
   stream.Finish(empty);
   EXPECT_EQ(report.str(), DomTrackedJson(empty, "value", "p.toml"));
+}
+
+}  // namespace
+}  // namespace aerolin::exporting
+
+namespace aerolin::exporting {
+namespace {
+
+// One convention for the heading root λ = 0: every text table prints "-"
+// for its ζ (as `modes` does), the JSON number is 0 (as `modes --json`).
+TEST(WriteTrackedText, TheHeadingRootShowsNoDampingRatioAsTheModesTableDoes) {
+  const data::LoadResult load =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  study::SweepOptions options;
+  options.param = "lateral.Nr";
+  options.from = -0.3;
+  options.to = -0.1;
+  options.steps = 2;
+  const study::TrackedStudy s = study::Sweep(load.file, options);
+  std::ostringstream text;
+  WriteTrackedText(text, s, s.param);
+  int headings = 0;
+  for (const std::string& line : testing::Lines(text.str())) {
+    if (line.find("heading") == std::string::npos) continue;
+    ++headings;
+    // value, name, λ = 0, ωn = 0, then "-" where ζ goes.
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    ASSERT_EQ(w.size(), 5u) << line;
+    EXPECT_EQ(w[4], "-") << line;
+  }
+  EXPECT_EQ(headings, 2);
+  const nlohmann::json doc = nlohmann::json::parse(TrackedJson(s, "value", "p2v7.toml"));
+  for (const nlohmann::json& m : doc["points"][0]["modes"])
+    if (m["name"] == "heading") {
+      EXPECT_EQ(m["zeta"].get<double>(), 0.0);
+    }
+
+  const model::AircraftData aircraft = testing::Bundled("p2v7.toml");
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  std::ostringstream table;
+  WriteModesText(table, aircraft, modes, analysis::ClassicalApproximations(aircraft), "p2v7.toml",
+                 core::UnitSystem::kSI);
+  bool found = false;
+  for (const std::string& line : testing::Lines(table.str()))
+    if (!found && line.rfind("  heading", 0) == 0) {  // the mode table's row (the shapes come later)
+      found = true;
+      std::istringstream words(line);
+      std::vector<std::string> w;
+      for (std::string x; words >> x;) w.push_back(x);
+      ASSERT_GE(w.size(), 4u) << line;
+      EXPECT_EQ(w[3], "-") << line;  // heading, λ, ωn, ζ
+    }
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

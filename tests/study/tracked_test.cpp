@@ -289,3 +289,37 @@ TEST(Locus, PitchDamperNamesMatchAerolinModesAtEveryGain) {
 
 }  // namespace
 }  // namespace aerolin::study
+
+namespace aerolin::study {
+namespace {
+
+TEST(ResolveSweepKey, ABareKeyUniqueAcrossSectionsIsAccepted) {
+  const data::LoadResult load = P2V7();
+  EXPECT_EQ(ResolveSweepKey(load.file, "Ma").path, "longitudinal.Ma");
+  EXPECT_EQ(ResolveSweepKey(load.file, "U0").path, "condition.U0");
+  EXPECT_EQ(ResolveSweepKey(load.file, "longitudinal.Mq").path, "longitudinal.Mq");
+  SweepOptions o;
+  o.param = "Nr";
+  o.from = -0.3;
+  o.to = -0.1;
+  o.steps = 2;
+  EXPECT_EQ(Sweep(load.file, o).param, "lateral.Nr");  // reported in full
+}
+
+TEST(ResolveSweepKey, AnAmbiguousBareKeyNamesEverySectionThatHasIt) {
+  const data::LoadResult load = P2V7();
+  try {
+    ResolveSweepKey(load.file, "N");
+    FAIL() << "N ends controls.aileron.N and controls.rudder.N";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("several sections"), std::string::npos) << what;
+    EXPECT_NE(what.find("controls.aileron.N"), std::string::npos) << what;
+    EXPECT_NE(what.find("controls.rudder.N"), std::string::npos) << what;
+  }
+  EXPECT_THROW(ResolveSweepKey(load.file, "Mw"), std::invalid_argument);   // no such key
+  EXPECT_THROW(ResolveSweepKey(load.file, "lateral.Ma"), std::invalid_argument);  // not bare: as written
+}
+
+}  // namespace
+}  // namespace aerolin::study

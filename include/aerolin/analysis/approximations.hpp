@@ -21,12 +21,22 @@ struct Approximation {
   std::complex<double> lambda;  ///< approximate eigenvalue [1/s], Im ≥ 0
 };
 
-/// Returns the classical approximations that apply to `aircraft`:
+/// Returns the angle α0 [rad] from the stability x axis (along the trim
+/// velocity) up to the x axis of `aircraft`'s derivatives: atan2(W0, U0).
+/// 0 for a file in stability axes (W0 = 0); a body-axis file gives W0
+/// (model/aircraft_data.hpp).
+double DerivativeAxesAngle(const model::AircraftData& aircraft);
+
+/// Returns the classical approximations that apply to `aircraft`. The forms
+/// are stability-axis forms: a body-axis file (W0 ≠ 0) is first rotated by
+/// DerivativeAxesAngle into stability axes (u, w, p, r turned by α0, α and β
+/// taken on V = √(U0² + W0²), and U0 below read as V); a stability-axis file
+/// is used as it is.
 /// - short period, 2-DOF (α, q): the (α, q) block of the longitudinal A;
 /// - phugoid, Lanchester (Nelson eq. 4.84): ωn = √(−g Zu/U0), ζ = −Xu/(2ωn)
 ///   (equal to Lanchester's √2 g/U0 when Zu = −2g/U0); omitted if Zu ≥ 0;
 /// - Dutch roll, 2-DOF (β, r): the (β, r) block of the lateral A;
-/// - roll subsidence, 1-DOF: λ = L'p;
+/// - roll subsidence, 1-DOF: λ = L'p (the lateral A's p row);
 /// - spiral, quasi-static with gravity (Etkin & Reid §6.8):
 ///   λ = −(g/U0)(L'β N'r − L'r N'β)/(L'β N'p − L'p N'β); omitted if the
 ///   denominator is 0.

@@ -92,13 +92,19 @@ std::vector<AxisTick> ExaggeratedAxisTicks(double plot_min, double plot_max,
                                            double vertical_exaggeration,
                                            double step);
 
-/// Splits `path` into runs of consecutive points that are all farther than
-/// `radius` [m] from every point of `keep_clear`; each run is a half-open
-/// index range [first, last) with at least two points. Used to break the
-/// drawn path where a glyph sits on it, so the line does not hide the glyph.
-std::vector<std::pair<std::size_t, std::size_t>> PathRunsAvoiding(
-    const std::vector<Eigen::Vector3d>& path,
-    const std::vector<Eigen::Vector3d>& keep_clear, double radius);
+/// A corner of the 3D box: bit 0 set for x max, bit 1 for y max, bit 2 for z
+/// max (corner 0 is the (min, min, min) corner, 7 the (max, max, max) one).
+using BoxEdge = std::array<int, 2>;  ///< the two corners of an edge, lower index first
+
+/// Returns the edges of the 3D box to draw so that none passes in front of
+/// what is inside the box: the twelve edges less the three meeting at the
+/// corner nearest the viewer. `screen` holds the eight corners as projected
+/// [px] (indexed as BoxEdge's corners), seen from above the ground plane
+/// (the top face towards the viewer, as the trajectory figure's view). Of
+/// the two corners that project inside the box's outline (the nearest and
+/// the farthest), the nearest is the top one (z max). All twelve when no top
+/// corner is inside the outline (a view straight along an axis).
+std::vector<BoxEdge> BoxEdgesBehindContents(const std::array<std::array<double, 2>, 8>& screen);
 
 /// The axes of a ground-track map drawn at equal scales in a box of given
 /// pixel size. The map is east right, north up, or, when the track is longer

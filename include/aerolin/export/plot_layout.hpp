@@ -40,6 +40,21 @@ GridLayout HistoryLayout(int rows, int cols);
 /// side under the title, above a legend strip [0, 0.25] of the image.
 GridLayout SPlaneLayout(int views);
 
+/// The Bode figure's page: the magnitude panel above the phase panel under
+/// the title, and the legend in a strip of its own at the bottom, below the
+/// phase panel's tick labels and frequency label, so it covers no curve and
+/// no mode name whatever the curves do.
+struct BodeLayout {
+  PanelRect magnitude;
+  PanelRect phase;
+  PanelRect legend;  ///< the strip the legend box is drawn in (top left)
+};
+
+/// Returns the Bode page for a legend `legend_height` high (fraction of the
+/// image height, clamped to [0, 0.4]). The magnitude panel takes 58 % of the
+/// height the title and the legend leave.
+BodeLayout BodeLayoutOf(double legend_height);
+
 /// A closed interval of an axis.
 struct AxisRange {
   double min;

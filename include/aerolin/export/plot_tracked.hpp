@@ -22,34 +22,37 @@ struct MarkedGain {
   std::string mode;             ///< e.g. "dutch roll"
 };
 
-/// Size of the tracked figures.
+/// Size and format of the tracked figures.
 struct TrackedPlotOptions {
   int width_px = 1200;
   int height_px = 900;
+  std::string format = "png";  ///< file extension: png, svg, eps or pdf (ImageFormatOf)
   std::string title;  ///< e.g. the aircraft's name
   /// PlotLocus: a rhomb at this gain's root (and its conjugate) in the locus
   /// and at (K, ζ) in the ζ figure, with two legend lines "◇ max ζ: MODE", "ζ = … at K = …".
   std::optional<MarkedGain> marked;
 };
 
-/// The files PlotSweep writes for `prefix`: PREFIX_splane.png and
-/// PREFIX_wn_zeta.png, in that order.
-std::vector<std::string> SweepFigurePaths(const std::string& prefix);
+/// The files PlotSweep writes for `prefix` in `format` (an extension, e.g.
+/// "svg"): PREFIX_splane.FORMAT and PREFIX_wn_zeta.FORMAT, in that order.
+std::vector<std::string> SweepFigurePaths(const std::string& prefix, const std::string& format = "png");
 
-/// The files PlotLocus writes for `prefix`: PREFIX_locus.png and
-/// PREFIX_zeta.png, in that order.
-std::vector<std::string> LocusFigurePaths(const std::string& prefix);
+/// The files PlotLocus writes for `prefix` in `format`: PREFIX_locus.FORMAT
+/// and PREFIX_zeta.FORMAT, in that order.
+std::vector<std::string> LocusFigurePaths(const std::string& prefix, const std::string& format = "png");
 
-/// Writes PREFIX_splane.png (each mode's path in the s-plane in its own
-/// colour, arrows in the sweep direction, start and end values marked) and
-/// PREFIX_wn_zeta.png (ωn and ζ of each mode against the parameter).
+/// Writes PREFIX_splane.FORMAT (each mode's path in the s-plane in its
+/// colour from plot_colours.hpp, arrows from the first value to the last as
+/// BranchArrows, start and end values marked) and PREFIX_wn_zeta.FORMAT (ωn
+/// and ζ of each mode against the parameter), FORMAT = options.format.
 /// Returns the files written.
 std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const TrackedPlotOptions& options,
                                    const std::string& prefix);
 
-/// Writes PREFIX_locus.png (branches coloured by mode, open-loop poles ×,
+/// Writes PREFIX_locus.FORMAT (branches coloured by mode as plot_colours.hpp,
+/// arrows towards increasing K, open-loop poles ×,
 /// zeros ○, a dot at every listed gain and "K=…" labels placed by
-/// LayoutGainLabels) and PREFIX_zeta.png (ζ of each mode against K); both
+/// LayoutGainLabels) and PREFIX_zeta.FORMAT (ζ of each mode against K); both
 /// mark `options.marked` if set.
 std::vector<std::string> PlotLocus(const study::LocusResult& locus, const TrackedPlotOptions& options,
                                    const std::string& prefix);
@@ -67,6 +70,17 @@ struct TrackedBranch {
 
 /// Returns the branches PlotSweep and PlotLocus draw (heading excluded).
 std::vector<TrackedBranch> TrackedBranches(const study::TrackedStudy& study, bool lower_members);
+
+/// An arrow on a branch: from `tail` to `head`, the head drawn at `head`.
+struct BranchArrow {
+  std::complex<double> tail, head;  ///< roots [1/s]
+};
+
+/// Returns the arrows drawn on `branch`: on the segments ending a third and
+/// two thirds of the way along it, each pointing from the earlier point to
+/// the later one (the study's order: the sweep from --from to --to, the
+/// locus by increasing K); none on a segment of zero length.
+std::vector<BranchArrow> BranchArrows(const TrackedBranch& branch);
 
 /// A gain label of the root locus: "K=…" beside point `point` of branch `branch`.
 struct GainLabel {

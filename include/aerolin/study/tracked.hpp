@@ -31,7 +31,7 @@ struct TrackedMode {
   std::complex<double> lambda;  ///< eigenvalue [1/s] (Im > 0 member of a pair)
   bool oscillatory = false;
   double wn = 0;    ///< |λ| [rad/s]
-  double zeta = 0;  ///< −Re λ/|λ| (±1 for a real root)
+  double zeta = 0;  ///< −Re λ/|λ| (±1 for a real root; 0 for the heading root λ = 0, as analysis::Mode)
   /// What `aerolin modes` calls this root at this point when it differs from
   /// `name` ("" when it agrees or when the point has no pointwise naming).
   std::string pointwise_name;
@@ -64,13 +64,24 @@ struct TrackedStudy {
 
 /// Options of Sweep.
 struct SweepOptions {
-  std::string param;  ///< a numeric key the file gives, e.g. "longitudinal.Mq"
+  /// A numeric key the file gives, e.g. "longitudinal.Mq", or its last part
+  /// alone ("Mq") when no other key of the file ends so (ResolveSweepKey).
+  std::string param;
   double from = 0, to = 0;  ///< in the key's units as written
   int steps = 2;      ///< number of points, ≥ 2, from..to inclusive
   int threads = 0;    ///< 0: all cores
 };
 
-/// Returns the tracked modes of both axes at `steps` values of one key.
+/// Returns the key of `file` that `param` names: the key written "section.key"
+/// (as in the file), or a bare "key" that is the last part of exactly one of
+/// the file's keys ("Ma" for longitudinal.Ma).
+/// @throws std::invalid_argument if none matches (naming the section's keys
+///         when the section exists) or a bare key ends several keys (naming
+///         them all).
+const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const std::string& param);
+
+/// Returns the tracked modes of both axes at `steps` values of one key
+/// (ResolveSweepKey; `param` of the result is the key as written in full).
 /// @throws std::invalid_argument if the key is not one `file` gives, does not
 ///         enter A (control derivatives, limits, informational keys such as
 ///         a dimensional file's altitude and mach, [mass] of a normalized
