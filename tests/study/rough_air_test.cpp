@@ -134,8 +134,9 @@ TEST(RoughAir, GustRmsAreTheDrydenIntensities) {
     }
     if (!stats.lateral.not_stationary) {
       EXPECT_NEAR(Output(stats.lateral, "v_g").rms, stats.dryden.sigma_v, 1e-9 * stats.dryden.sigma_v);
-      if (stats.turbulence.span)
+      if (stats.turbulence.span) {
         EXPECT_NEAR(Output(stats.lateral, "p_g").rms, stats.sigma_p, 1e-9 * stats.sigma_p);
+      }
     }
   }
 }
