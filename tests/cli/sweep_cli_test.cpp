@@ -258,7 +258,7 @@ long PeakRssKb(const std::string& args) {
 }
 
 // A report's memory does not grow with its points: 10^5 points (the cap) as
-// a 10^3-point run, within 4 MB (the Mq sweep of docs/pending/stream.md with
+// a 10^3-point run, within 4 MB (the Mq sweep of docs/limits.md with
 // --json: 10.2 and 11.9 MB; before, 24 MB and 1.76 GB). A sweep is solved,
 // continued, named and written kSweepChunk points at a time.
 TEST(SweepCommand, PeakRssOfTheCapIsThatOfAThousandPoints) {
