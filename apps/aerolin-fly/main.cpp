@@ -13,6 +13,7 @@
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
+#include "aerolin/core/messages.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/pilot/pilot_script.hpp"
 #include "aerolin/study/flight_setup.hpp"
@@ -38,14 +39,20 @@ CLI::Validator PositiveFinite() {
       "> 0");
 }
 
-// "auto" or a finite number >= 1 (an exaggeration).
-CLI::Validator AutoOrAtLeastOne() {
+// The largest --attitude-exaggeration: 100 turns 0.25 deg into 25 deg; more
+// draws noise.
+constexpr double kMaxAttitudeExaggeration = 100.0;
+
+// "auto" or a finite number from 1 to `most` (an exaggeration).
+CLI::Validator AutoOrAtLeastOne(double most) {
   return CLI::Validator(
-      [](std::string& input) -> std::string {
+      [most](std::string& input) -> std::string {
         double value = 0.0;
         if (input == "auto") return {};
-        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value >= 1.0))
-          return "expected 'auto' or a number >= 1, got '" + input + "'";
+        if (!CLI::detail::lexical_cast(input, value) || !std::isfinite(value) || !(value >= 1.0) ||
+            value > most)
+          return "expected 'auto' or a number from 1 to " + std::to_string(static_cast<long>(most)) +
+                 ", got '" + input + "'";
         return {};
       },
       "auto|K");
@@ -134,12 +141,13 @@ int main(int argc, char** argv) {
   app.add_option("--vertical-exaggeration", exaggeration,
                  "altitude scale of the overview: auto (from the path's extents) or K >= 1;\n"
                  "X cycles auto, x1, x10, x30")
-      ->check(AutoOrAtLeastOne());
+      ->check(AutoOrAtLeastOne(study::kMaxVerticalExaggeration));
   std::string attitude_exaggeration = "auto";
   app.add_option("--attitude-exaggeration", attitude_exaggeration,
                  "glyph attitude scale (heading K psi, pitch theta0 + K theta, bank K phi): auto\n"
-                 "(20 for small perturbations down to 1 at 25 deg) or K >= 1; A cycles auto, x1, x5, x20")
-      ->check(AutoOrAtLeastOne());
+                 "(20 for small perturbations down to 1 at 25 deg) or K from 1 to 100; A cycles auto,\n"
+                 "x1, x5, x20")
+      ->check(AutoOrAtLeastOne(kMaxAttitudeExaggeration));
   std::string panels;
   app.add_option("--panels", panels,
                  "HUD side panels: full, compact or hidden (default: compact below 1100x700 px,\n"
@@ -200,7 +208,9 @@ int main(int argc, char** argv) {
   try {
     const data::LoadResult loaded = data::LoadAircraftFile(aircraft_path);
     if (strict && !loaded.warnings.empty()) throw core::DataError(loaded.warnings);
-    for (const core::Diagnostic& w : loaded.warnings) std::cerr << "warning: " << w.ToString() << '\n';
+    // The first core::kMaxReportedDiagnostics, then a count of the rest (as `aerolin`).
+    if (!loaded.warnings.empty())
+      std::cerr << core::JoinDiagnostics(loaded.warnings, "warnings", "warning: ") << '\n';
     if (!win.screenshot.empty()) {  // also not a file the aircraft file names (its .st, .mass)
       std::vector<std::string> inputs = loaded.files;
       inputs.push_back(script_path);

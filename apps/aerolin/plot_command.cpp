@@ -40,7 +40,7 @@ struct PlotCommandOptions {
 // Most altitude exaggeration of the 3D path: a millimetre becomes ten
 // metres. Far beyond it (1e308) the altitude axis overflows and no tick
 // spacing exists.
-constexpr double kMaxVerticalExaggeration = 1e4;
+using study::kMaxVerticalExaggeration;
 const std::string kMaxExaggerationText =
     std::to_string(static_cast<long>(kMaxVerticalExaggeration));
 

@@ -633,5 +633,27 @@ TEST(Hardening, FlyDurationIsCappedAsSimulates) {
   std::remove(err.c_str());
 }
 
+// aerolin-fly's exaggerations are bounded (the vertical one as plot's,
+// study::kMaxVerticalExaggeration), before a window opens.
+TEST(Hardening, FlyExaggerationsAreBounded) {
+  const std::string fly = std::string(AEROLIN_BINARY_DIR) + "/aerolin-fly";
+  if (!fs::exists(fly)) GTEST_SKIP() << "aerolin-fly not built";
+  const std::string err = (fs::path(AEROLIN_BINARY_DIR) / "fly_exaggeration.err").string();
+  auto run = [&](const std::string& args) {
+    const int status = std::system(("cd '" + std::string(AEROLIN_SOURCE_DIR) + "' && '" + fly +
+                                    "' " + args + " 2>'" + err + "' >/dev/null </dev/null")
+                                       .c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  EXPECT_EQ(run("data/derivatives/p2v7.toml --no-log --duration 1 --vertical-exaggeration 1e308"), 2);
+  EXPECT_NE(ReadAll(err).find("expected 'auto' or a number from 1 to 10000, got '1e308'"),
+            std::string::npos)
+      << ReadAll(err);
+  EXPECT_EQ(run("data/derivatives/p2v7.toml --no-log --duration 1 --attitude-exaggeration 1000"), 2);
+  EXPECT_NE(ReadAll(err).find("expected 'auto' or a number from 1 to 100, got '1000'"), std::string::npos)
+      << ReadAll(err);
+  std::remove(err.c_str());
+}
+
 }  // namespace
 }  // namespace aerolin::testing_cli

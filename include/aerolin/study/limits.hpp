@@ -13,6 +13,7 @@
 /// | kMaxBodePoints    | 10^6   | frequencies of one Bode diagram                |
 /// | kMaxBodeValues    | 10^6   | frequencies × outputs of one Bode diagram      |
 /// | kMaxFlightSlices  | 10^8   | slices of one flight (`duration / dt`)          |
+/// | kMaxVerticalExaggeration | 10^4 | the altitude scale of a 3D path          |
 
 #include <cmath>
 #include <cstddef>
@@ -46,6 +47,11 @@ inline constexpr long long kMaxBodeValues = 1000000;
 /// ~200 bytes of CSV a row, minutes of CPU and ~20 GB of CSV. No realistic
 /// run meets it; `simulate --duration 1e11` (10^12 slices, days of CPU) does.
 inline constexpr long long kMaxFlightSlices = 100000000;
+/// Largest vertical (altitude) exaggeration of a flight's 3D path
+/// (`aerolin plot --vertical-exaggeration`, `aerolin-fly
+/// --vertical-exaggeration`): beyond it the tick spacing of the altitude axis
+/// underflows, and no flight needs more (a 10 m wave at 10^4 is 100 km).
+inline constexpr double kMaxVerticalExaggeration = 1e4;
 
 /// A request beyond one of the limits above (or not well formed: an empty
 /// or non-finite list). `what()` names the argument as the front end spells
