@@ -46,6 +46,14 @@ int RunSweep(const SweepCommandOptions& opt) {
     if (k.path == opt.sweep.param)
       throw UsageError("sweep: " + opt.file + ": '" + k.path + "' is not swept: " + k.reason);
   }
+  // The key in full (a bare "Ma" is longitudinal.Ma): the text and CSV
+  // columns name it as the JSON's "param" does.
+  std::string param;
+  try {
+    param = study::ResolveSweepKey(load.file, opt.sweep.param).path;
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("sweep: " + opt.file + ": " + e.what());
+  }
   // The report and the CSV are written as the points are finished (opened at
   // the first, after the sweep's checks); only a figure keeps them all.
   std::optional<exporting::TrackedReportStream> stream;
@@ -57,7 +65,7 @@ int RunSweep(const SweepCommandOptions& opt) {
         stream.emplace(outputs.report(),
                        opt.json ? exporting::TrackedReportStream::Format::kJson
                                 : exporting::TrackedReportStream::Format::kText,
-                       outputs.has_data() ? &outputs.OpenData() : nullptr, opt.sweep.param, "value", opt.file);
+                       outputs.has_data() ? &outputs.OpenData() : nullptr, param, "value", opt.file);
       stream->Add(points);
       if (!opt.plot.empty()) kept.insert(kept.end(), points.begin(), points.end());
     });

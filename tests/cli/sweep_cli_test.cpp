@@ -305,6 +305,12 @@ TEST(SweepCommand, FormatSizeAndABareKey) {
       "sweep data/derivatives/p2v7.toml --param Ma --from -5 --to -2 --steps 3 --json", "sweep_bare");
   ASSERT_EQ(bare.exit_code, 0) << bare.err;
   EXPECT_EQ(nlohmann::json::parse(bare.out)["param"], "longitudinal.Ma");
+  // The text table and the CSV name it in full too.
+  const CommandResult text = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param Ma --from -5 --to -2 --steps 3 --csv -", "sweep_bare_csv");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("longitudinal.Ma,", 0), 0u) << text.out.substr(0, 80);
+  EXPECT_NE(text.err.find("longitudinal.Ma"), std::string::npos) << text.err.substr(0, 200);
   const CommandResult ambiguous = RunAerolin(
       "sweep data/derivatives/p2v7.toml --param N --from -1 --to 0 --steps 3", "sweep_ambiguous");
   EXPECT_EQ(ambiguous.exit_code, 2);
