@@ -9,14 +9,6 @@
 namespace aerolin::python {
 namespace {
 
-py::array_t<double> Matrix(const Eigen::MatrixXd& m) {
-  py::array_t<double> a({m.rows(), m.cols()});
-  auto v = a.mutable_unchecked<2>();
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) v(i, j) = m(i, j);
-  return a;
-}
-
 py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double duration,
                     const std::string& turbulence, std::optional<double> altitude,
                     std::optional<double> span, std::uint64_t seed, double dt,
@@ -62,12 +54,13 @@ py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double durat
   out["run"] = py::array_t<std::uint64_t>(static_cast<py::ssize_t>(r.run.size()), r.run.data());
   out["seed"] = py::array_t<std::uint64_t>(static_cast<py::ssize_t>(r.seed.size()), r.seed.data());
   out["rows"] = r.rows;
-  out["rms"] = Matrix(r.rms);
-  out["peak"] = Matrix(r.peak);
-  out["peak_time"] = Matrix(r.peak_time);
-  out["zero_upcrossings"] = Matrix(r.zero_upcrossings);
+  // Eigen matrices become float64 numpy arrays (pybind11/eigen.h).
+  out["rms"] = py::cast(r.rms);
+  out["peak"] = py::cast(r.peak);
+  out["peak_time"] = py::cast(r.peak_time);
+  out["zero_upcrossings"] = py::cast(r.zero_upcrossings);
   out["levels"] = py::make_tuple(level_names, level_values);
-  out["exceedances"] = Matrix(r.exceedances);
+  out["exceedances"] = py::cast(r.exceedances);
   if (history_every > 0) {
     const auto kept = static_cast<py::ssize_t>(r.history_time.size());
     const auto n_out = static_cast<py::ssize_t>(study::MonteCarloOutputs().size());

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unsupported/Eigen/MatrixFunctions>
 
 #include <fmt/format.h>
 
@@ -11,6 +10,7 @@
 #include "aerolin/model/outputs.hpp"
 #include "aerolin/sim/flight_model.hpp"
 #include "aerolin/sim/turbulence.hpp"
+#include "held_gust_step.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -61,8 +61,7 @@ OutputMap OutputMapOf(const model::AircraftData& aircraft, const analysis::Modal
   return map;
 }
 
-void Check(const MonteCarloSpec& spec, int level_index_count) {
-  (void)level_index_count;
+void CheckRuns(const MonteCarloSpec& spec) {
   if (spec.runs < 1 || spec.runs > kMaxMonteCarloRuns)
     throw FlightSpecError("runs", fmt::format("runs must be 1 to {}, got {}", kMaxMonteCarloRuns,
                                               spec.runs));
@@ -100,7 +99,7 @@ struct Checked {
 
 Checked Checks(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                const MonteCarloSpec& spec) {
-  Check(spec, 0);
+  CheckRuns(spec);
   // The flight every run flies, prepared as any other (validation, height,
   // span, the Dryden filters, E).
   FlightSpec flight;
@@ -160,13 +159,9 @@ MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
   const sim::DrydenTurbulence& prototype = *prepared.turbulence();
   const Eigen::MatrixXd& E = prepared.model().E();
   // [Φ Γ_E] = the top of exp([A E; 0 0]Δt).
-  Eigen::Matrix<double, kStates + kGusts, kStates + kGusts> M =
-      Eigen::Matrix<double, kStates + kGusts, kStates + kGusts>::Zero();
-  M.topLeftCorner<kStates, kStates>() = prepared.model().A() * spec.dt;
-  M.topRightCorner<kStates, kGusts>() = E * spec.dt;
-  const Eigen::MatrixXd F = Eigen::MatrixXd(M).exp();
-  const Eigen::Matrix<double, kStates, kStates> Phi = F.topLeftCorner(kStates, kStates);
-  const Eigen::Matrix<double, kStates, kGusts> GammaE = F.topRightCorner(kStates, kGusts);
+  const detail::HeldGustStep step = detail::ExactHeldGustStep(prepared.model().A(), E, spec.dt);
+  const Eigen::Matrix<double, kStates, kStates> Phi = step.phi;
+  const Eigen::Matrix<double, kStates, kGusts> GammaE = step.gamma_e;
   const OutputMap map = OutputMapOf(aircraft, modes, E);
 
   MonteCarloResult result;

@@ -3,13 +3,13 @@
 #include <cmath>
 #include <complex>
 #include <numbers>
-#include <unsupported/Eigen/MatrixFunctions>
 
 #include <fmt/format.h>
 
 #include "aerolin/model/gust.hpp"
 #include "aerolin/model/outputs.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "held_gust_step.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -65,13 +65,12 @@ std::optional<std::string> NotStationary(const analysis::ModalAnalysis& modes, m
 }
 
 AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
-                      const sim::DrydenTurbulence& dryden, model::Axis axis, double dt) {
+                      const Eigen::MatrixXd& E_all, const sim::DrydenTurbulence& dryden, model::Axis axis, double dt) {
   AxisStatistics stats;
   stats.axis = axis;
   const bool lon = axis == model::Axis::kLongitudinal;
   // The axis's model with the gusts as its inputs, and its outputs.
   const model::StateSpace& bare = modes.model_of(axis);
-  const Eigen::MatrixXd E_all = model::BuildGustInput(aircraft);
   const int n_axis = static_cast<int>(bare.A().rows());  // 4 or 5
   const int row0 = lon ? 0 : 4;                          // E's rows: (u, α, q, θ) then (β, ..., ψ)
   const std::vector<GustBlock> blocks = BlocksOf(axis, dryden.span().has_value());
@@ -114,15 +113,10 @@ AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::Modal
   names.insert(names.end(), stats.state_names.begin(), stats.state_names.end());
   stats.state_names = std::move(names);
 
-  // [Φ Γ_E] = the top of exp([A E; 0 0]Δt): the slice's exact propagation
-  // with its gust held.
-  const Eigen::Index m = Ex.cols();
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m, n + m);
-  M.topLeftCorner(n, n) = A * dt;
-  M.topRightCorner(n, m) = Ex * dt;
-  const Eigen::MatrixXd F = M.exp();
-  const Eigen::MatrixXd Phi = F.topLeftCorner(n, n);
-  const Eigen::MatrixXd GammaE = F.topRightCorner(n, m);
+  // The slice's exact propagation with its gust held.
+  const detail::HeldGustStep step = detail::ExactHeldGustStep(A, Ex, dt);
+  const Eigen::MatrixXd& Phi = step.phi;
+  const Eigen::MatrixXd& GammaE = step.gamma_e;
 
   const Eigen::Index ns = n + nf;
   Eigen::MatrixXd T = Eigen::MatrixXd::Zero(ns, ns);
@@ -203,8 +197,10 @@ RoughAirStatistics ExactRoughAirStatistics(const model::AircraftData& aircraft,
   stats.sigma_p = dryden.sigma_p();
   stats.airspeed = dryden.airspeed();
   stats.dt = spec.dt;
-  stats.longitudinal = AxisOf(aircraft, modes, dryden, model::Axis::kLongitudinal, spec.dt);
-  stats.lateral = AxisOf(aircraft, modes, dryden, model::Axis::kLateral, spec.dt);
+  stats.longitudinal = AxisOf(aircraft, modes, prepared.model().E(), dryden,
+                                model::Axis::kLongitudinal, spec.dt);
+  stats.lateral = AxisOf(aircraft, modes, prepared.model().E(), dryden,
+                           model::Axis::kLateral, spec.dt);
   return stats;
 }
 
