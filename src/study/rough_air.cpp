@@ -130,6 +130,12 @@ AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::Modal
 
   stats.not_stationary = NotStationary(modes, axis);
   if (stats.not_stationary) return stats;
+  if (!T.allFinite()) {
+    stats.not_stationary = fmt::format(
+        "the slice step dt = {:g} s is too long to propagate (the step overflows): use a shorter step",
+        dt);
+    return stats;
+  }
   const std::optional<Eigen::MatrixXd> P = SmithDoubling(T, G * Qd * G.transpose());
   if (!P) {
     stats.not_stationary = "the covariance did not settle (a mode too close to neutral)";

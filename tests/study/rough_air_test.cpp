@@ -312,6 +312,17 @@ TEST(RoughAir, HeightFollowsTheFlightsRule) {
                FlightSpecError);
 }
 
+// A step so long that the propagation overflows says so (not "neutral").
+TEST(RoughAir, AnOverflowingStepIsNamed) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml").aircraft;
+  const RoughAirStatistics stats =
+      ExactRoughAirStatistics(aircraft, analysis::AnalyzeModes(aircraft), Moderate(300.0, 1e308));
+  ASSERT_TRUE(stats.longitudinal.not_stationary);
+  EXPECT_NE(stats.longitudinal.not_stationary->find("too long to propagate"), std::string::npos)
+      << *stats.longitudinal.not_stationary;
+}
+
 TEST(RoughAir, RicesFormula) {
   OutputStatistics o;
   o.rms = 2.0;
