@@ -44,6 +44,27 @@ void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& wid
   AddFigureSizeOptions(cmd, width, height);
 }
 
+void AddPlotFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
+  cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
+      ->delimiter(',')
+      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
+      ->default_str("png");
+  cmd.add_option("--plot-width", width, "image width [px], 200 to 8192")
+      ->default_val(1200)
+      ->check(CLI::Range(200, 8192));
+  cmd.add_option("--plot-height", height, "image height [px], 200 to 8192")
+      ->default_val(900)
+      ->check(CLI::Range(200, 8192));
+  const std::string name = cmd.get_name();
+  cmd.add_option_function<std::string>(
+         "--width",
+         [name](const std::string&) {
+           throw CLI::ValidationError("--width", name + ": the image size is --plot-width W --plot-height H here (" +
+                                                     name + "'s --height is the turbulence's height above ground)");
+         })
+      ->group("");  // hidden: only there to say which flags to use
+}
+
 void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height) {
   cmd.add_option("--width", width, "image width [px], 200 to 8192")
       ->default_val(1200)

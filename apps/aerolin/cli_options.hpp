@@ -34,6 +34,13 @@ CLI::Validator NonEmpty(const std::string& what);
 /// flight window's limits, 8192² RGBA being 256 MB) for the figures of `cmd`.
 void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
 
+/// As AddFigureOptions with the size spelled `--plot-width`/`--plot-height`,
+/// for a command whose `--height` means something else (`rms`: the
+/// turbulence's height above ground). `--width` is refused there with a
+/// message naming the right flags, so `--width 800 --height 600` is not read
+/// as an image width and a 600 ft turbulence height.
+void AddPlotFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height);
+
 /// Adds only `--width`/`--height` of AddFigureOptions (figures always PNG).
 void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height);
 

@@ -1,6 +1,6 @@
 #pragma once
 // The figure writers of the figure commands (`plot`, `bode --plot`,
-// `qualities --plot`, `sweep --plot`, `locus --plot`), reached through this
+// `qualities --plot`, `sweep --plot`, `locus --plot`, `rms --plot`), reached through this
 // table so that every command source is compiled once for both programs:
 //  - `aerolin-plot` links figures_in_process.cpp: each pointer is the MathGL
 //    writer of the same name in aerolin/export (the aerolin_plot library);
@@ -12,6 +12,7 @@
 // signature is written once, in aerolin/export.
 
 #include "aerolin/export/plot.hpp"
+#include "aerolin/export/plot_rough_air.hpp"
 #include "aerolin/export/plot_tracked.hpp"
 
 namespace aerolin::cli::figures {
@@ -23,7 +24,8 @@ bool InProcess();
 #define AEROLIN_CLI_FIGURE_WRITERS(X)                                            \
   X(PlotTrajectory3D) X(PlotGroundTrack) X(PlotTimeHistories) X(PlotSPlane)    \
   X(PlotShortPeriodChart) X(PlotDutchRollChart) X(PlotBode)                   \
-  X(SweepFigurePaths) X(PlotSweep) X(LocusFigurePaths) X(PlotLocus)
+  X(SweepFigurePaths) X(PlotSweep) X(LocusFigurePaths) X(PlotLocus)                \
+  X(RoughAirFigurePaths) X(PlotRoughAir)
 
 // One constant pointer per writer, named as the function it points to so a
 // call reads as one: figures::PlotBode(diagram, options, path). Null unless

@@ -1,16 +1,20 @@
 // `aerolin rms FILE --turbulence light|moderate|severe [--height H] [--dt DT]
-//  [--json]`: exact rough-air statistics (study/rough_air.hpp).
+//  [--json] [--plot PREFIX [--format F,...] [--plot-width W --plot-height H]]`: exact
+// rough-air statistics (study/rough_air.hpp); the figure of the RMS against
+// height for the three intensities (export/plot_rough_air.hpp).
 
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "aerolin/core/units.hpp"
 #include "aerolin/export/rough_air_report.hpp"
 #include "aerolin/study/rough_air.hpp"
 #include "cli_common.hpp"
 #include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -21,9 +25,20 @@ struct RmsOptions {
   std::optional<double> height;  ///< [file's length unit]
   double dt = study::RoughAirSpec{}.dt;
   bool json = false;
+  std::string plot;
+  std::vector<std::string> formats = {"png"};
+  int width = 1200, height_px = 900;
 };
 
 int RunRms(const RmsOptions& opt) {
+  if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
+  // A figure that cannot be written is a bad --plot, found before computing.
+  if (!opt.plot.empty()) {
+    const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
+    for (const std::string& format : opt.formats)
+      CheckOutputs(figures::RoughAirFigurePaths(opt.plot, format), inputs);
+  }
+  CheckFormatsHavePlot(opt.formats, opt.plot);
   data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
@@ -41,6 +56,18 @@ int RunRms(const RmsOptions& opt) {
     std::cout << exporting::RoughAirJson(aircraft, opt.file, stats) << '\n';
   else
     exporting::WriteRoughAirText(std::cout, aircraft, stats);
+  if (!opt.plot.empty()) {
+    const study::RoughAirProfile profile = study::RoughAirHeightProfile(aircraft, modes, spec);
+    exporting::PlotOptions plot;
+    plot.aircraft = aircraft.name;
+    plot.width_px = opt.width;
+    plot.height_px = opt.height_px;
+    for (const std::string& format : opt.formats)
+      for (const std::string& f : figures::RoughAirFigurePaths(opt.plot, format)) {
+        figures::PlotRoughAir(profile, stats, plot, f);
+        std::cerr << f << '\n';
+      }
+  }
   return 0;
 }
 
@@ -67,6 +94,11 @@ void RegisterRmsCommand(CLI::App& app, Action& action) {
       ->default_val(study::RoughAirSpec{}.dt)
       ->check(PositiveFinite());
   cmd->add_flag("--json", opt->json, "one JSON object (schema aerolin.rms/1)");
+  cmd->add_option("--plot", opt->plot,
+                  "also write PREFIX_rms_height.FORMAT: the RMS of nz, alpha, theta, ay, beta and phi\n"
+                  "against height above ground for the three intensities")
+      ->check(OutputPathValidator());
+  AddPlotFigureOptions(*cmd, opt->formats, opt->width, opt->height_px);
   cmd->callback([opt, &action] { action = [opt] { return RunRms(*opt); }; });
 }
 

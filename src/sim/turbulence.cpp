@@ -153,6 +153,13 @@ std::string_view ToString(TurbulenceIntensity intensity) {
   return "?";
 }
 
+std::vector<double> DrydenBreakpointHeights() {
+  std::vector<double> heights = {10.0 * kFoot, 1000.0 * kFoot, 2000.0 * kFoot};
+  for (const double h_ft : kPoeAltitudeFt)
+    if (h_ft > 2000.0) heights.push_back(h_ft * kFoot);
+  return heights;
+}
+
 DrydenParameters DrydenParametersAt(TurbulenceIntensity intensity, double altitude) {
   if (!std::isfinite(altitude) || altitude < 0.0)
     throw std::invalid_argument("DrydenParametersAt: the altitude must be finite and >= 0 m, got " +

@@ -1,11 +1,13 @@
 #include "aerolin/study/rough_air.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <numbers>
 
 #include <fmt/format.h>
 
+#include "aerolin/core/units.hpp"
 #include "aerolin/model/gust.hpp"
 #include "aerolin/model/outputs.hpp"
 #include "aerolin/model/state_space.hpp"
@@ -208,6 +210,33 @@ RoughAirStatistics ExactRoughAirStatistics(const model::AircraftData& aircraft,
   stats.lateral = AxisOf(aircraft, modes, prepared.model().E(), dryden,
                            model::Axis::kLateral, spec.dt);
   return stats;
+}
+
+RoughAirProfile RoughAirHeightProfile(const model::AircraftData& aircraft,
+                                      const analysis::ModalAnalysis& modes,
+                                      const RoughAirSpec& spec) {
+  constexpr double kPerDecade = 24.0;
+  const double lowest = 10.0 * core::kMetresPerFoot, highest = 80000.0 * core::kMetresPerFoot;
+  RoughAirProfile profile;
+  const int steps = static_cast<int>(std::ceil(kPerDecade * std::log10(highest / lowest)));
+  for (int k = 0; k <= steps; ++k)
+    profile.heights.push_back(lowest * std::pow(highest / lowest, static_cast<double>(k) / steps));
+  for (const double h : sim::DrydenBreakpointHeights()) profile.heights.push_back(h);
+  std::sort(profile.heights.begin(), profile.heights.end());
+  // Breakpoints that the log spacing already hit (10 ft, 80 000 ft) once.
+  profile.heights.erase(std::unique(profile.heights.begin(), profile.heights.end(),
+                                    [](double a, double b) { return std::abs(a - b) <= 1e-9 * b; }),
+                        profile.heights.end());
+  for (int i = 0; i < 3; ++i) {
+    RoughAirSpec at = spec;
+    at.turbulence.intensity = static_cast<sim::TurbulenceIntensity>(i);
+    for (const double h : profile.heights) {
+      at.turbulence.height = h;
+      profile.statistics[static_cast<std::size_t>(i)].push_back(
+          ExactRoughAirStatistics(aircraft, modes, at));
+    }
+  }
+  return profile;
 }
 
 double ExceedanceRate(const OutputStatistics& output, double level) {

@@ -116,6 +116,10 @@ void FlightSession::BuildFlight() {
   prepared_.reset();
   prepared_.emplace(study::Prepare(aircraft_, analysis_, spec, input_.get()));
   flight_.emplace(prepared_->model(), options_.slice, sim::ValidityThresholds{});
+  // What the running RMS of a long flight tends to (the HUD shows both).
+  exact_.reset();
+  if (spec.turbulence)
+    exact_.emplace(study::ExactRoughAirStatistics(aircraft_, analysis_, {*spec.turbulence, options_.slice.dt}));
 }
 
 Eigen::Vector4d FlightSession::wind() const {
@@ -148,6 +152,11 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
   trail_.clear();
   AppendTrail(x0);
   recorder_ = std::make_unique<pilot::KeyRecorder>(flight_->dt());
+  // The running statistics restart with the segment, from its t = 0 row.
+  digest_ = std::make_unique<exporting::FlightDigest>();
+  digest_wind_.setZero();
+  digest_->TrackLoadFactor(exporting::LoadFactorRowOf(aircraft_), &digest_wind_);
+  digest_->Record(0.0, x0, flight_->controls());
   log_.reset();
   ++segment_;
   if (!options_.log_dir.empty()) {
@@ -178,6 +187,8 @@ void FlightSession::Step() {
   path_.Append(ScenePosition(flight_->state()));
   attitude_peak_ = attitude_peak_.cwiseMax(Attitude(flight_->state()));
   AppendTrail(flight_->state());
+  digest_wind_ = wind();
+  digest_->Record(flight_->time(), flight_->state(), flight_->controls());
   // Times as `aerolin simulate` writes them (0.3, not 0.30000000000000004).
   if (log_)
     log_->AppendRow(exporting::SliceGridTime(flight_->time(), flight_->dt()), flight_->state(),

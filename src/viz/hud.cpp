@@ -279,12 +279,16 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     // A narrow column gets a smaller indicator, so the scene keeps some room.
     const float max_radius = aw < 220 ? 44 : kMaxIndicatorRadius;
     float ay = col.top;
-    const float disturbances = DisturbancesHeight(h);
+    // The RMS rows go when the column is too short for them and the
+    // indicator (a small window in turbulence): the gusts stay.
+    const bool with_rms = col.bottom() - ay - DisturbancesHeight(h, true) - 8 >=
+                          2 * kMinIndicatorRadius + kIndicatorChrome;
+    const float disturbances = DisturbancesHeight(h, with_rms);
     const float room = col.bottom() - ay - disturbances - 8;
     if (room >= 2 * kMinIndicatorRadius + kIndicatorChrome)
       ay += DrawAttitude(target, h, ax, ay, aw,
                          std::min(max_radius, (room - kIndicatorChrome) / 2)) + 8;
-    if (ay + disturbances <= col.bottom()) DrawDisturbances(target, h, ax, ay, aw);
+    if (ay + disturbances <= col.bottom()) DrawDisturbances(target, h, ax, ay, aw, with_rms);
   }
 
   // Pause banner, validity warnings and the status message. The pause
@@ -452,14 +456,15 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
   return height;
 }
 
-float HudRenderer::DisturbancesHeight(const HudState& h) const {
+float HudRenderer::DisturbancesHeight(const HudState& h, bool with_rms) const {
+  const std::size_t rms_rows = with_rms && !h.turbulence_rms.empty() ? h.turbulence_rms.size() + 1 : 0;
   return 10 + 18 + (h.excitation.empty() ? 0 : 17) + 18 +
-         (h.turbulence.empty() ? 0 : 3 * 17 + 4 * 17) + 4;
+         (h.turbulence.empty() ? 0 : 3 * 17 + 4 * 17 + 17 * static_cast<float>(rms_rows)) + 4;
 }
 
 float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h, float x,
-                                    float y, float w) {
-  const float height = DisturbancesHeight(h);
+                                    float y, float w, bool with_rms) {
+  const float height = DisturbancesHeight(h, with_rms);
   Panel(target, {x, y, w, height});
   float ty = y + 6;
   // The narrow column (800 px windows) takes 12 px text: "turbulence
@@ -502,6 +507,19 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
   }
   Text(target, fmt::format("p_g {:+.2f}\xc2\xb0/s", Shown(h.wind[3] * core::kRadToDeg, 2)), x + 18, ty,
        12, kInk);
+  if (!with_rms || h.turbulence_rms.empty()) return height;
+  // The running RMS of this flight beside the exact stationary RMS it
+  // tends to (`aerolin rms`): a student sees the estimate converge.
+  ty += 17;
+  Text(target, fmt::format("RMS {:.0f} s / exact", h.turbulence_rms_time), x + 10, ty, 12, kInk);
+  for (const HudState::RmsRow& row : h.turbulence_rms) {
+    ty += 17;
+    const int digits = row.unit == "g" ? 3 : 2;
+    const std::string exact = row.exact ? fmt::format("{:.{}f}", Shown(*row.exact, digits), digits) : "\xe2\x80\x94";
+    Text(target, row.symbol, x + 18, ty, 12, kInk);
+    Text(target, fmt::format("{:.{}f} / {} {}", Shown(row.running, digits), digits, exact, row.unit), x + 52, ty, 12,
+         kInk);
+  }
   return height;
 }
 

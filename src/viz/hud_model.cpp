@@ -256,6 +256,25 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag) {
       case study::HeightSource::kDefault: h.turbulence_height_source = "default"; break;
     }
     h.wind = s.wind();
+    h.turbulence_rms.clear();
+    const exporting::FlightDigest& running = s.running_statistics();
+    const study::RoughAirStatistics* exact = s.exact_rough_air();
+    auto exact_rms = [&](model::Axis axis, const char* name) -> std::optional<double> {
+      if (exact != nullptr)
+        for (const study::OutputStatistics& o : exact->of(axis).outputs)
+          if (o.signal.name == name) return o.rms;
+      return std::nullopt;
+    };
+    auto degrees = [](std::optional<double> v) { return v ? std::optional(*v * core::kRadToDeg) : v; };
+    h.turbulence_rms.push_back({"n_z", "g", running.rms_nz().value_or(0.0),
+                                exact_rms(model::Axis::kLongitudinal, "nz")});
+    h.turbulence_rms.push_back({"\xce\xb1", "\xc2\xb0", core::kRadToDeg * running.rms(sim::kAlpha),
+                                degrees(exact_rms(model::Axis::kLongitudinal, "alpha"))});
+    h.turbulence_rms.push_back({"\xce\xb2", "\xc2\xb0", core::kRadToDeg * running.rms(sim::kBeta),
+                                degrees(exact_rms(model::Axis::kLateral, "beta"))});
+    h.turbulence_rms.push_back({"\xcf\x86", "\xc2\xb0", core::kRadToDeg * running.rms(sim::kPhi),
+                                degrees(exact_rms(model::Axis::kLateral, "phi"))});
+    h.turbulence_rms_time = s.time();
   } else {
     h.turbulence.clear();
     h.turbulence_sigma.setZero();
@@ -263,6 +282,8 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag) {
     h.turbulence_altitude = 0.0;
     h.turbulence_height_source.clear();
     h.wind.setZero();
+    h.turbulence_rms.clear();
+    h.turbulence_rms_time = 0.0;
   }
   h.amplitude_factor = s.amplitude_factor();
   h.excitation.clear();

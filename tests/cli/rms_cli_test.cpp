@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -67,6 +69,47 @@ TEST(RmsCommand, SeverityScalesTheResponse) {
     const double a = light["outputs"][i]["rms"], b = severe["outputs"][i]["rms"];
     EXPECT_NEAR(b / a, ratio, 1e-9 * ratio) << light["outputs"][i]["name"];
   }
+}
+
+// --plot writes PREFIX_rms_height.FORMAT per --format at --plot-width x
+// --plot-height (the command's --height is the turbulence's), says which
+// files it wrote, and still prints the table; --width is refused with the
+// flags to use; a figure path that is the data file is refused before work.
+TEST(RmsCommand, PlotWritesTheHeightFigure) {
+  const std::string dir = ::testing::TempDir() + "rms_plot";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto r = RunAerolin("rms " + kP2V7 + " --turbulence severe --height 1000 --plot " + dir +
+                                "/p2v7 --format png,svg --plot-width 800 --plot-height 600",
+                            "rms_plot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Lateral-directional"), std::string::npos) << r.out;
+  for (const char* ext : {"png", "svg"}) {
+    const std::string f = dir + "/p2v7_rms_height." + ext;
+    EXPECT_TRUE(std::filesystem::exists(f)) << f;
+    EXPECT_NE(r.err.find(f), std::string::npos) << r.err;
+  }
+  const std::string png = testing_cli::ReadAll(dir + "/p2v7_rms_height.png");
+  ASSERT_GT(png.size(), 24u);
+  auto be32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  EXPECT_EQ(be32(16), 800u);
+  EXPECT_EQ(be32(20), 600u);
+  const std::string svg = testing_cli::ReadAll(dir + "/p2v7_rms_height.svg");
+  EXPECT_NE(svg.find("severe (the table"), std::string::npos);
+  EXPECT_NE(svg.find("304.8 m (1000 ft), given"), std::string::npos);
+
+  const auto width = RunAerolin("rms " + kP2V7 + " --turbulence light --plot " + dir + "/x --width 800", "rms_width");
+  EXPECT_EQ(width.exit_code, 2) << width.err;
+  EXPECT_NE(width.err.find("--plot-width W --plot-height H"), std::string::npos) << width.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/x_rms_height.png"));
+
+  const auto format = RunAerolin("rms " + kP2V7 + " --turbulence light --format svg", "rms_format");
+  EXPECT_EQ(format.exit_code, 2) << format.err;
+  EXPECT_NE(format.err.find("--format needs --plot"), std::string::npos) << format.err;
 }
 
 TEST(RmsCommand, UsageErrors) {

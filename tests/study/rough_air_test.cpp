@@ -6,6 +6,7 @@
 #include <Eigen/LU>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -321,6 +322,55 @@ TEST(RoughAir, AnOverflowingStepIsNamed) {
   ASSERT_TRUE(stats.longitudinal.not_stationary);
   EXPECT_NE(stats.longitudinal.not_stationary->find("too long to propagate"), std::string::npos)
       << *stats.longitudinal.not_stationary;
+}
+
+// The profile behind `rms --plot`: heights from 10 to 80 000 ft with every
+// kink of the Dryden model, each column the statistics of that height (the
+// request's height gives the same numbers as the table); the gust RMS follow
+// MIL-F-8785C as published: σw = 0.1 W20 with W20 = 15, 30, 45 kt below
+// 1000 ft, σu = σw / (0.177 + 0.000823 h)^0.4 there, and the probability-of-
+// exceedance table's values at its columns (fig. 7: moderate 8.0 ft/s at
+// 15 000 ft, severe 23.0 ft/s at 3 750 ft, light 0 at 45 000 ft).
+TEST(RoughAir, HeightProfileFollowsTheSpecification) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/navion_cruise_sl.toml").aircraft;
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const RoughAirProfile profile = RoughAirHeightProfile(aircraft, modes, Moderate(300.0));
+  constexpr double ft = 0.3048, kt = 1852.0 / 3600.0;
+  ASSERT_GE(profile.heights.size(), 90u);
+  EXPECT_NEAR(profile.heights.front(), 10 * ft, 1e-9);
+  EXPECT_NEAR(profile.heights.back(), 80000 * ft, 1e-6);
+  EXPECT_TRUE(std::is_sorted(profile.heights.begin(), profile.heights.end()));
+  EXPECT_EQ(std::adjacent_find(profile.heights.begin(), profile.heights.end()), profile.heights.end());
+  auto index_of = [&](double h_ft) {
+    for (std::size_t k = 0; k < profile.heights.size(); ++k)
+      if (std::abs(profile.heights[k] - h_ft * ft) < 1e-6) return k;
+    ADD_FAILURE() << h_ft << " ft is not a height of the profile";
+    return std::size_t{0};
+  };
+  for (const double h_ft : {1000.0, 2000.0, 3750.0, 15000.0, 45000.0, 75000.0}) index_of(h_ft);
+  const std::array<double, 3> w20 = {15 * kt, 30 * kt, 45 * kt};
+  for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_EQ(profile.statistics[i].size(), profile.heights.size());
+    for (std::size_t k = 0; k < profile.heights.size(); ++k) {
+      const double h_ft = profile.heights[k] / ft;
+      if (h_ft >= 1000.0) continue;
+      const double sigma_w = 0.1 * w20[i];
+      const double sigma_u = sigma_w / std::pow(0.177 + 0.000823 * h_ft, 0.4);
+      EXPECT_NEAR(Output(profile.statistics[i][k].longitudinal, "w_g").rms, sigma_w, 1e-9) << h_ft;
+      EXPECT_NEAR(Output(profile.statistics[i][k].longitudinal, "u_g").rms, sigma_u, 1e-9) << h_ft;
+    }
+  }
+  EXPECT_NEAR(Output(profile.statistics[1][index_of(15000)].longitudinal, "w_g").rms, 8.0 * ft, 1e-9);
+  EXPECT_NEAR(Output(profile.statistics[2][index_of(3750)].lateral, "v_g").rms, 23.0 * ft, 1e-9);
+  EXPECT_NEAR(Output(profile.statistics[0][index_of(45000)].longitudinal, "w_g").rms, 0.0, 1e-12);
+  // A column is the statistics a request at that height gets.
+  const std::size_t k = index_of(2000);
+  const RoughAirStatistics direct = ExactRoughAirStatistics(aircraft, modes, Moderate(2000 * ft));
+  for (const char* name : {"nz", "alpha", "theta"})
+    EXPECT_DOUBLE_EQ(Output(profile.statistics[1][k].longitudinal, name).rms, Output(direct.longitudinal, name).rms);
+  for (const char* name : {"ay", "beta", "phi"})
+    EXPECT_DOUBLE_EQ(Output(profile.statistics[1][k].lateral, name).rms, Output(direct.lateral, name).rms);
 }
 
 TEST(RoughAir, RicesFormula) {

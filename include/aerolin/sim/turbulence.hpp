@@ -41,6 +41,7 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <vector>
 #include <string_view>
 
 namespace aerolin::sim {
@@ -77,6 +78,14 @@ struct DrydenParameters {
 ///   altitude model). JSBSim instead blends toward the table at h itself.
 /// @throws std::invalid_argument if h is negative or not finite.
 DrydenParameters DrydenParametersAt(TurbulenceIntensity intensity, double altitude);
+
+/// Returns the heights above ground [m], ascending, where DrydenParametersAt
+/// changes form or has a table column: 10 ft (below it h is clipped), 1000
+/// and 2000 ft, and the table's altitudes from 2000 up to 80 000 ft (held
+/// beyond). Between neighbours each σ and L is smooth in h, so a statistic
+/// drawn against height through these points and any between them shows
+/// every kink where it is.
+std::vector<double> DrydenBreakpointHeights();
 
 /// Standard normal deviates, reproducible everywhere: std::mt19937_64 (its
 /// output sequence is fixed by the C++ standard) and Marsaglia's polar

@@ -48,6 +48,7 @@
 /// A level y is exceeded (upward) N(y) = N₀ exp(−y²/2σ²) times per second
 /// (Rice's formula, ExceedanceRate).
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -119,6 +120,26 @@ struct RoughAirStatistics {
 RoughAirStatistics ExactRoughAirStatistics(const model::AircraftData& aircraft,
                                            const analysis::ModalAnalysis& modes,
                                            const RoughAirSpec& spec);
+
+/// The statistics of the three intensities against height above ground
+/// (`aerolin rms --plot`): the turbulence changes with height as MIL-F-8785C
+/// says (sim::DrydenParametersAt); the aircraft stays at its file's
+/// condition (speed, density, derivatives), as every rough-air request does.
+struct RoughAirProfile {
+  /// h [m], ascending: from 10 ft to 80 000 ft, 24 per decade of height,
+  /// and every sim::DrydenBreakpointHeights() (so each kink is drawn).
+  std::vector<double> heights;
+  /// statistics[i][k]: intensity i (sim::TurbulenceIntensity's order:
+  /// light, moderate, severe) at heights[k].
+  std::array<std::vector<RoughAirStatistics>, 3> statistics;
+};
+
+/// Computes RoughAirProfile for `aircraft` with the slice step and span of
+/// `spec` (its intensity and height are not used).
+/// @throws FlightSpecError as ExactRoughAirStatistics.
+RoughAirProfile RoughAirHeightProfile(const model::AircraftData& aircraft,
+                                      const analysis::ModalAnalysis& modes,
+                                      const RoughAirSpec& spec);
 
 /// Rice's formula: the upward crossings per second of `level` [the output's
 /// unit], N₀ exp(−level²/2σ²).

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/export/simulation_summary.hpp"
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/pilot/pilot.hpp"
 #include "aerolin/pilot/pilot_input.hpp"
@@ -25,6 +26,7 @@
 #include "aerolin/sim/slicer.hpp"
 #include "aerolin/sim/turbulence.hpp"
 #include "aerolin/study/flight_setup.hpp"
+#include "aerolin/study/rough_air.hpp"
 #include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/path_decimator.hpp"
 
@@ -109,6 +111,14 @@ class FlightSession {
   /// The gusts held over the last slice flown: u_g, v_g, w_g [m/s], p_g
   /// [rad/s] (zeros with turbulence off or before the first slice).
   Eigen::Vector4d wind() const;
+  /// The rough-air statistics of the turbulence flying now, exactly
+  /// (study::ExactRoughAirStatistics at the session's Δt and height, as
+  /// `aerolin rms` gives them); nullptr with turbulence off.
+  const study::RoughAirStatistics* exact_rough_air() const { return exact_ ? &*exact_ : nullptr; }
+  /// The running statistics of the current segment's rows (its t = 0 row
+  /// and one per slice), as `aerolin simulate`'s summary accumulates them:
+  /// rms(α, β, φ, ...) and rms_nz() with the gust of each row's slice.
+  const exporting::FlightDigest& running_statistics() const { return *digest_; }
   /// Multiplies the amplitude of the next excitation (keys 1–5) by `factor`
   /// relative to the session's amplitude (or the default); clamped to
   /// [1/16, 16].
@@ -203,6 +213,9 @@ class FlightSession {
   int segment_ = 0;
   std::chrono::steady_clock::time_point last_flush_;
   sim::SliceTiming timing_;
+  std::optional<study::RoughAirStatistics> exact_;  // with turbulence on
+  std::unique_ptr<exporting::FlightDigest> digest_;  // of the current segment
+  Eigen::Vector4d digest_wind_ = Eigen::Vector4d::Zero();  // the gust of the row's slice
 };
 
 }  // namespace aerolin::viz

@@ -66,8 +66,9 @@ class HudRenderer {
   float DrawAttitude(sf::RenderTarget& target, const HudState& h, float x, float y, float w,
                      float radius);
   /// Draws the excitation / turbulence panel; returns its height.
-  float DrawDisturbances(sf::RenderTarget& target, const HudState& h, float x, float y, float w);
-  float DisturbancesHeight(const HudState& h) const;
+  float DrawDisturbances(sf::RenderTarget& target, const HudState& h, float x, float y, float w,
+                         bool with_rms = true);
+  float DisturbancesHeight(const HudState& h, bool with_rms = true) const;
 
   const sf::Font* sans_;
   const sf::Font* mono_;

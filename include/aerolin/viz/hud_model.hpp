@@ -119,6 +119,17 @@ struct HudState {
   Eigen::Vector3d turbulence_sigma = Eigen::Vector3d::Zero();  ///< σu, σv, σw [m/s]
   /// Gusts held over the last slice: u_g, v_g, w_g [m/s], p_g [rad/s].
   Eigen::Vector4d wind = Eigen::Vector4d::Zero();
+  /// In turbulence, the RMS of the segment flown so far beside the exact
+  /// stationary RMS it tends to (`aerolin rms`): n_z [g], α, β, φ [deg].
+  struct RmsRow {
+    std::string symbol;  ///< UTF-8, e.g. "α"
+    std::string unit;    ///< "g" or "°"
+    double running = 0.0;
+    /// nullopt when the axis has no stationary RMS (a mode not stable).
+    std::optional<double> exact;
+  };
+  std::vector<RmsRow> turbulence_rms;  ///< empty with turbulence off
+  double turbulence_rms_time = 0.0;    ///< seconds the running RMS cover
   /// Factor of the keys , and . on the next excitation's amplitude.
   double amplitude_factor = 1.0;
   /// The current segment's start, e.g. "phugoid, A = 0.02" (empty at trim).
