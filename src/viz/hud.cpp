@@ -279,10 +279,10 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
     // A narrow column gets a smaller indicator, so the scene keeps some room.
     const float max_radius = aw < 220 ? 44 : kMaxIndicatorRadius;
     float ay = col.top;
-    // The RMS rows go when the column is too short for them and the
-    // indicator (a small window in turbulence): the gusts stay.
-    const bool with_rms = col.bottom() - ay - DisturbancesHeight(h, true) - 8 >=
-                          2 * kMinIndicatorRadius + kIndicatorChrome;
+    // In turbulence the RMS rows come first: in a column too short for them
+    // and the indicator (800 x 600) the indicator gives way; in one too
+    // short for the rows alone they go and the gusts stay.
+    const bool with_rms = ay + DisturbancesHeight(h, true) <= col.bottom();
     const float disturbances = DisturbancesHeight(h, with_rms);
     const float room = col.bottom() - ay - disturbances - 8;
     if (room >= 2 * kMinIndicatorRadius + kIndicatorChrome)
@@ -511,7 +511,7 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
   // The running RMS of this flight beside the exact stationary RMS it
   // tends to (`aerolin rms`): a student sees the estimate converge.
   ty += 17;
-  Text(target, fmt::format("RMS {:.0f} s / exact", h.turbulence_rms_time), x + 10, ty, 12, kInk);
+  Text(target, fmt::format("RMS: {:.0f} s flown / exact", h.turbulence_rms_time), x + 10, ty, 12, kInk);
   for (const HudState::RmsRow& row : h.turbulence_rms) {
     ty += 17;
     const int digits = row.unit == "g" ? 3 : 2;
