@@ -6,12 +6,13 @@ import re
 import pytest
 
 import aerolin
-from conftest import AIRCRAFT, P2V7, cli_json
+from conftest import AIRCRAFT, DERIVATIVES, P2V7, cli_json
 
 FT = 0.3048
 
 
-@pytest.mark.parametrize("path", AIRCRAFT, ids=lambda p: p.stem)
+# Every bundled aircraft: data/derivatives and the AVL 737.
+@pytest.mark.parametrize("path", AIRCRAFT + [DERIVATIVES.parent / "avl" / "b737.toml"], ids=lambda p: p.stem)
 def test_python_equals_the_command_line(path):
     ac = aerolin.load(str(path))
     # The CLI's --height is in the file's length unit; Python's altitude is SI.
