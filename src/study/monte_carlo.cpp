@@ -193,50 +193,57 @@ MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
       gusts.push_back(prototype);
       gusts.back().Reseed(result.seed[static_cast<std::size_t>(r0 + j)]);
     }
-    Eigen::Matrix<double, kStates, Eigen::Dynamic> X = Eigen::MatrixXd::Zero(kStates, n), next(kStates, n);
-    Eigen::Matrix<double, kGusts, Eigen::Dynamic> D = Eigen::MatrixXd::Zero(kGusts, n);
-    Eigen::Matrix<double, kOutputs, Eigen::Dynamic> Y(kOutputs, n), prev(kOutputs, n);
-    Eigen::MatrixXd sum2 = Eigen::MatrixXd::Zero(kOutputs, n), peak = Eigen::MatrixXd::Zero(kOutputs, n),
-                    peak_t = Eigen::MatrixXd::Zero(kOutputs, n),
-                    ups = Eigen::MatrixXd::Zero(kOutputs, n), exceed = Eigen::MatrixXd::Zero(L, n);
+    // Fixed-size blocks of kBlock runs, one run per row (a short last block
+    // is padded with zero runs that are not reported): the products are
+    // Eigen's coefficient-based kernels vectorized down the runs, so every
+    // run is computed by the same operations whatever row of whatever block
+    // it is in (bit for bit: grouping and threads do not change a run), and
+    // the summaries are whole-array operations.
+    using States = Eigen::Matrix<double, kBlock, kStates>;
+    using Outputs = Eigen::Array<double, kBlock, kOutputs>;
+    const Eigen::Matrix<double, kStates, kStates> PhiT = Phi.transpose();
+    const Eigen::Matrix<double, kGusts, kStates> GammaET = GammaE.transpose();
+    const Eigen::Matrix<double, kStates, kOutputs> CT = map.C.transpose();
+    const Eigen::Matrix<double, kGusts, kOutputs> DT = map.D.transpose();
+    States X = States::Zero(), next;
+    Eigen::Matrix<double, kBlock, kGusts> D = Eigen::Matrix<double, kBlock, kGusts>::Zero();
+    Outputs Y, prev = Outputs::Zero(), sum2 = Outputs::Zero(), peak = Outputs::Zero(),
+               peak_t = Outputs::Zero(), ups = Outputs::Zero();
+    Eigen::ArrayXXd exceed = Eigen::ArrayXXd::Zero(kBlock, L);
     std::vector<Eigen::MatrixXd> history(kept > 0 ? static_cast<std::size_t>(n) : 0,
                                          Eigen::MatrixXd(kept, kOutputs));
     for (long k = 0; k < rows; ++k) {
       if (k > 0) {
-        for (Eigen::Index j = 0; j < n; ++j) D.col(j) = gusts[static_cast<std::size_t>(j)].Next();
-        next.noalias() = Phi * X;
-        next.noalias() += GammaE * D;
-        X.swap(next);
+        for (Eigen::Index j = 0; j < n; ++j) D.row(j) = gusts[static_cast<std::size_t>(j)].Next().transpose();
+        next.noalias() = X.lazyProduct(PhiT);
+        next.noalias() += D.lazyProduct(GammaET);
+        X = next;
       }
-      Y.noalias() = map.C * X;
-      Y.noalias() += map.D * D;  // D is zero at t = 0: no wind before the first slice
+      // D is zero at t = 0: no wind before the first slice.
+      Y = (X.lazyProduct(CT) + D.lazyProduct(DT)).array();
       const double t = static_cast<double>(k) * spec.dt;
-      sum2 += Y.cwiseAbs2();
-      for (Eigen::Index j = 0; j < n; ++j)
-        for (int o = 0; o < kOutputs; ++o) {
-          const double y = Y(o, j);
-          if (std::abs(y) > std::abs(peak(o, j))) {
-            peak(o, j) = y;
-            peak_t(o, j) = t;
-          }
-          if (k > 0 && prev(o, j) < 0.0 && y >= 0.0) ups(o, j) += 1.0;
+      sum2 += Y.square();
+      const auto higher = Y.abs() > peak.abs();
+      peak = higher.select(Y, peak);
+      peak_t = higher.select(Outputs::Constant(t), peak_t);
+      if (k > 0) {
+        ups += ((prev < 0.0) && (Y >= 0.0)).cast<double>();
+        for (Eigen::Index l = 0; l < L; ++l) {
+          const int o = level_rows[static_cast<std::size_t>(l)];
+          const double level = spec.levels[static_cast<std::size_t>(l)].level;
+          exceed.col(l) += ((prev.col(o) < level) && (Y.col(o) >= level)).cast<double>();
         }
-      for (Eigen::Index l = 0; l < L; ++l) {
-        const int o = level_rows[static_cast<std::size_t>(l)];
-        const double level = spec.levels[static_cast<std::size_t>(l)].level;
-        for (Eigen::Index j = 0; j < n; ++j)
-          if (k > 0 && prev(o, j) < level && Y(o, j) >= level) exceed(l, j) += 1.0;
       }
       if (kept > 0 && k % spec.history_every == 0)
         for (Eigen::Index j = 0; j < n; ++j)
-          history[static_cast<std::size_t>(j)].row(k / spec.history_every) = Y.col(j).transpose();
+          history[static_cast<std::size_t>(j)].row(k / spec.history_every) = Y.matrix().row(j);
       prev = Y;
     }
-    result.rms.middleRows(r0, n) = (sum2 / static_cast<double>(rows)).cwiseSqrt().transpose();
-    result.peak.middleRows(r0, n) = peak.transpose();
-    result.peak_time.middleRows(r0, n) = peak_t.transpose();
-    result.zero_upcrossings.middleRows(r0, n) = ups.transpose();
-    if (L > 0) result.exceedances.middleRows(r0, n) = exceed.transpose();
+    result.rms.middleRows(r0, n) = (sum2 / static_cast<double>(rows)).sqrt().matrix().topRows(n);
+    result.peak.middleRows(r0, n) = peak.matrix().topRows(n);
+    result.peak_time.middleRows(r0, n) = peak_t.matrix().topRows(n);
+    result.zero_upcrossings.middleRows(r0, n) = ups.matrix().topRows(n);
+    if (L > 0) result.exceedances.middleRows(r0, n) = exceed.matrix().topRows(n);
     for (Eigen::Index j = 0; j < n && kept > 0; ++j)
       result.history[static_cast<std::size_t>(r0 + j)] = std::move(history[static_cast<std::size_t>(j)]);
   });

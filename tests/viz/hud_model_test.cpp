@@ -329,7 +329,9 @@ TEST(HudModel, TurbulenceRmsRunBesideTheExactOnes) {
         << "running " << running << " exact " << std::sqrt(var) << " SE(ms) " << se;
     // The check has teeth, except for φ: the Navion's slow spiral keeps
     // bank correlated for minutes, so 3000 s is a short sample of it.
-    if (std::string(c.name) != "phi") EXPECT_LT(se, 0.1 * var);
+    if (std::string(c.name) != "phi") {
+      EXPECT_LT(se, 0.1 * var);
+    }
   }
   // Off: no rows.
   session.SetTurbulence(std::nullopt);
