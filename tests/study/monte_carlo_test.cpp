@@ -91,6 +91,16 @@ TEST(MonteCarlo, RunsDoNotDependOnGroupingOrThreads) {
   EXPECT_EQ(Eigen::MatrixXd(a.zero_upcrossings.bottomRows(50)), c.zero_upcrossings);
   EXPECT_EQ(Eigen::MatrixXd(a.exceedances.bottomRows(50)), c.exceedances);
   EXPECT_EQ(c.run.front(), 100u);
+  // A shift by one run moves every run to another row of its block: still
+  // the same numbers, bit for bit (python/tests/test_distributed.py checks
+  // chunks of 7 across processes too).
+  MonteCarloSpec odd = whole;
+  odd.first_run = 101;
+  odd.runs = 49;
+  const MonteCarloResult d = RunMonteCarlo(aircraft, modes, odd);
+  EXPECT_EQ(Eigen::MatrixXd(a.rms.bottomRows(49)), d.rms);
+  EXPECT_EQ(Eigen::MatrixXd(a.peak.bottomRows(49)), d.peak);
+  EXPECT_EQ(Eigen::MatrixXd(a.exceedances.bottomRows(49)), d.exceedances);
   // Different runs fly different air.
   EXPECT_NE(a.rms(0, Index("alpha")), a.rms(1, Index("alpha")));
 }
