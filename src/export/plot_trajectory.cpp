@@ -97,10 +97,15 @@ void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& 
   const double tick = core::NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
   // Short axes get a finer step so each shows at least three ticks.
   const char* const kAxisNames = "xyz";
+  // The altitude tick labels' texts, to keep the axis title clear of them.
+  std::vector<std::wstring> z_labels;
   for (int i = 0; i < (exaggerated ? 2 : 3); ++i) {
     const double step = std::min(tick, core::NiceCeil(extent[i] / 4.0));
     gr.SetTicks(kAxisNames[i], step, 0, 0.0);
     gr.SetTickTempl(kAxisNames[i], "%.0f");
+    if (i == 2)
+      for (double v = std::ceil(box.min.z() / step) * step; v <= box.max.z(); v += step)
+        z_labels.push_back(internal::Widen(fmt::format("{:.0f}", v + 0.0)));
   }
   if (exaggerated) {
     // Ticks at true-metre multiples, drawn at K times their value, so the
@@ -113,7 +118,8 @@ void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& 
     std::wstring labels;
     for (std::size_t i = 0; i < ticks.size(); ++i) {
       positions.a[i] = ticks[i].position;
-      labels += (i > 0 ? L"\n" : L"") + internal::Widen(fmt::format("{:g}", ticks[i].value));
+      z_labels.push_back(internal::Widen(fmt::format("{:g}", ticks[i].value)));
+      labels += (i > 0 ? L"\n" : L"") + z_labels.back();
     }
     gr.SetTicksVal('z', positions, labels.c_str());
   }
@@ -153,13 +159,25 @@ void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& 
   // The axes are drawn along the box edges nearest the reader: east along the
   // front, north along the right-hand side, altitude at the front-left corner.
   gr.SetOrigin(box.min.x(), box.min.y(), box.min.z());
-  gr.Axis("xz");
+  gr.Axis("x");
+  // Altitude tick labels horizontal: along the short altitude edge, turned
+  // labels ran into each other end to end ("-150-100-50" on the 737's).
+  gr.SetRotatedText(false);
+  gr.Axis("z");
+  gr.SetRotatedText(true);
   gr.Label('x', L"east, m", 0);
   // Short: the altitude edge of a flat box is short, and the legend spells
   // out "vertical scale ×K".
   const std::wstring altitude_label =
       exaggerated ? L"altitude, m (" + TimesK(k) + L")" : L"altitude, m";
-  gr.Label('z', altitude_label.c_str(), 0);
+  // Out past the widest (horizontal) tick label, as LabelYClearOfTicks
+  // places a 2D panel's y title.
+  double widest_z_label = 0.0;
+  for (const std::wstring& t : z_labels)
+    widest_z_label = std::max(widest_z_label, internal::TextSizePx(gr, t)[0]);
+  const double h = internal::TextSizePx(gr, L"0")[1];
+  const double shift = std::max(0.0, (widest_z_label + 0.9 * h - 1.3 * h) / (4.3 * h));
+  gr.Label('z', altitude_label.c_str(), 0, fmt::format("value {:.3f}", shift).c_str());
   gr.SetOrigin(box.max.x(), box.min.y(), box.min.z());
   gr.Axis("y");
   gr.Label('y', L"north, m", 0);
