@@ -31,8 +31,11 @@ sweep_args() {
 value() { sed -n "s/^$2 *= *\([-0-9.e]*\).*/\1/p" "$1" | head -1; }
 times() { awk -v v="$(value "$1" "$2")" -v k="$3" 'BEGIN { printf "%.6g", v * k }'; }
 
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 run() {
-  if ! "$@" > /dev/null; then
+  if ! "$@" > "$log" 2>&1; then
+    cat "$log" >&2
     echo "error: failed: $*" >&2
     exit 1
   fi
