@@ -21,6 +21,7 @@
 #include "aerolin/viz/flight_log_writer.hpp"
 #include "aerolin/viz/flight_session.hpp"
 #include "aerolin/viz/flight_window.hpp"
+#include "aerolin/viz/scene.hpp"
 
 namespace {
 
@@ -38,10 +39,6 @@ CLI::Validator PositiveFinite() {
       },
       "> 0");
 }
-
-// The largest --attitude-exaggeration: 100 turns 0.25 deg into 25 deg; more
-// draws noise.
-constexpr double kMaxAttitudeExaggeration = 100.0;
 
 // "auto" or a finite number from 1 to `most` (an exaggeration).
 CLI::Validator AutoOrAtLeastOne(double most) {
@@ -145,9 +142,9 @@ int main(int argc, char** argv) {
   std::string attitude_exaggeration = "auto";
   app.add_option("--attitude-exaggeration", attitude_exaggeration,
                  "glyph attitude scale (heading K psi, pitch theta0 + K theta, bank K phi): auto\n"
-                 "(20 for small perturbations down to 1 at 25 deg) or K from 1 to 100; A cycles auto,\n"
-                 "x1, x5, x20")
-      ->check(AutoOrAtLeastOne(kMaxAttitudeExaggeration));
+                 "(bank and pitch 20 for small perturbations down to 1 at 25 deg, heading on its own\n"
+                 "up to 100) or K from 1 to 100 on all three; A cycles auto, x1, x5, x20")
+      ->check(AutoOrAtLeastOne(viz::kMaxAttitudeExaggeration));
   std::string panels;
   app.add_option("--panels", panels,
                  "HUD side panels: full, compact or hidden (default: compact below 1100x700 px,\n"

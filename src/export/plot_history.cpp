@@ -16,9 +16,11 @@
 namespace aerolin::exporting {
 namespace {
 
-// Distinguishable on paper and for colour-blind readers (matplotlib tab10).
-constexpr std::array<const char*, 4> kSeriesPens = {
-    "{x1F77B4}2", "{xD62728}2", "{x2CA02C}2", "{xFF7F0E}2"};
+// Distinguishable on paper and for colour-blind readers (matplotlib tab10);
+// six, so no two controls of the AVL 737 (slat, flap, aileron, elevator,
+// rudder) share a colour.
+constexpr std::array<const char*, 6> kSeriesPens = {
+    "{x1F77B4}2", "{xD62728}2", "{x2CA02C}2", "{xFF7F0E}2", "{x9467BD}2", "{x8C564B}2"};
 
 // MathGL font size of the figure title on the whole image.
 constexpr double kTitleFontSize = 1.4;
@@ -186,9 +188,20 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     const bool still = NoMotion(columns);
     AxisRange y = PaddedRange(columns);
     const AxisRange x{t0, t1};
+    // Series that stay zero while others move share one line without a
+    // sample ("slat, flap = 0 throughout"): a row each made the legend of
+    // the 737's five controls so tall that its band squeezed a 1° aileron
+    // pulse into the bottom twentieth of the panel at 800 x 600.
     std::vector<internal::LegendEntry> legend;
-    for (std::size_t j = 0; j < panel.series.size(); ++j)
-      legend.push_back({panel.series[j].label, kSeriesPens[j % kSeriesPens.size()]});
+    std::wstring flat;
+    for (std::size_t j = 0; j < panel.series.size(); ++j) {
+      const std::wstring& label = panel.series[j].label;
+      if (!still && panel.series.size() > 1 && NoMotion({panel.series[j].values}))
+        flat += (flat.empty() ? L"" : L", ") + label + (label.starts_with(L"\\") ? L" " : L"");
+      else
+        legend.push_back({label, kSeriesPens[j % kSeriesPens.size()]});
+    }
+    if (!flat.empty()) legend.push_back({flat + L" = 0 throughout", ""});
     const std::array<double, 2> legend_size = internal::LegendSizePx(gr, legend);
     // The legend goes in the corner no curve crosses; when every corner is
     // crossed, the y range grows upwards until the band above the curves

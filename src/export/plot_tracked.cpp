@@ -18,6 +18,9 @@ namespace aerolin::exporting {
 namespace {
 
 constexpr double kFontSize = 2.2;
+// Height of a full-height panel (the s-plane's, the locus's ζ), as a
+// fraction of the image: text of kFontSize there is the figures' size.
+constexpr double kFullPanelHeight = 0.80;
 // What a pole, zero or branch end marker covers [px], at MathGL mark size 0.8-2.
 constexpr double kMarkerRadiusPx = 7.0;
 // Gain labels on one branch at least this many text heights apart.
@@ -179,7 +182,10 @@ std::vector<std::wstring> MarkedGainNotes(const MarkedGain& m) {
 void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
                       const std::map<std::string, std::string>& colour, const PanelRect& rect,
                       bool zeta, const std::wstring& xlabel) {
-  internal::InPanel(gr, rect, kFontSize);
+  // MathGL sizes text relative to the panel: a half-height panel (ωn above
+  // ζ) would get half the s-plane panel's text, 7 px tick labels at
+  // 800 x 600. Scaled to the full-height panel's (y 0.10 to 0.90) size.
+  internal::InPanel(gr, rect, kFontSize * kFullPanelHeight / (rect.y1 - rect.y0));
   std::vector<double> xs, ys;
   for (const Series& s : branches) {
     xs.insert(xs.end(), s.value.begin(), s.value.end());

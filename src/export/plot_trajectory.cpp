@@ -72,21 +72,13 @@ std::string FormatSeconds(double t) {
   return fmt::format("{:g} s", std::round(t * 10.0) / 10.0);
 }
 
-}  // namespace
-
-void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
-                      const std::string& path) {
-  if (log.size() == 0)
-    throw std::invalid_argument(path + ": the flight log is empty");
+// Draws the whole figure but the legend's placement (the entries are
+// added): the path, box, glyphs and axes.
+// `tag_font`: MathGL's font style of the glyphs' time tags.
+void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& options,
+                    const char* tag_font) {
   const double k = options.vertical_exaggeration;
-  if (!(k >= 1.0) || !std::isfinite(k))
-    throw std::invalid_argument(path +
-                                ": vertical exaggeration must be a finite number >= 1, got " +
-                                std::to_string(k));
   const bool exaggerated = k > 1.0;
-  std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
-  mglGraph& gr = *canvas;
-
   // Everything positional is drawn in exaggerated coordinates; only the
   // glyph shapes (PaperPlaneInPlotFrame) and the tick labels stay true.
   const std::vector<Eigen::Vector3d> track = ExaggerateAltitude(PathInPlotFrame(log), k);
@@ -105,10 +97,15 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   const double tick = core::NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
   // Short axes get a finer step so each shows at least three ticks.
   const char* const kAxisNames = "xyz";
+  // The altitude tick labels' texts, to keep the axis title clear of them.
+  std::vector<std::wstring> z_labels;
   for (int i = 0; i < (exaggerated ? 2 : 3); ++i) {
     const double step = std::min(tick, core::NiceCeil(extent[i] / 4.0));
     gr.SetTicks(kAxisNames[i], step, 0, 0.0);
     gr.SetTickTempl(kAxisNames[i], "%.0f");
+    if (i == 2)
+      for (double v = std::ceil(box.min.z() / step) * step; v <= box.max.z(); v += step)
+        z_labels.push_back(internal::Widen(fmt::format("{:.0f}", v + 0.0)));
   }
   if (exaggerated) {
     // Ticks at true-metre multiples, drawn at K times their value, so the
@@ -121,7 +118,8 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
     std::wstring labels;
     for (std::size_t i = 0; i < ticks.size(); ++i) {
       positions.a[i] = ticks[i].position;
-      labels += (i > 0 ? L"\n" : L"") + internal::Widen(fmt::format("{:g}", ticks[i].value));
+      z_labels.push_back(internal::Widen(fmt::format("{:g}", ticks[i].value)));
+      labels += (i > 0 ? L"\n" : L"") + z_labels.back();
     }
     gr.SetTicksVal('z', positions, labels.c_str());
   }
@@ -161,13 +159,25 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
   // The axes are drawn along the box edges nearest the reader: east along the
   // front, north along the right-hand side, altitude at the front-left corner.
   gr.SetOrigin(box.min.x(), box.min.y(), box.min.z());
-  gr.Axis("xz");
+  gr.Axis("x");
+  // Altitude tick labels horizontal: along the short altitude edge, turned
+  // labels ran into each other end to end ("-150-100-50" on the 737's).
+  gr.SetRotatedText(false);
+  gr.Axis("z");
+  gr.SetRotatedText(true);
   gr.Label('x', L"east, m", 0);
   // Short: the altitude edge of a flat box is short, and the legend spells
   // out "vertical scale ×K".
   const std::wstring altitude_label =
       exaggerated ? L"altitude, m (" + TimesK(k) + L")" : L"altitude, m";
-  gr.Label('z', altitude_label.c_str(), 0);
+  // Out past the widest (horizontal) tick label, as LabelYClearOfTicks
+  // places a 2D panel's y title.
+  double widest_z_label = 0.0;
+  for (const std::wstring& t : z_labels)
+    widest_z_label = std::max(widest_z_label, internal::TextSizePx(gr, t)[0]);
+  const double h = internal::TextSizePx(gr, L"0")[1];
+  const double shift = std::max(0.0, (widest_z_label + 0.9 * h - 1.3 * h) / (4.3 * h));
+  gr.Label('z', altitude_label.c_str(), 0, fmt::format("value {:.3f}", shift).c_str());
   gr.SetOrigin(box.max.x(), box.min.y(), box.min.z());
   gr.Axis("y");
   gr.Label('y', L"north, m", 0);
@@ -195,7 +205,7 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
     DrawGlyph(gr, glyph);
     // Time tags sit above the glyph so the wings do not cover them.
     gr.Puts(mglPoint(p.x(), p.y(), p.z() + 0.9 * glyph_length),
-            FormatSeconds(log.time[row]).c_str(), ":C", -0.8);
+            FormatSeconds(log.time[row]).c_str(), tag_font, -0.8);
   }
 
   const std::wstring path_label =
@@ -212,9 +222,87 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
           ? L"attitude every " + internal::Widen(FormatSeconds(interval)) + glyph_note
           : L"attitude" + glyph_note;
   gr.AddLegend(glyph_label.c_str(), (MglColour(kWingColour) + "#^").c_str());
-  gr.Legend(3, "#", "size -0.85");
+}
 
-  internal::WriteCanvas(gr, path);
+// MathGL's legend corners, in the order tried: top right, top left, bottom
+// right, bottom left.
+constexpr std::array<int, 4> kLegendCorners = {3, 2, 1, 0};
+
+void DrawLegend(mglGraph& gr, int corner) { gr.Legend(corner, "#", "size -0.85"); }
+
+// A pixel of the path or a glyph: saturated (the box, grid, drop lines,
+// shadow and text are grey or black).
+bool IsDataPixel(const unsigned char* rgb) {
+  const int hi = std::max({rgb[0], rgb[1], rgb[2]});
+  const int lo = std::min({rgb[0], rgb[1], rgb[2]});
+  return hi - lo > 60;
+}
+
+// The time tags as the figure draws them (black) and as the legend probe
+// does (magenta, so that they count as data: a legend on a tag hides it).
+constexpr const char* kTagFont = ":C";
+constexpr const char* kProbeTagFont = "{xFF00FF}:C";
+// Clearance [px] the legend keeps from the path, glyphs and tags.
+constexpr int kLegendClearancePx = 3;
+
+// The figure drawn off-screen at the options' size, legend at `corner`
+// (none if negative); returns its pixels, RGB rows from the top.
+std::vector<unsigned char> Render(const sim::FlightLog& log, const PlotOptions& options,
+                                  int corner) {
+  std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, "probe.png");
+  DrawTrajectory(*canvas, log, options, kProbeTagFont);
+  if (corner >= 0) DrawLegend(*canvas, corner);
+  const unsigned char* rgb = canvas->GetRGB();
+  return std::vector<unsigned char>(
+      rgb, rgb + 3 * static_cast<std::size_t>(options.width_px) * options.height_px);
+}
+
+}  // namespace
+
+TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOptions& options) {
+  if (log.size() == 0) throw std::invalid_argument("the flight log is empty");
+  const std::vector<unsigned char> bare = Render(log, options, -1);
+  const int w = options.width_px, h = options.height_px;
+  TrajectoryLegend best;
+  best.covered = -1;
+  for (const int corner : kLegendCorners) {
+    const std::vector<unsigned char> with = Render(log, options, corner);
+    TrajectoryLegend t;
+    t.corner = corner;
+    t.box = {w, h, -1, -1};
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const std::size_t i = 3 * (static_cast<std::size_t>(y) * w + x);
+        if (bare[i] == with[i] && bare[i + 1] == with[i + 1] && bare[i + 2] == with[i + 2]) continue;
+        t.box = {std::min(t.box[0], x), std::min(t.box[1], y), std::max(t.box[2], x),
+                 std::max(t.box[3], y)};
+      }
+    const int c = kLegendClearancePx;
+    for (int y = std::max(t.box[1] - c, 0); y <= std::min(t.box[3] + c, h - 1); ++y)
+      for (int x = std::max(t.box[0] - c, 0); x <= std::min(t.box[2] + c, w - 1); ++x)
+        if (IsDataPixel(&bare[3 * (static_cast<std::size_t>(y) * w + x)])) ++t.covered;
+    if (best.covered < 0 || t.covered < best.covered) best = t;
+    if (t.covered == 0) break;
+  }
+  return best;
+}
+
+void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
+                      const std::string& path) {
+  if (log.size() == 0)
+    throw std::invalid_argument(path + ": the flight log is empty");
+  const double k = options.vertical_exaggeration;
+  if (!(k >= 1.0) || !std::isfinite(k))
+    throw std::invalid_argument(path +
+                                ": vertical exaggeration must be a finite number >= 1, got " +
+                                std::to_string(k));
+  std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
+  // The legend goes in the first corner where it covers no pixel of the
+  // path or a glyph (top right hid the end of a climbing 737's path).
+  const TrajectoryLegend legend = PlaceTrajectoryLegend(log, options);
+  DrawTrajectory(*canvas, log, options, kTagFont);
+  DrawLegend(*canvas, legend.corner);
+  internal::WriteCanvas(*canvas, path);
 }
 
 }  // namespace aerolin::exporting

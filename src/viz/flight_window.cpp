@@ -391,12 +391,12 @@ class FlightWindow {
              : std::string("attitude exaggeration: auto"));
   }
 
-  // The glyph's attitude exaggeration: chosen, or from the segment's
-  // largest attitude perturbation so far.
-  double AttitudeExaggeration() const {
-    return attitude_exaggeration_
-               ? *attitude_exaggeration_
-               : AutoAttitudeExaggeration(session_.attitude_peak().maxCoeff());
+  // The glyph's exaggerations: chosen (the same on all three angles), or
+  // from the segment's largest perturbations so far, the heading's on its
+  // own (a Dutch roll's yaw is a third to a seventh of its bank).
+  GlyphExaggeration AttitudeExaggeration() const {
+    if (attitude_exaggeration_) return {*attitude_exaggeration_, *attitude_exaggeration_};
+    return AutoGlyphExaggeration(session_.attitude_peak());
   }
 
   // off → light → moderate → severe → off; each starts a new segment at trim.
@@ -587,15 +587,16 @@ class FlightWindow {
     // The glyph's attitude, its perturbations from trim exaggerated ×ka so
     // a mode shows in its own terms (bank, yaw, pitch); the path, the
     // camera and the HUD's attitude indicator stay true.
-    const double ka = AttitudeExaggeration();
-    view.attitude = core::BodyToPlot(ka * x[sim::kPsi], session_.model().theta0() + ka * x[sim::kTheta],
+    const GlyphExaggeration glyph = AttitudeExaggeration();
+    const double ka = glyph.attitude, kh = glyph.heading;
+    view.attitude = core::BodyToPlot(kh * x[sim::kPsi], session_.model().theta0() + ka * x[sim::kTheta],
                                      ka * x[sim::kPhi]);
     // The wing tips' trail: the same exaggerations, ending at the glyph.
     trail_.clear();
     for (const FlightSession::TrailPoint& p : session_.trail()) {
       Eigen::Vector3d at = p.position;
       at.z() *= k;
-      trail_.push_back({at, core::BodyToPlot(ka * p.psi, session_.model().theta0() + ka * p.theta,
+      trail_.push_back({at, core::BodyToPlot(kh * p.psi, session_.model().theta0() + ka * p.theta,
                                              ka * p.phi)});
     }
     if (!trail_.empty()) trail_.back() = {aircraft, view.attitude};
@@ -632,6 +633,7 @@ class FlightWindow {
     h.vertical_exaggeration = k;
     h.exaggeration_auto = !exaggeration_ && mode_ != CameraMode::kChase;
     h.attitude_exaggeration = ka;
+    h.heading_exaggeration = kh;
     h.panels = Panels();
     h.attitude_exaggeration_auto = !attitude_exaggeration_;
     hud_->Draw(window_, h);

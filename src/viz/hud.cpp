@@ -125,9 +125,7 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
        {fmt::format("altitude \xc3\x97{:g}{} (X)", h.vertical_exaggeration,
                     h.exaggeration_auto ? " auto" : ""),
         kInk},
-       {fmt::format("attitude \xc3\x97{:g}{} (A)", h.attitude_exaggeration,
-                    h.attitude_exaggeration_auto ? " auto" : ""),
-        kInk},
+       {AttitudeExaggerationText(h), kInk},
        {fmt::format("panels {} (Tab)", ToString(h.panels)), kInk},
        {"H/F1: help", kInk}}};
   const float text_w = size.x - 44;  // strip inner width [px]

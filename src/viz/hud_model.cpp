@@ -197,6 +197,15 @@ std::string PilotLabel(const pilot::PilotScript* script) {
   return "script: " + std::filesystem::path(script->path).filename().string();
 }
 
+std::string AttitudeExaggerationText(const HudState& h) {
+  const std::string heading =
+      h.heading_exaggeration != h.attitude_exaggeration
+          ? fmt::format(", heading \xc3\x97{:g}", h.heading_exaggeration)
+          : std::string();
+  return fmt::format("attitude \xc3\x97{:g}{}{} (A)", h.attitude_exaggeration, heading,
+                     h.attitude_exaggeration_auto ? " auto" : "");
+}
+
 HudModel::HudModel(const FlightSession& session, std::string aircraft_name,
                    const pilot::PilotScript* script)
     : session_(&session) {

@@ -135,6 +135,20 @@ double AutoAttitudeExaggeration(double peak) {
   return best;
 }
 
+double AutoHeadingExaggeration(double peak) {
+  constexpr double kDeg = core::kDegToRad;
+  if (!std::isfinite(peak)) return 1.0;
+  const double largest = std::max(peak, 0.25 * kDeg);
+  double best = 1.0;
+  for (const double k : {2.0, 5.0, 10.0, 20.0, 50.0, kMaxAttitudeExaggeration})
+    if (k * largest <= 25.0 * kDeg) best = k;
+  return best;
+}
+
+GlyphExaggeration AutoGlyphExaggeration(const Eigen::Vector3d& peak) {
+  return {AutoAttitudeExaggeration(std::max(peak[0], peak[1])), AutoHeadingExaggeration(peak[2])};
+}
+
 std::string FormatDistance(double metres, double step) {
   if (std::abs(metres) < 1e-9 * std::max(step, 1.0)) metres = 0.0;
   if (step >= 1000.0 || std::abs(metres) >= 10000.0) {

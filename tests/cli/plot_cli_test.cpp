@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 
 #include "cli/run_command.hpp"
@@ -24,6 +25,68 @@ bool IsPngOfSize(const std::string& bytes, unsigned width, unsigned height) {
            unsigned(static_cast<unsigned char>(bytes[at + 3]));
   };
   return be32(16) == width && be32(20) == height;
+}
+
+// The value of the first line "KEY = value" of a data file, as written.
+std::string ValueOf(const std::string& file, const std::string& key) {
+  const std::string text = ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/" + file);
+  const std::string at = "\n" + key + " = ";
+  const std::size_t k = text.find(at);
+  if (k == std::string::npos) return "";
+  const std::size_t from = k + at.size();
+  return text.substr(from, text.find_first_of(" \n#", from) - from);
+}
+
+// Every figure kind a user can ask for (plot's four, bode, qualities, sweep
+// and locus with --plot), on every bundled aircraft at 800 x 600: each
+// command succeeds and each figure is an 800 x 600 PNG with something drawn
+// (scripts/all-figures.sh makes the same set at both sizes to look at).
+TEST(FigureKinds, EveryKindOnEveryBundledAircraftAt800x600) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(AEROLIN_BINARY_DIR) / "cli_figure_kinds";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::vector<std::string> files;
+  for (const fs::directory_entry& e :
+       fs::directory_iterator(fs::path(AEROLIN_SOURCE_DIR) / "data/derivatives"))
+    if (e.path().extension() == ".toml") files.push_back("data/derivatives/" + e.path().filename().string());
+  files.push_back("data/avl/b737.toml");
+  ASSERT_EQ(files.size(), 8u);
+  const std::string size = " --width 800 --height 600";
+  for (const std::string& file : files) {
+    SCOPED_TRACE(file);
+    const fs::path out = dir / fs::path(file).stem();
+    fs::create_directories(out);
+    const std::string p = out.string() + "/";
+    const bool avl = file.find("b737.toml") != std::string::npos;
+    const bool coefficients = file.find("_coefficients.toml") != std::string::npos;
+    const std::string nr = coefficients ? "Cnr" : "Nr";
+    const std::string sweep =
+        avl ? "--param condition.U0 --from 150 --to 250"
+            : "--param lateral." + nr + " --from " + ValueOf(file, nr) + " --to " +
+                  std::to_string(6.0 * std::stod(ValueOf(file, nr)));
+    for (const std::string& command :
+         {"plot " + file + " --script examples/scripts/a_elevator_doublet.txt --duration 60"
+              " --vertical-exaggeration 30 --out " + p + "doublet",
+          "bode " + file + " --input rudder --output beta,r --plot " + p + "rudder",
+          "qualities " + file + " --plot " + p + "qualities",
+          "sweep " + file + " " + sweep + " --steps 30 --plot " + p + "sweep",
+          "locus " + file + " --loop rudder:r --washout 1.5 --gain " +
+              (avl ? "-3:0:31" : "0:3:31") + " --plot " + p + "yaw"}) {
+      const auto r = RunAerolin(command + size, "figure_kinds");
+      EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.err;
+    }
+    int figures = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(out)) {
+      const std::string bytes = ReadAll(e.path().string());
+      EXPECT_TRUE(IsPngOfSize(bytes, 800, 600)) << e.path();
+      EXPECT_GT(bytes.size(), 10000u) << e.path() << ": nearly blank";
+      ++figures;
+    }
+    // 4 (plot) + 1 (bode) + 2 or more (qualities) + 2 (sweep) + 2 (locus).
+    EXPECT_GE(figures, 11);
+  }
+  fs::remove_all(dir);
 }
 
 TEST(PlotCommand, WritesFourFiguresPerFormatHeadless) {

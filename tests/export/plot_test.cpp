@@ -5,6 +5,7 @@
 #include <cmath>
 #include <regex>
 #include <set>
+#include <utility>
 
 #include "export/plot_test_support.hpp"
 
@@ -189,6 +190,38 @@ TEST(PlotTrajectory3D, ReportsAnUnwritablePathWithTheErrnoText) {
   }
 }
 
+// A 737-like elevator doublet at ×30: the path sags 150 m, then climbs to
+// +144 m at the far end, which the top-right legend covered (its 60 s glyph
+// and tag were under it). The legend moves to a corner covering no pixel of
+// the path or a glyph, at 1200 x 900 and at 800 x 600.
+TEST(PlaceTrajectoryLegend, KeepsOffAPathThatClimbsIntoTheTopRightCorner) {
+  sim::FlightLog log;
+  log.control_names = {"elevator"};
+  log.control_units = {"rad"};
+  for (int k = 0; k <= 600; ++k) {
+    const double t = 0.1 * k;
+    sim::FlightState x = sim::FlightState::Zero();
+    x[sim::kNorth] = 250.0 * t;
+    x[sim::kDown] = -(150.0 * ((t - 25.0) / 25.0) * ((t - 25.0) / 25.0) - 150.0);
+    x[sim::kTheta] = 0.002 * (t - 25.0);
+    log.time.push_back(t);
+    log.state.push_back(x);
+    log.controls.push_back(Eigen::VectorXd::Zero(1));
+  }
+  for (const auto& [width, height] : {std::pair{1200, 900}, std::pair{800, 600}}) {
+    PlotOptions options;
+    options.width_px = width;
+    options.height_px = height;
+    options.vertical_exaggeration = 30.0;
+    const TrajectoryLegend legend = PlaceTrajectoryLegend(log, options);
+    SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+    EXPECT_NE(legend.corner, 3);  // tried first: it covered the climb
+    EXPECT_EQ(legend.covered, 0);
+    EXPECT_GT(legend.box[2] - legend.box[0], width / 5);  // a legend was found
+    EXPECT_GT(legend.box[3] - legend.box[1], 20);
+  }
+}
+
 TEST(PlotGroundTrack, WritesAPngOfTheRequestedSizeWithThePathColour) {
   PlotOptions options;
   options.width_px = 800;
@@ -269,6 +302,23 @@ TEST(PlotTimeHistories, SvgLabelsAreTextElements) {
                             ">time histories</text>", ">α</text>"})
     EXPECT_NE(svg.find(label), std::string::npos) << label;
   EXPECT_EQ(svg.find("(-)"), std::string::npos);
+}
+
+// Controls that stay at zero while others move share one legend line (the
+// AVL 737's slat and flap): a row each made the legend's band so tall that
+// a 1° aileron pulse filled a twentieth of the panel at 800 x 600.
+TEST(PlotTimeHistories, ControlsThatStayAtZeroShareOneLegendLine) {
+  sim::FlightLog log = ClimbingTurn();
+  log.control_names = {"slat", "flap", "aileron", "rudder"};
+  log.control_units = {"rad", "rad", "rad", "rad"};
+  for (Eigen::VectorXd& u : log.controls) u[0] = u[1] = 0.0;
+  const std::string path = OutPath("history_flat_controls.svg");
+  PlotTimeHistories(log, {}, path);
+  const std::string svg = ReadFile(path);
+  EXPECT_NE(svg.find(">slat, flap = 0 throughout</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">slat</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">aileron</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">rudder</text>"), std::string::npos);
 }
 
 // A lateral motion in a flight that stayed wings level: the lateral panels

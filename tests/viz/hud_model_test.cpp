@@ -545,5 +545,17 @@ TEST(HudModel, TimeStateAttitudeAndExcitation) {
   EXPECT_EQ(hud_model.Update(session.state()).excitation, "");
 }
 
+// The status strip names every exaggeration the glyph is drawn with.
+TEST(HudModel, AttitudeExaggerationTextNamesTheHeadingsWhenItDiffers) {
+  HudState h;
+  h.attitude_exaggeration = 20.0;
+  h.heading_exaggeration = 20.0;
+  h.attitude_exaggeration_auto = false;
+  EXPECT_EQ(AttitudeExaggerationText(h), "attitude \xc3\x97" "20 (A)");
+  h.heading_exaggeration = 100.0;
+  h.attitude_exaggeration_auto = true;
+  EXPECT_EQ(AttitudeExaggerationText(h), "attitude \xc3\x97" "20, heading \xc3\x97" "100 auto (A)");
+}
+
 }  // namespace
 }  // namespace aerolin::viz

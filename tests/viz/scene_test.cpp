@@ -101,11 +101,30 @@ TEST(SceneLayout, AutoAttitudeExaggerationScalesTheLargestPerturbationToAbout20D
   EXPECT_EQ(AutoAttitudeExaggeration(std::nan("")), 1.0);
 }
 
+TEST(SceneLayout, AutoHeadingExaggerationScalesTheHeadingOnItsOwnUpTo100) {
+  constexpr double kDeg = 3.14159265358979323846 / 180.0;
+  EXPECT_EQ(AutoHeadingExaggeration(0.0), 100.0);         // 0.25° floor, 25°
+  EXPECT_EQ(AutoHeadingExaggeration(0.17 * kDeg), 100.0);  // the A-7A's Dutch roll: 17°
+  EXPECT_EQ(AutoHeadingExaggeration(0.3 * kDeg), 50.0);    // 15°
+  EXPECT_EQ(AutoHeadingExaggeration(0.97 * kDeg), 20.0);   // 19.4°
+  EXPECT_EQ(AutoHeadingExaggeration(25.0 * kDeg), 1.0);
+  EXPECT_EQ(AutoHeadingExaggeration(std::nan("")), 1.0);
+  EXPECT_LE(AutoHeadingExaggeration(0.0), kMaxAttitudeExaggeration);
+  // Bank and pitch keep their own factor, from the larger of |φ| and |θ|.
+  const GlyphExaggeration dutch_roll = AutoGlyphExaggeration({2.0 * kDeg, 0.1 * kDeg, 0.3 * kDeg});
+  EXPECT_EQ(dutch_roll.attitude, 10.0);
+  EXPECT_EQ(dutch_roll.heading, 50.0);
+  const GlyphExaggeration turn = AutoGlyphExaggeration({1.0 * kDeg, 0.0, 30.0 * kDeg});
+  EXPECT_EQ(turn.attitude, 20.0);  // a large heading no longer hides the bank
+  EXPECT_EQ(turn.heading, 1.0);
+}
+
 // Every excited mode shows in its own terms on every bundled aircraft at the
 // default amplitude: within the 8 s of a screenshot, the glyph's exaggerated
 // pitch (short period) and bank (roll, Dutch roll) swing by 10° or more
 // (true: 1.1°, which the glyph does not show), and the Dutch roll's yaw by
-// 3° or more (true: 0.17° to 0.97°).
+// 10° or more too (true: 0.17° to 0.97°; with the bank's factor it was 3° to
+// 19°, so the Dutch roll read as a bank oscillation only).
 TEST(SceneLayout, EveryExcitedModeMovesTheGlyphByTenDegreesInItsOwnTerms) {
   constexpr double kDeg = 3.14159265358979323846 / 180.0;
   std::vector<std::string> files;
@@ -123,11 +142,13 @@ TEST(SceneLayout, EveryExcitedModeMovesTheGlyphByTenDegreesInItsOwnTerms) {
       FlightSession session(loaded.aircraft, options);
       for (int k = 0; k < 80; ++k) session.Step(pilot::KeySet{});
       const Eigen::Vector3d peak = session.attitude_peak();  // |φ|, |θ|, |ψ|
-      const double k = AutoAttitudeExaggeration(peak.maxCoeff());
+      const GlyphExaggeration glyph = AutoGlyphExaggeration(peak);
+      const double k = glyph.attitude;
       std::cout << std::filesystem::path(file).stem().string() << " " << ToString(e) << ": peak phi "
                 << peak[0] / kDeg << " theta " << peak[1] / kDeg << " psi " << peak[2] / kDeg
-                << " deg, x" << k << "\n";
-      EXPECT_LE(k * peak.maxCoeff(), 25.0 * kDeg);
+                << " deg, x" << k << ", heading x" << glyph.heading << "\n";
+      EXPECT_LE(k * std::max(peak[0], peak[1]), 25.0 * kDeg);
+      EXPECT_LE(glyph.heading * peak[2], 25.0 * kDeg);
       if (e == Excitation::kShortPeriod) {
         EXPECT_GE(k * peak[1], 10.0 * kDeg);
       } else if (e == Excitation::kRoll) {
@@ -135,9 +156,9 @@ TEST(SceneLayout, EveryExcitedModeMovesTheGlyphByTenDegreesInItsOwnTerms) {
       } else {
         // The Dutch roll's largest attitude motion is its bank on every
         // bundled aircraft; its yaw wag is a third (747, NT-33A, 737) to a
-        // seventh (A-7A: 0.17°, drawn 3.4°) of it.
+        // seventh (A-7A: 0.17°) of it, drawn with its own factor.
         EXPECT_GE(k * peak[0], 10.0 * kDeg);
-        EXPECT_GE(k * peak[2], 3.0 * kDeg);
+        EXPECT_GE(glyph.heading * peak[2], 10.0 * kDeg);
       }
     }
   }

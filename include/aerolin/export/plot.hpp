@@ -5,6 +5,7 @@
 /// off-screen, needs no display, and writes one PNG or SVG file chosen by the
 /// path's extension.
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,20 @@ struct PlotOptions {
 ///         `path` and carries MathGL's own message).
 void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
                       const std::string& path);
+
+/// Where PlotTrajectory3D puts its legend: MathGL's corner (3 top right, 2
+/// top left, 1 bottom right, 0 bottom left), the legend's box [px] {x0, y0,
+/// x1, y1} from the image's top left, and how many pixels of the path, the
+/// glyphs and their time tags it covers or comes within 3 px of: the first
+/// corner covering none, else the one covering fewest (found by drawing the
+/// figure without and with the legend).
+struct TrajectoryLegend {
+  int corner = 3;
+  std::array<int, 4> box = {0, 0, 0, 0};
+  int covered = 0;
+};
+/// @throws std::invalid_argument if `log` is empty or the size is not positive.
+TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOptions& options);
 
 /// Writes the 2D trajectory of `log` to `path`, what the 3D box hides: above,
 /// the ground track (north against east) at equal scales, turned 90°

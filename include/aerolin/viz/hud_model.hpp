@@ -105,9 +105,11 @@ struct HudState {
   /// whether it is chosen automatically.
   double vertical_exaggeration = 1.0;
   bool exaggeration_auto = true;
-  /// Window: attitude exaggeration of the glyph (1: true attitude) and
-  /// whether it is chosen automatically.
+  /// Window: attitude exaggeration of the glyph (1: true attitude; bank and
+  /// pitch), its heading's (automatic: its own, AutoHeadingExaggeration),
+  /// and whether they are chosen automatically.
   double attitude_exaggeration = 1.0;
+  double heading_exaggeration = 1.0;
   bool attitude_exaggeration_auto = true;
   /// Turbulence intensity ("light", ...), empty when off.
   std::string turbulence;
@@ -228,6 +230,11 @@ ModeTable GradeModeTable(const model::AircraftData& aircraft,
 /// Returns who flies, as the status strip shows it: "script: <file name>",
 /// or "" for the user (`script` nullptr).
 std::string PilotLabel(const pilot::PilotScript* script);
+
+/// Returns the glyph's exaggerations as the status strip shows them:
+/// "attitude ×20 auto (A)", or with the heading's when it differs,
+/// "attitude ×20, heading ×100 auto (A)".
+std::string AttitudeExaggerationText(const HudState& h);
 
 /// Fills a HudState from a FlightSession frame by frame. What does not
 /// change during a session (the graded mode table, the control names and key

@@ -52,6 +52,32 @@ double AutoVerticalExaggeration(const Bounds& path);
 /// glyph by about 20°, and a flight with 25° of bank or more is drawn true.
 double AutoAttitudeExaggeration(double peak);
 
+/// The largest attitude exaggeration, chosen (--attitude-exaggeration) or
+/// automatic: ×100 turns 0.25° into 25°; more draws noise.
+inline constexpr double kMaxAttitudeExaggeration = 100.0;
+
+/// Returns the automatic heading exaggeration of the glyph for a flight
+/// whose largest heading perturbation |ψ| so far is `peak` [rad]: the
+/// largest K of 1, 2, 5, 10, 20, 50, 100 with K·max(peak, 0.25°) ≤ 25°.
+/// A Dutch roll's yaw is a third to a seventh of its bank (0.17° to 0.97°
+/// at the default excitation), so the bank's factor (AutoAttitudeExaggeration
+/// of |φ|, |θ|) would wag the glyph by 3° to 19° only; its own factor wags
+/// it by 12.5° to 25°, comparable to the bank's swing.
+double AutoHeadingExaggeration(double peak);
+
+/// The glyph's exaggerations: bank K·φ and pitch θ0 + K·θ by `attitude`,
+/// heading K·ψ by `heading`.
+struct GlyphExaggeration {
+  double attitude = 1.0;
+  double heading = 1.0;
+};
+
+/// Returns the automatic exaggerations for the largest perturbations
+/// `peak` = (|φ|, |θ|, |ψ|) [rad] so far: attitude
+/// AutoAttitudeExaggeration(max(|φ|, |θ|)), heading
+/// AutoHeadingExaggeration(|ψ|).
+GlyphExaggeration AutoGlyphExaggeration(const Eigen::Vector3d& peak);
+
 /// Size of the glyph (exporting::PaperPlaneBody with kWindowKeelDepth) on
 /// screen, nose to tail [px].
 inline constexpr double kGlyphPixels = 64.0;
