@@ -259,9 +259,16 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   if (options.washout_tau) extra.push_back("washout filter");
   // Reported points are the gains, sorted; the continuation runs from K = 0
   // outward to each, with at least 50 steps over the range.
-  std::vector<double> gains = options.gains;
-  std::sort(gains.begin(), gains.end());
-  gains.erase(std::unique(gains.begin(), gains.end()), gains.end());
+  // (A list already sorted without repeats, as FROM:TO:N gives, is not copied.)
+  std::vector<double> sorted;
+  std::span<const double> gains = options.gains;
+  if (!std::is_sorted(gains.begin(), gains.end()) ||
+      std::adjacent_find(gains.begin(), gains.end()) != gains.end()) {
+    sorted = options.gains;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    gains = sorted;
+  }
   // A gain far outside the physical range (1e300, or with a washout of
   // 1e-300 s) overflows A(K): say so here, not "A has a non-finite entry".
   {
@@ -343,8 +350,8 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   };
   const std::size_t negatives = static_cast<std::size_t>(
       std::lower_bound(gains.begin(), gains.end(), 0.0) - gains.begin());
-  const std::span<const double> below(gains.data(), negatives);
-  const std::span<const double> above(gains.data() + negatives, gains.size() - negatives);
+  const std::span<const double> below = gains.first(negatives);
+  const std::span<const double> above = gains.subspan(negatives);
   std::vector<TrackedPoint> reported;
   // K < 0 first (the points are handed over sorted), continued from K = 0
   // outward: once to the end, keeping the tracker and the grid at the start
