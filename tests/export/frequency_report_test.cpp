@@ -402,7 +402,8 @@ TEST_F(P2V7Elevator, BodeSweepWritesWhatTheWholeDiagramWrites) {
   WriteBodeText(text, sweep);
   WriteBodeText(whole_text, diagram);
   EXPECT_EQ(text.str(), whole_text.str());
-  EXPECT_EQ(std::count(csv.str().begin(), csv.str().end(), '\n'), points + 1);
+  const std::string rows = csv.str();
+  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), points + 1);
 }
 
 }  // namespace

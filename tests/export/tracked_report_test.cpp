@@ -480,7 +480,9 @@ TEST(TrackedReportStream, ALocusStreamWritesTheWholeLocusReports) {
         for (std::size_t at = 0; at < points.size(); at += 5) {
           stream.Add(points.subspan(at, std::min<std::size_t>(5, points.size() - at)));
           // Held text reaches the report only at Finish.
-          if (hold || format == TrackedReportStream::Format::kJson) EXPECT_EQ(report.str(), "");
+          if (hold || format == TrackedReportStream::Format::kJson) {
+            EXPECT_EQ(report.str(), "");
+          }
         }
         stream.Finish(head, "rudder:r", optimum);
         std::ostringstream whole;
