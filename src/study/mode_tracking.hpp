@@ -73,7 +73,8 @@ std::vector<StructureChange> ChangesOf(
 // (analysis::Continue matches every step in label order).
 class ChunkedAxis {
  public:
-  // `extra`: names of the labels the named modes do not claim, as PlanAxis.
+  // `extra`: names, in order, of the labels the named modes do not claim
+  // (the washout filter).
   ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis, std::vector<std::string> extra = {})
       : named_(std::move(named_at_start)), extra_(std::move(extra)), axis_(axis) {}
   // Continues `sets` (the next grid points' roots, in grid order). The plan's
@@ -93,10 +94,11 @@ class ChunkedAxis {
 };
 
 // One axis continued and named chunk by chunk (a locus hands its points over
-// as they are finished): the tracked modes of each point, as TrackAxis gives
-// them over the whole grid, and the structure changes, the step from the
-// previous chunk's last point included. A copy taken between chunks resumes
-// from there (a locus names its negative gains going back from a copy).
+// as they are finished): the tracked modes of each point, as one
+// continuation over the whole grid gives them, and the structure changes,
+// the step from the previous chunk's last point included. A copy taken
+// between chunks resumes from there (a locus names its negative gains going
+// back from a copy).
 class ChunkedTrack {
  public:
   ChunkedTrack(std::vector<analysis::Mode> named_at_start, std::vector<std::string> extra, model::Axis axis,
