@@ -80,8 +80,8 @@ int RunBode(const BodeOptions& opt) {
       throw UsageError(e.what());
     }
   }();
-  std::vector<double> omega = opt.omega;
-  if (omega.empty()) {
+  analysis::FrequencyGrid omega = analysis::FrequencyGrid::Listed(opt.omega);
+  if (opt.omega.empty()) {
     // The default range, a decade beyond the axis's slowest and fastest
     // modes, exists only if some mode has a frequency.
     auto [from, to] = [&]() -> std::pair<double, double> {
@@ -101,23 +101,26 @@ int RunBode(const BodeOptions& opt) {
     if (!(to > from))
       throw UsageError("the sweep is empty: from " + std::to_string(from) + " to " +
                        std::to_string(to) + " rad/s (give both --from and --to)");
-    omega = analysis::LogSpace(from, to, opt.points);
+    omega = analysis::FrequencyGrid::LogSpaced(from, to, opt.points);
   }
-  const analysis::BodeDiagram diagram =
-      analysis::ComputeBodeDiagram(channel, modes, omega, opt.points);
-  outputs.WriteData([&](std::ostream& out) { exporting::WriteBodeCsv(out, diagram); });
+  // The summary (bandwidths, resonances) in one pass over the frequencies,
+  // then each output written as its points are computed again; only a
+  // figure holds them.
+  const analysis::BodeSweep sweep(channel, modes, std::move(omega));
+  outputs.WriteData([&](std::ostream& out) { exporting::WriteBodeCsv(out, sweep); });
   std::ostream& report = outputs.report();
   if (opt.json) {
-    exporting::WriteBodeJson(report, aircraft, opt.file, diagram);
+    exporting::WriteBodeJson(report, aircraft, opt.file, sweep);
     report << '\n';
   } else {
-    exporting::WriteBodeText(report, diagram);
+    exporting::WriteBodeText(report, sweep);
   }
   if (!opt.plot.empty()) {
     exporting::PlotOptions plot;
     plot.width_px = opt.width;
     plot.height_px = opt.height;
     plot.aircraft = aircraft.name;
+    const analysis::BodeDiagram diagram = sweep.Diagram();
     for (const std::string& path : FigurePaths(opt)) {
       figures::PlotBode(diagram, plot, path);
       outputs.notes() << path << '\n';

@@ -7,9 +7,11 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/tracked_report.hpp"
@@ -97,38 +99,52 @@ int RunLocus(const LocusCommandOptions& opt) {
     if (const auto kind = analysis::ParseModeKind(maximize)) maximize = analysis::ToString(*kind);
   }
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
+  // The report is written as the points are finished (opened at the first,
+  // after the locus's checks); only a figure keeps them all. The text waits
+  // for --maximize, whose unknown name is found only after the last point.
+  std::optional<exporting::TrackedReportStream> stream;
   study::LocusResult locus;
+  std::vector<study::TrackedPoint> kept;
+  std::vector<study::TrackedMode> first_modes;
+  std::optional<study::DampingScan> scan;
+  if (!maximize.empty()) scan.emplace(maximize);
   try {
-    locus = study::Locus(aircraft, o);
+    locus = study::DescribeLocus(aircraft, o);
+    locus.study = study::Locus(aircraft, o, [&](std::span<const study::TrackedPoint> points) {
+      if (!stream) {
+        first_modes = points.front().modes;
+        stream.emplace(std::cout,
+                       opt.json ? exporting::TrackedReportStream::Format::kJson
+                                : exporting::TrackedReportStream::Format::kText,
+                       nullptr, "K", "gain", opt.file,
+                       "root locus of " + opt.loop + " (delta_" + o.input + " = K * " +
+                           (o.washout_tau ? "washout(" + o.output + ")" : o.output) + ", K in " +
+                           locus.gain_unit + ")\n",
+                       scan.has_value());
+      }
+      stream->Add(points);
+      if (scan) scan->Add(points);
+      if (!opt.plot.empty()) kept.insert(kept.end(), points.begin(), points.end());
+    });
   } catch (const std::invalid_argument& e) {
     throw UsageError("locus: " + opt.file + ": " + e.what());
   }
   std::optional<study::DampingOptimum> optimum;
-  if (!maximize.empty()) optimum = study::MaximizeDamping(aircraft, o, locus, maximize);
+  if (scan) optimum = study::MaximizeDamping(aircraft, o, *scan);
   // A name that is no mode kind and names no mode of this locus is a typo,
   // not an absent mode: a usage error that lists what is accepted.
   if (optimum && optimum->kind == study::DampingOptimumKind::kAbsent && !analysis::ParseModeKind(opt.maximize)) {
     std::string names, kinds;
-    for (const study::TrackedMode& m : locus.study.points.front().modes)
+    for (const study::TrackedMode& m : first_modes)
       if (names.find("'" + m.origin + "'") == std::string::npos) names += (names.empty() ? "'" : ", '") + m.origin + "'";
     for (const std::string& kind : StartableModeNames()) kinds += (kinds.empty() ? "" : ", ") + kind;
     throw UsageError("locus: --maximize: no mode named '" + opt.maximize +
                      "' (a mode of this locus: " + names +
                      "; or " + kinds + ")");
   }
-  if (opt.json) {
-    exporting::WriteLocusJson(std::cout, locus, opt.loop, opt.file, optimum ? &*optimum : nullptr);
-    std::cout << '\n';
-  } else {
-    std::cout << "root locus of " << opt.loop << " (delta_" << o.input << " = K * "
-              << (o.washout_tau ? "washout(" + o.output + ")" : o.output) << ", K in "
-              << locus.gain_unit << ")\n";
-    exporting::WriteTrackedText(std::cout, locus.study, "K");
-    if (optimum) {
-      std::cout << '\n';
-      exporting::WriteDampingOptimum(std::cout, *optimum, locus.gain_unit);
-    }
-  }
+  stream->Finish(locus, opt.loop, optimum ? &*optimum : nullptr);
+  if (opt.json) std::cout << '\n';
+  locus.study.points = std::move(kept);
   if (!opt.plot.empty()) {
     exporting::TrackedPlotOptions plot;
     plot.title = aircraft.name + ": " + opt.loop + (o.washout_tau ? " with washout" : "");

@@ -3,7 +3,10 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <span>
+#include <utility>
 #include <stdexcept>
 #include <string>
 
@@ -93,22 +96,65 @@ std::vector<std::complex<double>> FrequencyResponse::Sweep(const std::vector<dou
   return out;
 }
 
-std::vector<BodePoint> ComputeBode(const FrequencyResponse& response, const TransferFunction& tf,
-                                   int input, int output, const std::vector<double>& omega) {
-  if (omega.empty()) throw std::invalid_argument("ComputeBode: no frequency");
+FrequencyGrid FrequencyGrid::LogSpaced(double from, double to, int points) {
+  if (!(from > 0.0) || !(to > from) || !std::isfinite(to) || points < 2)
+    throw std::invalid_argument("LogSpace: need 0 < from < to and at least 2 points, got " +
+                                std::to_string(from) + ", " + std::to_string(to) + ", " +
+                                std::to_string(points));
+  FrequencyGrid grid;
+  grid.from_ = from;
+  grid.to_ = to;
+  grid.log_from_ = std::log10(from);
+  grid.log_to_ = std::log10(to);
+  grid.count_ = static_cast<std::size_t>(points);
+  return grid;
+}
+
+FrequencyGrid FrequencyGrid::Listed(std::vector<double> omega) {
+  FrequencyGrid grid;
+  grid.listed_ = std::move(omega);
+  return grid;
+}
+
+double FrequencyGrid::operator[](std::size_t k) const {
+  if (!listed_.empty()) return listed_[k];
+  if (k == 0) return from_;
+  if (k + 1 == count_) return to_;
+  const int i = static_cast<int>(k), points = static_cast<int>(count_);
+  const double a = log_from_, b = log_to_;
+  return std::pow(10.0, a + (b - a) * i / (points - 1));
+}
+
+std::vector<double> LogSpace(double from, double to, int points) {
+  const FrequencyGrid grid = FrequencyGrid::LogSpaced(from, to, points);
+  std::vector<double> out(grid.size());
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = grid[k];
+  return out;
+}
+
+BodeCursor::BodeCursor(const FrequencyResponse& response, const TransferFunction& tf, int input, int output,
+                       const FrequencyGrid& omega)
+    : response_(response), tf_(tf), input_(input), output_(output), omega_(omega) {
+  if (omega.size() == 0) throw std::invalid_argument("ComputeBode: no frequency");
+  // Every frequency is checked before any point is computed.
   for (std::size_t i = 0; i < omega.size(); ++i) {
-    if (!std::isfinite(omega[i]) || omega[i] <= 0.0)
+    const double w = omega[i];
+    if (!std::isfinite(w) || w <= 0.0)
       throw std::invalid_argument("ComputeBode: frequencies must be finite and positive, got " +
-                                  std::to_string(omega[i]));
-    if (i > 0 && omega[i] <= omega[i - 1])
-      throw std::invalid_argument("ComputeBode: frequencies must be ascending");
+                                  std::to_string(w));
+    if (i > 0 && w <= omega[i - 1]) throw std::invalid_argument("ComputeBode: frequencies must be ascending");
   }
-  const std::vector<cd> values = response.Sweep(omega, input, output);
-  std::vector<BodePoint> points;
-  points.reserve(omega.size());
+}
+
+std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
+  const std::size_t m = std::min(max, omega_.size() - next_);
+  chunk_omega_.resize(m);
+  for (std::size_t i = 0; i < m; ++i) chunk_omega_[i] = omega_[next_ + i];
+  const std::vector<cd> values = m ? response_.Sweep(chunk_omega_, input_, output_) : std::vector<cd>{};
+  chunk_.resize(m);
   constexpr double kTurn = 360.0;
-  for (std::size_t i = 0; i < omega.size(); ++i) {
-    const cd s(0.0, omega[i]);
+  for (std::size_t i = 0; i < m; ++i) {
+    const cd s(0.0, chunk_omega_[i]);
     // Continuous phase of the factored form [deg]. arg(jω − r) is continuous
     // in ω for Re r ≤ 0 (the argument stays in the right half-plane or on the
     // imaginary axis); for Re r > 0 it would cross atan2's cut on the negative
@@ -117,17 +163,18 @@ std::vector<BodePoint> ComputeBode(const FrequencyResponse& response, const Tran
       return r.real() > 0.0 ? std::arg(r - s) * core::kRadToDeg + 180.0
                             : std::arg(s - r) * core::kRadToDeg;
     };
-    double continuous = tf.gain < 0.0 ? 180.0 : 0.0;
-    for (const Factor& z : tf.zeros) {
+    double continuous = tf_.gain < 0.0 ? 180.0 : 0.0;
+    for (const Factor& z : tf_.zeros) {
       continuous += term(z.root);
       if (z.second_order) continuous += term(std::conj(z.root));
     }
-    for (const Factor& p : tf.poles) {
+    for (const Factor& p : tf_.poles) {
       continuous -= term(p.root);
       if (p.second_order) continuous -= term(std::conj(p.root));
     }
-    BodePoint b;
-    b.omega = omega[i];
+    BodePoint& b = chunk_[i];
+    b = BodePoint{};
+    b.omega = chunk_omega_[i];
     b.value = values[i];
     b.magnitude = std::abs(values[i]);
     b.magnitude_db = b.magnitude > 0.0 ? 20.0 * std::log10(b.magnitude)
@@ -136,26 +183,23 @@ std::vector<BodePoint> ComputeBode(const FrequencyResponse& response, const Tran
     if (b.phase_principal_deg <= -180.0) b.phase_principal_deg += kTurn;  // (−180, 180]
     b.phase_deg = b.phase_principal_deg +
                   kTurn * std::round((continuous - b.phase_principal_deg) / kTurn);
-    points.push_back(b);
+    // Whole turns so the first point lies in (−360, 0].
+    if (next_ + i == 0) turns_ = std::ceil(b.phase_deg / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
+    b.phase_deg -= kTurn * turns_;
   }
-  // Whole turns so the first point lies in (−360, 0].
-  const double turns = std::ceil(points.front().phase_deg / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
-  for (BodePoint& b : points) b.phase_deg -= kTurn * turns;
-  return points;
+  next_ += m;
+  return chunk_;
 }
 
-std::vector<double> LogSpace(double from, double to, int points) {
-  if (!(from > 0.0) || !(to > from) || !std::isfinite(to) || points < 2)
-    throw std::invalid_argument("LogSpace: need 0 < from < to and at least 2 points, got " +
-                                std::to_string(from) + ", " + std::to_string(to) + ", " +
-                                std::to_string(points));
-  std::vector<double> out(static_cast<std::size_t>(points));
-  const double a = std::log10(from), b = std::log10(to);
-  for (int i = 0; i < points; ++i)
-    out[static_cast<std::size_t>(i)] = std::pow(10.0, a + (b - a) * i / (points - 1));
-  out.front() = from;
-  out.back() = to;
-  return out;
+std::vector<BodePoint> ComputeBode(const FrequencyResponse& response, const TransferFunction& tf,
+                                   int input, int output, const std::vector<double>& omega) {
+  const FrequencyGrid grid = FrequencyGrid::Listed(omega);
+  BodeCursor cursor(response, tf, input, output, grid);
+  std::vector<BodePoint> points;
+  points.reserve(omega.size());
+  for (std::span<const BodePoint> chunk = cursor.Next(); !chunk.empty(); chunk = cursor.Next())
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  return points;
 }
 
 std::pair<double, double> DefaultFrequencyRange(const std::vector<Mode>& modes) {
@@ -170,30 +214,38 @@ std::pair<double, double> DefaultFrequencyRange(const std::vector<Mode>& modes) 
   return {slow / 10.0, fast * 10.0};
 }
 
-std::optional<Resonance> FindResonance(const std::vector<BodePoint>& bode,
-                                       double natural_frequency) {
-  if (bode.size() < 3 || !(natural_frequency > 0.0)) return std::nullopt;
-  std::optional<std::size_t> best;
-  for (std::size_t i = 1; i + 1 < bode.size(); ++i) {
-    const double w = bode[i].omega;
-    if (w < 0.5 * natural_frequency || w > 2.0 * natural_frequency) continue;
-    if (!(bode[i].magnitude_db > bode[i - 1].magnitude_db &&
-          bode[i].magnitude_db >= bode[i + 1].magnitude_db))
-      continue;
-    if (!best || std::abs(std::log(w / natural_frequency)) <
-                     std::abs(std::log(bode[*best].omega / natural_frequency)))
-      best = i;
+void ResonanceScan::Add(const BodePoint& point) {
+  if (count_ == 0) front_ = point;
+  back_ = point;
+  window_[0] = window_[1];
+  window_[1] = window_[2];
+  window_[2] = point;
+  ++count_;
+  for (Bracket* b : {&low_, &high_}) {
+    if (b->hi) continue;
+    if (point.omega < b->omega) b->lo = point;
+    else b->hi = point;
   }
-  if (!best) return std::nullopt;
-  const std::size_t i = *best;
+  if (count_ < 3 || !(wn_ > 0.0)) return;
+  // The middle of the window is a candidate: an interior local maximum of
+  // |G| in [ωn/2, 2ωn], the nearest ωn (log distance) winning, the first on ties.
+  const BodePoint& mid = window_[1];
+  const double w = mid.omega;
+  if (w < 0.5 * wn_ || w > 2.0 * wn_) return;
+  if (!(mid.magnitude_db > window_[0].magnitude_db && mid.magnitude_db >= window_[2].magnitude_db)) return;
+  if (!best_ || std::abs(std::log(w / wn_)) < std::abs(std::log((*best_)[1].omega / wn_)))
+    best_ = std::array<BodePoint, 3>{window_[0], window_[1], window_[2]};
+}
+
+std::optional<Resonance> ResonanceScan::Result() const {
+  if (count_ < 3 || !(wn_ > 0.0) || !best_) return std::nullopt;
+  const std::array<BodePoint, 3>& p = *best_;
   // Parabola through (log ω, dB) of the three samples.
-  const double x0 = std::log(bode[i - 1].omega), x1 = std::log(bode[i].omega),
-               x2 = std::log(bode[i + 1].omega);
-  const double y0 = bode[i - 1].magnitude_db, y1 = bode[i].magnitude_db,
-               y2 = bode[i + 1].magnitude_db;
+  const double x0 = std::log(p[0].omega), x1 = std::log(p[1].omega), x2 = std::log(p[2].omega);
+  const double y0 = p[0].magnitude_db, y1 = p[1].magnitude_db, y2 = p[2].magnitude_db;
   const double d01 = (y1 - y0) / (x1 - x0), d12 = (y2 - y1) / (x2 - x1);
   const double curvature = (d12 - d01) / (x2 - x0);
-  Resonance r{bode[i].omega, y1, 0.0};
+  Resonance r{p[1].omega, y1, 0.0};
   if (curvature < 0.0) {
     // y = y1 + slope (x − x1) + curvature (x − x0)(x − x1)... vertex of the
     // Newton form y0 + d01 (x − x0) + curvature (x − x0)(x − x1).
@@ -204,36 +256,62 @@ std::optional<Resonance> FindResonance(const std::vector<BodePoint>& bode,
     }
   }
   // Prominence over the trend line between ωn/2 and 2ωn (log-linear interpolation).
-  auto db_at = [&bode](double w) {
-    if (w <= bode.front().omega) return bode.front().magnitude_db;
-    if (w >= bode.back().omega) return bode.back().magnitude_db;
-    const auto it = std::lower_bound(bode.begin(), bode.end(), w,
-                                     [](const BodePoint& b, double v) { return b.omega < v; });
-    const BodePoint& hi = *it;
-    const BodePoint& lo = *(it - 1);
-    const double t = std::log(w / lo.omega) / std::log(hi.omega / lo.omega);
+  auto db_at = [this](const Bracket& b) {
+    if (b.omega <= front_.omega) return front_.magnitude_db;
+    if (b.omega >= back_.omega) return back_.magnitude_db;
+    const BodePoint& hi = *b.hi;
+    const BodePoint& lo = *b.lo;
+    const double t = std::log(b.omega / lo.omega) / std::log(hi.omega / lo.omega);
     return lo.magnitude_db + t * (hi.magnitude_db - lo.magnitude_db);
   };
-  const double wl = 0.5 * natural_frequency, wh = 2.0 * natural_frequency;
+  const double wl = low_.omega, wh = high_.omega;
   const double t = std::log(r.omega / wl) / std::log(wh / wl);
-  r.prominence_db = r.magnitude_db - (db_at(wl) + t * (db_at(wh) - db_at(wl)));
+  r.prominence_db = r.magnitude_db - (db_at(low_) + t * (db_at(high_) - db_at(low_)));
   return r;
+}
+
+std::optional<Resonance> FindResonance(const std::vector<BodePoint>& bode,
+                                       double natural_frequency) {
+  ResonanceScan scan(natural_frequency);
+  for (const BodePoint& p : bode) scan.Add(p);
+  return scan.Result();
+}
+
+BandwidthScan::BandwidthScan(std::optional<double> dc_gain) {
+  defined_ = dc_gain && *dc_gain != 0.0 && std::isfinite(*dc_gain);
+  if (defined_) level_db_ = 20.0 * std::log10(std::abs(*dc_gain)) - 20.0 * std::log10(std::sqrt(2.0));
+}
+
+void BandwidthScan::Add(const BodePoint& point) {
+  if (!defined_) return;
+  // The run of points below the level that ends at the last point, and the
+  // sample before it: the crossing lies between the two.
+  if (!(point.magnitude_db < level_db_)) {
+    crossing_ = false;
+  } else if (any_ && !(last_.magnitude_db < level_db_)) {
+    crossing_ = true;
+    above_ = last_;
+    below_ = point;
+  }
+  last_ = point;
+  any_ = true;
+}
+
+std::optional<double> BandwidthScan::Result() const {
+  // Below the level from the first point (no crossing), or not below it at
+  // the last: no bandwidth within the sweep.
+  if (!defined_ || !any_ || !crossing_) return std::nullopt;
+  const BodePoint& lo = above_;
+  const BodePoint& hi = below_;
+  const double t = (level_db_ - lo.magnitude_db) / (hi.magnitude_db - lo.magnitude_db);
+  return std::exp(std::log(lo.omega) + t * std::log(hi.omega / lo.omega));
 }
 
 std::optional<double> Bandwidth(const std::vector<BodePoint>& bode,
                                 std::optional<double> dc_gain) {
-  if (!dc_gain || *dc_gain == 0.0 || !std::isfinite(*dc_gain) || bode.empty())
-    return std::nullopt;
-  const double level_db = 20.0 * std::log10(std::abs(*dc_gain)) - 20.0 * std::log10(std::sqrt(2.0));
-  if (bode.back().magnitude_db >= level_db) return std::nullopt;
-  // The last sample at or above the level; the crossing follows it.
-  std::size_t i = bode.size() - 1;
-  while (i > 0 && bode[i - 1].magnitude_db < level_db) --i;
-  if (i == 0) return std::nullopt;  // below the level from the start: below the sweep
-  const BodePoint& lo = bode[i - 1];
-  const BodePoint& hi = bode[i];
-  const double t = (level_db - lo.magnitude_db) / (hi.magnitude_db - lo.magnitude_db);
-  return std::exp(std::log(lo.omega) + t * std::log(hi.omega / lo.omega));
+  BandwidthScan scan(dc_gain);
+  for (const BodePoint& p : bode) scan.Add(p);
+  return scan.Result();
 }
 
 }  // namespace aerolin::analysis
@@ -305,34 +383,75 @@ TransferFunction ChannelTransferFunction(const Channel& channel, const ModalAnal
                                  modes.modes(channel.axis));
 }
 
-BodeDiagram ComputeBodeDiagram(const Channel& channel, const ModalAnalysis& modes,
-                               std::vector<double> omega, int points) {
+BodeSweep::BodeSweep(const Channel& channel, const ModalAnalysis& modes, FrequencyGrid omega)
+    : omega_(std::move(omega)), response_(channel.system), input_(channel.input), outputs_(channel.outputs) {
   const std::vector<Mode>& axis_modes = modes.modes(channel.axis);
-  if (omega.empty()) {
-    const auto [from, to] = DefaultFrequencyRange(axis_modes);
-    omega = LogSpace(from, to, points);
-  }
-  BodeDiagram diagram;
-  diagram.axis = channel.axis;
-  diagram.input = channel.system.inputs()[static_cast<std::size_t>(channel.input)];
+  summary_.axis = channel.axis;
+  summary_.input = channel.system.inputs()[static_cast<std::size_t>(channel.input)];
   for (const Mode& m : axis_modes)
-    if (m.natural_frequency > 0.0) diagram.modes.push_back({m.kind, m.full_name(), m.natural_frequency});
-  std::sort(diagram.modes.begin(), diagram.modes.end(),
+    if (m.natural_frequency > 0.0) summary_.modes.push_back({m.kind, m.full_name(), m.natural_frequency});
+  std::sort(summary_.modes.begin(), summary_.modes.end(),
             [](const ModeMark& a, const ModeMark& b) { return a.natural_frequency < b.natural_frequency; });
-  const FrequencyResponse response(channel.system);
-  for (std::size_t k = 0; k < channel.outputs.size(); ++k) {
+  for (std::size_t k = 0; k < outputs_.size(); ++k) {
     BodeCurve curve;
     curve.tf = ChannelTransferFunction(channel, modes, k);
-    curve.points = ComputeBode(response, curve.tf, channel.input, channel.outputs[k], omega);
+    // The resonances of the short period and Dutch roll, and the bandwidth,
+    // found in one pass over the curve's points.
+    std::vector<const Mode*> resonant;
+    std::vector<ResonanceScan> resonances;
     for (const Mode& m : axis_modes)
-      if (m.oscillatory &&
-          (m.kind == ModeKind::kShortPeriod || m.kind == ModeKind::kDutchRoll))
-        if (const std::optional<Resonance> r = FindResonance(curve.points, m.natural_frequency))
-          curve.resonances.push_back({m.kind, m.full_name(), *r});
-    curve.bandwidth = Bandwidth(curve.points, curve.tf.dc_gain);
-    diagram.curves.push_back(std::move(curve));
+      if (m.oscillatory && (m.kind == ModeKind::kShortPeriod || m.kind == ModeKind::kDutchRoll)) {
+        resonant.push_back(&m);
+        resonances.emplace_back(m.natural_frequency);
+      }
+    BandwidthScan bandwidth(curve.tf.dc_gain);
+    BodeCursor cursor(response_, curve.tf, input_, outputs_[k], omega_);
+    for (std::span<const BodePoint> chunk = cursor.Next(); !chunk.empty(); chunk = cursor.Next())
+      for (const BodePoint& p : chunk) {
+        for (ResonanceScan& r : resonances) r.Add(p);
+        bandwidth.Add(p);
+      }
+    for (std::size_t i = 0; i < resonant.size(); ++i)
+      if (const std::optional<Resonance> r = resonances[i].Result())
+        curve.resonances.push_back({resonant[i]->kind, resonant[i]->full_name(), *r});
+    curve.bandwidth = bandwidth.Result();
+    summary_.curves.push_back(std::move(curve));
+  }
+}
+
+void BodeSweep::ForEachChunk(std::span<const std::size_t> curves,
+                             const std::function<void(std::span<const std::span<const BodePoint>>)>& f) const {
+  std::vector<BodeCursor> cursors;
+  cursors.reserve(curves.size());
+  for (std::size_t k : curves)
+    cursors.emplace_back(response_, summary_.curves.at(k).tf, input_, outputs_[k], omega_);
+  std::vector<std::span<const BodePoint>> chunk(curves.size());
+  while (!cursors.empty()) {
+    for (std::size_t i = 0; i < cursors.size(); ++i) chunk[i] = cursors[i].Next();
+    if (chunk.front().empty()) break;
+    f(chunk);
+  }
+}
+
+BodeDiagram BodeSweep::Diagram() const {
+  BodeDiagram diagram = summary_;
+  for (std::size_t k = 0; k < diagram.curves.size(); ++k) {
+    const std::size_t curve[] = {k};
+    ForEachChunk(curve, [&](std::span<const std::span<const BodePoint>> chunk) {
+      diagram.curves[k].points.insert(diagram.curves[k].points.end(), chunk[0].begin(), chunk[0].end());
+    });
   }
   return diagram;
+}
+
+BodeDiagram ComputeBodeDiagram(const Channel& channel, const ModalAnalysis& modes,
+                               std::vector<double> omega, int points) {
+  FrequencyGrid grid = FrequencyGrid::Listed(std::move(omega));
+  if (grid.size() == 0) {
+    const auto [from, to] = DefaultFrequencyRange(modes.modes(channel.axis));
+    grid = FrequencyGrid::LogSpaced(from, to, points);
+  }
+  return BodeSweep(channel, modes, std::move(grid)).Diagram();
 }
 
 }  // namespace aerolin::analysis

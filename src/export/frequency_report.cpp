@@ -1,7 +1,11 @@
 #include "aerolin/export/frequency_report.hpp"
 
 #include <cmath>
+#include <functional>
+#include <iterator>
+#include <span>
 #include <sstream>
+#include <vector>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include "aerolin/model/conventions.hpp"
@@ -225,14 +229,41 @@ std::string TransferFunctionJson(const model::AircraftData& aircraft, std::strin
   return doc.dump(2);
 }
 
-void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
-                   const analysis::BodeDiagram& diagram) {
+namespace {
+
+// The points of a diagram's curves, a chunk at a time: `curves` lists the
+// curves wanted, and `f` receives their next points (one span each, the same
+// frequencies) until the last. A whole diagram gives its points at once; a
+// BodeSweep computes them as they are asked for.
+using BodeChunks = std::function<void(std::span<const std::size_t> curves,
+                                      const std::function<void(std::span<const std::span<const analysis::BodePoint>>)>& f)>;
+
+BodeChunks ChunksOf(const analysis::BodeDiagram& diagram) {
+  return [&diagram](std::span<const std::size_t> curves,
+                    const std::function<void(std::span<const std::span<const analysis::BodePoint>>)>& f) {
+    std::vector<std::span<const analysis::BodePoint>> all;
+    for (std::size_t k : curves) all.emplace_back(diagram.curves[k].points);
+    if (!all.empty() && !all.front().empty()) f(all);
+  };
+}
+
+BodeChunks ChunksOf(const analysis::BodeSweep& sweep) {
+  return [&sweep](std::span<const std::size_t> curves,
+                  const std::function<void(std::span<const std::span<const analysis::BodePoint>>)>& f) {
+    sweep.ForEachChunk(curves, f);
+  };
+}
+
+// `diagram`: the curves' summaries (their points, if any, are not read).
+void WriteBodeJsonOf(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
+                     const analysis::BodeDiagram& diagram, const BodeChunks& chunks) {
   // Members in nlohmann's sorted order, each curve's points as they are formatted.
   JsonWriter w(out);
   w.BeginObject();
   w.Key("aircraft").Dom({{"name", aircraft.name}, {"source", aircraft.source}});
   w.Key("curves").BeginArray();
-  for (const analysis::BodeCurve& c : diagram.curves) {
+  for (std::size_t k = 0; k < diagram.curves.size(); ++k) {
+    const analysis::BodeCurve& c = diagram.curves[k];
     w.BeginObject();
     w.Key("bandwidth");
     c.bandwidth ? w.Number(*c.bandwidth) : w.Null();
@@ -240,15 +271,18 @@ void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::
     c.tf.dc_gain ? w.Number(*c.tf.dc_gain) : w.Null();
     w.Key("output").String(c.tf.output.name);
     w.Key("points").BeginArray();
-    for (const analysis::BodePoint& p : c.points) {
-      w.BeginObject();
-      w.Key("magnitude").Number(p.magnitude);
-      w.Key("magnitude_db").Number(p.magnitude_db);  // −inf: null, as Db
-      w.Key("omega").Number(p.omega);
-      w.Key("phase_deg").Number(p.phase_deg);
-      w.Key("phase_principal_deg").Number(p.phase_principal_deg);
-      w.EndObject();
-    }
+    const std::size_t curve[] = {k};
+    chunks(curve, [&w](std::span<const std::span<const analysis::BodePoint>> chunk) {
+      for (const analysis::BodePoint& p : chunk[0]) {
+        w.BeginObject();
+        w.Key("magnitude").Number(p.magnitude);
+        w.Key("magnitude_db").Number(p.magnitude_db);  // −inf: null, as Db
+        w.Key("omega").Number(p.omega);
+        w.Key("phase_deg").Number(p.phase_deg);
+        w.Key("phase_principal_deg").Number(p.phase_principal_deg);
+        w.EndObject();
+      }
+    });
     w.EndArray();
     nlohmann::json resonances = nlohmann::json::array();
     for (const analysis::NamedResonance& r : c.resonances)
@@ -272,14 +306,7 @@ void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::
   w.Flush();
 }
 
-std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
-                     const analysis::BodeDiagram& diagram) {
-  std::ostringstream out;
-  WriteBodeJson(out, aircraft, file, diagram);
-  return std::move(out).str();
-}
-
-void WriteBodeCsv(std::ostream& out, const analysis::BodeDiagram& diagram) {
+void WriteBodeCsvOf(std::ostream& out, const analysis::BodeDiagram& diagram, const BodeChunks& chunks) {
   out << "omega";
   for (const analysis::BodeCurve& c : diagram.curves) {
     const std::string& n = c.tf.output.name;
@@ -288,19 +315,24 @@ void WriteBodeCsv(std::ostream& out, const analysis::BodeDiagram& diagram) {
   }
   out << '\n';
   if (diagram.curves.empty()) return;
-  for (std::size_t i = 0; i < diagram.curves.front().points.size(); ++i) {
-    out << Csv(diagram.curves.front().points[i].omega);
-    for (const analysis::BodeCurve& c : diagram.curves) {
-      const analysis::BodePoint& p = c.points[i];
-      out << ',' << Csv(p.magnitude) << ',' << Csv(p.magnitude_db) << ',' << Csv(p.phase_deg)
-          << ',' << Csv(p.phase_principal_deg);
+  std::vector<std::size_t> curves(diagram.curves.size());
+  for (std::size_t k = 0; k < curves.size(); ++k) curves[k] = k;
+  chunks(curves, [&out](std::span<const std::span<const analysis::BodePoint>> chunk) {
+    for (std::size_t i = 0; i < chunk.front().size(); ++i) {
+      out << Csv(chunk.front()[i].omega);
+      for (std::span<const analysis::BodePoint> c : chunk) {
+        const analysis::BodePoint& p = c[i];
+        out << ',' << Csv(p.magnitude) << ',' << Csv(p.magnitude_db) << ',' << Csv(p.phase_deg)
+            << ',' << Csv(p.phase_principal_deg);
+      }
+      out << '\n';
     }
-    out << '\n';
-  }
+  });
 }
 
-void WriteBodeText(std::ostream& out, const analysis::BodeDiagram& diagram) {
-  for (const analysis::BodeCurve& c : diagram.curves) {
+void WriteBodeTextOf(std::ostream& out, const analysis::BodeDiagram& diagram, const BodeChunks& chunks) {
+  for (std::size_t k = 0; k < diagram.curves.size(); ++k) {
+    const analysis::BodeCurve& c = diagram.curves[k];
     const std::string unit = GainUnit(c.tf.output, c.tf.input, core::UnitSystem::kSI);
     out << c.tf.output.name << "/" << c.tf.input.name << "  [" << unit << "]\n";
     out << "  G(s) = " << FactoredForm(c.tf, core::UnitSystem::kSI) << '\n';
@@ -313,10 +345,50 @@ void WriteBodeText(std::ostream& out, const analysis::BodeDiagram& diagram) {
           << " dB above the trend\n";
     out << fmt::format("  {:>12} {:>12} {:>10} {:>10}\n", "ω [rad/s]", "|G|", "|G| [dB]",
                        "phase [°]");
-    for (const analysis::BodePoint& p : c.points)
-      out << fmt::format("  {:>12.5g} {:>12.5g} {:>10.3f} {:>10.2f}\n", p.omega, p.magnitude,
-                         p.magnitude_db, p.phase_deg);
+    const std::size_t curve[] = {k};
+    chunks(curve, [&out](std::span<const std::span<const analysis::BodePoint>> chunk) {
+      fmt::memory_buffer buffer;
+      for (const analysis::BodePoint& p : chunk[0])
+        fmt::format_to(std::back_inserter(buffer), "  {:>12.5g} {:>12.5g} {:>10.3f} {:>10.2f}\n", p.omega,
+                       p.magnitude, p.magnitude_db, p.phase_deg);
+      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    });
   }
+}
+
+}  // namespace
+
+void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
+                   const analysis::BodeDiagram& diagram) {
+  WriteBodeJsonOf(out, aircraft, file, diagram, ChunksOf(diagram));
+}
+
+void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
+                   const analysis::BodeSweep& sweep) {
+  WriteBodeJsonOf(out, aircraft, file, sweep.summary(), ChunksOf(sweep));
+}
+
+std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
+                     const analysis::BodeDiagram& diagram) {
+  std::ostringstream out;
+  WriteBodeJson(out, aircraft, file, diagram);
+  return std::move(out).str();
+}
+
+void WriteBodeCsv(std::ostream& out, const analysis::BodeDiagram& diagram) {
+  WriteBodeCsvOf(out, diagram, ChunksOf(diagram));
+}
+
+void WriteBodeCsv(std::ostream& out, const analysis::BodeSweep& sweep) {
+  WriteBodeCsvOf(out, sweep.summary(), ChunksOf(sweep));
+}
+
+void WriteBodeText(std::ostream& out, const analysis::BodeDiagram& diagram) {
+  WriteBodeTextOf(out, diagram, ChunksOf(diagram));
+}
+
+void WriteBodeText(std::ostream& out, const analysis::BodeSweep& sweep) {
+  WriteBodeTextOf(out, sweep.summary(), ChunksOf(sweep));
 }
 
 }  // namespace aerolin::exporting

@@ -60,15 +60,16 @@ nlohmann::json ChangesJson(const std::vector<study::StructureChange>& changes, c
 }
 
 // The members of a tracked study in nlohmann's (sorted) order: "notes",
-// what `between` writes (a locus' "open_loop_poles"), "param", every point as
-// it is written, "refinements" and "structure_changes".
+// what `between` writes (a locus' "open_loop_poles"), "param", the points
+// (`points` writes them inside the array), "refinements" and
+// "structure_changes".
 void WriteStudyMembers(JsonWriter& w, const study::TrackedStudy& s, const std::string& value_key,
-                       const std::function<void()>& between = {}) {
+                       const std::function<void()>& points, const std::function<void()>& between = {}) {
   w.Key("notes").Dom(s.notes);
   if (between) between();
   w.Key("param").String(s.param);
   w.Key("points").BeginArray();
-  for (const study::TrackedPoint& p : s.points) WritePointJson(w, p, value_key);
+  points();
   w.EndArray();
   w.Key("refinements").Integer(s.refinements);
   w.Key("structure_changes").Dom(ChangesJson(s.changes, value_key));
@@ -81,7 +82,9 @@ void WriteTrackedJson(std::ostream& out, const study::TrackedStudy& study, const
   JsonWriter w(out);
   w.BeginObject();
   w.Key("file").String(file);
-  WriteStudyMembers(w, study, value_key);
+  WriteStudyMembers(w, study, value_key, [&] {
+    for (const study::TrackedPoint& p : study.points) WritePointJson(w, p, value_key);
+  });
   w.EndObject();
   w.Flush();
 }
@@ -198,27 +201,37 @@ nlohmann::json OptimumJson(const study::DampingOptimum& o) {
   return m;
 }
 
-}  // namespace
-
-void WriteLocusJson(std::ostream& out, const study::LocusResult& locus, const std::string& loop,
-                    const std::string& file, const study::DampingOptimum* optimum) {
+// A locus's document: its loop and optimum, then the study's members with
+// the points `points` writes, the poles and the zeros.
+void WriteLocusDocument(JsonWriter& w, const study::LocusResult& locus, const std::string& loop,
+                        const std::string& file, const study::DampingOptimum* optimum,
+                        const std::function<void()>& points) {
   auto complexes = [](const std::vector<std::complex<double>>& zs) {
     nlohmann::json list = nlohmann::json::array();
     for (auto z : zs) list.push_back(Complex(z));
     return list;
   };
-  JsonWriter w(out);
   w.BeginObject();
   w.Key("axis").String(AxisName(locus.axis));
   w.Key("file").String(file);
   w.Key("gain_unit").String(locus.gain_unit);
   w.Key("loop").String(loop);
   if (optimum != nullptr) w.Key("maximize").Dom(OptimumJson(*optimum));
-  WriteStudyMembers(w, locus.study, "gain",
+  WriteStudyMembers(w, locus.study, "gain", points,
                     [&] { w.Key("open_loop_poles").Dom(complexes(locus.open_loop_poles)); });
   w.Key("zeros").Dom(complexes(locus.zeros));
   w.EndObject();
   w.Flush();
+}
+
+}  // namespace
+
+void WriteLocusJson(std::ostream& out, const study::LocusResult& locus, const std::string& loop,
+                    const std::string& file, const study::DampingOptimum* optimum) {
+  JsonWriter w(out);
+  WriteLocusDocument(w, locus, loop, file, optimum, [&] {
+    for (const study::TrackedPoint& p : locus.study.points) WritePointJson(w, p, "gain");
+  });
 }
 
 std::string LocusJson(const study::LocusResult& locus, const std::string& loop,
@@ -301,30 +314,37 @@ struct TrackedReportStream::State {
   Format format;
   std::ostream* csv;
   std::string label, value_key, file;
-  // JSON: the points written so far, and their writer (inside the document's
-  // object and its "points" array).
+  // JSON, or text held: the points written so far (JSON: with their writer,
+  // inside the document's object and its "points" array).
   std::fstream spool;
   std::unique_ptr<JsonWriter> points;
   bool any_point = false;
+  // Where the text's rows go: the report, or the spool while held.
+  std::ostream* text = nullptr;
 };
 
 TrackedReportStream::TrackedReportStream(std::ostream& report, Format format, std::ostream* csv,
-                                         std::string label, std::string value_key, std::string file)
+                                         std::string label, std::string value_key, std::string file,
+                                         const std::string& preamble, bool hold)
     : state_(new State{report, format, csv, std::move(label), std::move(value_key), std::move(file), {}, {}}) {
-  if (format == Format::kJson) {
+  if (format == Format::kJson || hold) {
     const char* tmpdir = std::getenv("TMPDIR");
     std::string path = std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/aerolin-points-XXXXXX";
     const int fd = mkstemp(path.data());
     if (fd < 0)
-      throw std::runtime_error("cannot make a temporary file for the JSON points in " + path.substr(0, path.rfind('/')) +
+      throw std::runtime_error("cannot make a temporary file for the report's points in " + path.substr(0, path.rfind('/')) +
                                ": " + std::strerror(errno) + " (set TMPDIR to a writable directory)");
     state_->spool.open(path, std::ios::in | std::ios::out | std::ios::binary | std::ios::trunc);
     ::unlink(path.c_str());
     ::close(fd);
     if (!state_->spool) throw std::runtime_error("cannot open the temporary file " + path);
+  }
+  if (format == Format::kJson) {
     state_->points = std::make_unique<JsonWriter>(state_->spool, 2);
   } else {
-    WriteTextHeading(report, state_->label);
+    state_->text = hold ? static_cast<std::ostream*>(&state_->spool) : &report;
+    *state_->text << preamble;
+    WriteTextHeading(*state_->text, state_->label);
   }
   if (csv != nullptr) WriteCsvHeading(*csv, state_->label);
 }
@@ -336,34 +356,60 @@ void TrackedReportStream::Add(std::span<const study::TrackedPoint> points) {
   if (s.format == Format::kJson) {
     for (const study::TrackedPoint& p : points) WritePointJson(*s.points, p, s.value_key);
     s.points->Flush();
-    if (!s.spool) throw std::runtime_error(std::string("writing the JSON points' temporary file failed: ") +
-                                           std::strerror(errno));
     s.any_point = s.any_point || !points.empty();
   } else {
-    WriteRows(s.report, points, AppendTextRows);
+    WriteRows(*s.text, points, AppendTextRows);
   }
+  if ((s.format == Format::kJson || s.text == &s.spool) && !s.spool)
+    throw std::runtime_error(std::string("writing the report's temporary file failed: ") + std::strerror(errno));
   if (s.csv != nullptr) WriteRows(*s.csv, points, AppendCsvRows);
+}
+
+// The rows held in the spool, copied to the report.
+void TrackedReportStream::Release() {
+  State& s = *state_;
+  if (s.text != &s.spool) return;
+  s.spool.flush();
+  s.spool.seekg(0);
+  s.report << s.spool.rdbuf();
+  if (!s.spool) throw std::runtime_error(std::string("reading the report's temporary file failed: ") + std::strerror(errno));
 }
 
 void TrackedReportStream::Finish(const study::TrackedStudy& study) {
   State& s = *state_;
   if (s.format == Format::kText) {
+    Release();
     WriteTextEnd(s.report, study, s.label);
     return;
   }
   JsonWriter w(s.report);
   w.BeginObject();
   w.Key("file").String(s.file);
-  w.Key("notes").Dom(study.notes);
-  w.Key("param").String(study.param);
-  w.Key("points").BeginArray();
-  s.spool.seekg(0);
-  w.Splice(s.spool, s.any_point);
-  w.EndArray();
-  w.Key("refinements").Integer(study.refinements);
-  w.Key("structure_changes").Dom(ChangesJson(study.changes, s.value_key));
+  WriteStudyMembers(w, study, s.value_key, [&] {
+    s.spool.seekg(0);
+    w.Splice(s.spool, s.any_point);
+  });
   w.EndObject();
   w.Flush();
+}
+
+void TrackedReportStream::Finish(const study::LocusResult& locus, const std::string& loop,
+                                 const study::DampingOptimum* optimum) {
+  State& s = *state_;
+  if (s.format == Format::kText) {
+    Release();
+    WriteTextEnd(s.report, locus.study, s.label);
+    if (optimum != nullptr) {
+      s.report << '\n';
+      WriteDampingOptimum(s.report, *optimum, locus.gain_unit);
+    }
+    return;
+  }
+  JsonWriter w(s.report);
+  WriteLocusDocument(w, locus, loop, s.file, optimum, [&] {
+    s.spool.seekg(0);
+    w.Splice(s.spool, s.any_point);
+  });
 }
 
 void WriteSensitivityText(std::ostream& out, const std::vector<analysis::ModeSensitivity>& s,

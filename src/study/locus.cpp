@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <span>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 #include <string>
 #include <Eigen/Eigenvalues>
@@ -24,11 +27,10 @@ using analysis::ModeKind;
 using analysis::SmallMatrix;
 using analysis::SmallVectorC;
 using tracking::AddNotes;
-using tracking::AxisTrack;
+using tracking::ChunkedTrack;
 using tracking::HeadingMode;
 using tracking::PointwiseNames;
 using tracking::Spelled;
-using tracking::TrackAxis;
 using tracking::kWashoutFilterName;
 
 struct Loop {
@@ -145,31 +147,128 @@ analysis::MatrixFamily LocusFamily(const model::AircraftData& aircraft, const Lo
   return [closed](double K, SmallMatrix& A, SmallMatrix& dA) { (*closed)(K, A, dA); };
 }
 
-LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
-  if (options.gains.empty()) throw std::invalid_argument("no gains given");
+namespace {
+
+// The continuation grid of one direction, from K = 0 outward to each
+// requested gain (`targets`, in outward order), with steps no longer than
+// `step` so the continuation is fine; made a chunk at a time, so the grid is
+// never held whole. A copy resumes where the original was.
+class OutwardGrid {
+ public:
+  // A grid point, and the index of the target it reports (or -1) and that
+  // target's value (a gain of -0 is reported as given, at K = 0).
+  struct Point {
+    double K;
+    std::ptrdiff_t target;
+    double value;
+  };
+  OutwardGrid(std::span<const double> sorted_gains, bool reversed, double direction, double step)
+      : gains_(sorted_gains), reversed_(reversed), direction_(direction), step_(step) {}
+  bool done() const { return done_; }
+  // Appends up to `max` next grid points to `out` (cleared first).
+  void Next(std::size_t max, std::vector<Point>& out) {
+    out.clear();
+    while (out.size() < max && !done_) {
+      if (emitted_ == 0) {
+        // K = 0 starts the grid, and reports itself if it is a target.
+        const bool zero = !gains_.empty() && Target(0) == 0.0;
+        Emit(out, 0.0, zero ? 0 : -1, zero ? Target(0) : 0.0);
+        if (zero) ++next_;
+        continue;
+      }
+      if (next_ < gains_.size()) {
+        const double K = Target(next_);
+        if (std::abs(K - back_) > step_) {
+          Emit(out, back_ + direction_ * step_, -1, 0.0);
+        } else {
+          Emit(out, K, static_cast<std::ptrdiff_t>(next_), K);
+          ++next_;
+        }
+        continue;
+      }
+      if (emitted_ < 2) {
+        Emit(out, direction_ * step_, -1, 0.0);  // a grid of one point (K = 0 alone) gets a step
+        continue;
+      }
+      done_ = true;
+    }
+  }
+  double Target(std::size_t i) const { return reversed_ ? gains_[gains_.size() - 1 - i] : gains_[i]; }
+
+ private:
+  void Emit(std::vector<Point>& out, double K, std::ptrdiff_t target, double value) {
+    out.push_back({K, target, value});
+    back_ = K;
+    ++emitted_;
+  }
+  std::span<const double> gains_;
+  bool reversed_;
+  double direction_, step_;
+  double back_ = 0.0;
+  std::size_t next_ = 0, emitted_ = 0;
+  bool done_ = false;
+};
+
+}  // namespace
+
+LocusResult DescribeLocus(const model::AircraftData& aircraft, const LocusOptions& options) {
   const ClosedLoop closed(MakeLoop(aircraft, options));
   const Loop& loop = closed.loop;
   LocusResult result;
   result.axis = loop.axis;
   result.gain_unit = loop.gain_unit;
+  result.study.param = "gain";
+  SmallMatrix A0, dA0;
+  closed(0.0, A0, dA0);
+  const Eigen::VectorXcd poles =
+      analysis::Decompose(Eigen::MatrixXd(A0), analysis::LeftVectors::kIfDiagonalizable).values;
+  result.open_loop_poles.assign(poles.begin(), poles.end());
+  if (closed.drop_psi) result.open_loop_poles.push_back(0.0);
+  // Zeros of y/δ: finite generalized eigenvalues of ([A b; c d], [I 0; 0 0]).
+  const auto n = loop.A.rows();
+  Eigen::MatrixXd P = Eigen::MatrixXd::Zero(n + 1, n + 1), Q = Eigen::MatrixXd::Zero(n + 1, n + 1);
+  P.topLeftCorner(n, n) = loop.A;
+  P.topRightCorner(n, 1) = loop.b;
+  P.bottomLeftCorner(1, n) = loop.c;
+  P(n, n) = loop.d;
+  Q.topLeftCorner(n, n).setIdentity();
+  Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> ges(P, Q);
+  for (Eigen::Index i = 0; i < ges.alphas().size(); ++i) {
+    const double beta = ges.betas()(i);
+    if (std::abs(beta) > 1e-9 * std::max(1.0, std::abs(ges.alphas()(i))))
+      result.zeros.push_back(ges.alphas()(i) / beta);
+  }
+  return result;
+}
+
+TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
+  if (options.gains.empty()) throw std::invalid_argument("no gains given");
+  const ClosedLoop closed(MakeLoop(aircraft, options));
+  const Loop& loop = closed.loop;
   const bool drop_psi = closed.drop_psi;
   const analysis::MatrixFamily family = [&closed](double K, SmallMatrix& A, SmallMatrix& dA) {
     closed(K, A, dA);
   };
   // Open-loop names (K = 0): the aircraft's modes, plus the washout root.
   const analysis::ModalAnalysis open = analysis::AnalyzeModes(aircraft);
-  std::vector<Mode> named = open.modes(loop.axis);
   std::vector<Mode> tracked_named;
-  for (const Mode& m : named)
+  for (const Mode& m : open.modes(loop.axis))
     if (m.kind != ModeKind::kHeading) tracked_named.push_back(m);
   std::vector<std::string> extra;
   if (!drop_psi && loop.psi >= 0) extra.push_back("heading");
   if (options.washout_tau) extra.push_back("washout filter");
-  // Grid: from K = 0 outward to each requested gain, with at least 50 steps
-  // over the range so the continuation is fine; reported points are the gains.
-  std::vector<double> gains = options.gains;
-  std::sort(gains.begin(), gains.end());
-  gains.erase(std::unique(gains.begin(), gains.end()), gains.end());
+  // Reported points are the gains, sorted; the continuation runs from K = 0
+  // outward to each, with at least 50 steps over the range.
+  // (A list already sorted without repeats, as FROM:TO:N gives, is not copied.)
+  std::vector<double> sorted;
+  std::span<const double> gains = options.gains;
+  if (!std::is_sorted(gains.begin(), gains.end()) ||
+      std::adjacent_find(gains.begin(), gains.end()) != gains.end()) {
+    sorted = options.gains;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    gains = sorted;
+  }
   // A gain far outside the physical range (1e300, or with a washout of
   // 1e-300 s) overflows A(K): say so here, not "A has a non-finite entry".
   {
@@ -186,9 +285,6 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
   }
   const double span = std::max({std::abs(gains.front()), std::abs(gains.back()), 1e-12});
   const double step = span / 50.0;
-  TrackedStudy& study = result.study;
-  study.param = "gain";
-  for (double K : gains) study.points.push_back({K, {}});
   std::vector<TrackedMode> fixed;
   if (drop_psi) fixed.push_back(HeadingMode());
   // `aerolin modes`' names of one gain's roots. Without a washout these are
@@ -199,7 +295,8 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
   // −1/τ. If that root is real it is "washout filter", and the other roots
   // are named by their aircraft states (the vectors' first four rows) alone;
   // if it is a pair, the filter has joined an aircraft mode, no root is the
-  // filter's alone, and the point has no pointwise names.
+  // filter's alone, and the point has no pointwise names. With ψ fed back no
+  // point has pointwise names.
   const bool psi_fed_back = !drop_psi && loop.psi >= 0;
   auto pointwise = [&](const analysis::RootSet& s) -> PointwiseNames {
     auto named = [&](const SmallVectorC& values, const analysis::SmallMatrixC& vectors) {
@@ -226,60 +323,84 @@ LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& optio
     names.push_back({s.values(filter).real(), &kWashoutFilterName});
     return names;
   };
-  for (int direction : {+1, -1}) {
-    std::vector<double> targets;
-    for (double K : gains)
-      if ((direction > 0 && K >= 0) || (direction < 0 && K < 0)) targets.push_back(K);
-    if (direction < 0) std::reverse(targets.begin(), targets.end());
-    if (targets.empty()) continue;
-    std::vector<double> grid{0.0};
-    std::vector<int> report;  // grid index of each target
-    for (double K : targets) {
-      if (K == 0.0) {
-        report.push_back(0);
-        continue;
-      }
-      while (std::abs(K - grid.back()) > step) grid.push_back(grid.back() + direction * step);
-      grid.push_back(K);
-      report.push_back(static_cast<int>(grid.size()) - 1);
-    }
-    if (grid.size() < 2) grid.push_back(direction * step);
-    std::vector<analysis::RootSet> sets(grid.size());
-    std::vector<PointwiseNames> names(psi_fed_back ? 0 : grid.size());
-    core::ParallelFor(grid.size(), options.threads, [&](std::size_t k) {
-      sets[k] = analysis::AnalyzeRoots(family, grid[k]);
-      if (!psi_fed_back) names[k] = pointwise(sets[k]);
+  // One chunk of grid points continued and named; `reported` receives the
+  // points of its targets in grid (outward) order. Pointwise names only
+  // where asked (`named`), and only for the targets: no other point shows them.
+  std::vector<OutwardGrid::Point> chunk;
+  auto run_chunk = [&](ChunkedTrack& track, bool named, std::vector<TrackedPoint>& reported) {
+    std::vector<analysis::RootSet> sets(chunk.size());
+    std::vector<PointwiseNames> names(named && !psi_fed_back ? chunk.size() : 0);
+    core::ParallelFor(chunk.size(), options.threads, [&](std::size_t k) {
+      sets[k] = analysis::AnalyzeRoots(family, chunk[k].K);
+      if (!names.empty() && chunk[k].target >= 0) names[k] = pointwise(sets[k]);
     });
-    AxisTrack t = TrackAxis(family, sets, tracked_named, extra, loop.axis, names, options.threads, fixed);
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-      auto it = std::find_if(study.points.begin(), study.points.end(),
-                             [&](const TrackedPoint& p) { return p.value == targets[i]; });
-      it->modes = t.points[static_cast<std::size_t>(report[i])];
+    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), std::move(names), options.threads);
+    reported.clear();
+    for (std::size_t k = 0; k < chunk.size(); ++k)
+      if (chunk[k].target >= 0) reported.push_back({chunk[k].value, std::move(modes[k])});
+  };
+  TrackedStudy study;
+  study.param = "gain";
+  bool names_differ = false;
+  auto hand_over = [&](std::span<const TrackedPoint> points) {
+    if (points.empty()) return;
+    for (const TrackedPoint& p : points)
+      for (const TrackedMode& m : p.modes) names_differ = names_differ || !m.pointwise_name.empty();
+    sink(points);
+  };
+  const std::size_t negatives = static_cast<std::size_t>(
+      std::lower_bound(gains.begin(), gains.end(), 0.0) - gains.begin());
+  const std::span<const double> below = gains.first(negatives);
+  const std::span<const double> above = gains.subspan(negatives);
+  std::vector<TrackedPoint> reported;
+  // K < 0 first (the points are handed over sorted), continued from K = 0
+  // outward: once to the end, keeping the tracker and the grid at the start
+  // of each chunk, then chunk by chunk back from the end, each continued
+  // again from its copy, its points handed over in reverse.
+  if (!below.empty()) {
+    OutwardGrid grid(below, true, -1.0, step);
+    ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
+    std::vector<std::pair<ChunkedTrack, OutwardGrid>> starts;
+    while (true) {
+      starts.emplace_back(track, grid);
+      grid.Next(static_cast<std::size_t>(kSweepChunk), chunk);
+      if (chunk.empty()) {
+        starts.pop_back();
+        break;
+      }
+      run_chunk(track, false, reported);
     }
-    for (const StructureChange& c : t.changes) study.changes.push_back(c);
-    study.refinements += t.refinements;
+    study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
+    study.refinements += track.refinements();
+    for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
+      it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
+      run_chunk(it->first, true, reported);
+      std::reverse(reported.begin(), reported.end());
+      hand_over(reported);
+    }
   }
-  AddNotes(study);
-  SmallMatrix A0, dA0;
-  family(0.0, A0, dA0);
-  const Eigen::VectorXcd poles =
-      analysis::Decompose(Eigen::MatrixXd(A0), analysis::LeftVectors::kIfDiagonalizable).values;
-  result.open_loop_poles.assign(poles.begin(), poles.end());
-  if (drop_psi) result.open_loop_poles.push_back(0.0);
-  // Zeros of y/δ: finite generalized eigenvalues of ([A b; c d], [I 0; 0 0]).
-  const auto n = loop.A.rows();
-  Eigen::MatrixXd P = Eigen::MatrixXd::Zero(n + 1, n + 1), Q = Eigen::MatrixXd::Zero(n + 1, n + 1);
-  P.topLeftCorner(n, n) = loop.A;
-  P.topRightCorner(n, 1) = loop.b;
-  P.bottomLeftCorner(1, n) = loop.c;
-  P(n, n) = loop.d;
-  Q.topLeftCorner(n, n).setIdentity();
-  Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> ges(P, Q);
-  for (Eigen::Index i = 0; i < ges.alphas().size(); ++i) {
-    const double beta = ges.betas()(i);
-    if (std::abs(beta) > 1e-9 * std::max(1.0, std::abs(ges.alphas()(i))))
-      result.zeros.push_back(ges.alphas()(i) / beta);
+  if (!above.empty()) {
+    OutwardGrid grid(above, false, 1.0, step);
+    ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
+    for (grid.Next(static_cast<std::size_t>(kSweepChunk), chunk); !chunk.empty();
+         grid.Next(static_cast<std::size_t>(kSweepChunk), chunk)) {
+      run_chunk(track, true, reported);
+      hand_over(reported);
+    }
+    study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
+    study.refinements += track.refinements();
   }
+  AddNotes(study, names_differ, false);
+  return study;
+}
+
+LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
+  LocusResult result = DescribeLocus(aircraft, options);
+  std::vector<TrackedPoint> points;
+  result.study = Locus(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  });
+  result.study.points = std::move(points);
   return result;
 }
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -27,23 +29,6 @@ double DampingRatio(cd lambda) {
   return wn > 0 ? -lambda.real() / wn : 1.0;
 }
 
-// ζ of the mode at each listed gain (the largest among its tracked modes
-// there, as BestListedGain ranks them); NaN where the point has none.
-std::vector<double> ZetaAtPoints(const TrackedStudy& study, const std::string& mode) {
-  std::vector<double> z(study.points.size(), std::numeric_limits<double>::quiet_NaN());
-  for (std::size_t k = 0; k < study.points.size(); ++k)
-    for (const TrackedMode& m : study.points[k].modes)
-      if (IsMode(m, mode) && !(z[k] >= m.zeta)) z[k] = m.zeta;
-  return z;
-}
-
-// Locus's continuation step: Locus steps from K = 0 by max|K|/50.
-double LocusStep(const TrackedStudy& study) {
-  double span = 1e-12;
-  for (const TrackedPoint& p : study.points) span = std::max(span, std::abs(p.value));
-  return span / 50.0;
-}
-
 }  // namespace
 
 bool IsMode(const TrackedMode& m, const std::string& mode) {
@@ -51,24 +36,70 @@ bool IsMode(const TrackedMode& m, const std::string& mode) {
 }
 
 GridBest BestListedGain(const TrackedStudy& study, const std::string& mode) {
-  GridBest best;
-  for (std::size_t k = 0; k < study.points.size(); ++k)
-    for (const TrackedMode& m : study.points[k].modes) {
-      if (!IsMode(m, mode)) continue;
-      if (!best.found || m.zeta > best.mode.zeta) best = {true, k, study.points[k].value, m};
+  DampingScan scan(mode);
+  scan.Add(study.points);
+  return scan.best();
+}
+
+void DampingScan::Add(std::span<const TrackedPoint> points) {
+  for (const TrackedPoint& p : points) {
+    const std::size_t k = count_++;
+    // ζ of the mode here: the largest among its tracked modes, as the best
+    // is ranked (NaN where the point has none).
+    double zeta = std::numeric_limits<double>::quiet_NaN();
+    bool new_best = false;
+    for (const TrackedMode& m : p.modes) {
+      if (!IsMode(m, mode_)) continue;
+      if (!(zeta >= m.zeta)) zeta = m.zeta;
+      oscillatory_ = oscillatory_ || m.oscillatory;
+      if (!best_.found || m.zeta > best_.mode.zeta) {
+        best_ = {true, k, p.value, m};
+        new_best = true;
+      }
     }
-  return best;
+    largest_ = std::max(largest_, std::abs(p.value));
+    if (k >= 2 && zeta_[1] > zeta_[0] && zeta_[1] > zeta) maxima_.emplace_back(k - 1, gain_[1]);
+    if (!(k >= 1 && zeta == zeta_[1])) equal_since_ = p.value;
+    if (new_best) {
+      before_best_ = gain_[1];
+      run_from_ = equal_since_;
+      run_to_ = p.value;
+      run_open_ = true;
+    } else if (run_open_) {
+      if (zeta == best_.mode.zeta) run_to_ = p.value;
+      else run_open_ = false;
+    }
+    if (best_.found && k == best_.index + 1) after_best_ = p.value;
+    zeta_[0] = zeta_[1];
+    gain_[0] = gain_[1];
+    zeta_[1] = zeta;
+    gain_[1] = p.value;
+  }
+}
+
+std::vector<double> DampingScan::other_local_maxima() const {
+  std::vector<double> gains;
+  for (const auto& [index, gain] : maxima_)
+    if (!best_.found || index != best_.index) gains.push_back(gain);
+  return gains;
 }
 
 DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusOptions& options,
                                const LocusResult& locus, const std::string& mode,
                                const MaximizeOptions& maximize) {
+  DampingScan scan(mode);
+  scan.Add(locus.study.points);
+  return MaximizeDamping(aircraft, options, scan, maximize);
+}
+
+DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusOptions& options,
+                               const DampingScan& scan, const MaximizeOptions& maximize) {
   if (!(maximize.relative_tolerance > 0.0 && maximize.relative_tolerance <= 0.1))
     throw std::invalid_argument(fmt::format("relative tolerance {} is not in (0, 0.1]", maximize.relative_tolerance));
-  const TrackedStudy& study = locus.study;
+  const std::string& mode = scan.mode();
   DampingOptimum out;
   out.mode = mode;
-  out.grid = BestListedGain(study, mode);
+  out.grid = scan.best();
   if (!out.grid.found) return out;  // kAbsent
   const GridBest& g = out.grid;
   out.gain = g.gain;
@@ -76,16 +107,8 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   out.wn = g.mode.wn;
   out.zeta = g.mode.zeta;
   out.name = g.mode.name;
-
-  const std::vector<double> zeta = ZetaAtPoints(study, mode);
-  for (std::size_t k = 1; k + 1 < zeta.size(); ++k)
-    if (k != g.index && zeta[k] > zeta[k - 1] && zeta[k] > zeta[k + 1])
-      out.other_local_maxima.push_back(study.points[k].value);
-
-  bool oscillatory_somewhere = false;
-  for (const TrackedPoint& p : study.points)
-    for (const TrackedMode& m : p.modes) oscillatory_somewhere = oscillatory_somewhere || (IsMode(m, mode) && m.oscillatory);
-  if (!oscillatory_somewhere) {
+  out.other_local_maxima = scan.other_local_maxima();
+  if (!scan.oscillatory_somewhere()) {
     out.kind = DampingOptimumKind::kReal;
     return out;
   }
@@ -93,14 +116,11 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
     // The best is a real root, ζ = 1: the run of listed gains around it where
     // the mode reaches ζ = 1 too.
     out.kind = DampingOptimumKind::kOverdamped;
-    std::size_t lo = g.index, hi = g.index;
-    while (lo > 0 && zeta[lo - 1] == g.mode.zeta) --lo;
-    while (hi + 1 < study.points.size() && zeta[hi + 1] == g.mode.zeta) ++hi;
-    out.overdamped_from = study.points[lo].value;
-    out.overdamped_to = study.points[hi].value;
+    out.overdamped_from = scan.run_from();
+    out.overdamped_to = scan.run_to();
     return out;
   }
-  if (g.index == 0 || g.index + 1 == study.points.size()) {
+  if (g.index == 0 || g.index + 1 == scan.size()) {
     out.kind = DampingOptimumKind::kAtRangeEnd;
     return out;
   }
@@ -114,7 +134,8 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   Eigen::Index label = 0;
   for (Eigen::Index i = 1; i < at_best.values.size(); ++i)
     if (std::abs(at_best.values(i) - g.mode.lambda) < std::abs(at_best.values(label) - g.mode.lambda)) label = i;
-  const double step = LocusStep(study);
+  // Locus's continuation step: Locus steps from K = 0 by max|K|/50.
+  const double step = scan.largest_gain() / 50.0;
   // The mode's root at K, continued from K_b in steps no longer than Locus's
   // (K_b's roots solved once, above, not again per evaluation).
   auto root_at = [&](double K) -> cd {
@@ -135,8 +156,8 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   // Brent's tolerance is 2^(1 − bits) relative to |K|.
   const int bits = static_cast<int>(std::ceil(1.0 - std::log2(maximize.relative_tolerance)));
   std::uintmax_t iterations = static_cast<std::uintmax_t>(std::max(1, maximize.max_evaluations));
-  out.bracket_low = study.points[g.index - 1].value;
-  out.bracket_high = study.points[g.index + 1].value;
+  out.bracket_low = scan.before_best();
+  out.bracket_high = scan.after_best();
   const std::pair<double, double> best =
       boost::math::tools::brent_find_minima(minus_zeta, out.bracket_low, out.bracket_high, bits, iterations);
   out.kind = DampingOptimumKind::kRefined;
@@ -175,20 +196,21 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   // from K = 0 lands on the same root as ours from K_b.
   LocusOptions with_k = options;
   with_k.gains.push_back(K);
-  const LocusResult again = Locus(aircraft, with_k);
-  const TrackedMode* same = nullptr;
+  std::optional<TrackedMode> same;
   double distance = std::numeric_limits<double>::infinity();
-  for (const TrackedPoint& p : again.study.points) {
-    if (p.value != K) continue;
-    for (const TrackedMode& m : p.modes)
-      if (std::abs(m.lambda - lambda) < distance) {
-        distance = std::abs(m.lambda - lambda);
-        same = &m;
-      }
-  }
+  Locus(aircraft, with_k, [&](std::span<const TrackedPoint> points) {
+    for (const TrackedPoint& p : points) {
+      if (p.value != K) continue;
+      for (const TrackedMode& m : p.modes)
+        if (std::abs(m.lambda - lambda) < distance) {
+          distance = std::abs(m.lambda - lambda);
+          same = m;
+        }
+    }
+  });
   // Two eigen-solves of the same matrix agree to round-off.
   constexpr double kSameRoot = 1e-9;
-  if (same == nullptr || distance > kSameRoot * std::max(1.0, std::abs(lambda)) || !IsMode(*same, mode))
+  if (!same || distance > kSameRoot * std::max(1.0, std::abs(lambda)) || !IsMode(*same, mode))
     throw core::NumericalError(fmt::format(
         "the continuation from K = {} and the locus from K = 0 disagree on the {} root at K = {}", Kb, mode, K));
   out.gain = K;

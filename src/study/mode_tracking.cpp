@@ -258,14 +258,6 @@ std::string Join(std::span<const TrackedMode> modes, const std::string& origin_p
 
 }  // namespace
 
-AxisPlan PlanAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
-                  const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
-                  model::Axis axis, int threads) {
-  AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis};
-  plan.groups = GroupsOf(plan.c.roots[0], named_at_start, extra);
-  return plan;
-}
-
 void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& pointwise,
                    const std::vector<TrackedMode>& fixed, std::vector<TrackedMode>& out,
                    Signature& signature) {
@@ -317,26 +309,6 @@ std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::Mat
   return changes;
 }
 
-AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
-                    const std::vector<Mode>& named_at_start, const std::vector<std::string>& extra,
-                    model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
-                    const std::vector<TrackedMode>& fixed) {
-  const AxisPlan plan = PlanAxis(family, sets, named_at_start, extra, axis, threads);
-  const std::size_t n = plan.c.parameters.size();
-  AxisTrack out;
-  out.refinements = plan.c.refinements;
-  out.points.resize(n);
-  std::vector<Signature> signatures(n);
-  // Naming is independent per point once the roots are labelled: parallel.
-  core::ParallelFor(n, threads, [&](std::size_t k) {
-    out.points[k].reserve(plan.groups.size() + fixed.size() + 1);
-    NameAxisPoint(plan, k, pointwise, fixed, out.points[k], signatures[k]);
-  });
-  out.changes = ChangesOf(plan, family, signatures,
-                          [&](std::size_t k) { return std::span<const TrackedMode>(out.points[k]); }, threads);
-  return out;
-}
-
 TrackedMode HeadingMode() {
   TrackedMode h;
   h.name = h.origin = analysis::ToString(ModeKind::kHeading);
@@ -350,7 +322,7 @@ AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<ana
                            int threads) {
   if (last_) sets.insert(sets.begin(), std::move(*last_));
   AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis_};
-  if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, {});
+  if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, extra_);
   plan.groups = groups_;
   refinements_ += plan.c.refinements;
   // The last point's roots in label order: Continue stores each label's root
@@ -378,6 +350,31 @@ AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<ana
   }
   last_ = std::move(last);
   return plan;
+}
+
+std::vector<std::vector<TrackedMode>> ChunkedTrack::Next(const analysis::MatrixFamily& family,
+                                                          std::vector<analysis::RootSet> sets,
+                                                          std::vector<PointwiseNames> pointwise, int threads) {
+  const std::size_t m = sets.size();
+  const std::size_t b = axis_.boundary() ? 1 : 0;  // the plan's point 0 is the previous chunk's last
+  const AxisPlan plan = axis_.Next(family, std::move(sets), threads);
+  if (!pointwise.empty() && b) pointwise.insert(pointwise.begin(), PointwiseNames{});
+  std::vector<std::vector<TrackedMode>> points(m);
+  std::vector<Signature> signatures(m + b);
+  core::ParallelFor(m, threads, [&](std::size_t i) {
+    points[i].reserve(plan.groups.size() + fixed_.size() + 1);
+    NameAxisPoint(plan, i + b, pointwise, fixed_, points[i], signatures[i + b]);
+  });
+  if (b) signatures[0] = std::move(previous_signature_);
+  auto modes_at = [&](std::size_t k) {
+    return std::span<const TrackedMode>(k < b ? previous_ : points[k - b]);
+  };
+  for (StructureChange& c : ChangesOf(plan, family, signatures, modes_at, threads)) changes_.push_back(std::move(c));
+  if (m > 0) {
+    previous_ = points.back();
+    previous_signature_ = std::move(signatures.back());
+  }
+  return points;
 }
 
 void AddNotes(TrackedStudy& study) {

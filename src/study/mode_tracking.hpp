@@ -52,12 +52,6 @@ struct AxisPlan {
   model::Axis axis;
 };
 
-// `named_at_start`: the first point's modes (heading is skipped); labels they
-// do not claim get `extra` names in order (the washout filter).
-AxisPlan PlanAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
-                  const std::vector<analysis::Mode>& named_at_start, const std::vector<std::string>& extra,
-                  model::Axis axis, int threads);
-
 // Appends the axis' tracked modes at point k to `out`, each with what
 // `aerolin modes` calls it there where that differs (`pointwise[k]`;
 // pointwise empty, or an empty entry: none), then the `fixed` modes.
@@ -72,19 +66,6 @@ std::vector<StructureChange> ChangesOf(
     const AxisPlan& plan, const analysis::MatrixFamily& family, const std::vector<Signature>& signatures,
     const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at, int threads);
 
-// Continuation of one axis, its naming at every point and its structure
-// changes (a locus: one axis per study).
-struct AxisTrack {
-  std::vector<std::vector<TrackedMode>> points;
-  std::vector<StructureChange> changes;
-  int refinements = 0;
-};
-
-AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<analysis::RootSet>& sets,
-                    const std::vector<analysis::Mode>& named_at_start, const std::vector<std::string>& extra,
-                    model::Axis axis, const std::vector<PointwiseNames>& pointwise, int threads,
-                    const std::vector<TrackedMode>& fixed);
-
 // One axis of a study continued chunk by chunk (a sweep hands its points over
 // as they are finished): each chunk's roots are continued from the last point
 // of the one before, put back in label order, so the labels, refinements and
@@ -92,8 +73,10 @@ AxisTrack TrackAxis(const analysis::MatrixFamily& family, const std::vector<anal
 // (analysis::Continue matches every step in label order).
 class ChunkedAxis {
  public:
-  ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis)
-      : named_(std::move(named_at_start)), axis_(axis) {}
+  // `extra`: names, in order, of the labels the named modes do not claim
+  // (the washout filter).
+  ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis, std::vector<std::string> extra = {})
+      : named_(std::move(named_at_start)), extra_(std::move(extra)), axis_(axis) {}
   // Continues `sets` (the next grid points' roots, in grid order). The plan's
   // point 0 is the previous chunk's last point when there was one
   // (boundary() true), then the points of `sets`.
@@ -103,10 +86,39 @@ class ChunkedAxis {
 
  private:
   std::vector<analysis::Mode> named_;
+  std::vector<std::string> extra_;
   model::Axis axis_;
   std::vector<Group> groups_;
   std::optional<analysis::RootSet> last_;  // in label order
   int refinements_ = 0;
+};
+
+// One axis continued and named chunk by chunk (a locus hands its points over
+// as they are finished): the tracked modes of each point, as one
+// continuation over the whole grid gives them, and the structure changes,
+// the step from the previous chunk's last point included. A copy taken
+// between chunks resumes from there (a locus names its negative gains going
+// back from a copy).
+class ChunkedTrack {
+ public:
+  ChunkedTrack(std::vector<analysis::Mode> named_at_start, std::vector<std::string> extra, model::Axis axis,
+               std::vector<TrackedMode> fixed)
+      : axis_(std::move(named_at_start), axis, std::move(extra)), fixed_(std::move(fixed)) {}
+  // Returns the modes of each of the next grid points (`sets`, in grid
+  // order), each with what `aerolin modes` calls it where `pointwise` (empty,
+  // or one entry per set) says otherwise, then the fixed modes.
+  std::vector<std::vector<TrackedMode>> Next(const analysis::MatrixFamily& family,
+                                             std::vector<analysis::RootSet> sets,
+                                             std::vector<PointwiseNames> pointwise, int threads);
+  const std::vector<StructureChange>& changes() const { return changes_; }
+  int refinements() const { return axis_.refinements(); }
+
+ private:
+  ChunkedAxis axis_;
+  std::vector<TrackedMode> fixed_;
+  std::vector<StructureChange> changes_;
+  std::vector<TrackedMode> previous_;  // the last point's modes
+  Signature previous_signature_;
 };
 
 // The heading mode: ψ's root, 0 at every point.

@@ -4,7 +4,10 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/data/load_aircraft.hpp"
@@ -104,6 +107,86 @@ TEST(ComputeBode, PhaseIsUnwrappedContinuouslyFromTheFirstTurn) {
 // Oracle: the second-order resonance ω_r = ωn √(1 − 2ζ²),
 // M_r = 1/(2ζ √(1 − ζ²)); the parabola through three samples 0.1 % apart in
 // ω is exact to ~1e-4 relative.
+// A BodeCursor's points do not depend on how many it is asked for at a
+// time (the phase's whole turns are fixed by the first point), and a
+// log-spaced FrequencyGrid is LogSpace's grid, computed point by point.
+TEST(BodeCursor, ChunksOfAnySizeGiveComputeBodesPoints) {
+  const model::AircraftData aircraft = data::LoadAircraftFile(
+      std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml").aircraft;
+  const ModalAnalysis modes = AnalyzeModes(aircraft);
+  const Channel channel = ResolveChannel(aircraft, modes, "elevator", {"theta"});
+  const FrequencyResponse response(channel.system);
+  const TransferFunction tf = ChannelTransferFunction(channel, modes);
+  const std::vector<double> omega = LogSpace(0.003, 300.0, 1000);
+  const FrequencyGrid grid = FrequencyGrid::LogSpaced(0.003, 300.0, 1000);
+  ASSERT_EQ(grid.size(), omega.size());
+  EXPECT_EQ(grid[0], 0.003);
+  EXPECT_EQ(grid[999], 300.0);
+  for (std::size_t k = 1; k + 1 < omega.size(); ++k)
+    EXPECT_EQ(grid[k], std::pow(10.0, std::log10(0.003) + (std::log10(300.0) - std::log10(0.003)) *
+                                          static_cast<int>(k) / 999))
+        << k;
+  const std::vector<BodePoint> whole = ComputeBode(response, tf, channel.input, channel.outputs[0], omega);
+  for (const std::size_t size : {std::size_t{1}, std::size_t{7}, std::size_t{999}, kBodeChunk}) {
+    BodeCursor cursor(response, tf, channel.input, channel.outputs[0], grid);
+    std::vector<BodePoint> points;
+    for (std::span<const BodePoint> chunk = cursor.Next(size); !chunk.empty(); chunk = cursor.Next(size)) {
+      EXPECT_LE(chunk.size(), size);
+      points.insert(points.end(), chunk.begin(), chunk.end());
+    }
+    ASSERT_EQ(points.size(), whole.size()) << size;
+    for (std::size_t k = 0; k < whole.size(); ++k) {
+      EXPECT_EQ(points[k].omega, whole[k].omega) << size << " " << k;
+      EXPECT_EQ(points[k].value, whole[k].value) << size << " " << k;
+      EXPECT_EQ(points[k].phase_deg, whole[k].phase_deg) << size << " " << k;
+      EXPECT_EQ(points[k].phase_principal_deg, whole[k].phase_principal_deg) << size << " " << k;
+    }
+  }
+}
+
+// The scans see the points one at a time: the result is that of a direct
+// search of the whole sweep (written here), including a peak nearest ωn
+// among several and a −3 dB level crossed more than once.
+TEST(ResonanceScan, FindsThePeakNearestTheNaturalFrequencyAsADirectSearch) {
+  // |G| in dB with local maxima at ω = 0.8 (farther from ωn = 1) and 1.1.
+  std::vector<BodePoint> sweep;
+  for (int k = 0; k <= 60; ++k) {
+    BodePoint p;
+    p.omega = 0.4 * std::pow(10.0, k / 60.0);  // 0.4 .. 4
+    const double x = std::log(p.omega);
+    p.magnitude_db = 6.0 * std::exp(-std::pow((x - std::log(1.1)) / 0.05, 2)) +
+                     8.0 * std::exp(-std::pow((x - std::log(0.8)) / 0.05, 2)) - 10.0 * x;
+    sweep.push_back(p);
+  }
+  // Direct search: interior local maxima in [ωn/2, 2ωn], the nearest ωn in log distance.
+  std::size_t best = 0;
+  for (std::size_t i = 1; i + 1 < sweep.size(); ++i)
+    if (sweep[i].omega >= 0.5 && sweep[i].omega <= 2.0 && sweep[i].magnitude_db > sweep[i - 1].magnitude_db &&
+        sweep[i].magnitude_db >= sweep[i + 1].magnitude_db &&
+        (best == 0 || std::abs(std::log(sweep[i].omega)) < std::abs(std::log(sweep[best].omega))))
+      best = i;
+  ASSERT_NE(best, 0u);
+  ResonanceScan scan(1.0);
+  for (const BodePoint& p : sweep) scan.Add(p);
+  const std::optional<Resonance> r = scan.Result();
+  ASSERT_TRUE(r);
+  // The parabola's vertex lies between the best sample's neighbours.
+  EXPECT_GT(r->omega, sweep[best - 1].omega);
+  EXPECT_LT(r->omega, sweep[best + 1].omega);
+  EXPECT_NEAR(r->omega, 1.1, 0.05);
+  // Below the level, above it again, then below to the end: the last crossing.
+  BandwidthScan bandwidth(1.0);  // level −3.0103 dB
+  const double db[] = {0.0, -1.0, -4.0, -2.0, -3.5, -6.0, -9.0};
+  for (int k = 0; k < 7; ++k) bandwidth.Add(BodePoint{std::pow(10.0, k), {}, 0.0, db[k], 0.0, 0.0});
+  const double level = -20.0 * std::log10(std::sqrt(2.0));
+  const double t = (level - (-2.0)) / (-3.5 - (-2.0));
+  ASSERT_TRUE(bandwidth.Result());
+  EXPECT_NEAR(*bandwidth.Result(), std::pow(10.0, 3.0 + t), 1e-9);
+  BandwidthScan never_below(1.0);
+  for (int k = 0; k < 3; ++k) never_below.Add(BodePoint{std::pow(10.0, k), {}, 0.0, 0.0, 0.0, 0.0});
+  EXPECT_FALSE(never_below.Result());
+}
+
 TEST(FindResonance, MatchesTheSecondOrderFormula) {
   for (const double zeta : {0.1, 0.3, 0.5}) {
     const model::StateSpace sys = SecondOrder(2.0, zeta);

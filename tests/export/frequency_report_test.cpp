@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <functional>
@@ -375,6 +376,34 @@ TEST_F(P2V7Elevator, BodeJsonStreamsExactlyTheDomDumpItReplaced) {
   std::ostringstream streamed;
   WriteBodeJson(streamed, aircraft_, "dir/p2v7 \"copy\".toml", diagram);
   EXPECT_EQ(streamed.str(), DomBodeJson(aircraft_, "dir/p2v7 \"copy\".toml", diagram));
+}
+
+// A BodeSweep's writers (the points computed again, a chunk of
+// analysis::kBodeChunk frequencies at a time, for each writer) write what the
+// whole diagram's writers write: over several chunks, and with every curve's
+// rows of one chunk side by side in the CSV.
+TEST_F(P2V7Elevator, BodeSweepWritesWhatTheWholeDiagramWrites) {
+  const int points = 2 * static_cast<int>(analysis::kBodeChunk) + 17;
+  const analysis::BodeSweep sweep(channel_, modes_, analysis::FrequencyGrid::LogSpaced(0.01, 100.0, points));
+  const analysis::BodeDiagram diagram =
+      analysis::ComputeBodeDiagram(channel_, modes_, analysis::LogSpace(0.01, 100.0, points));
+  ASSERT_EQ(diagram.curves.front().points.size(), static_cast<std::size_t>(points));
+  ASSERT_EQ(sweep.summary().curves.size(), 2u);
+  EXPECT_TRUE(sweep.summary().curves[0].points.empty());  // the summary holds no point
+  ASSERT_FALSE(diagram.curves[0].resonances.empty());
+  std::ostringstream json, whole_json, csv, whole_csv, text, whole_text;
+  WriteBodeJson(json, aircraft_, "p2v7.toml", sweep);
+  WriteBodeJson(whole_json, aircraft_, "p2v7.toml", diagram);
+  EXPECT_EQ(json.str(), whole_json.str());
+  EXPECT_EQ(json.str(), DomBodeJson(aircraft_, "p2v7.toml", diagram));
+  WriteBodeCsv(csv, sweep);
+  WriteBodeCsv(whole_csv, diagram);
+  EXPECT_EQ(csv.str(), whole_csv.str());
+  WriteBodeText(text, sweep);
+  WriteBodeText(whole_text, diagram);
+  EXPECT_EQ(text.str(), whole_text.str());
+  const std::string rows = csv.str();
+  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), points + 1);
 }
 
 }  // namespace

@@ -456,6 +456,50 @@ TEST(TrackedReportStream, ChunksWriteTheWholeStudysReports) {
   EXPECT_EQ(report.str(), DomTrackedJson(empty, "value", "p.toml"));
 }
 
+// A locus's stream (as study::Locus hands its points over) writes what the
+// whole-locus writers write: LocusJson with and without the optimum, and the
+// text (held until Finish, as for --maximize, or not): the preamble, the
+// table, the changes and notes, then the optimum.
+TEST(TrackedReportStream, ALocusStreamWritesTheWholeLocusReports) {
+  study::LocusResult locus;
+  locus.study = AwkwardStudy();
+  locus.study.param = "gain";
+  locus.axis = model::Axis::kLateral;
+  locus.open_loop_poles = {{-1.0, 2.0}, {-0.0, 0.0}};
+  locus.zeros = {{-0.5, 0.0}};
+  locus.gain_unit = "rad/(rad/s)";
+  const study::DampingOptimum o = Refined();
+  study::LocusResult head = locus;
+  head.study.points.clear();
+  const std::span<const study::TrackedPoint> points(locus.study.points);
+  for (const study::DampingOptimum* optimum : {&o, static_cast<const study::DampingOptimum*>(nullptr)})
+    for (const auto format : {TrackedReportStream::Format::kJson, TrackedReportStream::Format::kText})
+      for (const bool hold : {true, false}) {
+        std::ostringstream report;
+        TrackedReportStream stream(report, format, nullptr, "K", "gain", "p.toml", "root locus of rudder:r\n", hold);
+        for (std::size_t at = 0; at < points.size(); at += 5) {
+          stream.Add(points.subspan(at, std::min<std::size_t>(5, points.size() - at)));
+          // Held text reaches the report only at Finish.
+          if (hold || format == TrackedReportStream::Format::kJson) {
+            EXPECT_EQ(report.str(), "");
+          }
+        }
+        stream.Finish(head, "rudder:r", optimum);
+        std::ostringstream whole;
+        if (format == TrackedReportStream::Format::kJson) {
+          whole << LocusJson(locus, "rudder:r", "p.toml", optimum);
+        } else {
+          whole << "root locus of rudder:r\n";
+          WriteTrackedText(whole, locus.study, "K");
+          if (optimum != nullptr) {
+            whole << '\n';
+            WriteDampingOptimum(whole, *optimum, locus.gain_unit);
+          }
+        }
+        EXPECT_EQ(report.str(), whole.str()) << (optimum ? "optimum " : "") << (hold ? "held" : "");
+      }
+}
+
 }  // namespace
 }  // namespace aerolin::exporting
 

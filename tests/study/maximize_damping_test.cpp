@@ -10,6 +10,8 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <span>
+#include <vector>
 
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/data/load_aircraft.hpp"
@@ -291,6 +293,53 @@ TEST(MaximizeDamping, AbsentAndRealModesSaySo) {
   const std::vector<cd> path = Follow(a, o, Linspace(0.0, 3.0, 3001),
                                       Nearest(Eigenvalues(a, o, 0.0), OpenLoopRoot(a, analysis::ModeKind::kSpiral)));
   for (const cd& l : path) EXPECT_LT(std::abs(l.imag()), 1e-9) << l;
+}
+
+// DampingScan takes a locus's points as they are handed over and keeps only
+// what MaximizeDamping needs; on a hand-made ζ sequence of one mode (another
+// mode of larger ζ beside it, a point without it) it finds what reading the
+// sequence whole says: the first of the equal best, its neighbours, the run of
+// equal ζ after it, the other strict local maxima, the largest |K|; in
+// chunks of any size alike.
+TEST(DampingScan, FindsWhatTheWholeSequenceSays) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> zeta{0.1, 0.3, 0.2, 0.5, 0.5, 0.5, 0.4, nan, 0.45, 0.3, 0.35, 0.2};
+  std::vector<TrackedPoint> points;
+  for (std::size_t k = 0; k < zeta.size(); ++k) {
+    TrackedPoint p{-3.0 + 0.5 * static_cast<double>(k), {}};
+    TrackedMode other;
+    other.name = other.origin = "spiral";
+    other.zeta = 0.9;
+    p.modes.push_back(other);
+    if (!std::isnan(zeta[k])) {
+      TrackedMode m;
+      m.name = m.origin = "dutch roll";
+      m.zeta = zeta[k];
+      m.oscillatory = true;
+      p.modes.push_back(m);
+    }
+    points.push_back(p);
+  }
+  for (const std::size_t size : {std::size_t{1}, std::size_t{3}, zeta.size()}) {
+    DampingScan scan("dutch roll");
+    for (std::size_t at = 0; at < points.size(); at += size)
+      scan.Add(std::span<const TrackedPoint>(points).subspan(at, std::min(size, points.size() - at)));
+    ASSERT_TRUE(scan.best().found);
+    EXPECT_EQ(scan.best().index, 3u);
+    EXPECT_EQ(scan.best().gain, -1.5);
+    EXPECT_EQ(scan.best().mode.zeta, 0.5);
+    EXPECT_EQ(scan.before_best(), -2.0);
+    EXPECT_EQ(scan.after_best(), -1.0);
+    EXPECT_EQ(scan.run_from(), -1.5);
+    EXPECT_EQ(scan.run_to(), -0.5);
+    EXPECT_EQ(scan.other_local_maxima(), (std::vector<double>{-2.5, 2.0}));  // k = 1 and 10
+    EXPECT_EQ(scan.size(), zeta.size());
+    EXPECT_TRUE(scan.oscillatory_somewhere());
+    EXPECT_EQ(scan.largest_gain(), 3.0);
+  }
+  DampingScan absent("phugoid");
+  absent.Add(points);
+  EXPECT_FALSE(absent.best().found);
 }
 
 // A mode whose name changes along the locus (the 747's Dutch roll becomes

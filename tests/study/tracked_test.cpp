@@ -6,6 +6,9 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
@@ -276,6 +279,47 @@ TEST(Locus, WashoutLoopStillNamesEveryAircraftRootPointwise) {
     EXPECT_GE(compared, 1) << "K = " << gains[k];
   }
   EXPECT_GT(differing, 0);  // pointwise names were compared, not only tracked ones
+}
+
+// A streamed locus hands its points over sorted by gain, however the gains
+// are listed (repeats once), at most kSweepChunk at a time, and every point's
+// roots are those of the closed loop at its own gain (an independent solve of
+// ClosedLoopMatrix): gains below 0, continued outward from K = 0 and handed
+// over back from the most negative, and gains above, each over several chunks.
+TEST(Locus, StreamedPointsAreSortedChunkedAndEachTheClosedLoopsAtItsGain) {
+  const data::LoadResult load = P2V7();
+  LocusOptions o{"rudder", "r", 1.5, {}, 0};
+  for (int k = 0; k < 1500; ++k) o.gains.push_back(-2.0 + 5.0 * ((k * 677) % 1500) / 1499.0);  // shuffled
+  o.gains.push_back(o.gains[10]);
+  std::vector<double> sorted = o.gains;
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  std::vector<TrackedPoint> points;
+  std::size_t chunks = 0;
+  const TrackedStudy study = Locus(load.aircraft, o, [&](std::span<const TrackedPoint> chunk) {
+    EXPECT_GE(chunk.size(), 1u);
+    EXPECT_LE(chunk.size(), static_cast<std::size_t>(kSweepChunk));
+    ++chunks;
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  });
+  EXPECT_TRUE(study.points.empty());
+  EXPECT_GE(chunks, 4u);
+  ASSERT_EQ(points.size(), sorted.size());
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    ASSERT_EQ(points[k].value, sorted[k]) << k;
+    if (k % 37 == 0 || k + 1 == points.size())
+      ExpectSameRoots(TrackedRoots(points[k], model::Axis::kLateral),
+                      Roots(ClosedLoopMatrix(load.aircraft, o, sorted[k])), "K = " + std::to_string(sorted[k]));
+  }
+  // The whole locus is these points with the streamed study's changes and notes.
+  const LocusResult whole = Locus(load.aircraft, o);
+  EXPECT_EQ(whole.study.changes.size(), study.changes.size());
+  EXPECT_EQ(whole.study.notes, study.notes);
+  EXPECT_EQ(whole.study.refinements, study.refinements);
+  const LocusResult head = DescribeLocus(load.aircraft, o);
+  EXPECT_EQ(head.gain_unit, whole.gain_unit);
+  EXPECT_EQ(head.open_loop_poles, whole.open_loop_poles);
+  EXPECT_TRUE(head.study.points.empty());
 }
 
 TEST(Locus, PitchDamperNamesMatchAerolinModesAtEveryGain) {

@@ -14,8 +14,12 @@
 /// the tests require agreement with that direct solve to 1e-10 relative.
 
 #include <Eigen/Core>
+#include <array>
 #include <complex>
+#include <functional>
 #include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "aerolin/analysis/modes.hpp"
@@ -68,6 +72,53 @@ struct BodePoint {
   double phase_principal_deg = 0.0;  ///< arg G in (−180, 180] [deg]
 };
 
+/// The frequencies of a Bode diagram [rad/s]: a list, or points spaced evenly
+/// in log ω (LogSpace's), each computed when asked, so a long sweep is never
+/// held.
+class FrequencyGrid {
+ public:
+  /// Returns LogSpace(from, to, points) without holding it.
+  /// @throws as LogSpace.
+  static FrequencyGrid LogSpaced(double from, double to, int points);
+  /// Returns the listed frequencies (checked as ComputeBode checks them, by
+  /// each BodeCursor).
+  static FrequencyGrid Listed(std::vector<double> omega);
+  std::size_t size() const { return listed_.empty() ? count_ : listed_.size(); }
+  double operator[](std::size_t k) const;
+
+ private:
+  std::vector<double> listed_;
+  double from_ = 0, to_ = 0, log_from_ = 0, log_to_ = 0;
+  std::size_t count_ = 0;
+};
+
+/// Frequencies a BodeCursor computes at a time by default.
+inline constexpr std::size_t kBodeChunk = 4096;
+
+/// The Bode data of one output at the frequencies of a grid, computed in
+/// order a chunk at a time: ComputeBode's points, without holding them.
+class BodeCursor {
+ public:
+  /// `response`, `tf` (of the same model) and `omega` must outlive the cursor.
+  /// @throws as ComputeBode, on `omega`.
+  BodeCursor(const FrequencyResponse& response, const TransferFunction& tf, int input, int output,
+             const FrequencyGrid& omega);
+  /// Returns the next points (at most `max`; none after the last), valid
+  /// until the next call.
+  /// @throws core::NumericalError as ComputeBode.
+  std::span<const BodePoint> Next(std::size_t max = kBodeChunk);
+
+ private:
+  const FrequencyResponse& response_;
+  const TransferFunction& tf_;
+  int input_, output_;
+  const FrequencyGrid& omega_;
+  std::size_t next_ = 0;
+  double turns_ = 0;  // whole turns taken off every phase (the first point's)
+  std::vector<double> chunk_omega_;
+  std::vector<BodePoint> chunk_;
+};
+
 /// Returns the Bode data of `tf` at the frequencies `omega` (ascending),
 /// with values from `response` (the model `tf` was computed from). The phase
 /// is unwrapped from the factored form, arg K + Σ arg(jω − zᵢ) − Σ arg(jω − pⱼ),
@@ -105,6 +156,49 @@ struct Resonance {
 /// nullopt if the sweep has none there.
 std::optional<Resonance> FindResonance(const std::vector<BodePoint>& bode,
                                        double natural_frequency);
+
+/// FindResonance of a sweep whose points are given one at a time, in order:
+/// it keeps the three samples around the best peak so far and those around
+/// ωn/2 and 2ωn, not the sweep.
+class ResonanceScan {
+ public:
+  explicit ResonanceScan(double natural_frequency) : wn_(natural_frequency) {}
+  void Add(const BodePoint& point);
+  /// FindResonance of the points added.
+  std::optional<Resonance> Result() const;
+
+ private:
+  // The first point at or above ω and the point before it (lower_bound's).
+  struct Bracket {
+    double omega;
+    std::optional<BodePoint> lo, hi;
+  };
+  double wn_;
+  std::size_t count_ = 0;
+  BodePoint window_[3];  // the last three points, oldest first
+  std::optional<std::array<BodePoint, 3>> best_;
+  BodePoint front_, back_;
+  Bracket low_{0.5 * wn_, {}, {}}, high_{2.0 * wn_, {}, {}};
+};
+
+/// Bandwidth of a sweep whose points are given one at a time, in order.
+class BandwidthScan {
+ public:
+  explicit BandwidthScan(std::optional<double> dc_gain);
+  void Add(const BodePoint& point);
+  /// Bandwidth of the points added.
+  std::optional<double> Result() const;
+
+ private:
+  bool defined_ = false;
+  double level_db_ = 0;
+  bool any_ = false;
+  BodePoint last_;
+  // The last point at or above the level and the first below it, of the
+  // run of points below the level that ends at the last point (if any).
+  bool crossing_ = false;
+  BodePoint above_, below_;
+};
 
 /// Returns the −3 dB bandwidth [rad/s]: the lowest ω of the sweep above which
 /// |G| stays below |DC gain|/√2, interpolated in log ω; nullopt if the DC gain
@@ -171,5 +265,34 @@ struct BodeDiagram {
 /// @throws as ComputeBode and DefaultFrequencyRange.
 BodeDiagram ComputeBodeDiagram(const Channel& channel, const ModalAnalysis& modes,
                                std::vector<double> omega, int points = 400);
+
+/// A Bode diagram whose points are computed when they are asked for: the
+/// summary (each curve's transfer function, resonances and bandwidth) from
+/// one pass over the frequencies at construction, then each curve's points
+/// again, a chunk at a time, for each writer. Memory does not grow with the
+/// number of frequencies; the points are those of ComputeBodeDiagram.
+class BodeSweep {
+ public:
+  /// @throws as ComputeBodeDiagram (before any point is handed over).
+  BodeSweep(const Channel& channel, const ModalAnalysis& modes, FrequencyGrid omega);
+  BodeSweep(const BodeSweep&) = delete;
+  BodeSweep& operator=(const BodeSweep&) = delete;
+  /// The diagram without its points.
+  const BodeDiagram& summary() const { return summary_; }
+  /// The diagram with every point (for a figure, or ComputeBodeDiagram).
+  BodeDiagram Diagram() const;
+  std::size_t size() const { return omega_.size(); }  ///< frequencies
+  /// Calls `f` with the next points of each curve in `curves` (one span per
+  /// curve, the same frequencies), from the first frequency to the last.
+  void ForEachChunk(std::span<const std::size_t> curves,
+                    const std::function<void(std::span<const std::span<const BodePoint>>)>& f) const;
+
+ private:
+  FrequencyGrid omega_;
+  FrequencyResponse response_;
+  int input_;
+  std::vector<int> outputs_;
+  BodeDiagram summary_;
+};
 
 }  // namespace aerolin::analysis

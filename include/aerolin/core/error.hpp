@@ -25,7 +25,9 @@ struct Diagnostic {
 
 /// Thrown for any defect in a user-supplied file (data file, pilot script).
 /// `what()` holds one "path:line: problem (hint)" line per defect, in the
-/// compiler format, so editors can jump to each.
+/// compiler format, so editors can jump to each: the first
+/// core::kMaxReportedDiagnostics of them, then "... and N more errors"
+/// (core::JoinDiagnostics, core/messages.hpp); defects() keeps them all.
 class DataError : public std::runtime_error {
  public:
   DataError(SourceLocation where, const std::string& message);

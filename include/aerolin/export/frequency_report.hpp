@@ -64,14 +64,22 @@ std::string BodeJson(const model::AircraftData& aircraft, std::string_view file,
 /// is formatted: nothing proportional to the number of frequencies is built.
 void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
                    const analysis::BodeDiagram& diagram);
+/// As above, each curve's points computed as they are written (BodeSweep):
+/// memory does not grow with the number of frequencies.
+void WriteBodeJson(std::ostream& out, const model::AircraftData& aircraft, std::string_view file,
+                   const analysis::BodeSweep& sweep);
 
 /// Writes the Bode data as CSV: a header `omega` then, per output OUT,
 /// `OUT_magnitude,OUT_magnitude_db,OUT_phase_deg,OUT_phase_principal_deg`;
 /// one row per frequency, shortest round-trip numbers (−inf dB as "-inf").
 void WriteBodeCsv(std::ostream& out, const analysis::BodeDiagram& diagram);
+/// As above, the rows computed as they are written (BodeSweep).
+void WriteBodeCsv(std::ostream& out, const analysis::BodeSweep& sweep);
 
 /// Writes a short text summary of a Bode diagram: per output the DC gain,
 /// bandwidth and resonances, then the table ω, |G|, dB, phase.
 void WriteBodeText(std::ostream& out, const analysis::BodeDiagram& diagram);
+/// As above, each curve's table computed as it is written (BodeSweep).
+void WriteBodeText(std::ostream& out, const analysis::BodeSweep& sweep);
 
 }  // namespace aerolin::exporting

@@ -57,21 +57,26 @@ void WriteTrackedCsv(std::ostream& out, const study::TrackedStudy& study,
                      const std::string& value_label);
 
 /// Writes a tracked study's report and CSV as its points arrive (the sink of
-/// study::Sweep), the same text as WriteTrackedText or TrackedJson and
-/// WriteTrackedCsv of the whole study: each chunk of points is formatted and
-/// written at once, so memory does not grow with the number of points. JSON
-/// puts "notes" before "points" (sorted keys) but the notes are known only
-/// after the last point: the points' JSON waits in an unnamed temporary file
-/// (in $TMPDIR, else /tmp) until Finish.
+/// study::Sweep or study::Locus), the same text as WriteTrackedText or
+/// TrackedJson (LocusJson) and WriteTrackedCsv of the whole study: each chunk
+/// of points is formatted and written at once, so memory does not grow with
+/// the number of points. JSON puts "notes" (and a locus's "maximize") before
+/// "points" (sorted keys) but they are known only after the last point: the
+/// points' JSON waits in an unnamed temporary file (in $TMPDIR, else /tmp)
+/// until Finish; so does a text report that is held.
 class TrackedReportStream {
  public:
   enum class Format { kText, kJson };
   /// `report`: where the text or JSON goes; `csv`: the CSV's stream or null;
   /// `label`: the text and CSV column of the value (the key, or "K");
-  /// `value_key`: the JSON key of the value; `file`: JSON's "file".
-  /// @throws std::runtime_error if JSON's temporary file cannot be made.
+  /// `value_key`: the JSON key of the value; `file`: JSON's "file";
+  /// `preamble`: text written before the text's table; `hold`: the text
+  /// reaches `report` only at Finish (so an error found after the points,
+  /// such as an unknown mode to maximize, leaves no partial report).
+  /// @throws std::runtime_error if the temporary file cannot be made.
   TrackedReportStream(std::ostream& report, Format format, std::ostream* csv, std::string label,
-                      std::string value_key, std::string file);
+                      std::string value_key, std::string file, const std::string& preamble = {},
+                      bool hold = false);
   ~TrackedReportStream();
   TrackedReportStream(const TrackedReportStream&) = delete;
   TrackedReportStream& operator=(const TrackedReportStream&) = delete;
@@ -80,8 +85,13 @@ class TrackedReportStream {
   /// Writes what follows the points: `study`'s structure changes and notes
   /// (and, for JSON, param, refinements and the points waiting).
   void Finish(const study::TrackedStudy& study);
+  /// As above for a locus (value_key "gain"): LocusJson's members, or the
+  /// text's end and then `optimum` (WriteDampingOptimum) if not null.
+  /// `locus.study` is the study the streamed study::Locus returned.
+  void Finish(const study::LocusResult& locus, const std::string& loop, const study::DampingOptimum* optimum);
 
  private:
+  void Release();
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -7,6 +7,8 @@
 /// the root maximized is the one the locus calls that mode.
 
 #include <complex>
+#include <span>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -80,6 +82,48 @@ struct DampingOptimum {
   std::vector<double> other_local_maxima;
 };
 
+/// What MaximizeDamping needs of a locus's listed gains, gathered as the
+/// points are handed over (the sink of a streamed Locus): the best listed
+/// gain and its neighbours, the run of gains around it where ζ stays equal,
+/// the other local maxima of ζ, and the largest |K|; nothing per point.
+class DampingScan {
+ public:
+  /// `mode`: a display name, see IsMode.
+  explicit DampingScan(std::string mode) : mode_(std::move(mode)) {}
+  /// Takes the next points of the locus, in its order.
+  void Add(std::span<const TrackedPoint> points);
+
+  const std::string& mode() const { return mode_; }
+  /// The best listed gain (BestListedGain of the points so far).
+  const GridBest& best() const { return best_; }
+  std::size_t size() const { return count_; }  ///< points taken
+  bool oscillatory_somewhere() const { return oscillatory_; }
+  /// Listed gains of the best's neighbours (valid when it has them).
+  double before_best() const { return before_best_; }
+  double after_best() const { return after_best_; }
+  /// The first and last listed gains of the run of points, the best's
+  /// among them, where the mode's ζ equals the best's.
+  double run_from() const { return run_from_; }
+  double run_to() const { return run_to_; }
+  /// Listed gains, other than the best, where ζ is above both neighbours.
+  std::vector<double> other_local_maxima() const;
+  double largest_gain() const { return largest_; }  ///< max |K| (1e-12 at least)
+
+ private:
+  std::string mode_;
+  GridBest best_;
+  std::size_t count_ = 0;
+  bool oscillatory_ = false;
+  double before_best_ = 0, after_best_ = 0, run_from_ = 0, run_to_ = 0;
+  // The last two points' ζ (NaN: the mode is not there) and gains, the run
+  // of equal ζ ending at the last point, and the local maxima found.
+  double zeta_[2] = {0, 0}, gain_[2] = {0, 0};
+  double equal_since_ = 0;
+  bool run_open_ = false;
+  std::vector<std::pair<std::size_t, double>> maxima_;
+  double largest_ = 1e-12;
+};
+
 /// Returns the gain of `locus` (made by Locus(aircraft, options)) that
 /// maximizes ζ of `mode` (a display name, see IsMode). Each evaluation of
 /// ζ(K) continues the roots of the closed loop (LocusFamily, ψ dropped as
@@ -94,5 +138,11 @@ struct DampingOptimum {
 DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusOptions& options,
                                const LocusResult& locus, const std::string& mode,
                                const MaximizeOptions& maximize = {});
+/// As above from the scan of the locus's points (every point of
+/// Locus(aircraft, options) added in order): a streamed locus need not keep
+/// them. The refined gain is named by a streamed Locus that keeps the one
+/// point it needs.
+DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusOptions& options,
+                               const DampingScan& scan, const MaximizeOptions& maximize = {});
 
 }  // namespace aerolin::study
