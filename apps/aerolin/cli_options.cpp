@@ -36,25 +36,37 @@ CLI::Validator NonEmpty(const std::string& what) {
       "");
 }
 
-void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
+namespace {
+
+// --format of every figure command.
+void AddFormatOption(CLI::App& cmd, std::vector<std::string>& formats) {
   cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
       ->delimiter(',')
       ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
       ->default_str("png");
+}
+
+// The image size, spelled `width_flag`/`height_flag`: 200 to 8192 px.
+void AddSizeOptions(CLI::App& cmd, int& width, int& height, const std::string& width_flag,
+                    const std::string& height_flag) {
+  cmd.add_option(width_flag, width, "image width [px], 200 to 8192")
+      ->default_val(1200)
+      ->check(CLI::Range(200, 8192));
+  cmd.add_option(height_flag, height, "image height [px], 200 to 8192")
+      ->default_val(900)
+      ->check(CLI::Range(200, 8192));
+}
+
+}  // namespace
+
+void AddFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
+  AddFormatOption(cmd, formats);
   AddFigureSizeOptions(cmd, width, height);
 }
 
 void AddPlotFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int& width, int& height) {
-  cmd.add_option("--format", formats, "comma-separated figure formats: png, svg, eps, pdf")
-      ->delimiter(',')
-      ->transform(CLI::IsMember({"png", "svg", "eps", "pdf"}, CLI::ignore_case))
-      ->default_str("png");
-  cmd.add_option("--plot-width", width, "image width [px], 200 to 8192")
-      ->default_val(1200)
-      ->check(CLI::Range(200, 8192));
-  cmd.add_option("--plot-height", height, "image height [px], 200 to 8192")
-      ->default_val(900)
-      ->check(CLI::Range(200, 8192));
+  AddFormatOption(cmd, formats);
+  AddSizeOptions(cmd, width, height, "--plot-width", "--plot-height");
   const std::string name = cmd.get_name();
   cmd.add_option_function<std::string>(
          "--width",
@@ -66,12 +78,7 @@ void AddPlotFigureOptions(CLI::App& cmd, std::vector<std::string>& formats, int&
 }
 
 void AddFigureSizeOptions(CLI::App& cmd, int& width, int& height) {
-  cmd.add_option("--width", width, "image width [px], 200 to 8192")
-      ->default_val(1200)
-      ->check(CLI::Range(200, 8192));
-  cmd.add_option("--height", height, "image height [px], 200 to 8192")
-      ->default_val(900)
-      ->check(CLI::Range(200, 8192));
+  AddSizeOptions(cmd, width, height, "--width", "--height");
 }
 
 void AddUnitsOption(CLI::App& cmd, std::string& units, const std::string& description) {
