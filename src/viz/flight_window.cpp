@@ -290,7 +290,13 @@ class FlightWindow {
           break;
         case sf::Event::LostFocus: keys_.ReleaseAll(); break;
         case sf::Event::KeyPressed: OnKey(e.key.code, true); break;
-        case sf::Event::KeyReleased: OnKey(e.key.code, false); break;
+        case sf::Event::KeyReleased:
+          // X11 autorepeat sends release/press pairs while a key is held;
+          // SFML drops a pair only when both are already queued, so under
+          // load a held key could read as released for a slice. A release
+          // counts when the keyboard says the key is up.
+          if (!sf::Keyboard::isKeyPressed(e.key.code)) OnKey(e.key.code, false);
+          break;
         case sf::Event::MouseButtonPressed:
           if (e.mouseButton.button == sf::Mouse::Left) {
             dragging_ = true;

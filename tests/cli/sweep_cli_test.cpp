@@ -336,9 +336,10 @@ TEST(LocusCommand, StreamedLociAndBodeDiagramsAreTheBufferedOnesByteForByte) {
   }
 }
 
-// A locus's memory does not grow with its gains: 10^5 gains (the cap) as
-// 10^3, within 4 MB, gains below 0 (continued twice) with --json, and both
-// signs with --maximize (the held text report). Measured: 9.8 and 13.1 MB,
+// A locus's memory does not grow with its gains beyond the gain list it
+// holds: 10^5 gains (the cap) as 10^3, within 4 MB plus the list's copies,
+// gains below 0 (continued twice) with --json, and both signs with
+// --maximize (the held text report). Measured: 9.8 and 13.1 MB,
 // 10.3 and 14.4 MB; before, 370 MB at the cap.
 TEST(LocusCommand, PeakRssOfTheCapIsThatOfAThousandGains) {
   for (const std::string& locus :
@@ -347,7 +348,13 @@ TEST(LocusCommand, PeakRssOfTheCapIsThatOfAThousandGains) {
                     "-3:3:")}) {
     const long small = PeakRssKb(locus + "1000");
     const long cap = PeakRssKb(locus + "100000");
-    EXPECT_LT(cap - small, 4096) << locus << ": " << small << " kB at 1000 gains, " << cap << " kB at 100000";
+    // What grows is the gain list itself, which a locus holds (the parsed
+    // list and Locus's sorted and negative-side copies, massif: ~2.1 MB at
+    // 10^5 gains, 8 bytes a gain each): allowed as 3 copies of 8 bytes a
+    // gain on top of the 4 MB that the report and the tracking may not grow.
+    const long gain_lists_kb = 3 * 8 * (100000 - 1000) / 1024;
+    EXPECT_LT(cap - small, 4096 + gain_lists_kb)
+        << locus << ": " << small << " kB at 1000 gains, " << cap << " kB at 100000";
   }
 }
 
