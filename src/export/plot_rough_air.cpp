@@ -40,11 +40,6 @@ const study::OutputStatistics* Find(const study::RoughAirStatistics& stats, cons
   return nullptr;
 }
 
-model::Axis AxisOfOutput(const std::string& name) {
-  return name == "nz" || name == "alpha" || name == "theta" ? model::Axis::kLongitudinal
-                                                            : model::Axis::kLateral;
-}
-
 // The output's symbol as MathGL text: Greek names as TeX commands.
 std::wstring Symbol(const std::string& name) {
   if (name == "nz") return L"n_z";
@@ -103,7 +98,8 @@ void PlotRoughAir(const study::RoughAirProfile& profile, const study::RoughAirSt
     const std::string name = kRoughAirFigureOutputs[p];
     const PanelRect r = layout.Cell(static_cast<int>(p / 3), static_cast<int>(p % 3));
     internal::InPanel(gr, r, text_scale * 1.4 / (1.55 * (r.y1 - r.y0)));
-    const study::AxisStatistics& axis = requested.of(AxisOfOutput(name));
+    // The table's first row is longitudinal, its second lateral.
+    const study::AxisStatistics& axis = requested.of(p < 3 ? model::Axis::kLongitudinal : model::Axis::kLateral);
     const study::OutputStatistics* shown = Find(requested, name);
     const DisplayUnit unit =
         shown ? DisplayUnitOf(shown->signal.unit, core::UnitSystem::kSI, true) : DisplayUnit{};
