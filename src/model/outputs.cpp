@@ -41,7 +41,8 @@ StateSpace WithDerivedOutputs(const StateSpace& model, Axis axis,
     C.row(lon_out::kNz) = -k * A.row(lon::kAlpha);
     C(lon_out::kNz, lon::kQ) += k;
     C(lon_out::kNz, lon::kTheta) -= std::sin(condition.theta0);
-    D.row(lon_out::kNz) = -k * B.row(lon::kAlpha);
+    // B.row of a model without inputs would offset B's null data pointer.
+    if (model.num_inputs() > 0) D.row(lon_out::kNz) = -k * B.row(lon::kAlpha);
     // γ = θ − Δα_true, Δα_true = (U0² α − W0 u)/(U0² + W0²).
     const double V2 = U0 * U0 + W0 * W0;
     C(lon_out::kGamma, lon::kTheta) = 1.0;
@@ -53,7 +54,7 @@ StateSpace WithDerivedOutputs(const StateSpace& model, Axis axis,
     C(lat_out::kAy, lat::kR) += k;
     C(lat_out::kAy, lat::kP) -= W0 / g;
     C(lat_out::kAy, lat::kPhi) -= std::cos(condition.theta0);
-    D.row(lat_out::kAy) = k * B.row(lat::kBeta);
+    if (model.num_inputs() > 0) D.row(lat_out::kAy) = k * B.row(lat::kBeta);
   }
   std::vector<core::Signal> outputs = model.states();
   outputs.insert(outputs.end(), derived.begin(), derived.end());

@@ -147,6 +147,24 @@ TEST(WithDerivedOutputs, FlightPathAngleIsThetaMinusTrueAngleOfAttack) {
   }
 }
 
+// An axis without controls (a file with no lateral control, as the fuzzer's
+// corpus d88fcddb... has): no feed-through, and the same C as with them. The
+// sanitizer build checks that no B.row of an empty B is formed (UBSan: "applying
+// non-zero offset to null pointer").
+TEST(WithDerivedOutputs, AnAxisWithoutControlsHasOutputsWithoutFeedThrough) {
+  AircraftData bare = Climbing();
+  bare.controls.clear();
+  const AircraftData full = Climbing();
+  for (const Axis axis : {Axis::kLongitudinal, Axis::kLateral}) {
+    const StateSpace without = BuildWithOutputs(bare, axis);
+    const StateSpace with = BuildWithOutputs(full, axis);
+    EXPECT_EQ(without.num_inputs(), 0);
+    EXPECT_EQ(without.D().rows(), with.D().rows());
+    EXPECT_EQ(without.D().cols(), 0);
+    EXPECT_TRUE(without.C().isApprox(with.C(), kTight));
+  }
+}
+
 TEST(WithDerivedOutputs, RejectsAModelOfTheOtherAxis) {
   const AircraftData a = Climbing();
   EXPECT_THROW(WithDerivedOutputs(BuildLateral(a), Axis::kLongitudinal, a.condition),
