@@ -15,7 +15,7 @@ harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(aircraft_loader pilot_script avl_st coefficients avl_mass)
 jobs=${FUZZ_BUILD_JOBS:-2}
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER=clang++ -DAEROLIN_FUZZ=ON \
+  -DCMAKE_CXX_COMPILER=clang++ -DAEROLIN_FUZZ=ON -DAEROLIN_PRECOMPILE_HEADERS=OFF \
   -DAEROLIN_BUILD_TESTS=OFF -DAEROLIN_BUILD_BENCHMARKS=OFF -DAEROLIN_BUILD_APPS=OFF \
   -DAEROLIN_BUILD_VIEWER=OFF >/dev/null
 cmake --build build-fuzz -j"$jobs" --target "${harnesses[@]/%/_fuzz}"
