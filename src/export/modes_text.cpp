@@ -11,28 +11,12 @@
 
 #include "aerolin/model/conventions.hpp"
 #include "display_units.hpp"
+#include "text_cells.hpp"
 
 namespace aerolin::exporting {
 namespace {
 
 using analysis::Mode;
-
-// Numbers that print as zero are printed without a sign (no "-0", "-0.000").
-std::string Fixed(double v, int digits) {
-  return WithoutNegativeZero(fmt::format("{:.{}f}", v, digits));
-}
-
-// Four significant digits, switching to exponent form for tiny values.
-std::string Sig(double v) {
-  if (v != 0.0 && std::abs(v) < 1e-3) return fmt::format("{:.3e}", v);
-  return WithoutNegativeZero(fmt::format("{:.4g}", v));
-}
-
-std::string Eigenvalue(std::complex<double> l) {
-  std::string s = Sig(l.real());
-  if (l.imag() != 0.0) s += " ± " + Sig(l.imag()) + "i";
-  return s;
-}
 
 std::string Opt(const std::optional<double>& v) { return v ? Sig(*v) : "-"; }
 
@@ -41,14 +25,6 @@ std::string SignedPercent(const std::optional<double>& v) {
   if (!v) return "-";
   const std::string s = fmt::format("{:+.1f} %", *v);
   return s == "+0.0 %" || s == "-0.0 %" ? "0.0 %" : s;  // the sign of 0.0 means nothing
-}
-
-std::string Pad(const std::string& s, std::size_t width) {
-  // Width in code points, so that α and ± count as one column.
-  std::size_t points = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++points;
-  return points >= width ? s + " " : s + std::string(width - points, ' ');
 }
 
 std::string Symbol(const std::vector<core::Signal>& states, const std::string& name) {
