@@ -326,7 +326,8 @@ Eigen::VectorXcd Dephased(const Eigen::VectorXcd& v) {
 }  // namespace
 
 PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
-                      const std::vector<std::complex<double>>& poles, const DesignLabels& labels) {
+                      const std::vector<std::complex<double>>& poles, const DesignLabels& labels,
+                      const std::vector<Eigen::VectorXcd>& shapes) {
   CheckSizes(A, B);
   const Eigen::Index n = A.rows();
   if (static_cast<Eigen::Index>(poles.size()) != n)
@@ -408,30 +409,49 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
     S[j] = poles[j].imag() == 0.0 ? NullSpace<Eigen::MatrixXd>(M.real(), n, m, scale).cast<cd>()
                                   : NullSpace<Eigen::MatrixXcd>(M, n, m, scale);
   }
-  // Start: the k-th occurrence of a pole takes the k-th basis vector.
+  // Start: a pole with a shape takes the admissible vector nearest to it
+  // (and keeps it); the k-th occurrence of any other pole the k-th basis
+  // vector.
+  if (!shapes.empty() && static_cast<Eigen::Index>(shapes.size()) != n)
+    throw std::invalid_argument("expected " + std::to_string(n) + " shapes (one per pole), got " +
+                                std::to_string(shapes.size()));
+  std::vector<bool> fixed(n, false);
   for (Eigen::Index j = 0; j < n; ++j) {
-    if (partner[j] >= 0 && partner[j] < j) {
-      X.col(j) = X.col(partner[j]).conjugate();
-      continue;
-    }
+    if (partner[j] >= 0 && partner[j] < j) continue;
     Eigen::Index occurrence = 0;
     for (Eigen::Index i = 0; i < j; ++i)
       if (std::abs(poles[i] - poles[j]) <= kSamePoleTolerance * std::max(1.0, std::abs(poles[j])))
         ++occurrence;
     X.col(j) = S[j].col(occurrence % S[j].cols());
+    if (!shapes.empty() && shapes[j].size() == n) {
+      Eigen::VectorXcd x = S[j] * (S[j].adjoint() * shapes[j]);
+      if (poles[j].imag() == 0.0) x = Dephased(x).real().cast<cd>();
+      if (x.norm() > kRankTolerance * shapes[j].norm()) {
+        X.col(j) = x / x.norm();
+        fixed[j] = true;
+      }
+    }
+    if (partner[j] >= 0) {
+      X.col(partner[j]) = X.col(j).conjugate();
+      fixed[partner[j]] = fixed[j];
+    }
   }
+  // Shapes that leave X singular (two poles near one shape) are let go.
+  if (Eigen::FullPivLU<Eigen::MatrixXcd>(X).rcond() < kRankTolerance)
+    std::fill(fixed.begin(), fixed.end(), false);
 
-  // KNV method 0: sweeps until no vector moves (single input: the S_j are
-  // lines and nothing moves, unless an uncontrollable mode's pole widens its
-  // S_j).
+  // KNV method 0 over the vectors not fixed: sweeps until no vector moves
+  // (single input: the S_j are lines and nothing moves, unless an
+  // uncontrollable mode's pole widens its S_j).
   constexpr int kMaxSweeps = 100;
   constexpr double kConverged = 1e-12;  // 1 − |cos| of a vector's change
-  const bool free = std::any_of(S.begin(), S.end(), [](const Eigen::MatrixXcd& b) { return b.cols() > 1; });
+  bool free = false;
+  for (Eigen::Index j = 0; j < n; ++j) free = free || (!fixed[j] && S[j].cols() > 1);
   if (free) {
     for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
       double moved = 0.0;
       for (Eigen::Index j = 0; j < n; ++j) {
-        if (partner[j] >= 0 && partner[j] < j) continue;
+        if ((partner[j] >= 0 && partner[j] < j) || fixed[j]) continue;
         Eigen::MatrixXcd others(n, n - 1);
         for (Eigen::Index i = 0, c = 0; i < n; ++i)
           if (i != j) others.col(c++) = X.col(i);

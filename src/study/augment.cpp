@@ -141,27 +141,43 @@ const char* AxisName(model::Axis axis) {
   return axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
 }
 
-// The poles the requests ask for, over the design's open-loop modes.
-std::vector<cd> RequestedPoles(const std::vector<PoleRequest>& requests,
-                               const std::vector<analysis::Mode>& design_modes, std::size_t n) {
-  std::vector<cd> named, unnamed;
+// The poles the requests ask for, over the design's open-loop modes, with
+// the shapes (over the design states `rows`) analysis::Place keeps: a named
+// mode's new roots take its open-loop shape, a kept mode its own; poles by
+// value alone take none.
+struct Poles {
+  std::vector<cd> poles;
+  std::vector<Eigen::VectorXcd> shapes;  // one per pole, or empty
+};
+
+Poles RequestedPoles(const std::vector<PoleRequest>& requests,
+                     const std::vector<analysis::Mode>& design_modes, const std::vector<int>& rows,
+                     std::size_t n) {
+  auto shape_of = [&rows](const analysis::Mode& m) {
+    Eigen::VectorXcd v(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) v(static_cast<Eigen::Index>(i)) = m.shape(rows[i]);
+    return v;
+  };
+  Poles named, unnamed;
   std::vector<bool> replaced(design_modes.size(), false);
   for (const PoleRequest& r : requests) {
     if (!r.mode) {
-      unnamed.insert(unnamed.end(), r.poles.begin(), r.poles.end());
+      unnamed.poles.insert(unnamed.poles.end(), r.poles.begin(), r.poles.end());
       continue;
     }
     std::size_t roots = 0;
-    bool any = false;
+    std::vector<Eigen::VectorXcd> sources;  // a pair's complex shape, or each real root's
+    bool pair = false;
     for (std::size_t k = 0; k < design_modes.size(); ++k)
       if (design_modes[k].kind == *r.mode) {
         if (replaced[k])
           throw std::invalid_argument("the " + analysis::ToString(*r.mode) + " is requested twice");
         replaced[k] = true;
-        any = true;
         roots += RootsOf(design_modes[k]).size();
+        pair = pair || design_modes[k].oscillatory;
+        sources.push_back(shape_of(design_modes[k]));
       }
-    if (!any) {
+    if (sources.empty()) {
       std::vector<std::string> present;
       for (const analysis::Mode& m : design_modes)
         if (std::find(present.begin(), present.end(), std::string(analysis::CliName(m.kind))) ==
@@ -177,26 +193,44 @@ std::vector<cd> RequestedPoles(const std::vector<PoleRequest>& requests,
           (roots == 1 ? "" : "s") + " but " + std::to_string(r.poles.size()) + " " +
           (r.poles.size() == 1 ? "was" : "were") + " requested" +
           (roots == 1 ? " (one real pole, e.g. roll:-3)" : " (a pair: wn=W,zeta=Z or -a+bj)"));
-    named.insert(named.end(), r.poles.begin(), r.poles.end());
+    // The mode's shape as one complex vector (a pair's, or two real roots'
+    // v1 + i v2) or as real vectors (Re and Im of a pair's).
+    const cd i(0.0, 1.0);
+    const Eigen::VectorXcd complex_shape = pair ? sources[0] : (sources.size() == 2 ? Eigen::VectorXcd(sources[0] + i * sources[1]) : sources[0]);
+    named.poles.insert(named.poles.end(), r.poles.begin(), r.poles.end());
+    if (r.poles.size() == 2 && r.poles[0].imag() != 0.0) {
+      named.shapes.push_back(complex_shape);
+      named.shapes.push_back(complex_shape.conjugate());
+    } else if (pair) {
+      named.shapes.push_back(complex_shape.real().cast<cd>());
+      named.shapes.push_back(complex_shape.imag().cast<cd>());
+    } else {
+      named.shapes.insert(named.shapes.end(), sources.begin(), sources.end());
+    }
   }
-  if (named.empty()) return unnamed;
-  // The modes not named: kept where they are, or replaced by the unnamed
-  // values, which then stand for all of them.
-  std::vector<cd> kept;
+  if (named.poles.empty()) return unnamed;
+  // The modes not named: kept where they are (with their shapes), or
+  // replaced by the unnamed values, which then stand for all of them.
+  Poles kept;
   for (std::size_t k = 0; k < design_modes.size(); ++k)
     if (!replaced[k]) {
       const std::vector<cd> r = RootsOf(design_modes[k]);
-      kept.insert(kept.end(), r.begin(), r.end());
+      kept.poles.insert(kept.poles.end(), r.begin(), r.end());
+      const Eigen::VectorXcd v = shape_of(design_modes[k]);
+      kept.shapes.push_back(v);
+      if (r.size() == 2) kept.shapes.push_back(v.conjugate());
     }
-  if (!unnamed.empty()) {
-    if (unnamed.size() != kept.size())
+  if (!unnamed.poles.empty()) {
+    if (unnamed.poles.size() != kept.poles.size())
       throw std::invalid_argument(
           "poles by value beside poles by mode stand for the modes not named, which have " +
-          std::to_string(kept.size()) + " roots; got " + std::to_string(unnamed.size()) +
+          std::to_string(kept.poles.size()) + " roots; got " + std::to_string(unnamed.poles.size()) +
           " values (or name every mode, or give all " + std::to_string(n) + " poles by value)");
-    kept = unnamed;
+    kept.poles = unnamed.poles;
+    kept.shapes.assign(kept.poles.size(), Eigen::VectorXcd());
   }
-  named.insert(named.end(), kept.begin(), kept.end());
+  named.poles.insert(named.poles.end(), kept.poles.begin(), kept.poles.end());
+  named.shapes.insert(named.shapes.end(), kept.shapes.begin(), kept.shapes.end());
   return named;
 }
 
@@ -429,8 +463,8 @@ AugmentResult Augment(const model::AircraftData& aircraft, const AugmentSpec& sp
     if (spec.poles.empty()) throw std::invalid_argument("pole placement needs poles");
     if (!spec.q_diagonal.empty() || !spec.r_diagonal.empty() || !spec.maxima.empty())
       throw std::invalid_argument("weights and maxima are for LQR, not pole placement");
-    const std::vector<cd> poles = RequestedPoles(spec.poles, design_modes, n);
-    const analysis::PlacementResult placed = analysis::Place(Ad, Bd, poles, labels);
+    const Poles poles = RequestedPoles(spec.poles, design_modes, out.design_states, n);
+    const analysis::PlacementResult placed = analysis::Place(Ad, Bd, poles.poles, labels, poles.shapes);
     Kd = placed.K;
     out.requested.assign(placed.requested.data(), placed.requested.data() + placed.requested.size());
     out.achieved.assign(placed.achieved.data(), placed.achieved.data() + placed.achieved.size());

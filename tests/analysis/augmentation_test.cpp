@@ -321,6 +321,32 @@ TEST(Place, MultiInputRepeatedPoleAndConditioning) {
   EXPECT_LT(r.eigenvector_condition, 100.0);
 }
 
+TEST(Place, ShapesKeepAModeUntouched) {
+  // Move the Dutch roll, keep roll and spiral with their open-loop
+  // eigenvectors as shapes: the gain then annihilates those vectors.
+  const model::StateSpace lat = model::BuildLateral(oracles::Load("a7a_clean_m025_sl.toml"));
+  const MatrixXd A = lat.A().topLeftCorner(4, 4);
+  const MatrixXd B = Columns(lat, {"aileron", "rudder"}).topRows(4);
+  Eigen::EigenSolver<MatrixXd> es(A);
+  std::vector<cd> poles;
+  std::vector<Eigen::VectorXcd> shapes;
+  for (Eigen::Index i = 0; i < 4; ++i) {
+    const cd l = es.eigenvalues()(i);
+    if (l.imag() != 0.0) {
+      poles.push_back(l.imag() > 0 ? cd(-1.2, 1.6) : cd(-1.2, -1.6));
+      shapes.push_back(es.eigenvectors().col(i));
+    } else {
+      poles.push_back(l);
+      shapes.push_back(es.eigenvectors().col(i));
+    }
+  }
+  const PlacementResult r = Place(A, B, poles, {}, shapes);
+  ExpectPolesPlaced(r, A, B, poles);
+  for (Eigen::Index i = 0; i < 4; ++i)
+    if (es.eigenvalues()(i).imag() == 0.0)
+      EXPECT_LT((r.K * es.eigenvectors().col(i).real()).norm(), 1e-12 * r.gain_norm);
+}
+
 TEST(Place, RefusesBadRequests) {
   const model::StateSpace lon = model::BuildLongitudinal(oracles::Load("p2v7.toml"));
   const MatrixXd B = Columns(lon, {"elevator"});

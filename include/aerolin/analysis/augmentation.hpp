@@ -105,7 +105,17 @@ inline constexpr double kPlacementTolerance = 1e-6;
 /// allows to all the others, the sweeps repeated until no vector moves —
 /// done in complex arithmetic with each conjugate pair's vectors kept
 /// conjugate (so A − BK is real) and a real pole's vector kept real. It
-/// minimizes κ(X) approximately, as scipy.signal.place_poles(method="KNV0").
+/// minimizes κ(X) approximately, as scipy.signal.place_poles(method="KNV0")
+/// does for real poles (scipy's KNV0 refuses complex ones).
+///
+/// `shapes` (optional, one per pole; an empty vector: none) asks for mode
+/// shapes: a pole with a shape gets the admissible eigenvector nearest to it
+/// (its orthogonal projection onto the pole's admissible subspace) and keeps
+/// it; the sweeps move only the others. A pole left at an open-loop
+/// eigenvalue with that eigenvalue's eigenvector as shape is then untouched
+/// by the feedback (K v = 0), and a moved mode keeps its character as far as
+/// the inputs allow — how study::Augment places poles by mode name. Shapes
+/// that make the eigenvectors dependent are let go (plain KNV0).
 ///
 /// @throws std::invalid_argument for sizes or non-finite entries, a number
 ///         of poles other than n, complex poles not in conjugate pairs, a
@@ -116,6 +126,7 @@ inline constexpr double kPlacementTolerance = 1e-6;
 ///         ones by more than kPlacementTolerance.
 PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                       const std::vector<std::complex<double>>& poles,
-                      const DesignLabels& labels = {});
+                      const DesignLabels& labels = {},
+                      const std::vector<Eigen::VectorXcd>& shapes = {});
 
 }  // namespace aerolin::analysis

@@ -1,0 +1,69 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin {
+namespace {
+
+using testing_cli::RunAerolin;
+
+TEST(AugmentCommand, YawDamperJsonDescribesItself) {
+  const auto r = RunAerolin(
+      "augment data/derivatives/p2v7.toml --axis lateral --lqr --inputs rudder --json", "aug_yaw");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["schema"], "aerolin.augment/1");
+  EXPECT_EQ(doc["method"], "lqr");
+  EXPECT_EQ(doc["gain"]["rows"], nlohmann::json::array({"rudder"}));
+  EXPECT_EQ(doc["gain"]["columns"], nlohmann::json::array({"beta", "p", "r", "phi", "psi"}));
+  EXPECT_EQ(doc["gain"]["values"][0][4], 0.0);
+  // δr = −K_r r with K_r < 0: a yaw rate right commands rudder that yaws the
+  // nose left (N_δr < 0): a damper.
+  EXPECT_LT(doc["gain"]["values"][0][2].get<double>(), 0.0);
+  EXPECT_EQ(doc["weights"]["rule"], "bryson");
+  EXPECT_LT(doc["residual"].get<double>(), 1e-12);
+  EXPECT_EQ(doc["riccati"]["X"].size(), 4u);
+  EXPECT_TRUE(doc["poles"].is_null());
+  EXPECT_EQ(doc["qualities"]["class"], "III");
+  EXPECT_EQ(doc["qualities"]["categories"][0]["open_loop"]["mode_levels"]["dutch roll"], 2);
+  EXPECT_EQ(doc["qualities"]["categories"][0]["closed_loop"]["mode_levels"]["dutch roll"], 1);
+  for (const auto& m : doc["closed_loop"]["modes"])
+    if (m["name"] == "dutch roll") EXPECT_GT(m["damping_ratio"].get<double>(), 0.6);
+}
+
+TEST(AugmentCommand, UsageErrorsSayWhatToDo) {
+  struct Case {
+    std::string args, message;
+  };
+  const Case cases[] = {
+      {"--axis lateral", "error: augment: give one of --lqr and --place POLES"},
+      {"--axis lateral --lqr --place roll:-2", "error: augment: give one of --lqr and --place POLES"},
+      {"--axis lateral --place roll:-2 --max beta=1deg",
+       "error: augment: --Q, --R and --max are LQR weights: they need --lqr"},
+      {"--axis lateral --lqr --Q 1,1,1,1", "error: augment: --Q and --R go together (or neither: Bryson's rule, --max)"},
+      {"--axis lateral --lqr --max beta=2parsecs",
+       "error: --max/--place: '2parsecs' is not a value of beta (a number in rad, or followed by rad, deg)"},
+      {"--axis longitudinal --place -1,-2,-3,-3",
+       "error: augment: data/derivatives/p2v7.toml: the pole -3 is requested 2 times, more than rank(B) = 1 "
+       "(elevator): a pole may repeat at most once per independent input"},
+      {"--axis lateral --lqr --inputs aileron,rudder --R 1,0 --Q 1,1,1,1",
+       "error: augment: data/derivatives/p2v7.toml: R is not positive definite (smallest eigenvalue 0, "
+       "largest 1): every input needs a positive weight"},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const auto r = RunAerolin("augment data/derivatives/p2v7.toml " + c.args, "aug_err" + std::to_string(k++));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, c.message + "\n");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+}  // namespace
+}  // namespace aerolin
