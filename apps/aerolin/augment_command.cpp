@@ -1,8 +1,11 @@
 // `aerolin augment FILE --axis longitudinal|lateral (--lqr [--max NAME=VALUE,...]
-//  [--Q W,... --R W,...] | --place POLES) [--inputs NAME,...] [--heading] [--json]`:
+//  [--Q W,... --R W,...] | --place POLES) [--inputs NAME,...] [--heading] [--json]
+//  [--write OUT.toml]`:
 // full-state feedback designed by LQR or pole placement, the closed loop's
 // modes named and graded beside the bare aircraft's (study/augment.hpp).
 
+#include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -10,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/export/augment_report.hpp"
 #include "aerolin/study/augment.hpp"
 #include "cli_options.hpp"
@@ -28,6 +32,7 @@ struct AugmentOptions {
   std::string inputs;
   bool heading = false;
   bool json = false;
+  std::string write;
 };
 
 // "a,b,c" → {"a", "b", "c"}; an empty entry is a usage error.
@@ -77,7 +82,28 @@ int RunAugment(const AugmentOptions& opt) {
     spec.q_diagonal = Weights(opt.q, "--Q");
     spec.r_diagonal = Weights(opt.r, "--R");
   }
-  const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
+  // The written file is the data file with a section added: checked before
+  // the design (it must not overwrite an input; an AVL file's relative paths
+  // must still hold from its folder).
+  OutputRouting routing(opt.write, opt.json, AircraftInputFiles(opt.file));
+  const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  const model::AircraftData& aircraft = load.aircraft;
+  if (routing.has_data()) {
+    if (opt.heading)
+      throw UsageError("--write: heading hold (--heading) cannot be written to a file yet: "
+                       "aerolin's lateral modes need psi a free integrator");
+    if ((spec.axis == model::Axis::kLongitudinal ? aircraft.longitudinal_augmentation
+                                                 : aircraft.lateral_augmentation))
+      throw UsageError("--write: " + opt.file + " already has [augmentation." +
+                       (spec.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral") +
+                       "] (the design replaces it, but the file would then hold two): write "
+                       "from the file without it");
+    if (load.files.size() > 1 && !IsStandardOutput(opt.write) &&
+        std::filesystem::absolute(opt.write).parent_path() !=
+            std::filesystem::absolute(opt.file).parent_path())
+      throw UsageError("--write: " + opt.file + " names other files (" + load.files[1] +
+                       ") by paths relative to its folder: write OUT into that folder");
+  }
   try {
     if (!opt.max.empty())
       for (const std::string& item : SplitList(opt.max, "--max")) {
@@ -101,9 +127,21 @@ int RunAugment(const AugmentOptions& opt) {
   }();
   const exporting::AugmentReportHeader header{opt.file, aircraft.name};
   if (opt.json)
-    std::cout << exporting::AugmentJson(header, result) << '\n';
+    routing.report() << exporting::AugmentJson(header, result) << '\n';
   else
-    exporting::WriteAugmentText(std::cout, header, result);
+    exporting::WriteAugmentText(routing.report(), header, result);
+  if (routing.has_data()) {
+    std::string command = "aerolin";
+    for (std::size_t k = 1; k < CommandLine().size(); ++k) command += " " + CommandLine()[k];
+    std::string text = core::ReadInputFile(opt.file);
+    if (!text.empty() && text.back() != '\n') text += '\n';
+    const std::string section = exporting::AugmentationToml(result, command);
+    routing.WriteData([&](std::ostream& out) { out << text << section; });
+    if (!IsStandardOutput(opt.write))
+      routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with [augmentation."
+                      << (spec.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral")
+                      << "]: modes, qualities, tf, bode, simulate read the closed loop)\n";
+  }
   return 0;
 }
 
@@ -140,6 +178,10 @@ void RegisterAugmentCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--heading", opt->heading,
                 "lateral: design on psi too (heading hold; psi then needs a weight)");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.augment/1)");
+  cmd->add_option("--write", opt->write,
+                  "also write OUT.toml: FILE with an [augmentation.AXIS] section holding the gain,\n"
+                  "which every command reads as the closed loop ('-': standard output)")
+      ->check(OutputPathValidator());
   cmd->callback([opt, &action] { action = [opt] { return RunAugment(*opt); }; });
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -186,6 +187,14 @@ void WriteModes(std::ostream& out, const study::AugmentResult& r) {
   if (!r.not_graded.empty()) out << "Not graded: " << r.not_graded << '\n';
 }
 
+// Shortest round-trip form (the file reads back the same double), always a
+// TOML float: "0.0", "12.0", "-1.5", "1e-05".
+std::string TomlFloat(double v) {
+  std::string s = fmt::format("{}", v == 0.0 ? 0.0 : v);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
 nlohmann::json Matrix(const Eigen::MatrixXd& M) {
   nlohmann::json rows = nlohmann::json::array();
   for (Eigen::Index i = 0; i < M.rows(); ++i) {
@@ -290,6 +299,34 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
   doc["not_graded"] = r.not_graded.empty() ? json(nullptr) : json(r.not_graded);
   RemoveNegativeZeros(doc);
   return doc.dump(2);
+}
+
+std::string AugmentationToml(const study::AugmentResult& r, std::string_view command) {
+  if (r.axis == model::Axis::kLateral && !r.gain.col(model::lat::kPsi).isZero(0.0))
+    throw std::invalid_argument(
+        "heading hold (a gain on psi) cannot be written to a file yet: aerolin's lateral modes "
+        "need psi a free integrator");
+  auto quoted = [](const std::vector<std::string>& names) {
+    std::string s;
+    for (const std::string& n : names) s += (s.empty() ? "\"" : ", \"") + n + "\"";
+    return "[" + s + "]";
+  };
+  std::vector<std::string> states;
+  for (const core::Signal& x : r.states) states.push_back(x.name);
+  std::string out = fmt::format(
+      "\n# Written by `{}`: the full-state feedback u = -K x on the {} axis\n"
+      "# (docs/augmentation.md). Every command reads the closed loop.\n"
+      "[augmentation.{}]\n"
+      "units = \"SI\"   # each gain in input unit per state unit\n"
+      "inputs = {}\nstates = {}\ngain = [\n",
+      command, AxisText(r.axis), AxisText(r.axis), quoted(InputNames(r)), quoted(states));
+  for (Eigen::Index i = 0; i < r.gain.rows(); ++i) {
+    out += "  [";
+    for (Eigen::Index j = 0; j < r.gain.cols(); ++j)
+      out += (j ? ", " : "") + TomlFloat(r.gain(i, j));
+    out += "],\n";
+  }
+  return out + "]\n";
 }
 
 }  // namespace aerolin::exporting

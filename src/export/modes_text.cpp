@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <fmt/format.h>
 #include <string>
+#include <utility>
 
 #include "aerolin/model/conventions.hpp"
 #include "display_units.hpp"
@@ -146,7 +147,17 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
   out << "source: " << aircraft.source << '\n';
   out << "trim: U0 = " << Sig(fc.U0 * speed.per_si) << ' ' << speed.name
       << ", θ0 = " << Fixed(fc.theta0 * core::kRadToDeg, 2) << "°, g = "
-      << Sig(fc.g * speed.per_si) << ' ' << speed.name << "²\n\n";
+      << Sig(fc.g * speed.per_si) << ' ' << speed.name << "²\n";
+  // A file that closes a feedback: these are the augmented aircraft's modes.
+  for (const auto& [axis, aug] : {std::pair{"longitudinal", &aircraft.longitudinal_augmentation},
+                                  std::pair{"lateral", &aircraft.lateral_augmentation}})
+    if (*aug) {
+      std::string inputs;
+      for (const std::string& n : (*aug)->inputs) inputs += (inputs.empty() ? "" : ", ") + n;
+      out << "closed loop: [augmentation." << axis << "] feeds back " << inputs
+          << " (u = -K x): the " << axis << " modes are the augmented aircraft's\n";
+    }
+  out << '\n';
   WriteModeTable(out,
                  "Longitudinal modes  (x = " +
                      model::JoinSymbols(model::StateSignals(model::Axis::kLongitudinal)) + ")",

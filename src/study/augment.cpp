@@ -350,8 +350,15 @@ std::vector<PoleRequest> ParsePoles(const std::string& text) {
   return out;
 }
 
-AugmentResult Augment(const model::AircraftData& aircraft, const AugmentSpec& spec) {
+AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpec& spec) {
   const model::Axis axis = spec.axis;
+  // The design is made on the bare airframe of its axis (a file's own
+  // augmentation of that axis is replaced, not augmented again); the other
+  // axis stays as the file has it.
+  model::AircraftData aircraft = file_aircraft;
+  (axis == model::Axis::kLongitudinal ? aircraft.longitudinal_augmentation
+                                      : aircraft.lateral_augmentation)
+      .reset();
   const model::StateSpace axis_model = axis == model::Axis::kLongitudinal
                                            ? model::BuildLongitudinal(aircraft)
                                            : model::BuildLateral(aircraft);
@@ -380,8 +387,6 @@ AugmentResult Augment(const model::AircraftData& aircraft, const AugmentSpec& sp
   // States: those that feed the dynamics, unless integrators are asked for.
   for (int j = 0; j < sys.num_states(); ++j)
     if (spec.include_integrators || !sys.A().col(j).isZero(0.0)) out.design_states.push_back(j);
-  std::vector<int> all_rows(sys.num_states());
-  for (int i = 0; i < sys.num_states(); ++i) all_rows[i] = i;
   const Eigen::MatrixXd Ad = Select(sys.A(), out.design_states, out.design_states);
   const Eigen::MatrixXd Bd = Select(sys.B(), out.design_states, input_columns);
   const std::size_t n = out.design_states.size(), m = input_columns.size();
@@ -475,8 +480,14 @@ AugmentResult Augment(const model::AircraftData& aircraft, const AugmentSpec& sp
   for (std::size_t j = 0; j < n; ++j) out.gain.col(out.design_states[j]) = Kd.col(static_cast<Eigen::Index>(j));
   out.gain_norm = Eigen::JacobiSVD<Eigen::MatrixXd>(out.gain).singularValues()(0);
 
-  const Eigen::MatrixXd Bsel = Select(sys.B(), all_rows, input_columns);
-  out.closed_loop = model::StateSpace(sys.A() - Bsel * out.gain, sys.B(), sys.states(), sys.inputs());
+  // The closed loop as every command builds it from a file with this gain
+  // (model::AxisAugmentation): the one place that closes it.
+  model::AircraftData closed_aircraft = aircraft;
+  (axis == model::Axis::kLongitudinal ? closed_aircraft.longitudinal_augmentation
+                                      : closed_aircraft.lateral_augmentation) =
+      model::AxisAugmentation{input_names, out.gain};
+  out.closed_loop = axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(closed_aircraft)
+                                                       : model::BuildLateral(closed_aircraft);
   const Eigen::VectorXcd cl =
       Eigen::EigenSolver<Eigen::MatrixXd>(out.closed_loop.A(), false).eigenvalues();
   out.closed_eigenvalues = Sorted(std::vector<cd>(cl.data(), cl.data() + cl.size()));

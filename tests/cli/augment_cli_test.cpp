@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -63,6 +64,52 @@ TEST(AugmentCommand, UsageErrorsSayWhatToDo) {
     EXPECT_EQ(r.err, c.message + "\n");
     EXPECT_EQ(r.out, "");
   }
+}
+
+// --write: the data file with [augmentation.lateral]; every command then
+// builds the closed loop the report described, to the last bit.
+TEST(AugmentCommand, WrittenFileIsTheClosedLoopForEveryCommand) {
+  const std::string out = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_written.toml";
+  std::remove(out.c_str());
+  const auto design = RunAerolin(
+      "augment data/derivatives/p2v7.toml --axis lateral --lqr --json --write '" + out + "'", "aug_w1");
+  ASSERT_EQ(design.exit_code, 0) << design.err;
+  EXPECT_EQ(design.err, "wrote " + out +
+                            " (the file with [augmentation.lateral]: modes, qualities, tf, bode, "
+                            "simulate read the closed loop)\n");
+  const nlohmann::json doc = nlohmann::json::parse(design.out);
+
+  const auto modes = RunAerolin("modes '" + out + "' --json", "aug_w2");
+  ASSERT_EQ(modes.exit_code, 0) << modes.err;
+  const nlohmann::json m = nlohmann::json::parse(modes.out);
+  EXPECT_EQ(m["lateral"]["modes"], doc["closed_loop"]["modes"]);
+  EXPECT_EQ(m["lateral"]["modes"].size(), doc["closed_loop"]["modes"].size());
+  const auto bare = RunAerolin("modes data/derivatives/p2v7.toml --json", "aug_w3");
+  EXPECT_EQ(m["longitudinal"], nlohmann::json::parse(bare.out)["longitudinal"]);
+
+  const auto q = RunAerolin("qualities '" + out + "' --json", "aug_w4");
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  const nlohmann::json grades = nlohmann::json::parse(q.out);
+  EXPECT_EQ(grades["categories"][0]["mode_levels"],
+            doc["qualities"]["categories"][0]["closed_loop"]["mode_levels"]);
+  EXPECT_EQ(grades["categories"][0]["level"], doc["qualities"]["categories"][0]["closed_loop"]["level"]);
+
+  const auto sim = RunAerolin("simulate '" + out + "' --excite dutch-roll --duration 10 --json", "aug_w5");
+  EXPECT_EQ(sim.exit_code, 0) << sim.err;
+
+  // Designing again starts from the bare airframe: the same gain.
+  const auto again = RunAerolin("augment '" + out + "' --axis lateral --lqr --json", "aug_w6");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["gain"], doc["gain"]);
+  const auto twice = RunAerolin("augment '" + out + "' --axis lateral --lqr --write '" + out + "2'", "aug_w7");
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("already has [augmentation.lateral]"), std::string::npos) << twice.err;
+
+  // A sweep would vary the airframe and ignore the gains: refused.
+  const auto sweep = RunAerolin("sweep '" + out + "' --param lateral.Nr --from -0.2 --to -0.3 --steps 3", "aug_w8");
+  EXPECT_NE(sweep.exit_code, 0);
+  EXPECT_NE(sweep.err.find("closes a feedback ([augmentation])"), std::string::npos) << sweep.err;
+  std::remove(out.c_str());
 }
 
 }  // namespace

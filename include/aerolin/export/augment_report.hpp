@@ -41,4 +41,12 @@ void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
 /// else null).
 std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& result);
 
+/// Returns the `[augmentation.<axis>]` section of a data file that closes
+/// `result`'s gain (model::AxisAugmentation; data/derivatives/README.md):
+/// a comment naming `command`, units = "SI", inputs, states and the gain
+/// rows in shortest round-trip form, ending with a newline.
+/// @throws std::invalid_argument if the gain feeds ψ back (heading hold),
+///         which a file cannot hold yet.
+std::string AugmentationToml(const study::AugmentResult& result, std::string_view command);
+
 }  // namespace aerolin::exporting

@@ -139,6 +139,9 @@ struct AugmentResult {
 };
 
 /// Designs the gain `spec` asks for on `aircraft` and analyzes both loops.
+/// The open loop is the designed axis's bare airframe: an augmentation the
+/// file already has on that axis (model::AxisAugmentation) is left out (the
+/// new gain replaces it); the other axis is as the file has it.
 /// @throws std::invalid_argument for a bad request (unknown input or state
 ///         names, weight counts, pole counts, modes that are absent or cannot
 ///         be moved, as analysis::Lqr / analysis::Place), naming the cause.
