@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libfmt-dev
-  libeigen3-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
+  libeigen3-dev liblapacke-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsfml-dev libgl-dev libx11-dev libmgl-dev librsvg2-dev libpng-dev fonts-dejavu-core
   poppler-utils

@@ -188,5 +188,6 @@ void RegisterLocusCommand(CLI::App& app, Action& action);
 void RegisterTfCommand(CLI::App& app, Action& action);
 void RegisterBodeCommand(CLI::App& app, Action& action);
 void RegisterRmsCommand(CLI::App& app, Action& action);
+void RegisterAugmentCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

@@ -126,7 +126,9 @@ int RunQualities(const QualitiesOptions& opt) {
   std::vector<analysis::QualitiesGrade> grades;
   for (analysis::FlightPhaseCategory c : a.categories)
     grades.push_back(analysis::Grade(summary, a.aircraft_class, c, options));
-  const exporting::QualitiesReportHeader header{opt.file, a.aircraft.name};
+  const exporting::QualitiesReportHeader header{
+      opt.file, a.aircraft.name,
+      a.aircraft.longitudinal_augmentation.has_value() || a.aircraft.lateral_augmentation.has_value()};
   if (opt.json)
     std::cout << exporting::QualitiesJson(header, grades) << '\n';
   else

@@ -411,3 +411,16 @@ def maximize_damping(aircraft: Aircraft, input: str, output: str, gains: Sequenc
     """The gain of the locus that maximizes ζ of `mode` (`aerolin locus --maximize`):
     {"mode", "gain", "zeta", "name", "wn", "refined": {"status", "message", ...},
     "other_local_maxima"}, as the CLI JSON's "maximize" object."""
+
+def lqr(A: FloatArray, B: FloatArray, Q: FloatArray, R: FloatArray,
+        N: FloatArray | None = None) -> tuple[FloatArray, FloatArray, ComplexArray]:
+    """LQR: (K, X, E), u = -K x, X the CARE's stabilizing solution, E = eig(A - BK)."""
+
+def place(A: FloatArray, B: FloatArray, poles: list[complex]) -> FloatArray:
+    """Pole placement: K with eig(A - BK) = poles (KNV0 for several inputs)."""
+
+def augment(aircraft: Aircraft | str, axis: str, place: str | None = None,
+            Q: list[float] | None = None, R: list[float] | None = None,
+            maximum: dict[str, float | str] | None = None, inputs: list[str] | None = None,
+            heading: bool = False) -> dict[str, Any]:
+    """Full-state augmentation of one axis (`aerolin augment --json`, schema aerolin.augment/1)."""

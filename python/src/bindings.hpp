@@ -56,5 +56,6 @@ void BindFrequency(py::module_& m);
 void BindTracked(py::module_& m);
 void BindRoughAir(py::module_& m);
 void BindMonteCarlo(py::module_& m);
+void BindAugment(py::module_& m);
 
 }  // namespace aerolin::python

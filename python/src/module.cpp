@@ -19,4 +19,5 @@ PYBIND11_MODULE(_aerolin, m) {
   BindTracked(m);
   BindRoughAir(m);
   BindMonteCarlo(m);
+  BindAugment(m);
 }

@@ -37,6 +37,10 @@ double DampingDerivative(std::complex<double> lambda, std::complex<double> dlamb
 }
 
 MatrixDerivatives DifferentiateMatrices(const model::AircraftFile& file) {
+  if (file.augmented)
+    throw std::invalid_argument(
+        "the file closes a feedback ([augmentation]): sensitivities differentiate the airframe's "
+        "keys and would ignore its gains; run them on the file without [augmentation]");
   // Forward-mode AD with one derivative slot per key: one pass through the
   // conversions and builders gives every ∂A/∂key exactly (to round-off), where
   // A is not affine in the key (Zα̇ divides the α row, U0 and θ0 enter

@@ -22,7 +22,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   model::AircraftData& out = result.aircraft;
   CheckKeys(ctx, root, "top level",
             {"aircraft", "condition", "aerodynamics", "mass", "geometry", "longitudinal", "lateral",
-             "controls"});
+             "controls", "augmentation"});
   ReadAircraft(ctx, root, out);
   ReadCondition(ctx, root, out);
   ReadAerodynamics(ctx, root, out);
@@ -50,6 +50,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   out.lateral = converted.lateral;
   out.controls = converted.controls;
   out.mass = converted.mass;
+  ReadAugmentation(ctx, root, out);  // names controls: after them
   if (ctx.zadot_node != nullptr && std::abs(1.0 - out.longitudinal.Zadot / ctx.si.U0) < 1e-6)
     ctx.Error(ctx.At(*ctx.zadot_node), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
 
@@ -85,6 +86,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   }
   // An AVL file: its TOML's keys, then the .st's numbers.
   file.keys = WrittenKeys(ctx, root, file.omitted);
+  file.augmented = out.longitudinal_augmentation.has_value() || out.lateral_augmentation.has_value();
   result.units = ctx.units;
   result.from_coefficients = ctx.from_coefficients;
   result.avl_notes = std::move(ctx.avl.notes);

@@ -148,6 +148,9 @@ void SetBodyInertias(ReadContext& ctx, const model::MassProperties& body);
 void ReadLongitudinal(ReadContext& ctx, const toml::table& root);
 void ReadLateral(ReadContext& ctx, const toml::table& root);
 void ReadControls(ReadContext& ctx, const toml::table& root);
+// [augmentation.longitudinal] / [augmentation.lateral] (read_augmentation.cpp),
+// after the controls (its inputs name them).
+void ReadAugmentation(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
 // A [controls.NAME] table's unit ("rad" or "1") and limits min, max (in
 // that unit), into `c` (whose name is set); shared with the AVL controls.
 void ReadControlUnit(ReadContext& ctx, const toml::table& t, const std::string& table_name,

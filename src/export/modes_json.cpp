@@ -4,6 +4,7 @@
 
 #include "display_units.hpp"
 #include "json_numbers.hpp"
+#include "mode_list_json.hpp"
 
 #include "aerolin/model/conventions.hpp"
 
@@ -20,8 +21,10 @@ nlohmann::json OptJson(const std::optional<double>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-nlohmann::json ModesJson(const std::vector<Mode>& modes, const model::StateSpace& sys,
-                         core::UnitSystem speed_units) {
+}  // namespace
+
+nlohmann::json ModeListJson(const std::vector<Mode>& modes, const model::StateSpace& sys,
+                            core::UnitSystem speed_units) {
   nlohmann::json list = nlohmann::json::array();
   for (const Mode& m : modes) {
     nlohmann::json shape = nlohmann::json::array();
@@ -57,8 +60,6 @@ nlohmann::json StateNames(const std::vector<core::Signal>& states) {
   return names;
 }
 
-}  // namespace
-
 std::string ModesJson(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                       const std::vector<analysis::Approximation>& approximations,
                       std::string_view file, core::UnitSystem speed_units) {
@@ -91,10 +92,10 @@ std::string ModesJson(const model::AircraftData& aircraft, const analysis::Modal
        {{"U0", fc.U0 * speed.per_si}, {"theta0_deg", fc.theta0 * core::kRadToDeg}, {"g_m_s2", fc.g}}},
       {"longitudinal",
        {{"states", StateNames(model::LongitudinalStateSignals())},
-        {"modes", ModesJson(modes.longitudinal, modes.longitudinal_model, speed_units)}}},
+        {"modes", ModeListJson(modes.longitudinal, modes.longitudinal_model, speed_units)}}},
       {"lateral",
        {{"states", StateNames(model::LateralStateSignals())},
-        {"modes", ModesJson(modes.lateral, modes.lateral_model, speed_units)}}},
+        {"modes", ModeListJson(modes.lateral, modes.lateral_model, speed_units)}}},
       {"approximations", approx}};
   RemoveNegativeZeros(doc);
   return doc.dump(2);

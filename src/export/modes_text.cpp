@@ -8,31 +8,16 @@
 #include <stdexcept>
 #include <fmt/format.h>
 #include <string>
+#include <utility>
 
 #include "aerolin/model/conventions.hpp"
 #include "display_units.hpp"
+#include "text_cells.hpp"
 
 namespace aerolin::exporting {
 namespace {
 
 using analysis::Mode;
-
-// Numbers that print as zero are printed without a sign (no "-0", "-0.000").
-std::string Fixed(double v, int digits) {
-  return WithoutNegativeZero(fmt::format("{:.{}f}", v, digits));
-}
-
-// Four significant digits, switching to exponent form for tiny values.
-std::string Sig(double v) {
-  if (v != 0.0 && std::abs(v) < 1e-3) return fmt::format("{:.3e}", v);
-  return WithoutNegativeZero(fmt::format("{:.4g}", v));
-}
-
-std::string Eigenvalue(std::complex<double> l) {
-  std::string s = Sig(l.real());
-  if (l.imag() != 0.0) s += " ± " + Sig(l.imag()) + "i";
-  return s;
-}
 
 std::string Opt(const std::optional<double>& v) { return v ? Sig(*v) : "-"; }
 
@@ -41,14 +26,6 @@ std::string SignedPercent(const std::optional<double>& v) {
   if (!v) return "-";
   const std::string s = fmt::format("{:+.1f} %", *v);
   return s == "+0.0 %" || s == "-0.0 %" ? "0.0 %" : s;  // the sign of 0.0 means nothing
-}
-
-std::string Pad(const std::string& s, std::size_t width) {
-  // Width in code points, so that α and ± count as one column.
-  std::size_t points = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++points;
-  return points >= width ? s + " " : s + std::string(width - points, ' ');
 }
 
 std::string Symbol(const std::vector<core::Signal>& states, const std::string& name) {
@@ -170,7 +147,17 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
   out << "source: " << aircraft.source << '\n';
   out << "trim: U0 = " << Sig(fc.U0 * speed.per_si) << ' ' << speed.name
       << ", θ0 = " << Fixed(fc.theta0 * core::kRadToDeg, 2) << "°, g = "
-      << Sig(fc.g * speed.per_si) << ' ' << speed.name << "²\n\n";
+      << Sig(fc.g * speed.per_si) << ' ' << speed.name << "²\n";
+  // A file that closes a feedback: these are the augmented aircraft's modes.
+  for (const auto& [axis, aug] : {std::pair{"longitudinal", &aircraft.longitudinal_augmentation},
+                                  std::pair{"lateral", &aircraft.lateral_augmentation}})
+    if (*aug) {
+      std::string inputs;
+      for (const std::string& n : (*aug)->inputs) inputs += (inputs.empty() ? "" : ", ") + n;
+      out << "closed loop: [augmentation." << axis << "] feeds back " << inputs
+          << " (u = -K x): the " << axis << " modes are the augmented aircraft's\n";
+    }
+  out << '\n';
   WriteModeTable(out,
                  "Longitudinal modes  (x = " +
                      model::JoinSymbols(model::StateSignals(model::Axis::kLongitudinal)) + ")",

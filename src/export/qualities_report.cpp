@@ -79,7 +79,9 @@ void WriteQualitiesText(std::ostream& out, const QualitiesReportHeader& header,
   out << header.aircraft << "  (" << header.file << ")\n"
       << fmt::format("Flying qualities, MIL-F-8785C: class {}, n/α = −Zα/g = {:.4g} g/rad\n",
                      analysis::ToString(grades.front().aircraft_class), grades.front().n_alpha)
-      << "Limits are inclusive; level 4 = worse than Level 3. Bare airframe, linear modes only.\n";
+      << "Limits are inclusive; level 4 = worse than Level 3. "
+      << (header.augmented ? "Augmented (the file's [augmentation])" : "Bare airframe")
+      << ", linear modes only.\n";
   for (const QualitiesGrade& g : grades) {
     out << fmt::format("\nCategory {}: level {}\n", analysis::ToString(g.category), LevelText(g.level));
     out << "  " << Pad("mode", 18) << Pad("criterion", 10) << Pad("value", 10) << Pad("unit", 11)

@@ -1,6 +1,9 @@
 #include "aerolin/model/build.hpp"
 
 #include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <string>
 #include <unsupported/Eigen/AutoDiff>
 
 #include "aerolin/model/conventions.hpp"
@@ -109,6 +112,31 @@ Eigen::Matrix<T, 5, 1> LateralB(const FlightConditionOf<T>& c, const T& Y, const
 AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
 #undef AEROLIN_INSTANTIATE
 
+namespace {
+
+// A − B_K K for the augmentation `aug` (inputs by name among `inputs`).
+Eigen::MatrixXd Closed(Eigen::MatrixXd A, const Eigen::MatrixXd& B,
+                       const std::vector<core::Signal>& inputs,
+                       const std::optional<AxisAugmentation>& aug, const char* axis) {
+  if (!aug) return A;
+  if (aug->gain.rows() != static_cast<Eigen::Index>(aug->inputs.size()) || aug->gain.cols() != A.cols())
+    throw std::invalid_argument(std::string("the ") + axis + " augmentation's gain must be " +
+                                std::to_string(aug->inputs.size()) + "×" + std::to_string(A.cols()) +
+                                ", got " + std::to_string(aug->gain.rows()) + "×" +
+                                std::to_string(aug->gain.cols()));
+  for (std::size_t i = 0; i < aug->inputs.size(); ++i) {
+    std::size_t j = 0;
+    while (j < inputs.size() && inputs[j].name != aug->inputs[i]) ++j;
+    if (j == inputs.size())
+      throw std::invalid_argument(std::string("the ") + axis + " augmentation feeds back '" +
+                                  aug->inputs[i] + "', which is no " + axis + " control");
+    A -= B.col(static_cast<Eigen::Index>(j)) * aug->gain.row(static_cast<Eigen::Index>(i));
+  }
+  return A;
+}
+
+}  // namespace
+
 StateSpace BuildLongitudinal(const AircraftData& aircraft) {
   const LongitudinalDerivatives& d = aircraft.longitudinal;
   std::vector<core::Signal> inputs = ControlSignals(aircraft, true);
@@ -116,8 +144,9 @@ StateSpace BuildLongitudinal(const AircraftData& aircraft) {
   Eigen::Index j = 0;
   for (const Control& c : aircraft.controls)
     if (c.longitudinal) B.col(j++) = LongitudinalB(aircraft.condition, d, c.X, c.Z, c.M);
-  return StateSpace(LongitudinalA(aircraft.condition, d), std::move(B),
-                    LongitudinalStateSignals(), std::move(inputs));
+  Eigen::MatrixXd A = Closed(LongitudinalA(aircraft.condition, d), B, inputs,
+                             aircraft.longitudinal_augmentation, "longitudinal");
+  return StateSpace(std::move(A), std::move(B), LongitudinalStateSignals(), std::move(inputs));
 }
 
 StateSpace BuildLateral(const AircraftData& aircraft) {
@@ -126,8 +155,9 @@ StateSpace BuildLateral(const AircraftData& aircraft) {
   Eigen::Index j = 0;
   for (const Control& c : aircraft.controls)
     if (c.lateral) B.col(j++) = LateralB(aircraft.condition, c.Y, c.L, c.N);
-  return StateSpace(LateralA(aircraft.condition, aircraft.lateral), std::move(B),
-                    LateralStateSignals(), std::move(inputs));
+  Eigen::MatrixXd A = Closed(LateralA(aircraft.condition, aircraft.lateral), B, inputs,
+                             aircraft.lateral_augmentation, "lateral");
+  return StateSpace(std::move(A), std::move(B), LateralStateSignals(), std::move(inputs));
 }
 
 }  // namespace aerolin::model

@@ -69,6 +69,10 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
 }
 
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
+  if (file.augmented)
+    throw std::invalid_argument(
+        "the file closes a feedback ([augmentation]): a sweep varies the airframe's keys and "
+        "would ignore its gains; sweep the file without [augmentation]");
   const model::WrittenKey* key = &ResolveSweepKey(file, options.param);
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))

@@ -5,12 +5,15 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
 
 #include "aerolin/core/files.hpp"
+#include "aerolin/model/build.hpp"
+#include "data/loader_test_support.hpp"
 #include "aerolin/core/units.hpp"
 
 namespace aerolin::data {
@@ -496,6 +499,76 @@ TEST(LoadAircraftFile, AcceptsRegularFilesOnlyUpToTheSizeCap) {
                   " bytes, larger than the 32 MiB limit of an input file");
   }
   std::remove(big.c_str());
+}
+
+// [augmentation.<axis>]: read as SI gains, closed by the builders.
+std::string P2v7Text() {
+  return core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+}
+
+int LinesOf(const std::string& text) {
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+TEST(LoadAircraftString, AugmentationClosesTheLoopInTheBuilders) {
+  const std::string base = P2v7Text();
+  const std::string text = base +
+                           "[augmentation.lateral]\nunits = \"SI\"\ninputs = [\"rudder\"]\n"
+                           "states = [\"beta\", \"p\", \"r\", \"phi\", \"psi\"]\n"
+                           "gain = [[4.5, -1.5, -4, -1.25, 0]]\n";
+  const model::AircraftData a = LoadAircraftString(text, "p.toml").aircraft;
+  ASSERT_TRUE(a.lateral_augmentation);
+  EXPECT_FALSE(a.longitudinal_augmentation);
+  EXPECT_EQ(a.lateral_augmentation->inputs, std::vector<std::string>{"rudder"});
+  const model::AircraftData bare = LoadAircraftString(base, "p.toml").aircraft;
+  const model::StateSpace open = model::BuildLateral(bare), closed = model::BuildLateral(a);
+  Eigen::RowVectorXd K(5);
+  K << 4.5, -1.5, -4.0, -1.25, 0.0;
+  // rudder is the second lateral control of the P2V-7 (aileron, rudder).
+  ASSERT_EQ(open.inputs()[1].name, "rudder");
+  EXPECT_EQ(closed.A(), (open.A() - open.B().col(1) * K).eval());
+  EXPECT_EQ(closed.B(), open.B());
+  EXPECT_EQ(model::BuildLongitudinal(a).A(), model::BuildLongitudinal(bare).A());
+  // Sensitivities and sweeps refuse it (they would ignore the gains).
+  EXPECT_TRUE(LoadAircraftString(text, "p.toml").file.augmented);
+  EXPECT_FALSE(LoadAircraftString(base, "p.toml").file.augmented);
+}
+
+TEST(LoadAircraftString, AugmentationDefectsAreLocated) {
+  const std::string base = P2v7Text();
+  const int n = LinesOf(base);
+  auto error = [&](const std::string& section) {
+    return test_support::DataErrorOf([&] { LoadAircraftString(base + section, "p.toml"); });
+  };
+  const std::string states = "states = [\"beta\", \"p\", \"r\", \"phi\", \"psi\"]\n";
+  EXPECT_EQ(error("[augmentation.lateral]\nunits = \"imperial\"\ninputs = [\"rudder\"]\n" + states +
+                  "gain = [[1, 0, 0, 0, 0]]\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": 'units' in [augmentation.lateral] must be \"SI\": the gains are SI (input unit "
+                "per state unit) whatever the file's units");
+  EXPECT_EQ(error("[augmentation.lateral]\nunits = \"SI\"\ninputs = [\"elevator\"]\n" + states +
+                  "gain = [[1, 0, 0, 0, 0]]\n"),
+            "p.toml:" + std::to_string(n + 3) +
+                ": 'elevator' in [augmentation.lateral] inputs is no lateral control (aileron, rudder)");
+  EXPECT_EQ(error("[augmentation.lateral]\nunits = \"SI\"\ninputs = [\"rudder\"]\n"
+                  "states = [\"p\", \"beta\", \"r\", \"phi\", \"psi\"]\ngain = [[1, 0, 0, 0, 0]]\n"),
+            "p.toml:" + std::to_string(n + 4) +
+                ": 'states' in [augmentation.lateral] must be [\"beta\", \"p\", \"r\", \"phi\", "
+                "\"psi\"] (the axis's states, in this order: the gain's columns)");
+  EXPECT_EQ(error("[augmentation.lateral]\nunits = \"SI\"\ninputs = [\"rudder\"]\n" + states +
+                  "gain = [[1, 0, 0, 0]]\n"),
+            "p.toml:" + std::to_string(n + 5) +
+                ": row 1 of 'gain' in [augmentation.lateral] must hold 5 numbers, one per state");
+  EXPECT_EQ(error("[augmentation.lateral]\nunits = \"SI\"\ninputs = [\"rudder\"]\n" + states +
+                  "gain = [[1, 0, 0, 0, 0.5]]\n"),
+            "p.toml:" + std::to_string(n + 5) +
+                ": the gain on psi in [augmentation.lateral] must be 0: aerolin's lateral modes need "
+                "psi a free integrator (heading hold cannot be written to a file yet)");
+  EXPECT_EQ(error("[augmentation.longitudinal]\nunits = \"SI\"\ninputs = [\"elevator\"]\n"
+                  "states = [\"u\", \"alpha\", \"q\", \"theta\"]\ngain = [[1, 0, 0, 0], [0, 0, 0, 0]]\n"),
+            "p.toml:" + std::to_string(n + 5) +
+                ": 'gain' in [augmentation.longitudinal] must be an array of 1 rows (one per input), "
+                "each of 4 numbers (one per state)");
 }
 
 }  // namespace

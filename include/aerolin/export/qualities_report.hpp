@@ -15,6 +15,9 @@ namespace aerolin::exporting {
 struct QualitiesReportHeader {
   std::string file;      ///< data file path as given
   std::string aircraft;  ///< aircraft name
+  /// The file closes a feedback ([augmentation]): the text says "Augmented
+  /// (the file's [augmentation])" where it says "Bare airframe".
+  bool augmented = false;
 };
 
 /// Writes one table per graded category: a row per requirement with mode,

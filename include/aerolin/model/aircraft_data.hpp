@@ -4,6 +4,7 @@
 /// normalized (divided by mass or inertia), α/β form, primed lateral moments.
 /// This is what every data file becomes after loading (see data/).
 
+#include <Eigen/Core>
 #include <optional>
 #include <string>
 #include <vector>
@@ -104,6 +105,18 @@ struct Control {
   std::optional<double> max;  ///< upper limit [unit]
 };
 
+/// A full-state feedback u = −K x on one axis, closed by BuildLongitudinal /
+/// BuildLateral: the model is then ẋ = (A − B_K K) x + B u, B_K the columns
+/// of the inputs named (the pilot's inputs stay the inputs). A data file's
+/// `[augmentation.longitudinal]` / `[augmentation.lateral]`, as
+/// `aerolin augment --write` writes it.
+struct AxisAugmentation {
+  std::vector<std::string> inputs;  ///< the controls fed back: the rows of `gain`
+  /// inputs × the axis's states (conventions.hpp order), SI: input unit per
+  /// state unit (rad per rad/s, rad per m/s, ...).
+  Eigen::MatrixXd gain;
+};
+
 /// Everything aerolin knows about one aircraft at one flight condition.
 struct AircraftData {
   std::string name;
@@ -118,6 +131,9 @@ struct AircraftData {
   /// the derivatives; convert an AircraftAsWritten again for that).
   MassProperties mass;
   Geometry geometry;  ///< as the file gave it (`[geometry]`)
+  /// Feedback closed on each axis by the model builders; empty: the bare airframe.
+  std::optional<AxisAugmentation> longitudinal_augmentation;
+  std::optional<AxisAugmentation> lateral_augmentation;
 };
 
 }  // namespace aerolin::model

@@ -58,6 +58,10 @@ struct AircraftFile {
   bool lateral_coefficients = false;       ///< [lateral] comes from `coefficients`
   std::vector<WrittenKey> keys;  ///< every numeric key the file gives, by section in file order
   std::vector<OmittedKey> omitted;  ///< numbers the file gives that `keys` leaves out, with why
+  /// The file closes a feedback ([augmentation]): `written` is the bare
+  /// airframe, so what differentiates its keys (sensitivities, sweeps)
+  /// refuses it rather than ignore the gains.
+  bool augmented = false;
 
   /// Returns the key `path`, or nullptr if the file does not give it.
   const WrittenKey* Find(std::string_view path) const;

@@ -34,6 +34,11 @@ namespace aerolin::model {
 /// |:--:|:--:|:--:|
 /// | A | 4 | 4 |
 /// | B | 4 | number of longitudinal controls |
+///
+/// With `aircraft.longitudinal_augmentation`, A is the closed loop A − B_K K
+/// (AxisAugmentation; B unchanged, the pilot's inputs stay the inputs).
+/// @throws std::invalid_argument if the augmentation names a control the
+///         axis does not have or its gain is not inputs × 4.
 StateSpace BuildLongitudinal(const AircraftData& aircraft);
 
 /// Returns the lateral-directional model, x = (β, p, r, φ, ψ), inputs = the
@@ -52,6 +57,9 @@ StateSpace BuildLongitudinal(const AircraftData& aircraft);
 /// |:--:|:--:|:--:|
 /// | A | 5 | 5 |
 /// | B | 5 | number of lateral controls |
+///
+/// With `aircraft.lateral_augmentation`, A is the closed loop A − B_K K, as
+/// BuildLongitudinal.
 StateSpace BuildLateral(const AircraftData& aircraft);
 
 /// Returns the A of BuildLongitudinal for the trim `condition` (U0, W0, θ0,

@@ -1,0 +1,188 @@
+// `aerolin augment FILE --axis longitudinal|lateral (--lqr [--max NAME=VALUE,...]
+//  [--Q W,... --R W,...] | --place POLES) [--inputs NAME,...] [--heading] [--json]
+//  [--write OUT.toml]`:
+// full-state feedback designed by LQR or pole placement, the closed loop's
+// modes named and graded beside the bare aircraft's (study/augment.hpp).
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "aerolin/core/files.hpp"
+#include "aerolin/export/augment_report.hpp"
+#include "aerolin/study/augment.hpp"
+#include "cli_options.hpp"
+
+namespace aerolin::cli {
+namespace {
+
+struct AugmentOptions {
+  std::string file;
+  std::string axis;
+  bool lqr = false;
+  std::string place;
+  std::string q;
+  std::string r;
+  std::string max;
+  std::string inputs;
+  bool heading = false;
+  bool json = false;
+  std::string write;
+};
+
+// "a,b,c" → {"a", "b", "c"}; an empty entry is a usage error.
+std::vector<std::string> SplitList(const std::string& text, const std::string& flag) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty()) throw UsageError(flag + ": an empty entry in '" + text + "'");
+    items.push_back(item);
+  }
+  if (items.empty()) throw UsageError(flag + ": no entries");
+  return items;
+}
+
+std::vector<double> Weights(const std::string& text, const std::string& flag) {
+  std::vector<double> w;
+  for (const std::string& item : SplitList(text, flag)) {
+    std::size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || !std::isfinite(v) || v < 0)
+      throw UsageError(flag + ": '" + item + "' is not a finite weight >= 0 (SI)");
+    w.push_back(v);
+  }
+  return w;
+}
+
+int RunAugment(const AugmentOptions& opt) {
+  if (opt.lqr == !opt.place.empty())
+    throw UsageError("augment: give one of --lqr and --place POLES");
+  if (!opt.lqr && (!opt.q.empty() || !opt.r.empty() || !opt.max.empty()))
+    throw UsageError("augment: --Q, --R and --max are LQR weights: they need --lqr");
+  if (opt.q.empty() != opt.r.empty())
+    throw UsageError("augment: --Q and --R go together (or neither: Bryson's rule, --max)");
+  if (!opt.q.empty() && !opt.max.empty())
+    throw UsageError("augment: --max (Bryson's rule) and --Q/--R (explicit weights) exclude each other");
+  study::AugmentSpec spec;
+  spec.axis = opt.axis.rfind("lon", 0) == 0 ? model::Axis::kLongitudinal : model::Axis::kLateral;
+  spec.method = opt.lqr ? study::DesignMethod::kLqr : study::DesignMethod::kPlace;
+  spec.include_integrators = opt.heading;
+  if (!opt.inputs.empty()) spec.inputs = SplitList(opt.inputs, "--inputs");
+  if (!opt.q.empty()) {
+    spec.q_diagonal = Weights(opt.q, "--Q");
+    spec.r_diagonal = Weights(opt.r, "--R");
+  }
+  // The written file is the data file with a section added: checked before
+  // the design (it must not overwrite an input; an AVL file's relative paths
+  // must still hold from its folder).
+  OutputRouting routing(opt.write, opt.json, AircraftInputFiles(opt.file));
+  const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  const model::AircraftData& aircraft = load.aircraft;
+  if (routing.has_data()) {
+    if (opt.heading)
+      throw UsageError("--write: heading hold (--heading) cannot be written to a file yet: "
+                       "aerolin's lateral modes need psi a free integrator");
+    if ((spec.axis == model::Axis::kLongitudinal ? aircraft.longitudinal_augmentation
+                                                 : aircraft.lateral_augmentation))
+      throw UsageError("--write: " + opt.file + " already has [augmentation." +
+                       (spec.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral") +
+                       "] (the design replaces it, but the file would then hold two): write "
+                       "from the file without it");
+    if (load.files.size() > 1 && !IsStandardOutput(opt.write) &&
+        std::filesystem::absolute(opt.write).parent_path() !=
+            std::filesystem::absolute(opt.file).parent_path())
+      throw UsageError("--write: " + opt.file + " names other files (" + load.files[1] +
+                       ") by paths relative to its folder: write OUT into that folder");
+  }
+  try {
+    if (!opt.max.empty())
+      for (const std::string& item : SplitList(opt.max, "--max")) {
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos || eq == 0)
+          throw UsageError("--max: expected NAME=VALUE (e.g. alpha=2deg), got '" + item + "'");
+        spec.maxima.emplace_back(item.substr(0, eq),
+                                 study::ParseMaximum(aircraft, spec.axis, item.substr(0, eq),
+                                                     item.substr(eq + 1)));
+      }
+    if (!opt.place.empty()) spec.poles = study::ParsePoles(opt.place);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string(opt.max.empty() ? "--place: " : "--max/--place: ") + e.what());
+  }
+  study::AugmentResult result = [&] {
+    try {
+      return study::Augment(aircraft, spec);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("augment: " + opt.file + ": " + e.what());
+    }
+  }();
+  const exporting::AugmentReportHeader header{opt.file, aircraft.name};
+  if (opt.json)
+    routing.report() << exporting::AugmentJson(header, result) << '\n';
+  else
+    exporting::WriteAugmentText(routing.report(), header, result);
+  if (routing.has_data()) {
+    std::string command = "aerolin";
+    for (std::size_t k = 1; k < CommandLine().size(); ++k) command += " " + CommandLine()[k];
+    std::string text = core::ReadInputFile(opt.file);
+    if (!text.empty() && text.back() != '\n') text += '\n';
+    const std::string section = exporting::AugmentationToml(result, command);
+    routing.WriteData([&](std::ostream& out) { out << text << section; });
+    if (!IsStandardOutput(opt.write))
+      routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with [augmentation."
+                      << (spec.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral")
+                      << "]: modes, qualities, tf, bode, simulate read the closed loop)\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+void RegisterAugmentCommand(CLI::App& app, Action& action) {
+  auto opt = std::make_shared<AugmentOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "augment",
+      "Full-state feedback u = -K x on one axis by LQR or pole placement; the gain, and the\n"
+      "open- and closed-loop modes named and graded (MIL-F-8785C) side by side.\n"
+      "States that feed nothing back (psi) get zero gain unless --heading.");
+  AddAircraftFileArgument(*cmd, opt->file);
+  cmd->add_option("--axis", opt->axis, "longitudinal or lateral")
+      ->required()
+      ->transform(CLI::IsMember({"longitudinal", "lateral"}, CLI::ignore_case));
+  cmd->add_flag("--lqr", opt->lqr,
+                "design by LQR; weights by Bryson's rule (--max) unless --Q and --R give them");
+  cmd->add_option("--place", opt->place,
+                  "design by pole placement: poles -2+3j,-2-3j,... or wn=W,zeta=Z pairs, each\n"
+                  "optionally MODE: (short-period:wn=4,zeta=0.7 keeps the other modes)")
+      ->check(NonEmpty("poles, e.g. short-period:wn=4,zeta=0.7"));
+  cmd->add_option("--max", opt->max,
+                  "Bryson maxima NAME=VALUE,... with units (alpha=2deg,q=5deg/s,elevator=10deg);\n"
+                  "the others keep their defaults (docs/augmentation.md)")
+      ->check(NonEmpty("NAME=VALUE pairs"));
+  cmd->add_option("--Q", opt->q, "explicit diagonal state weights, SI, in the design's state order")
+      ->check(NonEmpty("weights, e.g. 1,1,1,1"));
+  cmd->add_option("--R", opt->r, "explicit diagonal input weights, SI, in --inputs order")
+      ->check(NonEmpty("weights, e.g. 1"));
+  cmd->add_option("--inputs", opt->inputs,
+                  "the inputs to design with (default: elevator; aileron,rudder)")
+      ->check(NonEmpty("input names, e.g. aileron,rudder"));
+  cmd->add_flag("--heading", opt->heading,
+                "lateral: design on psi too (heading hold; psi then needs a weight)");
+  cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.augment/1)");
+  cmd->add_option("--write", opt->write,
+                  "also write OUT.toml: FILE with an [augmentation.AXIS] section holding the gain,\n"
+                  "which every command reads as the closed loop ('-': standard output)")
+      ->check(OutputPathValidator());
+  cmd->callback([opt, &action] { action = [opt] { return RunAugment(*opt); }; });
+}
+
+}  // namespace aerolin::cli

@@ -1,0 +1,52 @@
+#pragma once
+/// @file
+/// The report of `aerolin augment`: the gain, the design's numbers (weights
+/// and Riccati solution, or requested and achieved poles) and the open- and
+/// closed-loop modes side by side, named as `aerolin modes` names them and
+/// graded by MIL-F-8785C as `aerolin qualities` grades them; as text or as
+/// one JSON document (schema aerolin.augment/1).
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/study/augment.hpp"
+
+namespace aerolin::exporting {
+
+/// What the report says it is about.
+struct AugmentReportHeader {
+  std::string_view file;      ///< the data file as given (informational)
+  std::string_view aircraft;  ///< the aircraft's name
+};
+
+/// Writes the text report: the gain table (rows inputs, columns states,
+/// with units), the weights (Bryson maxima in deg, deg/s, m/s) and the
+/// Riccati summary, or the requested and achieved poles, then the modes.
+void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
+                      const study::AugmentResult& result);
+
+/// Returns the aerolin.augment/1 document, indented by 2, without a final
+/// newline. Keys (sorted): aircraft {name}, axis, closed_loop {states,
+/// modes (as aerolin.modes/2; null with heading hold), eigenvalues_per_s
+/// [{re, im}]}, design {states, inputs}, file, gain {rows, columns, values
+/// (SI: input unit per state unit), norm}, method ("lqr"/"place"),
+/// open_loop {states, modes}, poles (place: {requested, achieved,
+/// max_error_per_s, eigenvector_condition}; else null), qualities {class,
+/// categories [{category, open_loop, closed_loop}: {level, mode_levels}]}
+/// (null without a class), not_graded (why, or null), residual (LQR; else null), riccati
+/// (LQR: {states, X}; else null), schema, weights (LQR: {rule "bryson" or
+/// "explicit", states, inputs, Q, R, maxima {name: SI value} or null};
+/// else null).
+std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& result);
+
+/// Returns the `[augmentation.<axis>]` section of a data file that closes
+/// `result`'s gain (model::AxisAugmentation; data/derivatives/README.md):
+/// a comment naming `command`, units = "SI", inputs, states and the gain
+/// rows in shortest round-trip form, ending with a newline.
+/// @throws std::invalid_argument if the gain feeds ψ back (heading hold),
+///         which a file cannot hold yet.
+std::string AugmentationToml(const study::AugmentResult& result, std::string_view command);
+
+}  // namespace aerolin::exporting

@@ -1,0 +1,103 @@
+// aerolin.lqr, aerolin.place (matrices in, matrices out) and aerolin.augment
+// (`aerolin augment --json`): full-state feedback design.
+
+#include <stdexcept>
+
+#include "bindings.hpp"
+#include "aerolin/analysis/augmentation.hpp"
+#include "aerolin/export/augment_report.hpp"
+#include "aerolin/study/augment.hpp"
+
+namespace aerolin::python {
+namespace {
+
+using Eigen::MatrixXd;
+
+py::tuple Lqr(const MatrixXd& A, const MatrixXd& B, const MatrixXd& Q, const MatrixXd& R,
+              const std::optional<MatrixXd>& N) {
+  analysis::LqrResult r;
+  {
+    py::gil_scoped_release release;
+    r = analysis::Lqr(A, B, Q, R, N ? *N : MatrixXd());
+  }
+  return py::make_tuple(r.K, r.X, Eigen::VectorXcd(r.closed_loop));
+}
+
+MatrixXd Place(const MatrixXd& A, const MatrixXd& B, const std::vector<std::complex<double>>& poles) {
+  py::gil_scoped_release release;
+  return analysis::Place(A, B, poles).K;
+}
+
+// A value of `maximum` as typed: a number (SI) or a string with a unit.
+std::string MaximumText(const py::handle& value) {
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  return py::str(py::float_(value.cast<double>())).cast<std::string>();
+}
+
+py::object Augment(const py::object& aircraft_or_path, const std::string& axis,
+                   const std::optional<std::string>& place,
+                   const std::optional<std::vector<double>>& Q,
+                   const std::optional<std::vector<double>>& R, const std::optional<py::dict>& maximum,
+                   const std::optional<std::vector<std::string>>& inputs, bool heading) {
+  py::object loaded = aircraft_or_path;
+  if (py::isinstance<py::str>(aircraft_or_path))
+    loaded = py::module_::import("aerolin._aerolin").attr("load")(aircraft_or_path);
+  const Aircraft& aircraft = loaded.cast<const Aircraft&>();
+  study::AugmentSpec spec;
+  spec.axis = ParseAxis(axis);
+  spec.method = place ? study::DesignMethod::kPlace : study::DesignMethod::kLqr;
+  spec.include_integrators = heading;
+  if (inputs) spec.inputs = *inputs;
+  if (Q) spec.q_diagonal = *Q;
+  if (R) spec.r_diagonal = *R;
+  if (maximum)
+    for (const auto& [key, value] : *maximum) {
+      const std::string name = key.cast<std::string>();
+      spec.maxima.emplace_back(name,
+                               study::ParseMaximum(aircraft.data(), spec.axis, name, MaximumText(value)));
+    }
+  if (place) spec.poles = study::ParsePoles(*place);
+  std::string json;
+  {
+    py::gil_scoped_release release;
+    const study::AugmentResult result = study::Augment(aircraft.data(), spec);
+    json = exporting::AugmentJson({aircraft.path, aircraft.data().name}, result);
+  }
+  // The document of `aerolin augment --json`, as Python objects: one truth.
+  return py::module_::import("json").attr("loads")(json);
+}
+
+}  // namespace
+
+void BindAugment(py::module_& m) {
+  m.def("lqr", &Lqr, py::arg("A"), py::arg("B"), py::arg("Q"), py::arg("R"), py::arg("N") = py::none(),
+        "Linear-quadratic regulator: returns (K, X, E) with u = -K x minimizing\n"
+        "integral of x'Qx + u'Ru + 2x'Nu, X the stabilizing solution of the continuous\n"
+        "algebraic Riccati equation (ordered Schur form of the balanced Hamiltonian,\n"
+        "LAPACK) and E the closed-loop eigenvalues eig(A - BK), as python-control's lqr.\n"
+        "ValueError names the cause: Q not symmetric PSD, R not PD, a mode that cannot\n"
+        "be moved, an unweighted mode on the imaginary axis; NumericalError if the\n"
+        "relative residual exceeds 1e-8.");
+  m.def("place", &Place, py::arg("A"), py::arg("B"), py::arg("poles"),
+        "Pole placement: returns K with eig(A - BK) = poles. One input: the unique gain;\n"
+        "several: Kautsky-Nichols-Van Dooren method 0 (as scipy.signal.place_poles'\n"
+        "KNV0), the closed-loop eigenvectors made as orthogonal as possible. Complex\n"
+        "poles in conjugate pairs; a pole at most rank(B) times.");
+  m.def("augment", &Augment, py::arg("aircraft"), py::arg("axis"),
+        py::arg("place") = py::none(), py::arg("Q") = py::none(), py::arg("R") = py::none(),
+        py::arg("maximum") = py::none(), py::arg("inputs") = py::none(), py::arg("heading") = false,
+        "Full-state augmentation of one axis (`aerolin augment --json`, schema\n"
+        "aerolin.augment/1) as a dict.\n"
+        "\n"
+        "aircraft  an Aircraft, or the path of a data file\n"
+        "axis      'longitudinal' or 'lateral'\n"
+        "place     pole placement, poles as --place takes them ('short-period:wn=4,zeta=0.7',\n"
+        "          '-2+3j,-2-3j,...'); without it, LQR\n"
+        "Q, R      explicit diagonal weights (SI, design-state and input order); without\n"
+        "          them, Bryson's rule with `maximum`: {name: value} (SI number, or a\n"
+        "          string with a unit, '2deg', '5deg/s') replacing the default maxima\n"
+        "inputs    the inputs to design with (default elevator; aileron, rudder)\n"
+        "heading   lateral: design on psi too (heading hold)");
+}
+
+}  // namespace aerolin::python

@@ -1,0 +1,141 @@
+// [augmentation.longitudinal] and [augmentation.lateral]: a full-state gain
+// u = −K x closed by the model builders (model::AxisAugmentation), as
+// `aerolin augment --write` writes it. The gains are SI whatever the file's
+// units (a gain mixes the units of a state and an input), and the section
+// says so: units = "SI".
+
+#include <cmath>
+#include <string>
+#include <toml++/toml.h>
+#include <vector>
+
+#include "aerolin/core/units.hpp"
+#include "aerolin/model/conventions.hpp"
+#include "read_context.hpp"
+
+namespace aerolin::data::read {
+namespace {
+
+std::string Quoted(const std::vector<core::Signal>& signals) {
+  std::string s;
+  for (const core::Signal& x : signals) s += (s.empty() ? "\"" : ", \"") + x.name + "\"";
+  return "[" + s + "]";
+}
+
+// The strings of the array `key` of `t`, or nullopt (reported).
+std::optional<std::vector<std::string>> Strings(ReadContext& ctx, const toml::table& t,
+                                                std::string_view key, const std::string& table) {
+  const toml::node* node = t.get(key);
+  if (node == nullptr) {
+    Missing(ctx, t, table, key, "an array of quoted names");
+    return std::nullopt;
+  }
+  const toml::array* array = node->as_array();
+  if (array == nullptr) {
+    ctx.Error(ctx.At(*node), "'" + std::string(key) + "' in [" + table + "] must be an array of quoted names");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (const toml::node& item : *array) {
+    const std::optional<std::string> v = item.value<std::string>();
+    if (!v) {
+      ctx.Error(ctx.At(item), "'" + std::string(key) + "' in [" + table + "] must hold quoted names");
+      return std::nullopt;
+    }
+    out.push_back(*v);
+  }
+  return out;
+}
+
+void ReadAxis(ReadContext& ctx, const toml::table& t, model::Axis axis, model::AircraftData& out) {
+  const bool lon = axis == model::Axis::kLongitudinal;
+  const std::string table = std::string("augmentation.") + (lon ? "longitudinal" : "lateral");
+  CheckKeys(ctx, t, table, {"units", "inputs", "states", "gain"});
+  const std::size_t errors = ctx.errors.size();
+  if (const auto units = String(ctx, t, "units", table, true))
+    if (core::ParseUnitSystem(*units) != core::UnitSystem::kSI)
+      ctx.Error(ctx.At(*t.get("units")),
+                "'units' in [" + table + "] must be \"SI\": the gains are SI (input unit per state "
+                "unit) whatever the file's units");
+  const std::vector<core::Signal>& states = model::StateSignals(axis);
+  const auto state_names = Strings(ctx, t, "states", table);
+  if (state_names) {
+    bool same = state_names->size() == states.size();
+    for (std::size_t k = 0; same && k < states.size(); ++k) same = (*state_names)[k] == states[k].name;
+    if (!same)
+      ctx.Error(ctx.At(*t.get("states")), "'states' in [" + table + "] must be " + Quoted(states) +
+                                              " (the axis's states, in this order: the gain's columns)");
+  }
+  const auto inputs = Strings(ctx, t, "inputs", table);
+  if (inputs) {
+    const toml::array& array = *t.get("inputs")->as_array();
+    for (std::size_t k = 0; k < inputs->size(); ++k) {
+      bool found = false;
+      std::string names;
+      for (const model::Control& c : out.controls)
+        if (lon ? c.longitudinal : c.lateral) {
+          found = found || c.name == (*inputs)[k];
+          names += (names.empty() ? "" : ", ") + c.name;
+        }
+      if (!found)
+        ctx.Error(ctx.At(*array.get(k)), "'" + (*inputs)[k] + "' in [" + table + "] inputs is no " +
+                                             (lon ? "longitudinal" : "lateral") + " control (" +
+                                             (names.empty() ? std::string("none") : names) + ")");
+    }
+  }
+  const toml::node* gain_node = t.get("gain");
+  if (gain_node == nullptr) {
+    Missing(ctx, t, table, "gain", "an array of rows, one per input, each one number per state");
+    return;
+  }
+  const toml::array* rows = gain_node->as_array();
+  if (rows == nullptr || !inputs || rows->size() != inputs->size()) {
+    ctx.Error(ctx.At(*gain_node), "'gain' in [" + table + "] must be an array of " +
+                                      (inputs ? std::to_string(inputs->size()) : std::string("the inputs'")) +
+                                      " rows (one per input), each of " + std::to_string(states.size()) +
+                                      " numbers (one per state)");
+    return;
+  }
+  Eigen::MatrixXd gain(static_cast<Eigen::Index>(rows->size()), static_cast<Eigen::Index>(states.size()));
+  for (std::size_t i = 0; i < rows->size(); ++i) {
+    const toml::array* row = rows->get(i)->as_array();
+    if (row == nullptr || row->size() != states.size()) {
+      ctx.Error(ctx.At(*rows->get(i)), "row " + std::to_string(i + 1) + " of 'gain' in [" + table +
+                                           "] must hold " + std::to_string(states.size()) +
+                                           " numbers, one per state");
+      return;
+    }
+    for (std::size_t j = 0; j < states.size(); ++j) {
+      const std::optional<double> v = row->get(j)->value<double>();
+      if (!v || !std::isfinite(*v)) {
+        ctx.Error(ctx.At(*row->get(j)), "'gain' in [" + table + "] must hold finite numbers");
+        return;
+      }
+      gain(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = *v;
+    }
+  }
+  // aerolin names lateral modes with ψ a free integrator (analysis/modes.hpp).
+  if (!lon && !gain.col(model::lat::kPsi).isZero(0.0))
+    ctx.Error(ctx.At(*gain_node), "the gain on psi in [" + table + "] must be 0: aerolin's lateral "
+                                  "modes need psi a free integrator (heading hold cannot be written "
+                                  "to a file yet)");
+  if (ctx.errors.size() != errors) return;
+  (lon ? out.longitudinal_augmentation : out.lateral_augmentation) =
+      model::AxisAugmentation{*inputs, std::move(gain)};
+}
+
+}  // namespace
+
+void ReadAugmentation(ReadContext& ctx, const toml::table& root, model::AircraftData& out) {
+  const toml::table* aug = OptionalTable(ctx, root, "augmentation",
+                                         "a table of [augmentation.longitudinal] and "
+                                         "[augmentation.lateral] tables");
+  if (aug == nullptr) return;
+  CheckKeys(ctx, *aug, "augmentation", {"longitudinal", "lateral"});
+  if (const toml::table* t = OptionalTable(ctx, *aug, "longitudinal"))
+    ReadAxis(ctx, *t, model::Axis::kLongitudinal, out);
+  if (const toml::table* t = OptionalTable(ctx, *aug, "lateral"))
+    ReadAxis(ctx, *t, model::Axis::kLateral, out);
+}
+
+}  // namespace aerolin::data::read

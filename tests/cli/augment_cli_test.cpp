@@ -1,0 +1,116 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin {
+namespace {
+
+using testing_cli::RunAerolin;
+
+TEST(AugmentCommand, YawDamperJsonDescribesItself) {
+  const auto r = RunAerolin(
+      "augment data/derivatives/p2v7.toml --axis lateral --lqr --inputs rudder --json", "aug_yaw");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["schema"], "aerolin.augment/1");
+  EXPECT_EQ(doc["method"], "lqr");
+  EXPECT_EQ(doc["gain"]["rows"], nlohmann::json::array({"rudder"}));
+  EXPECT_EQ(doc["gain"]["columns"], nlohmann::json::array({"beta", "p", "r", "phi", "psi"}));
+  EXPECT_EQ(doc["gain"]["values"][0][4], 0.0);
+  // δr = −K_r r with K_r < 0: a yaw rate right commands rudder that yaws the
+  // nose left (N_δr < 0): a damper.
+  EXPECT_LT(doc["gain"]["values"][0][2].get<double>(), 0.0);
+  EXPECT_EQ(doc["weights"]["rule"], "bryson");
+  EXPECT_LT(doc["residual"].get<double>(), 1e-12);
+  EXPECT_EQ(doc["riccati"]["X"].size(), 4u);
+  EXPECT_TRUE(doc["poles"].is_null());
+  EXPECT_EQ(doc["qualities"]["class"], "III");
+  EXPECT_EQ(doc["qualities"]["categories"][0]["open_loop"]["mode_levels"]["dutch roll"], 2);
+  EXPECT_EQ(doc["qualities"]["categories"][0]["closed_loop"]["mode_levels"]["dutch roll"], 1);
+  for (const auto& m : doc["closed_loop"]["modes"])
+    if (m["name"] == "dutch roll") EXPECT_GT(m["damping_ratio"].get<double>(), 0.6);
+}
+
+TEST(AugmentCommand, UsageErrorsSayWhatToDo) {
+  struct Case {
+    std::string args, message;
+  };
+  const Case cases[] = {
+      {"--axis lateral", "error: augment: give one of --lqr and --place POLES"},
+      {"--axis lateral --lqr --place roll:-2", "error: augment: give one of --lqr and --place POLES"},
+      {"--axis lateral --place roll:-2 --max beta=1deg",
+       "error: augment: --Q, --R and --max are LQR weights: they need --lqr"},
+      {"--axis lateral --lqr --Q 1,1,1,1", "error: augment: --Q and --R go together (or neither: Bryson's rule, --max)"},
+      {"--axis lateral --lqr --max beta=2parsecs",
+       "error: --max/--place: '2parsecs' is not a value of beta (a number in rad, or followed by rad, deg)"},
+      {"--axis longitudinal --place -1,-2,-3,-3",
+       "error: augment: data/derivatives/p2v7.toml: the pole -3 is requested 2 times, more than rank(B) = 1 "
+       "(elevator): a pole may repeat at most once per independent input"},
+      {"--axis lateral --lqr --inputs aileron,rudder --R 1,0 --Q 1,1,1,1",
+       "error: augment: data/derivatives/p2v7.toml: R is not positive definite (smallest eigenvalue 0, "
+       "largest 1): every input needs a positive weight"},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const auto r = RunAerolin("augment data/derivatives/p2v7.toml " + c.args, "aug_err" + std::to_string(k++));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, c.message + "\n");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+// --write: the data file with [augmentation.lateral]; every command then
+// builds the closed loop the report described, to the last bit.
+TEST(AugmentCommand, WrittenFileIsTheClosedLoopForEveryCommand) {
+  const std::string out = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_written.toml";
+  std::remove(out.c_str());
+  const auto design = RunAerolin(
+      "augment data/derivatives/p2v7.toml --axis lateral --lqr --json --write '" + out + "'", "aug_w1");
+  ASSERT_EQ(design.exit_code, 0) << design.err;
+  EXPECT_EQ(design.err, "wrote " + out +
+                            " (the file with [augmentation.lateral]: modes, qualities, tf, bode, "
+                            "simulate read the closed loop)\n");
+  const nlohmann::json doc = nlohmann::json::parse(design.out);
+
+  const auto modes = RunAerolin("modes '" + out + "' --json", "aug_w2");
+  ASSERT_EQ(modes.exit_code, 0) << modes.err;
+  const nlohmann::json m = nlohmann::json::parse(modes.out);
+  EXPECT_EQ(m["lateral"]["modes"], doc["closed_loop"]["modes"]);
+  EXPECT_EQ(m["lateral"]["modes"].size(), doc["closed_loop"]["modes"].size());
+  const auto bare = RunAerolin("modes data/derivatives/p2v7.toml --json", "aug_w3");
+  EXPECT_EQ(m["longitudinal"], nlohmann::json::parse(bare.out)["longitudinal"]);
+
+  const auto q = RunAerolin("qualities '" + out + "' --json", "aug_w4");
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  const nlohmann::json grades = nlohmann::json::parse(q.out);
+  EXPECT_EQ(grades["categories"][0]["mode_levels"],
+            doc["qualities"]["categories"][0]["closed_loop"]["mode_levels"]);
+  EXPECT_EQ(grades["categories"][0]["level"], doc["qualities"]["categories"][0]["closed_loop"]["level"]);
+
+  const auto sim = RunAerolin("simulate '" + out + "' --excite dutch-roll --duration 10 --json", "aug_w5");
+  EXPECT_EQ(sim.exit_code, 0) << sim.err;
+
+  // Designing again starts from the bare airframe: the same gain.
+  const auto again = RunAerolin("augment '" + out + "' --axis lateral --lqr --json", "aug_w6");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["gain"], doc["gain"]);
+  const auto twice = RunAerolin("augment '" + out + "' --axis lateral --lqr --write '" + out + "2'", "aug_w7");
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("already has [augmentation.lateral]"), std::string::npos) << twice.err;
+
+  // A sweep would vary the airframe and ignore the gains: refused.
+  const auto sweep = RunAerolin("sweep '" + out + "' --param lateral.Nr --from -0.2 --to -0.3 --steps 3", "aug_w8");
+  EXPECT_NE(sweep.exit_code, 0);
+  EXPECT_NE(sweep.err.find("closes a feedback ([augmentation])"), std::string::npos) << sweep.err;
+  std::remove(out.c_str());
+}
+
+}  // namespace
+}  // namespace aerolin
