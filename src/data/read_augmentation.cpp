@@ -5,6 +5,7 @@
 // says so: units = "SI".
 
 #include <cmath>
+#include <fmt/format.h>
 #include <string>
 #include <toml++/toml.h>
 #include <vector>
@@ -32,14 +33,14 @@ std::optional<std::vector<std::string>> Strings(ReadContext& ctx, const toml::ta
   }
   const toml::array* array = node->as_array();
   if (array == nullptr) {
-    ctx.Error(ctx.At(*node), "'" + std::string(key) + "' in [" + table + "] must be an array of quoted names");
+    ctx.Error(ctx.At(*node), fmt::format("'{}' in [{}] must be an array of quoted names", key, table));
     return std::nullopt;
   }
   std::vector<std::string> out;
   for (const toml::node& item : *array) {
     const std::optional<std::string> v = item.value<std::string>();
     if (!v) {
-      ctx.Error(ctx.At(item), "'" + std::string(key) + "' in [" + table + "] must hold quoted names");
+      ctx.Error(ctx.At(item), fmt::format("'{}' in [{}] must hold quoted names", key, table));
       return std::nullopt;
     }
     out.push_back(*v);
