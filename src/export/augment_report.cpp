@@ -142,8 +142,10 @@ void WriteDesign(std::ostream& out, const study::AugmentResult& r) {
 
 void WriteModes(std::ostream& out, const study::AugmentResult& r) {
   std::string categories;
-  for (const study::AugmentGrade& g : r.grades)
-    categories += (categories.empty() ? "" : "/") + std::string(analysis::ToString(g.open_loop.category));
+  for (const study::AugmentGrade& g : r.grades) {
+    if (!categories.empty()) categories += '/';
+    categories += analysis::ToString(g.open_loop.category);
+  }
   out << "\nModes";
   if (r.aircraft_class)
     out << " (levels: MIL-F-8785C Class " << analysis::ToString(*r.aircraft_class) << ", Category "
