@@ -10,13 +10,22 @@ a leak: keeping 100 results (8 MB) exceeds the bound.
 """
 
 import gc
+import os
 import tracemalloc
+
+import pytest
 
 import aerolin
 from conftest import DOUBLET, P2V7
 
 BOUND_BYTES = 2 << 20
 CALLS = 1000
+
+# Under AddressSanitizer the resident set is mostly ASan's: a quarantine keeps
+# freed blocks (256 MB by default), so it grows ~300 MB over the 1000 rounds
+# with nothing leaked; the C++ peak-memory tests skip there too.
+pytestmark = pytest.mark.skipif(os.environ.get("AEROLIN_SANITIZE") == "1",
+                                reason="resident memory under AddressSanitizer is its quarantine's")
 
 
 def rss_bytes():
