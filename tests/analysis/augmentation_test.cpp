@@ -343,8 +343,9 @@ TEST(Place, ShapesKeepAModeUntouched) {
   const PlacementResult r = Place(A, B, poles, {}, shapes);
   ExpectPolesPlaced(r, A, B, poles);
   for (Eigen::Index i = 0; i < 4; ++i)
-    if (es.eigenvalues()(i).imag() == 0.0)
+    if (es.eigenvalues()(i).imag() == 0.0) {
       EXPECT_LT((r.K * es.eigenvectors().col(i).real()).norm(), 1e-12 * r.gain_norm);
+    }
 }
 
 TEST(Place, RefusesBadRequests) {

@@ -34,7 +34,9 @@ TEST(AugmentCommand, YawDamperJsonDescribesItself) {
   EXPECT_EQ(doc["qualities"]["categories"][0]["open_loop"]["mode_levels"]["dutch roll"], 2);
   EXPECT_EQ(doc["qualities"]["categories"][0]["closed_loop"]["mode_levels"]["dutch roll"], 1);
   for (const auto& m : doc["closed_loop"]["modes"])
-    if (m["name"] == "dutch roll") EXPECT_GT(m["damping_ratio"].get<double>(), 0.6);
+    if (m["name"] == "dutch roll") {
+      EXPECT_GT(m["damping_ratio"].get<double>(), 0.6);
+    }
 }
 
 TEST(AugmentCommand, UsageErrorsSayWhatToDo) {

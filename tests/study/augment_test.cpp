@@ -90,7 +90,9 @@ TEST(Augment, LqrOnEveryAircraftBothAxesIsStableWithZeroHeadingGain) {
       spec.axis = axis;
       const AugmentResult r = Augment(a, spec);
       for (const cd& l : r.closed_eigenvalues)
-        if (axis == model::Axis::kLongitudinal || std::abs(l) > 1e-12) EXPECT_LT(l.real(), 0.0);
+        if (axis == model::Axis::kLongitudinal || std::abs(l) > 1e-12) {
+          EXPECT_LT(l.real(), 0.0);
+        }
       ASSERT_TRUE(r.closed_modes);
       EXPECT_LE(*r.residual, 1e-12);
       if (axis == model::Axis::kLateral) {
