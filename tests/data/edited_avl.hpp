@@ -77,7 +77,7 @@ inline std::string WithAvlValue(const std::string& text, const std::string& toml
           EXPECT_LT(at, v.size()) << key;
           if (at >= v.size()) break;
           v[at] = fmt::format("{:.17g}", value);
-          line = " " + fmt::format("{}", fmt::join(v, " ")) + " " + line.substr(bar);
+          line = fmt::format(" {} {}", fmt::join(v, " "), line.substr(bar));
           found = true;
           break;
         }
