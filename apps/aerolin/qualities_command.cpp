@@ -127,8 +127,7 @@ int RunQualities(const QualitiesOptions& opt) {
   for (analysis::FlightPhaseCategory c : a.categories)
     grades.push_back(analysis::Grade(summary, a.aircraft_class, c, options));
   const exporting::QualitiesReportHeader header{
-      opt.file, a.aircraft.name,
-      a.aircraft.longitudinal_augmentation.has_value() || a.aircraft.lateral_augmentation.has_value()};
+      opt.file, a.aircraft.name, model::IsAugmented(a.aircraft)};
   if (opt.json)
     std::cout << exporting::QualitiesJson(header, grades) << '\n';
   else
