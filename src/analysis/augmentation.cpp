@@ -14,6 +14,7 @@
 #define LAPACK_COMPLEX_CPP
 #include <lapacke.h>
 
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/error.hpp"
 
 namespace aerolin::analysis {
@@ -102,13 +103,6 @@ Eigen::VectorXcd Sorted(Eigen::VectorXcd v) {
     return a.real() != b.real() ? a.real() < b.real() : a.imag() > b.imag();
   });
   return v;
-}
-
-Eigen::VectorXcd Eigenvalues(const Eigen::MatrixXd& M) {
-  Eigen::EigenSolver<Eigen::MatrixXd> es(M, false);
-  if (es.info() != Eigen::Success)
-    throw core::NumericalError("eigenvalues of a " + Size(M) + " matrix failed");
-  return es.eigenvalues();
 }
 
 // Power-of-2 state scales d (x̃ = x / d... see Balance): LAPACK dgebal on
@@ -482,7 +476,7 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
   Eigen::JacobiSVD<Eigen::MatrixXcd> xsvd(X);
   out.eigenvector_condition =
       xsvd.singularValues()(0) / xsvd.singularValues()(xsvd.singularValues().size() - 1);
-  out.gain_norm = Eigen::JacobiSVD<Eigen::MatrixXd>(out.K).singularValues()(0);
+  out.gain_norm = SpectralNorm(out.K);
   out.requested = lambda;
 
   // Match the achieved poles to the requested ones (greedy, nearest first).
@@ -505,6 +499,10 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                  InputList(labels));
   }
   return out;
+}
+
+double SpectralNorm(const Eigen::MatrixXd& M) {
+  return M.size() == 0 ? 0.0 : Eigen::JacobiSVD<Eigen::MatrixXd>(M).singularValues()(0);
 }
 
 }  // namespace aerolin::analysis

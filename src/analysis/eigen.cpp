@@ -119,4 +119,20 @@ SmallEigenDecomposition DecomposeSmall(const SmallMatrix& A, LeftVectors left) {
   return DecomposeAs<SmallEigenDecomposition>(A, left);
 }
 
+namespace {
+
+template <class M>
+auto EigenvaluesAs(const M& A) {
+  const Eigen::EigenSolver<M> solver(A, false);
+  if (solver.info() != Eigen::Success)
+    throw core::NumericalError("eigenvalues failed (" + std::to_string(A.rows()) + " states)");
+  return solver.eigenvalues();
+}
+
+}  // namespace
+
+Eigen::VectorXcd Eigenvalues(const Eigen::MatrixXd& A) { return EigenvaluesAs(A); }
+
+SmallVectorC EigenvaluesSmall(const SmallMatrix& A) { return EigenvaluesAs(A); }
+
 }  // namespace aerolin::analysis

@@ -32,13 +32,8 @@ struct Root {
 
 std::vector<cd> EigenvaluesOf(const Eigen::MatrixXd& M) {
   if (M.rows() == 0) return {};
-  const Eigen::EigenSolver<Eigen::MatrixXd> solver(M, false);
-  if (solver.info() != Eigen::Success)
-    throw core::NumericalError("eigenvalues of the deflated pencil failed (" +
-                               std::to_string(M.rows()) + " states)");
-  std::vector<cd> out;
-  for (Eigen::Index i = 0; i < M.rows(); ++i) out.push_back(solver.eigenvalues()(i));
-  return out;
+  const Eigen::VectorXcd values = Eigenvalues(M);  // eigen.hpp: the one instantiation
+  return std::vector<cd>(values.data(), values.data() + values.size());
 }
 
 Factor MakeFactor(cd root, const Mode* mode) {

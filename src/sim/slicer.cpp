@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 #include <stdexcept>
 #include <string>
-#include <unsupported/Eigen/MatrixFunctions>
 
+#include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/core/error.hpp"
 
 namespace aerolin::sim {
@@ -94,7 +94,7 @@ Transition ZeroOrderHold(const FlightModel& model, double tau) {
   M.topLeftCorner(n, n) = model.A() * tau;
   M.block(0, n, n, m) = model.B() * tau;
   M.block(0, n + m, n, nd) = model.E() * tau;
-  const Eigen::MatrixXd E = M.exp();
+  const Eigen::MatrixXd E = core::MatrixExponential(M);
   return {E.topLeftCorner<kNumLinearStates, kNumLinearStates>(), E.block(0, n, n, m),
           E.block(0, n + m, n, nd)};
 }

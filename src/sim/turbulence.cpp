@@ -8,8 +8,8 @@
 #include <numbers>
 #include <stdexcept>
 #include <string>
-#include <unsupported/Eigen/MatrixFunctions>
 
+#include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/core/units.hpp"
 
 namespace aerolin::sim {
@@ -111,7 +111,7 @@ void VanLoan(const Eigen::MatrixXd& A, const Eigen::MatrixXd& Q, double dt,
   M.topLeftCorner(n, n) = -A * h;
   M.topRightCorner(n, n) = Q * h;
   M.bottomRightCorner(n, n) = A.transpose() * h;
-  const Eigen::MatrixXd F = M.exp();
+  const Eigen::MatrixXd F = core::MatrixExponential(M);
   Ad = F.bottomRightCorner(n, n).transpose();
   Qd = Ad * F.topRightCorner(n, n);
   for (int i = 0; i < doublings; ++i) {

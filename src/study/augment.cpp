@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aerolin/analysis/augmentation.hpp"
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/build.hpp"
 
@@ -478,7 +479,7 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
   }
   out.gain = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(m), sys.num_states());
   for (std::size_t j = 0; j < n; ++j) out.gain.col(out.design_states[j]) = Kd.col(static_cast<Eigen::Index>(j));
-  out.gain_norm = Eigen::JacobiSVD<Eigen::MatrixXd>(out.gain).singularValues()(0);
+  out.gain_norm = analysis::SpectralNorm(out.gain);
 
   // The closed loop as every command builds it from a file with this gain
   // (model::AxisAugmentation): the one place that closes it.
@@ -488,8 +489,7 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
       model::AxisAugmentation{input_names, out.gain};
   out.closed_loop = axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(closed_aircraft)
                                                        : model::BuildLateral(closed_aircraft);
-  const Eigen::VectorXcd cl =
-      Eigen::EigenSolver<Eigen::MatrixXd>(out.closed_loop.A(), false).eigenvalues();
+  const Eigen::VectorXcd cl = analysis::Eigenvalues(out.closed_loop.A());
   out.closed_eigenvalues = Sorted(std::vector<cd>(cl.data(), cl.data() + cl.size()));
   // A fed-back integrator (heading hold) is no longer free: aerolin's lateral
   // naming assumes a free ψ, so those roots stay unnamed.

@@ -3,7 +3,8 @@
 // (internal to study: rough_air.cpp and monte_carlo.cpp fly the same step).
 
 #include <Eigen/Core>
-#include <unsupported/Eigen/MatrixFunctions>
+
+#include "aerolin/core/matrix_exponential.hpp"
 
 namespace aerolin::study::detail {
 
@@ -18,7 +19,7 @@ inline HeldGustStep ExactHeldGustStep(const Eigen::MatrixXd& A, const Eigen::Mat
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m, n + m);
   M.topLeftCorner(n, n) = A * dt;
   M.topRightCorner(n, m) = E * dt;
-  const Eigen::MatrixXd F = M.exp();
+  const Eigen::MatrixXd F = core::MatrixExponential(M);
   return {F.topLeftCorner(n, n), F.topRightCorner(n, m)};
 }
 

@@ -225,7 +225,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
 }
 
 int ComplexPairs(const SmallMatrix& A) {
-  const SmallVectorC v = Eigen::EigenSolver<SmallMatrix>(A, false).eigenvalues();
+  const SmallVectorC v = analysis::EigenvaluesSmall(A);
   const double scale = v.cwiseAbs().maxCoeff();
   int pairs = 0;
   for (Eigen::Index i = 0; i < v.size(); ++i)

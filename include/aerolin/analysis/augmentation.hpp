@@ -129,4 +129,7 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                       const DesignLabels& labels = {},
                       const std::vector<Eigen::VectorXcd>& shapes = {});
 
+/// ‖M‖₂, the largest singular value (0 for an empty M): the size of a gain.
+double SpectralNorm(const Eigen::MatrixXd& M);
+
 }  // namespace aerolin::analysis

@@ -77,4 +77,12 @@ struct SmallEigenDecomposition {
 SmallEigenDecomposition DecomposeSmall(const SmallMatrix& A,
                                        LeftVectors left = LeftVectors::kRequired);
 
+/// The eigenvalues of `A` alone, in Eigen::EigenSolver's own order (no
+/// sorting, no vectors). Every module asks here rather than instantiating
+/// Eigen's real eigen-solver itself: each instantiation costs ~10 s of a
+/// core at -O3, and these two share Decompose's (docs/performance.md).
+/// @throws core::NumericalError if the QR iteration does not converge.
+Eigen::VectorXcd Eigenvalues(const Eigen::MatrixXd& A);
+SmallVectorC EigenvaluesSmall(const SmallMatrix& A);
+
 }  // namespace aerolin::analysis
