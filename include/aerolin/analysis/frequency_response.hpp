@@ -4,14 +4,27 @@
 /// continuously unwrapped phase, and the default frequency range of an
 /// aircraft's axis.
 ///
-/// **Method.** A is reduced once to upper Hessenberg form H = Qᵀ A Q
-/// (Householder, Eigen::HessenbergDecomposition, O(n³)), with B̃ = Qᵀ B and
-/// C̃ = C Q. At each frequency (jωI − H) x = B̃ e_k is solved by Gaussian
-/// elimination with partial pivoting between neighbouring rows, O(n²), and
-/// G = C̃ x + D (Laub, "Efficient multivariable frequency response
-/// computations", IEEE TAC 26(2), 1981). Both the reduction and the solve are
-/// backward stable, like a dense LU solve per frequency, which costs O(n³);
-/// the tests require agreement with that direct solve to 1e-10 relative.
+/// **Method.** Two forms of G, chosen per frequency.
+/// - The modal form. A = V Λ V⁻¹ once (Eigen::EigenSolver, O(n³)); a
+///   channel's residues rᵢ = (C V)ᵢ (V⁻¹ B)ᵢ, and at each frequency
+///   G(jω) = D + Σ rᵢ/(jω − λᵢ): n complex divisions, done over blocks of
+///   frequencies in split real/imaginary arrays. Its error is about
+///   u κ(V) Σ|rᵢ/(jω − λᵢ)| (u the unit round-off, κ(V) = ‖V‖_F ‖V⁻¹‖_F with
+///   unit columns): large where the terms cancel (near a zero of G, e.g. q/δe
+///   at low ω, or at high ω when the relative degree is ≥ 2) or where A is
+///   close to defective. So that estimate is computed at every frequency
+///   (Σ|rᵢ/(jω − λᵢ)|² alongside the sum), and where it exceeds
+///   kModalTolerance·|G| the frequency is computed by the Hessenberg form.
+/// - The Hessenberg form. A is reduced once to upper Hessenberg form
+///   H = Qᵀ A Q (Householder, Eigen::HessenbergDecomposition, O(n³)), with
+///   B̃ = Qᵀ B and C̃ = C Q. At each frequency (jωI − H) x = B̃ e_k is solved
+///   by Gaussian elimination with partial pivoting between neighbouring rows,
+///   O(n²), and G = C̃ x + D (Laub, "Efficient multivariable frequency
+///   response computations", IEEE TAC 26(2), 1981). Backward stable, like a
+///   dense LU solve per frequency (O(n³)). Evaluate (any complex s) always
+///   uses it, and Sweep wherever the modal form is not accurate enough.
+/// The tests require both to agree with an extended-precision direct solve
+/// to 1e-12 relative on every channel of the bundled aircraft.
 
 #include <Eigen/Core>
 #include <array>
@@ -30,12 +43,26 @@
 
 namespace aerolin::analysis {
 
-/// G(jω) of one model, reduced once, evaluated in O(n²) per frequency.
+/// Where Sweep's estimate of the modal form's relative error exceeds this,
+/// the frequency is computed by the Hessenberg form instead.
+inline constexpr double kModalTolerance = 1e-13;
+
+/// How FrequencyResponse::Sweep computes G(jω).
+enum class ResponseMethod {
+  kModalWhereAccurate,  ///< the modal form where its error estimate allows, else Hessenberg
+  kHessenberg,          ///< the Hessenberg form at every frequency
+};
+
+/// G(jω) of one model, decomposed once, evaluated in O(n) (modal form) or
+/// O(n²) (Hessenberg form) per frequency.
 class FrequencyResponse {
  public:
-  /// Reduces `sys`'s A to Hessenberg form.
+  /// Reduces `sys`'s A to Hessenberg form and, where A's eigenvector matrix
+  /// is well enough conditioned for the modal form to be used at all
+  /// (u κ(V) ≤ kModalTolerance), diagonalizes it (not with kHessenberg).
   /// @throws std::invalid_argument if `sys` has no state.
-  explicit FrequencyResponse(const model::StateSpace& sys);
+  explicit FrequencyResponse(const model::StateSpace& sys,
+                             ResponseMethod method = ResponseMethod::kModalWhereAccurate);
 
   /// Returns G(s) from input `input` to every output at the complex frequency
   /// `s` (s = jω for the frequency response) [output/input].
@@ -50,7 +77,19 @@ class FrequencyResponse {
   std::vector<std::complex<double>> Sweep(const std::vector<double>& omega, int input,
                                           int output) const;
 
+  /// Writes G(jωₖ) from input `input` to output `output` into `out[k]` for
+  /// every ωₖ [rad/s] and returns how many of them the Hessenberg form
+  /// computed (the others: the modal form). Allocates only if some frequency
+  /// needs the Hessenberg form.
+  /// @throws as Sweep, and std::invalid_argument if the sizes differ.
+  std::size_t Sweep(std::span<const double> omega, int input, int output,
+                    std::span<std::complex<double>> out) const;
+
   int num_states() const { return static_cast<int>(H_.rows()); }
+  /// Whether Sweep may use the modal form (A diagonalizable, κ(V) small enough).
+  bool has_modal_form() const { return modal_condition_ > 0.0; }
+  /// κ(V) = ‖V‖_F ‖V⁻¹‖_F of A's unit eigenvectors; 0 without a modal form.
+  double modal_condition() const { return modal_condition_; }
 
  private:
   // Solves (sI − H) x = B̃ e_input into the workspace M, x.
@@ -59,6 +98,12 @@ class FrequencyResponse {
   Eigen::MatrixXd Bt_;  ///< Qᵀ B
   Eigen::MatrixXd Ct_;  ///< C Q
   Eigen::MatrixXd D_;
+  Eigen::VectorXcd lambda_;  ///< eigenvalues of A
+  Eigen::MatrixXcd CV_;      ///< C V
+  Eigen::MatrixXcd WB_;      ///< V⁻¹ B
+  Eigen::VectorXd eigen_condition_;  ///< κᵢ of each eigenvalue
+  Eigen::VectorXd eigen_residual_;   ///< ‖Ab xᵢ − λᵢ xᵢ‖ + u ‖Ab‖
+  double modal_condition_ = 0.0;
 };
 
 /// One frequency of a Bode diagram.
@@ -116,6 +161,7 @@ class BodeCursor {
   std::size_t next_ = 0;
   double turns_ = 0;  // whole turns taken off every phase (the first point's)
   std::vector<double> chunk_omega_;
+  std::vector<std::complex<double>> chunk_values_;
   std::vector<BodePoint> chunk_;
 };
 
