@@ -199,24 +199,40 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
     for (std::size_t k = 0; k < omega.size(); ++k) hessenberg(k);
     return solved;
   }
-  // Per term i: jω − λᵢ = xᵢ + j(ω − bᵢ), rᵢ = cᵢ + j dᵢ, and κᵢ |rᵢ|
-  // for the error estimate.
+  // The terms: each real eigenvalue alone, each complex pair (Eigen gives
+  // λ and λ̄ side by side) as one second-order term, half the divisions.
+  // Per term: jω − λ = x + j(ω − b), r = c + j d; per pair, with
+  // r/(s − λ) + r̄/(s − λ̄) = (α s + β)/(s² + p s + q): α = 2 Re r,
+  // β = −2 Re(r λ̄), p = −2 Re λ, q = |λ|². For the error estimate, a = κ |r|
+  // (the larger κ of a pair) and ρ/u.
   const Eigen::Index n = lambda_.size();
-  Eigen::ArrayXd x_re(n), b_im(n), r_re(n), r_im(n), weight(n), shift(n);
+  struct Real {
+    double x, c, a, rho;
+  };
+  struct Pair {
+    double x, b, alpha, beta, p, q, a, rho;
+  };
+  std::vector<Real> reals;
+  std::vector<Pair> pairs;
   for (Eigen::Index i = 0; i < n; ++i) {
     const cd r = CV_(output, i) * WB_(i, input);
-    x_re(i) = -lambda_(i).real();
-    b_im(i) = lambda_(i).imag();
-    r_re(i) = r.real();
-    r_im(i) = r.imag();
-    weight(i) = eigen_condition_(i) * std::abs(r);
-    shift(i) = eigen_residual_(i) / kRoundOff;
+    const cd l = lambda_(i);
+    if (l.imag() != 0.0 && i + 1 < n && lambda_(i + 1) == std::conj(l)) {
+      const double kappa = std::max(eigen_condition_(i), eigen_condition_(i + 1));
+      const double rho = std::max(eigen_residual_(i), eigen_residual_(i + 1));
+      pairs.push_back({-l.real(), l.imag(), 2.0 * r.real(), -2.0 * (r * std::conj(l)).real(), -2.0 * l.real(),
+                       std::norm(l), kappa * std::abs(r), rho / kRoundOff});
+      ++i;
+    } else {
+      // A real eigenvalue of a real A: its residue is real but for rounding.
+      reals.push_back({-l.real(), r.real(), eigen_condition_(i) * std::abs(r), eigen_residual_(i) / kRoundOff});
+    }
   }
   // Estimated error of the sum: Σ κᵢ |tᵢ| (u + |δλᵢ|/|jω − λᵢ|), tᵢ = rᵢ/(jω − λᵢ):
   // the residue's error (u κᵢ |rᵢ|) and the eigenvalue's (|δλᵢ| = κᵢ times
   // the residual, moving tᵢ by |tᵢ| |δλᵢ|/|jω − λᵢ|), with |tᵢ| = |rᵢ| √qᵢ,
-  // qᵢ = 1/|jω − λᵢ|². Accepted when at most kModalTolerance |G| (compared
-  // squared).
+  // qᵢ = 1/|jω − λᵢ|² (a pair's κ and ρ the larger of its two). Accepted
+  // when at most kModalTolerance |G| (compared squared).
   const double limit = kModalTolerance / kRoundOff;
   const double limit2 = limit * limit;
   double re[kModalBlock], im[kModalBlock], error[kModalBlock];
@@ -228,18 +244,27 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
       im[k] = 0.0;
       error[k] = 0.0;
     }
-    // Term by term over the block, so the frequency loop vectorizes;
-    // rᵢ/(xᵢ + j yᵢ) = rᵢ (xᵢ − j yᵢ)/(xᵢ² + yᵢ²).
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const double xi = x_re(i), bi = b_im(i), ci = r_re(i), di = r_im(i), ai = weight(i), si = shift(i);
+    // Term by term over the block, so the frequency loop vectorizes.
+    // r/(x + jω) = r (x − jω)/(x² + ω²) for a real r.
+    for (const Real& t : reals)
       for (std::size_t k = 0; k < m; ++k) {
-        const double y = w[k] - bi;
-        const double q = 1.0 / (xi * xi + y * y);
-        re[k] += (ci * xi + di * y) * q;
-        im[k] += (di * xi - ci * y) * q;
-        error[k] += ai * (SqrtAbove(q) + si * q);
+        const double q = 1.0 / (t.x * t.x + w[k] * w[k]);
+        re[k] += t.c * t.x * q;
+        im[k] -= t.c * w[k] * q;
+        error[k] += t.a * (SqrtAbove(q) + t.rho * q);
       }
-    }
+    // (β + jαω)/(P + jQ) with P = q − ω², Q = pω; 1/|jω − λ|² and
+    // 1/|jω − λ̄|² are |jω − λ̄|²/(P² + Q²) and |jω − λ|²/(P² + Q²).
+    for (const Pair& t : pairs)
+      for (std::size_t k = 0; k < m; ++k) {
+        const double P = t.q - w[k] * w[k], Q = t.p * w[k], aw = t.alpha * w[k];
+        const double inv = 1.0 / (P * P + Q * Q);
+        re[k] += (t.beta * P + aw * Q) * inv;
+        im[k] += (aw * P - t.beta * Q) * inv;
+        const double y1 = w[k] - t.b, y2 = w[k] + t.b;
+        const double q1 = (t.x * t.x + y2 * y2) * inv, q2 = (t.x * t.x + y1 * y1) * inv;
+        error[k] += t.a * (SqrtAbove(q1) + SqrtAbove(q2) + t.rho * (q1 + q2));
+      }
     for (std::size_t k = 0; k < m; ++k) {
       // Negated so that a non-finite estimate (ω on a pole) falls back too,
       // and the Hessenberg solve reports it.
