@@ -37,19 +37,31 @@ inline double SqrtAbove(double q) {
   return std::bit_cast<double>((std::bit_cast<std::uint64_t>(q) >> 1) + (std::uint64_t{0x1FF8} << 48));
 }
 
-// arg z [deg] within 0.01°: atan on [0, 1] by an odd polynomial of degree 9
+// Adds sign · arg(jωₖ − r) [deg] to phase[k], continuous in ω: for Re r ≤ 0
+// arg(jω − r) stays in the right half-plane or on the imaginary axis; for
+// Re r > 0 it would cross atan2's cut on the negative real axis, so
+// arg(r − jω) + 180° instead. Either way the argument's real part x ≥ 0.
+// The sum only picks the whole turn nearest it (a multiple of 360° from the
+// principal value), so atan on [0, 1] is an odd polynomial of degree 9
 // (coefficients of Abramowitz & Stegun's 4.4.47-49 family; |error| < 1.5e-4
-// rad, measured against atan on 10⁶ points), then the octant.
-inline double ArgDeg(std::complex<double> z) {
-  const double ax = std::abs(z.real()), ay = std::abs(z.imag());
-  const double hi = std::max(ax, ay);
-  if (hi == 0.0) return 0.0;
-  const double a = std::min(ax, ay) / hi, s = a * a;
-  double r = a * (1.0 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))));
-  if (ay > ax) r = 1.5707963267948966 - r;
-  if (z.real() < 0.0) r = 3.141592653589793 - r;
-  if (z.imag() < 0.0) r = -r;
-  return r * core::kRadToDeg;
+// rad, measured against atan on 10⁶ points) rather than atan2's last bit:
+// branch-free, so the loop over the frequencies vectorizes.
+void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
+                    std::size_t m) {
+  const bool right = r.real() > 0.0;
+  const double x = std::abs(r.real()), offset = right ? 180.0 : 0.0;
+  const double flip = right ? -1.0 : 1.0;  // the imaginary part is ±(ω − Im r)
+  for (std::size_t k = 0; k < m; ++k) {
+    const double y = flip * (omega[k] - r.imag()), ay = std::fabs(y);
+    const bool steep = ay > x;
+    const double hi = steep ? ay : x, lo = steep ? x : ay;
+    const double ratio = lo / hi;  // 0/0 only on the factor's root: arg 0 there
+    const double a = hi > 0.0 ? ratio : 0.0, s = a * a;
+    const double t = a * (1.0 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))));
+    const double octant = steep ? 1.5707963267948966 - t : t;
+    const double angle = y < 0.0 ? -octant : octant;
+    phase[k] += sign * (angle * core::kRadToDeg + offset);
+  }
 }
 
 // Frequencies the modal form evaluates at a time (stack arrays).
@@ -334,28 +346,20 @@ std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
   chunk_values_.resize(m);
   response_.Sweep(chunk_omega_, input_, output_, chunk_values_);
   const std::vector<cd>& values = chunk_values_;
+  // Continuous phase of the factored form [deg], factor by factor over the
+  // chunk (the loops vectorize).
+  std::vector<double> continuous(m, tf_.gain < 0.0 ? 180.0 : 0.0);
+  for (const Factor& z : tf_.zeros) {
+    AddFactorPhase(z.root, 1.0, chunk_omega_.data(), continuous.data(), m);
+    if (z.second_order) AddFactorPhase(std::conj(z.root), 1.0, chunk_omega_.data(), continuous.data(), m);
+  }
+  for (const Factor& p : tf_.poles) {
+    AddFactorPhase(p.root, -1.0, chunk_omega_.data(), continuous.data(), m);
+    if (p.second_order) AddFactorPhase(std::conj(p.root), -1.0, chunk_omega_.data(), continuous.data(), m);
+  }
   chunk_.resize(m);
   constexpr double kTurn = 360.0;
   for (std::size_t i = 0; i < m; ++i) {
-    const cd s(0.0, chunk_omega_[i]);
-    // Continuous phase of the factored form [deg]. arg(jω − r) is continuous
-    // in ω for Re r ≤ 0 (the argument stays in the right half-plane or on the
-    // imaginary axis); for Re r > 0 it would cross atan2's cut on the negative
-    // real axis, so take arg(r − jω) + 180° instead. It only picks the whole
-    // turn nearest (a multiple of 360° from the principal value), so ArgDeg's
-    // 0.01° per factor is as good as atan2's last bit, at a fraction of its cost.
-    auto term = [&s](cd r) {
-      return r.real() > 0.0 ? ArgDeg(r - s) + 180.0 : ArgDeg(s - r);
-    };
-    double continuous = tf_.gain < 0.0 ? 180.0 : 0.0;
-    for (const Factor& z : tf_.zeros) {
-      continuous += term(z.root);
-      if (z.second_order) continuous += term(std::conj(z.root));
-    }
-    for (const Factor& p : tf_.poles) {
-      continuous -= term(p.root);
-      if (p.second_order) continuous -= term(std::conj(p.root));
-    }
     BodePoint& b = chunk_[i];
     b = BodePoint{};
     b.omega = chunk_omega_[i];
@@ -366,7 +370,7 @@ std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
     b.phase_principal_deg = std::arg(values[i]) * core::kRadToDeg;
     if (b.phase_principal_deg <= -180.0) b.phase_principal_deg += kTurn;  // (−180, 180]
     b.phase_deg = b.phase_principal_deg +
-                  kTurn * std::round((continuous - b.phase_principal_deg) / kTurn);
+                  kTurn * std::round((continuous[i] - b.phase_principal_deg) / kTurn);
     // Whole turns so the first point lies in (−360, 0].
     if (next_ + i == 0) turns_ = std::ceil(b.phase_deg / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
     b.phase_deg -= kTurn * turns_;
