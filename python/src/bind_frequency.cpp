@@ -33,8 +33,8 @@ py::list FactorList(const std::vector<Factor>& factors) {
 }
 
 TransferFunction Tf(const Aircraft& aircraft, const std::string& input, const std::string& output) {
+  const analysis::ModalAnalysis& modes = aircraft.modes();
   py::gil_scoped_release release;
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
   const analysis::Channel channel = analysis::ResolveChannel(aircraft.data(), modes, input, {output});
   return analysis::ChannelTransferFunction(channel, modes, 0);
 }
@@ -45,23 +45,32 @@ struct Bode {
   std::vector<analysis::ModeMark> marks;
 };
 
+using Frequencies = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// `omega` is taken as a float64 array (a numpy array of them without a
+// per-element conversion, any sequence of numbers by one copy).
 py::object BodeOf(const Aircraft& aircraft, const std::string& input, const py::object& output,
-                  const std::optional<std::vector<double>>& omega, int points) {
+                  const std::optional<Frequencies>& omega, int points) {
   const bool single = py::isinstance<py::str>(output);
   const std::vector<std::string> outputs =
       single ? std::vector<std::string>{output.cast<std::string>()}
              : output.cast<std::vector<std::string>>();
+  if (omega && omega->ndim() != 1)
+    throw py::type_error("bode: omega must be a sequence of frequencies [rad/s], got " +
+                         std::to_string(omega->ndim()) + " dimensions");
   // The CLI's limits (`bode --points`, repeated --output), and an empty
   // omega is no request for the default frequencies.
   study::CheckBodeRequest(outputs,
                           omega ? static_cast<long long>(omega->size()) : points, omega.has_value(),
                           "output", omega ? "omega" : "points");
+  std::vector<double> w;
+  if (omega) w.assign(omega->data(), omega->data() + omega->size());
+  const analysis::ModalAnalysis& modes = aircraft.modes();
   analysis::BodeDiagram diagram;
   {
     py::gil_scoped_release release;
-    const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
     const analysis::Channel channel = analysis::ResolveChannel(aircraft.data(), modes, input, outputs);
-    diagram = analysis::ComputeBodeDiagram(channel, modes, omega.value_or(std::vector<double>{}), points);
+    diagram = analysis::ComputeBodeDiagram(channel, modes, std::move(w), points);
   }
   std::vector<Bode> curves;
   for (BodeCurve& c : diagram.curves) curves.push_back(Bode{std::move(c), diagram.modes});

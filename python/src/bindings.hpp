@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <complex>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,16 @@ struct Aircraft {
 
   Aircraft(data::LoadResult result, std::string path);
   const model::AircraftData& data() const { return loaded.aircraft; }
+  // Both axes' modal analysis, computed on first use and kept (an Aircraft
+  // does not change once loaded). Call with the GIL held: it guards the
+  // first use.
+  const analysis::ModalAnalysis& modes() const {
+    if (!modes_) modes_ = std::make_shared<const analysis::ModalAnalysis>(analysis::AnalyzeModes(data()));
+    return *modes_;
+  }
+
+ private:
+  mutable std::shared_ptr<const analysis::ModalAnalysis> modes_;
 };
 
 // "longitudinal" / "lateral".

@@ -1,8 +1,11 @@
 #include "aerolin/analysis/frequency_response.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <span>
@@ -23,9 +26,79 @@ using cd = std::complex<double>;
 // working precision: the response is unbounded there.
 constexpr double kSingularPivot = 1e-14;
 
+// Unit round-off of double.
+constexpr double kRoundOff = 0.5 * std::numeric_limits<double>::epsilon();
+
+// An upper bound of √q within 6.1 % (q positive, finite): half the bit
+// pattern, the exponent halved and the mantissa linear between powers of 4.
+// Integer operations, so the error estimate's loop vectorizes (std::sqrt
+// would not: it may set errno).
+inline double SqrtAbove(double q) {
+  return std::bit_cast<double>((std::bit_cast<std::uint64_t>(q) >> 1) + (std::uint64_t{0x1FF8} << 48));
+}
+
+// Adds sign · arg(jωₖ − r) [deg] to phase[k], continuous in ω: for Re r ≤ 0
+// arg(jω − r) stays in the right half-plane or on the imaginary axis; for
+// Re r > 0 it would cross atan2's cut on the negative real axis, so
+// arg(r − jω) + 180° instead. Either way the argument's real part x ≥ 0.
+// The sum only picks the whole turn nearest it (a multiple of 360° from the
+// principal value), so atan on [0, 1] is an odd polynomial of degree 9
+// (coefficients of Abramowitz & Stegun's 4.4.47-49 family; |error| < 1.5e-4
+// rad, measured against atan on 10⁶ points) rather than atan2's last bit:
+// branch-free, so the loop over the frequencies vectorizes.
+void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
+                    std::size_t m) {
+  const bool right = r.real() > 0.0;
+  const double x = std::abs(r.real()), offset = right ? 180.0 : 0.0;
+  const double flip = right ? -1.0 : 1.0;  // the imaginary part is ±(ω − Im r)
+  for (std::size_t k = 0; k < m; ++k) {
+    const double y = flip * (omega[k] - r.imag()), ay = std::fabs(y);
+    const bool steep = ay > x;
+    const double hi = steep ? ay : x, lo = steep ? x : ay;
+    const double ratio = lo / hi;  // 0/0 only on the factor's root: arg 0 there
+    const double a = hi > 0.0 ? ratio : 0.0, s = a * a;
+    const double t = a * (1.0 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))));
+    const double octant = steep ? 1.5707963267948966 - t : t;
+    const double angle = y < 0.0 ? -octant : octant;
+    phase[k] += sign * (angle * core::kRadToDeg + offset);
+  }
+}
+
+// Frequencies the modal form evaluates at a time (stack arrays).
+constexpr std::size_t kModalBlock = 64;
+
+// Returns the powers of 2 dᵢ that balance A (Parlett & Reinsch, "Balancing a
+// matrix for calculation of eigenvalues and eigenvectors", Numer. Math. 13,
+// 1969; LAPACK's dgebal without the permutations): D⁻¹ A D has each row's
+// off-diagonal 1-norm close to its column's. Exact in floating point; the
+// eigen-decomposition of the balanced matrix is more accurate where A is
+// graded (u [m/s] beside α, q, θ [rad]).
+Eigen::VectorXd Balance(Eigen::MatrixXd& A) {
+  const Eigen::Index n = A.rows();
+  Eigen::VectorXd d = Eigen::VectorXd::Ones(n);
+  for (int sweep = 0, changed = 1; changed && sweep < 100; ++sweep) {
+    changed = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double c0 = A.col(i).cwiseAbs().sum() - std::abs(A(i, i));
+      const double r = A.row(i).cwiseAbs().sum() - std::abs(A(i, i));
+      if (c0 == 0.0 || r == 0.0) continue;
+      double c = c0, f = 1.0;
+      while (c < r / 2.0 && f < 0x1p500) { f *= 2.0; c *= 4.0; }
+      while (c > r * 2.0 && f > 0x1p-500) { f /= 2.0; c /= 4.0; }
+      if ((c0 * f + r / f) < 0.95 * (c0 + r)) {
+        changed = 1;
+        d(i) *= f;
+        A.row(i) /= f;
+        A.col(i) *= f;
+      }
+    }
+  }
+  return d;
+}
+
 }  // namespace
 
-FrequencyResponse::FrequencyResponse(const model::StateSpace& sys) {
+FrequencyResponse::FrequencyResponse(const model::StateSpace& sys, ResponseMethod method) {
   if (sys.num_states() == 0)
     throw std::invalid_argument("FrequencyResponse: the model has no state");
   const Eigen::HessenbergDecomposition<Eigen::MatrixXd> hess(sys.A());
@@ -34,6 +107,34 @@ FrequencyResponse::FrequencyResponse(const model::StateSpace& sys) {
   Bt_ = Q.transpose() * sys.B();
   Ct_ = sys.C() * Q;
   D_ = sys.D();
+  if (method == ResponseMethod::kHessenberg) return;
+  // The modal form, where A is diagonalizable with eigenvectors well enough
+  // conditioned that its error estimate can ever be met (u κ ≤ tolerance).
+  // Of the balanced matrix Ab = D⁻¹ A D: G = (C D)(sI − Ab)⁻¹(D⁻¹ B) + D.
+  Eigen::MatrixXd Ab = sys.A();
+  const Eigen::VectorXd scale = Balance(Ab);
+  const Eigen::EigenSolver<Eigen::MatrixXd> eigen(Ab, true);
+  if (eigen.info() != Eigen::Success) return;
+  Eigen::MatrixXcd V = eigen.eigenvectors();
+  for (Eigen::Index j = 0; j < V.cols(); ++j) {
+    const double norm = V.col(j).norm();
+    if (!(norm > 0.0)) return;
+    V.col(j) /= norm;
+  }
+  const Eigen::PartialPivLU<Eigen::MatrixXcd> lu(V);
+  const Eigen::MatrixXcd W = lu.inverse();
+  const double condition = V.norm() * W.norm();
+  if (!std::isfinite(condition) || kRoundOff * condition > kModalTolerance) return;
+  lambda_ = eigen.eigenvalues();
+  CV_ = (sys.C() * scale.asDiagonal()).cast<cd>() * V;
+  WB_ = W * (scale.cwiseInverse().asDiagonal() * sys.B()).cast<cd>();
+  // κᵢ = ‖xᵢ‖ ‖yᵢ‖ / |yᵢ xᵢ| with xᵢ = V eᵢ (unit) and yᵢ = eᵢᵀ V⁻¹ (yᵢ xᵢ = 1).
+  eigen_condition_ = W.rowwise().norm();
+  // The eigenvalues' errors are about κᵢ ‖Ab xᵢ − λᵢ xᵢ‖ (xᵢ unit): the
+  // residual as computed, at least the round-off of forming it, u ‖Ab‖.
+  const Eigen::MatrixXcd residual = Ab.cast<cd>() * V - V * lambda_.asDiagonal();
+  eigen_residual_ = residual.colwise().norm().transpose().array() + kRoundOff * Ab.norm();
+  modal_condition_ = condition;
 }
 
 void FrequencyResponse::Solve(std::complex<double> s, int input, Eigen::MatrixXcd& M,
@@ -79,21 +180,113 @@ Eigen::VectorXcd FrequencyResponse::Evaluate(std::complex<double> s, int input) 
 
 std::vector<std::complex<double>> FrequencyResponse::Sweep(const std::vector<double>& omega,
                                                            int input, int output) const {
+  std::vector<cd> out(omega.size());
+  Sweep(omega, input, output, out);
+  return out;
+}
+
+std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, int output,
+                                     std::span<std::complex<double>> out) const {
+  if (input < 0 || input >= Bt_.cols())
+    throw std::invalid_argument("FrequencyResponse: input " + std::to_string(input) +
+                                " out of range (" + std::to_string(Bt_.cols()) + " inputs)");
   if (output < 0 || output >= Ct_.rows())
     throw std::invalid_argument("FrequencyResponse: output " + std::to_string(output) +
                                 " out of range (" + std::to_string(Ct_.rows()) + " outputs)");
-  std::vector<cd> out;
-  out.reserve(omega.size());
-  Eigen::MatrixXcd M(H_.rows(), H_.cols());  // workspace, reused at every frequency
-  Eigen::VectorXcd x(H_.rows());
-  const Eigen::RowVectorXd c = Ct_.row(output);
-  for (const double w : omega) {
-    Solve(cd(0.0, w), input, M, x);
-    cd y = D_(output, input);
-    for (Eigen::Index j = 0; j < x.size(); ++j) y += c(j) * x(j);
-    out.push_back(y);
+  if (out.size() != omega.size())
+    throw std::invalid_argument("FrequencyResponse: " + std::to_string(omega.size()) +
+                                " frequencies but room for " + std::to_string(out.size()) + " values");
+  const double d = D_(output, input);
+  std::size_t solved = 0;
+  Eigen::MatrixXcd M;  // Hessenberg workspace, sized on first use
+  Eigen::VectorXcd x;
+  auto hessenberg = [&](std::size_t k) {
+    Solve(cd(0.0, omega[k]), input, M, x);
+    cd y = d;
+    for (Eigen::Index j = 0; j < x.size(); ++j) y += Ct_(output, j) * x(j);
+    out[k] = y;
+    ++solved;
+  };
+  if (!has_modal_form()) {
+    for (std::size_t k = 0; k < omega.size(); ++k) hessenberg(k);
+    return solved;
   }
-  return out;
+  // The terms: each real eigenvalue alone, each complex pair (Eigen gives
+  // λ and λ̄ side by side) as one second-order term, half the divisions.
+  // Per term: jω − λ = x + j(ω − b), r = c + j d; per pair, with
+  // r/(s − λ) + r̄/(s − λ̄) = (α s + β)/(s² + p s + q): α = 2 Re r,
+  // β = −2 Re(r λ̄), p = −2 Re λ, q = |λ|². For the error estimate, a = κ |r|
+  // (the larger κ of a pair) and ρ/u.
+  const Eigen::Index n = lambda_.size();
+  struct Real {
+    double x, c, a, rho;
+  };
+  struct Pair {
+    double x, b, alpha, beta, p, q, a, rho;
+  };
+  std::vector<Real> reals;
+  std::vector<Pair> pairs;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const cd r = CV_(output, i) * WB_(i, input);
+    const cd l = lambda_(i);
+    if (l.imag() != 0.0 && i + 1 < n && lambda_(i + 1) == std::conj(l)) {
+      const double kappa = std::max(eigen_condition_(i), eigen_condition_(i + 1));
+      const double rho = std::max(eigen_residual_(i), eigen_residual_(i + 1));
+      pairs.push_back({-l.real(), l.imag(), 2.0 * r.real(), -2.0 * (r * std::conj(l)).real(), -2.0 * l.real(),
+                       std::norm(l), kappa * std::abs(r), rho / kRoundOff});
+      ++i;
+    } else {
+      // A real eigenvalue of a real A: its residue is real but for rounding.
+      reals.push_back({-l.real(), r.real(), eigen_condition_(i) * std::abs(r), eigen_residual_(i) / kRoundOff});
+    }
+  }
+  // Estimated error of the sum: Σ κᵢ |tᵢ| (u + |δλᵢ|/|jω − λᵢ|), tᵢ = rᵢ/(jω − λᵢ):
+  // the residue's error (u κᵢ |rᵢ|) and the eigenvalue's (|δλᵢ| = κᵢ times
+  // the residual, moving tᵢ by |tᵢ| |δλᵢ|/|jω − λᵢ|), with |tᵢ| = |rᵢ| √qᵢ,
+  // qᵢ = 1/|jω − λᵢ|² (a pair's κ and ρ the larger of its two). Accepted
+  // when at most kModalTolerance |G| (compared squared).
+  const double limit = kModalTolerance / kRoundOff;
+  const double limit2 = limit * limit;
+  double re[kModalBlock], im[kModalBlock], error[kModalBlock];
+  for (std::size_t start = 0; start < omega.size(); start += kModalBlock) {
+    const std::size_t m = std::min(kModalBlock, omega.size() - start);
+    const double* w = omega.data() + start;
+    for (std::size_t k = 0; k < m; ++k) {
+      re[k] = d;
+      im[k] = 0.0;
+      error[k] = 0.0;
+    }
+    // Term by term over the block, so the frequency loop vectorizes.
+    // r/(x + jω) = r (x − jω)/(x² + ω²) for a real r.
+    for (const Real& t : reals)
+      for (std::size_t k = 0; k < m; ++k) {
+        const double q = 1.0 / (t.x * t.x + w[k] * w[k]);
+        re[k] += t.c * t.x * q;
+        im[k] -= t.c * w[k] * q;
+        error[k] += t.a * (SqrtAbove(q) + t.rho * q);
+      }
+    // (β + jαω)/(P + jQ) with P = q − ω², Q = pω; 1/|jω − λ|² and
+    // 1/|jω − λ̄|² are |jω − λ̄|²/(P² + Q²) and |jω − λ|²/(P² + Q²).
+    for (const Pair& t : pairs)
+      for (std::size_t k = 0; k < m; ++k) {
+        const double P = t.q - w[k] * w[k], Q = t.p * w[k], aw = t.alpha * w[k];
+        const double inv = 1.0 / (P * P + Q * Q);
+        re[k] += (t.beta * P + aw * Q) * inv;
+        im[k] += (aw * P - t.beta * Q) * inv;
+        const double y1 = w[k] - t.b, y2 = w[k] + t.b;
+        const double q1 = (t.x * t.x + y2 * y2) * inv, q2 = (t.x * t.x + y1 * y1) * inv;
+        error[k] += t.a * (SqrtAbove(q1) + SqrtAbove(q2) + t.rho * (q1 + q2));
+      }
+    for (std::size_t k = 0; k < m; ++k) {
+      // Negated so that a non-finite estimate (ω on a pole) falls back too,
+      // and the Hessenberg solve reports it.
+      if (!(error[k] * error[k] <= limit2 * (re[k] * re[k] + im[k] * im[k])))
+        hessenberg(start + k);
+      else
+        out[start + k] = cd(re[k], im[k]);
+    }
+  }
+  return solved;
 }
 
 FrequencyGrid FrequencyGrid::LogSpaced(double from, double to, int points) {
@@ -150,28 +343,23 @@ std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
   const std::size_t m = std::min(max, omega_.size() - next_);
   chunk_omega_.resize(m);
   for (std::size_t i = 0; i < m; ++i) chunk_omega_[i] = omega_[next_ + i];
-  const std::vector<cd> values = m ? response_.Sweep(chunk_omega_, input_, output_) : std::vector<cd>{};
+  chunk_values_.resize(m);
+  response_.Sweep(chunk_omega_, input_, output_, chunk_values_);
+  const std::vector<cd>& values = chunk_values_;
+  // Continuous phase of the factored form [deg], factor by factor over the
+  // chunk (the loops vectorize).
+  std::vector<double> continuous(m, tf_.gain < 0.0 ? 180.0 : 0.0);
+  for (const Factor& z : tf_.zeros) {
+    AddFactorPhase(z.root, 1.0, chunk_omega_.data(), continuous.data(), m);
+    if (z.second_order) AddFactorPhase(std::conj(z.root), 1.0, chunk_omega_.data(), continuous.data(), m);
+  }
+  for (const Factor& p : tf_.poles) {
+    AddFactorPhase(p.root, -1.0, chunk_omega_.data(), continuous.data(), m);
+    if (p.second_order) AddFactorPhase(std::conj(p.root), -1.0, chunk_omega_.data(), continuous.data(), m);
+  }
   chunk_.resize(m);
   constexpr double kTurn = 360.0;
   for (std::size_t i = 0; i < m; ++i) {
-    const cd s(0.0, chunk_omega_[i]);
-    // Continuous phase of the factored form [deg]. arg(jω − r) is continuous
-    // in ω for Re r ≤ 0 (the argument stays in the right half-plane or on the
-    // imaginary axis); for Re r > 0 it would cross atan2's cut on the negative
-    // real axis, so take arg(r − jω) + 180° instead.
-    auto term = [&s](cd r) {
-      return r.real() > 0.0 ? std::arg(r - s) * core::kRadToDeg + 180.0
-                            : std::arg(s - r) * core::kRadToDeg;
-    };
-    double continuous = tf_.gain < 0.0 ? 180.0 : 0.0;
-    for (const Factor& z : tf_.zeros) {
-      continuous += term(z.root);
-      if (z.second_order) continuous += term(std::conj(z.root));
-    }
-    for (const Factor& p : tf_.poles) {
-      continuous -= term(p.root);
-      if (p.second_order) continuous -= term(std::conj(p.root));
-    }
     BodePoint& b = chunk_[i];
     b = BodePoint{};
     b.omega = chunk_omega_[i];
@@ -182,7 +370,7 @@ std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
     b.phase_principal_deg = std::arg(values[i]) * core::kRadToDeg;
     if (b.phase_principal_deg <= -180.0) b.phase_principal_deg += kTurn;  // (−180, 180]
     b.phase_deg = b.phase_principal_deg +
-                  kTurn * std::round((continuous - b.phase_principal_deg) / kTurn);
+                  kTurn * std::round((continuous[i] - b.phase_principal_deg) / kTurn);
     // Whole turns so the first point lies in (−360, 0].
     if (next_ + i == 0) turns_ = std::ceil(b.phase_deg / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
     b.phase_deg -= kTurn * turns_;
@@ -383,7 +571,8 @@ TransferFunction ChannelTransferFunction(const Channel& channel, const ModalAnal
                                  modes.modes(channel.axis));
 }
 
-BodeSweep::BodeSweep(const Channel& channel, const ModalAnalysis& modes, FrequencyGrid omega)
+BodeSweep::BodeSweep(const Channel& channel, const ModalAnalysis& modes, FrequencyGrid omega,
+                     bool keep_points)
     : omega_(std::move(omega)), response_(channel.system), input_(channel.input), outputs_(channel.outputs) {
   const std::vector<Mode>& axis_modes = modes.modes(channel.axis);
   summary_.axis = channel.axis;
@@ -406,11 +595,14 @@ BodeSweep::BodeSweep(const Channel& channel, const ModalAnalysis& modes, Frequen
       }
     BandwidthScan bandwidth(curve.tf.dc_gain);
     BodeCursor cursor(response_, curve.tf, input_, outputs_[k], omega_);
-    for (std::span<const BodePoint> chunk = cursor.Next(); !chunk.empty(); chunk = cursor.Next())
+    if (keep_points) kept_.emplace_back().reserve(omega_.size());
+    for (std::span<const BodePoint> chunk = cursor.Next(); !chunk.empty(); chunk = cursor.Next()) {
       for (const BodePoint& p : chunk) {
         for (ResonanceScan& r : resonances) r.Add(p);
         bandwidth.Add(p);
       }
+      if (keep_points) kept_.back().insert(kept_.back().end(), chunk.begin(), chunk.end());
+    }
     for (std::size_t i = 0; i < resonant.size(); ++i)
       if (const std::optional<Resonance> r = resonances[i].Result())
         curve.resonances.push_back({resonant[i]->kind, resonant[i]->full_name(), *r});
@@ -433,8 +625,19 @@ void BodeSweep::ForEachChunk(std::span<const std::size_t> curves,
   }
 }
 
-BodeDiagram BodeSweep::Diagram() const {
+BodeDiagram BodeSweep::Diagram() && {
+  if (kept_.empty()) return static_cast<const BodeSweep&>(*this).Diagram();
+  BodeDiagram diagram = std::move(summary_);
+  for (std::size_t k = 0; k < diagram.curves.size(); ++k) diagram.curves[k].points = std::move(kept_[k]);
+  return diagram;
+}
+
+BodeDiagram BodeSweep::Diagram() const& {
   BodeDiagram diagram = summary_;
+  if (!kept_.empty()) {
+    for (std::size_t k = 0; k < diagram.curves.size(); ++k) diagram.curves[k].points = kept_[k];
+    return diagram;
+  }
   for (std::size_t k = 0; k < diagram.curves.size(); ++k) {
     const std::size_t curve[] = {k};
     ForEachChunk(curve, [&](std::span<const std::span<const BodePoint>> chunk) {
@@ -451,7 +654,7 @@ BodeDiagram ComputeBodeDiagram(const Channel& channel, const ModalAnalysis& mode
     const auto [from, to] = DefaultFrequencyRange(modes.modes(channel.axis));
     grid = FrequencyGrid::LogSpaced(from, to, points);
   }
-  return BodeSweep(channel, modes, std::move(grid)).Diagram();
+  return BodeSweep(channel, modes, std::move(grid), true).Diagram();
 }
 
 }  // namespace aerolin::analysis

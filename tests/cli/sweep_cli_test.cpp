@@ -321,21 +321,21 @@ TEST(LocusCommand, StreamedLociAndBodeDiagramsAreTheBufferedOnesByteForByte) {
        0xb0c62639672a7f0dull, 0, kEmpty},
       {"locus data/avl/b737.toml --loop rudder:r --washout 2 --gain -4:1:900 --maximize dutch-roll --json", 1603344,
        0x18bc22a1ceb4a923ull, 0, kEmpty},
-      {"bode data/derivatives/p2v7.toml --input elevator --output q,alpha,nz --points 20000 --json", 14693763,
-       0xaf429b42d9b93686ull, 0, kEmpty},
-      {"bode data/derivatives/p2v7.toml --input elevator --output q,alpha,nz --points 20000 --csv -", 4983033,
-       0x1feb71ceb2ce7951ull, 3000978, 0x28353d38a579188cull},
+      {"bode data/derivatives/p2v7.toml --input elevator --output q,alpha,nz --points 20000 --json", 14693749,
+       0xba7cd23ef5088348ull, 0, kEmpty},
+      {"bode data/derivatives/p2v7.toml --input elevator --output q,alpha,nz --points 20000 --csv -", 4983021,
+       0x80445495f4b52d61ull, 3000978, 0x28353d38a579188cull},
       {"bode data/derivatives/p2v7.toml --input rudder --output r,beta,phi,ay --from 0.1 --to 10 --points 5000 "
        "--csv - --json",
-       1623761, 0xa7039610f0dc6a4eull, 4888544, 0xcefab2e744cc6109ull},
+       1623699, 0x395ffa8d54d68fa9ull, 4888451, 0x59bd28e5dd7d4019ull},
       {"bode data/avl/b737.toml --input elevator --output nz,gamma --from 0.5 --to 1000 --points 4500 --json",
-       2197671, 0xb4b82d31779eec00ull, 0, kEmpty},
+       2197815, 0xaa4a5a2111f30312ull, 0, kEmpty},
       {"bode data/derivatives/p2v7.toml --input elevator --output theta,u --omega 0.01,0.1,0.5,1,1.5,2,3,10,100 "
        "--json",
-       5047, 0x98b88d27d484bd65ull, 0, kEmpty},
+       5058, 0xd9b492f282ca48dcull, 0, kEmpty},
       {"bode data/derivatives/p2v7.toml --input elevator --output theta,u --omega 0.01,0.1,0.5,1,1.5,2,3,10,100 "
        "--csv -",
-       1546, 0x095f7cccf0f09cadull, 1389, 0x2f37b510d4b1e44bull},
+       1557, 0x773dc8c72583ec1aull, 1389, 0x2f37b510d4b1e44bull},
   };
   for (const Case& c : cases) {
     const CommandResult r = RunAerolin(c.args, "stream_locus_bode");
