@@ -14,7 +14,6 @@
 #include <fmt/format.h>
 
 #include "aerolin/analysis/eigen.hpp"
-#include "aerolin/analysis/transfer_function.hpp"
 #include "aerolin/core/parallel.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/state_space.hpp"
@@ -225,9 +224,20 @@ LocusResult DescribeLocus(const model::AircraftData& aircraft, const LocusOption
       analysis::Decompose(Eigen::MatrixXd(A0), analysis::LeftVectors::kIfDiagonalizable).values;
   result.open_loop_poles.assign(poles.begin(), poles.end());
   if (closed.drop_psi) result.open_loop_poles.push_back(0.0);
-  // Zeros of y/δ: the invariant zeros of (A, b, c, d), as `aerolin tf` finds them.
-  const analysis::InvariantZeros zeros = analysis::ComputeInvariantZeros(loop.A, loop.b, loop.c, loop.d);
-  result.zeros = zeros.zeros;
+  // Zeros of y/δ: finite generalized eigenvalues of ([A b; c d], [I 0; 0 0]).
+  const auto n = loop.A.rows();
+  Eigen::MatrixXd P = Eigen::MatrixXd::Zero(n + 1, n + 1), Q = Eigen::MatrixXd::Zero(n + 1, n + 1);
+  P.topLeftCorner(n, n) = loop.A;
+  P.topRightCorner(n, 1) = loop.b;
+  P.bottomLeftCorner(1, n) = loop.c;
+  P(n, n) = loop.d;
+  Q.topLeftCorner(n, n).setIdentity();
+  Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> ges(P, Q);
+  for (Eigen::Index i = 0; i < ges.alphas().size(); ++i) {
+    const double beta = ges.betas()(i);
+    if (std::abs(beta) > 1e-9 * std::max(1.0, std::abs(ges.alphas()(i))))
+      result.zeros.push_back(ges.alphas()(i) / beta);
+  }
   return result;
 }
 
