@@ -154,24 +154,8 @@ std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
   chunk_.resize(m);
   constexpr double kTurn = 360.0;
   for (std::size_t i = 0; i < m; ++i) {
-    const cd s(0.0, chunk_omega_[i]);
-    // Continuous phase of the factored form [deg]. arg(jω − r) is continuous
-    // in ω for Re r ≤ 0 (the argument stays in the right half-plane or on the
-    // imaginary axis); for Re r > 0 it would cross atan2's cut on the negative
-    // real axis, so take arg(r − jω) + 180° instead.
-    auto term = [&s](cd r) {
-      return r.real() > 0.0 ? std::arg(r - s) * core::kRadToDeg + 180.0
-                            : std::arg(s - r) * core::kRadToDeg;
-    };
-    double continuous = tf_.gain < 0.0 ? 180.0 : 0.0;
-    for (const Factor& z : tf_.zeros) {
-      continuous += term(z.root);
-      if (z.second_order) continuous += term(std::conj(z.root));
-    }
-    for (const Factor& p : tf_.poles) {
-      continuous -= term(p.root);
-      if (p.second_order) continuous -= term(std::conj(p.root));
-    }
+    // Continuous phase of the factored form [deg] (no sweep skips a turn).
+    const double continuous = ContinuousPhase(tf_, chunk_omega_[i]) * core::kRadToDeg;
     BodePoint& b = chunk_[i];
     b = BodePoint{};
     b.omega = chunk_omega_[i];
