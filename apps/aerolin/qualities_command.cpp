@@ -17,6 +17,7 @@
 
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/study/mil_std_1797.hpp"
 #include "aerolin/export/qualities_report.hpp"
 #include "cli_options.hpp"
 #include "figures.hpp"
@@ -34,6 +35,8 @@ struct QualitiesOptions {
   std::vector<std::string> formats = {"png"};
   int width = 1200;
   int height = 900;
+  std::vector<std::string> actuators;  // NAME=TAU[:LIMIT_DEG[:RATE_DEG_S]]
+  std::optional<double> delay;         // [s]
 };
 
 // What to grade: the class and categories after the flags and the file have
@@ -42,7 +45,17 @@ struct Assessment {
   model::AircraftData aircraft;
   analysis::AircraftClass aircraft_class{};
   std::vector<analysis::FlightPhaseCategory> categories;
+  model::CommandPath path;  // the file's [actuators], then --actuator and --delay
 };
+
+// The command path: the file's, overridden by the flags (study::ResolveCommandPath).
+model::CommandPath ResolvePath(const QualitiesOptions& opt, const model::AircraftData& aircraft) {
+  try {
+    return study::ResolveCommandPath(aircraft, opt.file, opt.actuators, opt.delay);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
 
 Assessment Resolve(const QualitiesOptions& opt) {
   std::optional<analysis::AircraftClass> flag_class;
@@ -56,6 +69,7 @@ Assessment Resolve(const QualitiesOptions& opt) {
   }
   Assessment a;
   a.aircraft = LoadAircraftReportingWarnings(opt.file);
+  a.path = ResolvePath(opt, a.aircraft);
   if (flag_class) {
     a.aircraft_class = *flag_class;
   } else if (a.aircraft.aircraft_class) {
@@ -129,10 +143,14 @@ int RunQualities(const QualitiesOptions& opt) {
   const exporting::QualitiesReportHeader header{
       opt.file, a.aircraft.name,
       a.aircraft.longitudinal_augmentation.has_value() || a.aircraft.lateral_augmentation.has_value()};
-  if (opt.json)
-    std::cout << exporting::QualitiesJson(header, grades) << '\n';
-  else
+  const exporting::MilStd1797Report mil =
+      exporting::AssessForReport(a.aircraft, a.path, a.aircraft_class, a.categories);
+  if (opt.json) {
+    std::cout << exporting::QualitiesJson(header, grades, &mil) << '\n';
+  } else {
     exporting::WriteQualitiesText(std::cout, header, grades);
+    exporting::WriteMilStd1797Text(std::cout, mil);
+  }
   if (!opt.plot.empty()) {
     // With --json the paths go to stderr, so stdout stays one JSON document.
     std::ostream& out = OutputRouting("", opt.json, {}).notes();
@@ -167,6 +185,12 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   cmd->add_option("--plot", opt->plot,
                   "also write the charts PREFIX_short_period_<cat> (omega_n vs n/alpha) and\n"
                   "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category")->check(OutputPathValidator());
+  cmd->add_option("--actuator", opt->actuators,
+                  "NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]]: a first-order actuator on control NAME\n"
+                  "for the MIL-STD-1797A criteria (repeatable; replaces the file's [actuators] NAME)");
+  cmd->add_option("--delay", opt->delay,
+                  "pure time delay of every command [s] for the MIL-STD-1797A criteria\n"
+                  "(replaces [actuators] delay_s)");
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }
