@@ -15,6 +15,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/conventions.hpp"
+#include "typed_number.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -448,18 +449,13 @@ MilStd1797Result AssessMilStd1797(const model::AircraftData& aircraft, const mod
 
 namespace {
 
-// A number of --actuator's text, or an error naming the flag.
-double ActuatorNumber(const std::string& text, const std::string& flag) {
-  std::size_t used = 0;
-  double v = 0.0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size())
-    throw std::invalid_argument("--actuator " + flag + ": '" + text + "' is not a number (NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]])");
-  return v;
+// A number of --actuator's text, or an error naming the spec.
+double ActuatorNumber(const std::string& text, const std::string& spec) {
+  const std::optional<double> v = detail::TypedNumber(text);
+  if (!v)
+    throw std::invalid_argument("--actuator " + spec + ": '" + text +
+                                "' is not a number (NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]])");
+  return *v;
 }
 
 }  // namespace
