@@ -104,10 +104,19 @@ std::vector<std::string> ChartPaths(const QualitiesOptions& opt,
   return paths;
 }
 
-// Writes the two charts of every graded category; returns the paths.
+// The dropback chart, one per format (it does not depend on the category).
+std::vector<std::string> DropbackChartPaths(const QualitiesOptions& opt) {
+  std::vector<std::string> paths;
+  for (const std::string& format : opt.formats) paths.push_back(opt.plot + "_dropback." + format);
+  return paths;
+}
+
+// Writes the two charts of every graded category and the dropback chart;
+// returns the paths.
 std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessment& a,
                                      const analysis::ModalSummary& summary,
-                                     const std::vector<analysis::QualitiesGrade>& grades) {
+                                     const std::vector<analysis::QualitiesGrade>& grades,
+                                     const exporting::MilStd1797Report& mil) {
   exporting::PlotOptions plot;
   plot.width_px = opt.width;
   plot.height_px = opt.height;
@@ -121,6 +130,10 @@ std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessme
     }
     paths.insert(paths.end(), charts.begin(), charts.end());
   }
+  for (const std::string& chart : DropbackChartPaths(opt)) {
+    figures::PlotDropbackChart(mil, plot, chart);
+    paths.push_back(chart);
+  }
   return paths;
 }
 
@@ -131,6 +144,7 @@ int RunQualities(const QualitiesOptions& opt) {
   if (!opt.plot.empty()) {
     const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
     for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), inputs);
+    CheckOutputs(DropbackChartPaths(opt), inputs);
   }
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
   const analysis::ModalSummary summary =
@@ -155,7 +169,7 @@ int RunQualities(const QualitiesOptions& opt) {
     // With --json the paths go to stderr, so stdout stays one JSON document.
     std::ostream& out = OutputRouting("", opt.json, {}).notes();
     if (!opt.json) out << '\n';
-    for (const std::string& path : WriteCharts(opt, a, summary, grades))
+    for (const std::string& path : WriteCharts(opt, a, summary, grades, mil))
       out << "figure: " << path << '\n';
   }
   return 0;
@@ -184,7 +198,8 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.qualities/1)");
   cmd->add_option("--plot", opt->plot,
                   "also write the charts PREFIX_short_period_<cat> (omega_n vs n/alpha) and\n"
-                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category")->check(OutputPathValidator());
+                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category, and\n"
+                  "PREFIX_dropback (Gibson's dropback chart)")->check(OutputPathValidator());
   cmd->add_option("--actuator", opt->actuators,
                   "NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]]: a first-order actuator on control NAME\n"
                   "for the MIL-STD-1797A criteria (repeatable; replaces the file's [actuators] NAME)");

@@ -200,5 +200,23 @@ TEST(QualitiesCommand, BadActuatorFlagsAreUsageErrors) {
       << delay.err;
 }
 
+TEST(QualitiesCommand, PlotWritesTheDropbackChart) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_fq_dropback";
+  const auto r = RunAerolin("qualities data/derivatives/navion_cruise_sl.toml --actuator elevator=0.05 --plot '" +
+                                prefix + "' --format png,svg --width 640 --height 480",
+                            "fq_dropback");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string png = prefix + "_dropback.png", svg = prefix + "_dropback.svg";
+  EXPECT_NE(r.out.find("figure: " + png), std::string::npos) << r.out;
+  const std::string bytes = testing_cli::ReadAll(png);
+  ASSERT_GE(bytes.size(), 24u) << png;
+  EXPECT_EQ(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n"), 0) << png;
+  const std::string text = testing_cli::ReadAll(svg);
+  EXPECT_NE(text.find("<svg"), std::string::npos) << svg;
+  for (const char* p : {png.c_str(), svg.c_str()}) std::remove(p);
+  for (const char* chart : {"_short_period_B", "_dutch_roll_B"})
+    for (const char* ext : {".png", ".svg"}) std::remove((prefix + chart + ext).c_str());
+}
+
 }  // namespace
 }  // namespace aerolin
