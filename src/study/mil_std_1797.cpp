@@ -238,7 +238,8 @@ BandwidthResult ComputeBandwidth(const ExactResponse& g) {
     r.bandwidth = std::min(*r.omega_phase, *r.omega_gain);
   } else if (r.omega_phase) {
     r.bandwidth = r.omega_phase;
-    r.note = "the gain stays below 6 dB above |G(jω180)| at every lower frequency: ω_BW is the phase one";
+    r.note = fmt::format("|G| at {:g} rad/s is already below 6 dB above |G(jω180)|: no gain crossing, "
+                         "ω_BW is the phase one", lo);
   } else {
     r.bandwidth = r.omega_gain;
     r.note = "no −135° crossing: ω_BW is the gain one";

@@ -34,7 +34,11 @@ double SolveScalar(F f, double a, double b) {
 
 model::StateSpace Siso(Eigen::MatrixXd A, Eigen::MatrixXd B, Eigen::MatrixXd C) {
   std::vector<core::Signal> states;
-  for (Eigen::Index k = 0; k < A.rows(); ++k) states.push_back({"x" + std::to_string(k), core::Unit::kOne, ""});
+  for (Eigen::Index k = 0; k < A.rows(); ++k) {
+    std::string name = "x";  // appended, not chained: GCC 12's -Wrestrict false positive on "x" + s
+    name += std::to_string(k);
+    states.push_back({name, core::Unit::kOne, ""});
+  }
   return model::StateSpace(std::move(A), std::move(B), std::move(C), Eigen::MatrixXd::Zero(1, 1), states,
                            {{"u", core::Unit::kOne, ""}}, {{"y", core::Unit::kOne, ""}});
 }

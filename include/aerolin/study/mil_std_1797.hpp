@@ -11,8 +11,8 @@
 ///   simulated step-and-hold of the pitch command;
 /// - CAP with n/α = (U0/g)(1/Tθ2), 1/Tθ2 the higher zero of θ/δe.
 ///
-/// Which boundaries are graded (sources: /work/shared reference notes,
-/// cited in docs/qualities.md): CAP against the bands `aerolin qualities`
+/// Which boundaries are graded (the sources are cited in docs/qualities.md):
+/// CAP against the bands `aerolin qualities`
 /// uses (analysis::RequirementLimits); the dropback region of Gibson's
 /// criterion as two independent course scripts read it [V, secondary];
 /// the bandwidth and roll boundaries are not verified in any retrieved
