@@ -73,6 +73,16 @@ std::vector<double> Spaced(double lo, double hi, int n, bool log) {
   return v;
 }
 
+// Fills the rectangle [x_lo, x_hi] × [y_lo, y_hi] with `colour`.
+void FillRectangle(mglGraph& gr, double x_lo, double x_hi, double y_lo, double y_hi, const char* colour) {
+  mglData x(2), lo(2), hi(2);
+  x.a[0] = x_lo;
+  x.a[1] = x_hi;
+  lo.a[0] = lo.a[1] = y_lo;
+  hi.a[0] = hi.a[1] = y_hi;
+  gr.Region(x, lo, hi, colour);
+}
+
 // Fills the bands (index k = Level k+1) from Level 3 down to Level 1 over a
 // background of the "worse" colour, then draws each band's lower and upper
 // edges (where they lie inside the plot) in the level's pen.
@@ -80,14 +90,7 @@ void DrawLevels(mglGraph& gr, const std::array<Band, 3>& bands, double x_lo, dou
                 double y_lo, double y_hi) {
   // Everything here is drawn in the plane z = Min.z, so later primitives lie
   // on top of earlier ones (a FaceZ at z = 0 would hide them).
-  {
-    mglData x(2), lo(2), hi(2);
-    x.a[0] = x_lo;
-    x.a[1] = x_hi;
-    lo.a[0] = lo.a[1] = y_lo;
-    hi.a[0] = hi.a[1] = y_hi;
-    gr.Region(x, lo, hi, kLevelFill[3]);
-  }
+  FillRectangle(gr, x_lo, x_hi, y_lo, y_hi, kLevelFill[3]);
   for (int k = 2; k >= 0; --k) {
     const Band& b = bands[k];
     if (b.x.empty()) continue;
@@ -134,12 +137,7 @@ void DrawKey(mglGraph& gr, const PanelRect& rect) {
   gr.SetRanges(0, 4, 0, 1);
   for (int k = 0; k < 4; ++k) {
     const double x0 = k + 0.02;
-    mglData x(2), lo(2), hi(2);
-    x.a[0] = x0;
-    x.a[1] = x0 + 0.2;
-    lo.a[0] = lo.a[1] = 0.1;
-    hi.a[0] = hi.a[1] = 0.9;
-    gr.Region(x, lo, hi, kLevelFill[k]);
+    FillRectangle(gr, x0, x0 + 0.2, 0.1, 0.9, kLevelFill[k]);
     if (k < 3) gr.Line(mglPoint(x0, 0.1), mglPoint(x0 + 0.2, 0.1), kLevelPen[k]);
     gr.Putsw(mglPoint(x0 + 0.26, 0.5), LevelName(static_cast<Level>(k + 1)).c_str(), ":L");
   }
@@ -287,14 +285,7 @@ void PlotDropbackChart(const MilStd1797Report& report, const PlotOptions& option
   gr.SetRanges(x_lo, x_hi, y_lo, y_hi);
   gr.SetOrigin(x_lo, y_lo);
   gr.SetTicks('x', core::NiceCeil((x_hi - x_lo) / 6.0), 0, 0.0);
-  {  // everything outside, then the satisfactory region over it
-    mglData x(2), lo(2), hi(2);
-    x.a[0] = x_lo;
-    x.a[1] = x_hi;
-    lo.a[0] = lo.a[1] = y_lo;
-    hi.a[0] = hi.a[1] = y_hi;
-    gr.Region(x, lo, hi, kLevelFill[3]);
-  }
+  FillRectangle(gr, x_lo, x_hi, y_lo, y_hi, kLevelFill[3]);  // outside; the region over it
   // The line DB/q_ss = base + (end − base)(r − 1)/(top − 1), as y over x.
   const auto line_y = [&](double x, double end) { return 1.0 + (top - 1.0) * (base - x) / (base - end); };
   Band region;
