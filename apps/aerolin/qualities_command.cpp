@@ -37,6 +37,7 @@ struct QualitiesOptions {
   int height = 900;
   std::vector<std::string> actuators;  // NAME=TAU[:LIMIT_DEG[:RATE_DEG_S]]
   std::optional<double> delay;         // [s]
+  double dropback_step_deg = study::kDefaultDropbackStepDeg;  // [deg]
 };
 
 // What to grade: the class and categories after the flags and the file have
@@ -46,6 +47,7 @@ struct Assessment {
   analysis::AircraftClass aircraft_class{};
   std::vector<analysis::FlightPhaseCategory> categories;
   model::CommandPath path;  // the file's [actuators], then --actuator and --delay
+  study::DropbackOptions dropback;  // --dropback-step
 };
 
 // The command path: the file's, overridden by the flags (study::ResolveCommandPath).
@@ -70,6 +72,11 @@ Assessment Resolve(const QualitiesOptions& opt) {
   Assessment a;
   a.aircraft = LoadAircraftReportingWarnings(opt.file);
   a.path = ResolvePath(opt, a.aircraft);
+  try {
+    a.dropback.command = study::DropbackStep(opt.dropback_step_deg);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   if (flag_class) {
     a.aircraft_class = *flag_class;
   } else if (a.aircraft.aircraft_class) {
@@ -158,7 +165,7 @@ int RunQualities(const QualitiesOptions& opt) {
       opt.file, a.aircraft.name,
       a.aircraft.longitudinal_augmentation.has_value() || a.aircraft.lateral_augmentation.has_value()};
   const exporting::MilStd1797Report mil =
-      exporting::AssessForReport(a.aircraft, a.path, a.aircraft_class, a.categories);
+      exporting::AssessForReport(a.aircraft, a.path, a.aircraft_class, a.categories, a.dropback);
   if (opt.json) {
     std::cout << exporting::QualitiesJson(header, grades, &mil) << '\n';
   } else {
@@ -206,6 +213,9 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   cmd->add_option("--delay", opt->delay,
                   "pure time delay of every command [s] for the MIL-STD-1797A criteria\n"
                   "(replaces [actuators] delay_s)");
+  cmd->add_option("--dropback-step", opt->dropback_step_deg,
+                  "nose-up elevator step of the dropback test [deg] (default 1; it matters\n"
+                  "only when it drives an actuator into its limits)");
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }

@@ -376,6 +376,7 @@ def qualities_report(
     combat: bool = False,
     actuators: Sequence[str] = [],
     delay: float | None = None,
+    dropback_step_deg: float = 1.0,
 ) -> dict[str, Any]:
     """The `aerolin qualities --json` document, MIL-STD-1797A block included."""
 

@@ -60,7 +60,8 @@ std::vector<QualitiesGrade> Qualities(const Aircraft& aircraft, const std::optio
 // Python objects: one writer (exporting::QualitiesJson), one truth.
 py::object QualitiesReport(const py::object& aircraft_or_path, const std::optional<std::string>& class_name,
                            const std::optional<std::string>& category, bool combat,
-                           const std::vector<std::string>& actuators, std::optional<double> delay) {
+                           const std::vector<std::string>& actuators, std::optional<double> delay,
+                           double dropback_step_deg) {
   py::object loaded = aircraft_or_path;
   if (py::isinstance<py::str>(aircraft_or_path))
     loaded = py::module_::import("aerolin._aerolin").attr("load")(aircraft_or_path);
@@ -71,7 +72,9 @@ py::object QualitiesReport(const py::object& aircraft_or_path, const std::option
     py::gil_scoped_release release;
     const Resolved r = Resolve(a, class_name, category);
     const model::CommandPath path = study::ResolveCommandPath(a, aircraft.path, actuators, delay);
-    const exporting::MilStd1797Report mil = exporting::AssessForReport(a, path, r.cls, r.categories);
+    study::DropbackOptions dropback;
+    dropback.command = study::DropbackStep(dropback_step_deg);
+    const exporting::MilStd1797Report mil = exporting::AssessForReport(a, path, r.cls, r.categories, dropback);
     json = exporting::QualitiesJson({aircraft.path, a.name, a.longitudinal_augmentation.has_value() ||
                                                                 a.lateral_augmentation.has_value()},
                                     Grades(a, r, combat), &mil);
@@ -141,10 +144,12 @@ void BindQualities(py::module_& m) {
   m.def("qualities_report", &QualitiesReport, py::arg("aircraft"), py::arg("aircraft_class") = py::none(),
         py::arg("category") = py::none(), py::arg("combat") = false,
         py::arg("actuators") = std::vector<std::string>{}, py::arg("delay") = py::none(),
+        py::arg("dropback_step_deg") = study::kDefaultDropbackStepDeg,
         "The `aerolin qualities --json` document (schema aerolin.qualities/1) as a dict:\n"
         "the MIL-F-8785C grades and the MIL-STD-1797A block ('mil_std_1797'). actuators:\n"
         "['elevator=0.05:25:60', ...] as --actuator (TAU_S[:LIMIT_DEG[:RATE_DEG_S]]),\n"
-        "replacing the file's [actuators] entries; delay: seconds, as --delay.");
+        "replacing the file's [actuators] entries; delay: seconds, as --delay;\n"
+        "dropback_step_deg: as --dropback-step.");
 }
 
 }  // namespace aerolin::python

@@ -37,6 +37,13 @@ def test_augmented_file_has_both_columns(tmp_path):
         mil["bare"]["cap_theta2"]["inverse_t_theta2_per_s"], rel=1e-9)
 
 
+def test_dropback_step_equals_cli():
+    doc = aerolin.qualities_report(str(P2V7), actuators=["elevator=0.05:25:60"], dropback_step_deg=5)
+    assert doc == cli_json("qualities", P2V7, "--actuator", "elevator=0.05:25:60", "--dropback-step", "5",
+                           "--json")
+    assert doc["mil_std_1797"]["bare"]["dropback"]["limited"] is True
+
+
 def test_bad_actuator_is_a_value_error():
     with pytest.raises(ValueError, match="an actuator time constant must be > 0"):
         aerolin.qualities_report(str(P2V7), actuators=["elevator=-0.05"])

@@ -179,6 +179,7 @@ nlohmann::json MilStd1797Json(const MilStd1797Report& report) {
                        {"limit_rad", Opt(a.position_limit)},
                        {"rate_limit_rad_s", Opt(a.rate_limit)}};
   path["actuators"] = actuators;
+  path["dropback_step_rad"] = report.dropback.command;
   json j;
   j["command_path"] = path;
   j["bare"] = ResultJson(report, report.bare);
@@ -190,17 +191,19 @@ nlohmann::json MilStd1797Json(const MilStd1797Report& report) {
 
 MilStd1797Report AssessForReport(const model::AircraftData& aircraft, const model::CommandPath& path,
                                  analysis::AircraftClass aircraft_class,
-                                 const std::vector<analysis::FlightPhaseCategory>& categories) {
+                                 const std::vector<analysis::FlightPhaseCategory>& categories,
+                                 const study::DropbackOptions& dropback) {
   MilStd1797Report r;
   r.path = path;
+  r.dropback = dropback;
   r.aircraft_class = aircraft_class;
   r.categories = categories;
   model::AircraftData bare = aircraft;
   bare.longitudinal_augmentation.reset();
   bare.lateral_augmentation.reset();
-  r.bare = study::AssessMilStd1797(bare, path);
+  r.bare = study::AssessMilStd1797(bare, path, dropback);
   if (aircraft.longitudinal_augmentation || aircraft.lateral_augmentation)
-    r.augmented = study::AssessMilStd1797(aircraft, path);
+    r.augmented = study::AssessMilStd1797(aircraft, path, dropback);
   return r;
 }
 
@@ -209,7 +212,9 @@ void WriteMilStd1797Text(std::ostream& out, const MilStd1797Report& report) {
   out << "\nMIL-STD-1797A (Notice 3), criteria for augmented aircraft, through " << PathText(report.path)
       << "\n"
       << "Pilot command → delay → actuator → airframe" << (report.augmented ? " (closed by its [augmentation])" : "")
-      << "; the linear criteria use the unsaturated actuator, the dropback its limits.\n";
+      << "; the linear criteria use the unsaturated actuator, the dropback (a "
+      << fmt::format("{:g}", report.dropback.command * core::kRadToDeg)
+      << " deg nose-up step, held until steady) its limits.\n";
   // One cell per column and the graded column: `graded` per column, joined
   // ("bare: ...; augmented: ...") when there are two and they say something.
   using Cell = std::function<std::string(const study::MilStd1797Result&)>;

@@ -355,6 +355,13 @@ DropbackResult ComputeDropback(const PitchModel& m, const std::optional<model::A
   return r;
 }
 
+double DropbackStep(double step_deg) {
+  if (!std::isfinite(step_deg) || step_deg <= 0.0 || step_deg > kMaxDropbackStepDeg)
+    throw std::invalid_argument(fmt::format("--dropback-step: the step must be > 0 and at most {:g} deg (got {:g})",
+                                            kMaxDropbackStepDeg, step_deg));
+  return step_deg * core::kDegToRad;
+}
+
 analysis::Level GradeCap(double cap, analysis::AircraftClass aircraft_class,
                          analysis::FlightPhaseCategory category) {
   const auto limits = analysis::RequirementLimits(analysis::Criterion::kShortPeriodCap, aircraft_class, category);

@@ -179,6 +179,14 @@ TEST(QualitiesCommand, MilStd1797BlockWithoutAndWithACommandPath) {
   EXPECT_EQ(mil["bare"]["pitch"]["graded"], false);
   EXPECT_EQ(mil["bare"]["elevator_sign"], -1.0);
   EXPECT_NEAR(mil["bare"]["cap_theta2"]["n_alpha_g_per_rad"].get<double>(), 6.61, 0.005);
+  EXPECT_EQ(mil["bare"]["dropback"]["limited"], false);  // a 1 deg step asks 20 deg/s of the actuator
+  // 5 deg through a 0.05 s actuator asks 100 deg/s: the 60 deg/s limit is reached.
+  const auto big = RunAerolin("qualities data/derivatives/p2v7.toml --actuator elevator=0.05:25:60 --dropback-step 5 "
+                              "--json", "fq_1797_step");
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  const auto limited = nlohmann::json::parse(big.out)["mil_std_1797"];
+  EXPECT_EQ(limited["command_path"]["dropback_step_rad"].get<double>(), 5 * 3.14159265358979323846 / 180);
+  EXPECT_EQ(limited["bare"]["dropback"]["limited"], true);
 }
 
 TEST(QualitiesCommand, BadActuatorFlagsAreUsageErrors) {
@@ -194,6 +202,10 @@ TEST(QualitiesCommand, BadActuatorFlagsAreUsageErrors) {
                              "control surface of data/derivatives/p2v7.toml (elevator, aileron, rudder)"),
             std::string::npos)
       << unknown.err;
+  const auto step = RunAerolin("qualities data/derivatives/p2v7.toml --dropback-step 0", "fq_step");
+  EXPECT_EQ(step.exit_code, 2);
+  EXPECT_NE(step.err.find("--dropback-step: the step must be > 0 and at most 30 deg (got 0)"), std::string::npos)
+      << step.err;
   const auto delay = RunAerolin("qualities data/derivatives/p2v7.toml --delay 1.5", "fq_delay");
   EXPECT_EQ(delay.exit_code, 2);
   EXPECT_NE(delay.err.find("--delay: a delay must be at least 0 and at most 1 s (got 1.5 s)"), std::string::npos)

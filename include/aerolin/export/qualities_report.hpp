@@ -26,6 +26,7 @@ struct QualitiesReportHeader {
 /// for a file with [augmentation], the augmented aircraft's beside them.
 struct MilStd1797Report {
   model::CommandPath path;                         ///< as graded (file, then flags)
+  study::DropbackOptions dropback;                 ///< the step flown (its command [rad])
   study::MilStd1797Result bare;
   std::optional<study::MilStd1797Result> augmented;
   analysis::AircraftClass aircraft_class{};
@@ -37,7 +38,8 @@ struct MilStd1797Report {
 /// @throws as study::AssessMilStd1797.
 MilStd1797Report AssessForReport(const model::AircraftData& aircraft, const model::CommandPath& path,
                                  analysis::AircraftClass aircraft_class,
-                                 const std::vector<analysis::FlightPhaseCategory>& categories);
+                                 const std::vector<analysis::FlightPhaseCategory>& categories,
+                                 const study::DropbackOptions& dropback = {});
 
 /// Writes the MIL-STD-1797A block: one row per criterion, a column per
 /// aircraft (bare, augmented), the unit and how it is graded ("not graded:

@@ -31,6 +31,7 @@
 
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/transfer_function.hpp"
+#include "aerolin/core/units.hpp"
 #include "aerolin/model/actuators.hpp"
 #include "aerolin/model/aircraft_data.hpp"
 
@@ -87,11 +88,14 @@ struct PitchModel {
   Eigen::RowVectorXd c_q;
 };
 
+/// The default nose-up step of the dropback test [deg] (every front end's).
+inline constexpr double kDefaultDropbackStepDeg = 1.0;
+
 /// How the step-and-hold is flown.
 struct DropbackOptions {
-  /// Nose-up command step [rad] (1 deg); its size matters only when an
-  /// actuator limit is reached.
-  double command = 0.017453292519943295;
+  /// Nose-up command step [rad]; its size matters only when an actuator
+  /// limit is reached.
+  double command = kDefaultDropbackStepDeg * core::kDegToRad;
   /// Held until every state is within this fraction of its steady value;
   /// then released (and after release, flown until within it of rest).
   double steady_tolerance = 1e-7;
@@ -184,6 +188,13 @@ MilStd1797Result AssessMilStd1797(const model::AircraftData& aircraft, const mod
 ///         the file's control surfaces (or the model:: rule broken).
 model::CommandPath ResolveCommandPath(const model::AircraftData& aircraft, const std::string& file,
                                       const std::vector<std::string>& actuators, std::optional<double> delay);
+
+/// Returns the dropback step `step_deg` [deg] in radians.
+/// @throws std::invalid_argument unless 0 < step_deg ≤ kMaxDropbackStepDeg.
+double DropbackStep(double step_deg);
+/// Largest dropback step accepted [deg]: beyond it the small-perturbation
+/// model the step flies is meaningless.
+inline constexpr double kMaxDropbackStepDeg = 30.0;
 
 /// Returns the level of `cap` [1/(s²·g)] on the CAP bands `aerolin
 /// qualities` grades with (analysis::RequirementLimits).
