@@ -78,9 +78,7 @@ Level Worst(const std::vector<QualitiesGrade>& grades) {
 
 constexpr const char* kNotVerified = "not graded: boundary not verified";
 
-std::string Maybe(const std::optional<double>& v, const char* format = "{:.4g}") {
-  return v ? fmt::format(fmt::runtime(format), *v) : std::string("-");
-}
+std::string Maybe(const std::optional<double>& v) { return v ? fmt::format("{:.4g}", *v) : std::string("-"); }
 
 std::string PathText(const model::CommandPath& path) {
   if (path.empty()) return "an ideal command path (no actuator, no delay: [actuators] or --actuator, --delay give them)";
@@ -93,9 +91,6 @@ std::string PathText(const model::CommandPath& path) {
   }
   return s + fmt::format("delay {:g} s", path.delay);
 }
-
-// One row's cells, one per aircraft column.
-using Cells = std::vector<std::string>;
 
 std::vector<const study::MilStd1797Result*> Columns(const MilStd1797Report& r) {
   std::vector<const study::MilStd1797Result*> c = {&r.bare};
