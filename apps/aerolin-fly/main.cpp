@@ -134,6 +134,10 @@ int main(int argc, char** argv) {
   std::uint64_t seed = study::kDefaultTurbulenceSeed;
   app.add_option("--seed", seed, "turbulence random seed (as 'aerolin simulate --seed')")
       ->default_val(study::kDefaultTurbulenceSeed);
+  bool bare = false;
+  app.add_flag("--bare", bare,
+               "start with the bare airframe: FILE's [augmentation] off (G switches it;\n"
+               "as 'aerolin simulate --bare')");
   std::string exaggeration = "auto";
   app.add_option("--vertical-exaggeration", exaggeration,
                  "altitude scale of the overview: auto (from the path's extents) or K >= 1;\n"
@@ -246,6 +250,7 @@ int main(int argc, char** argv) {
       session_options.altitude_argument = altitude_text;
     }
     session_options.seed = seed;
+    session_options.bare = bare;
     if (!turbulence.empty()) session_options.turbulence = sim::ParseTurbulenceIntensity(turbulence);
     if (exaggeration != "auto") win.vertical_exaggeration = std::stod(exaggeration);
     if (attitude_exaggeration != "auto") win.attitude_exaggeration = std::stod(attitude_exaggeration);

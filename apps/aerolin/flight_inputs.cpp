@@ -76,6 +76,8 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
             }
           },
           "AXIS:VM:DM[:T0]"));
+  cmd.add_flag("--bare", inputs.bare,
+               "fly the bare airframe: FILE's [augmentation] sections off (as the window's G key)");
 }
 
 std::vector<std::string> InputFiles(const FlightInputs& inputs) {
@@ -111,6 +113,7 @@ study::FlightSpec FlightSpecOf(const FlightInputs& inputs, core::UnitSystem unit
                           core::ToSI(gust.dm, units, core::kLength), gust.t0});
   }
   if (!inputs.script.empty()) spec.script = inputs.script;
+  spec.bare = inputs.bare;
   return spec;
 }
 
@@ -148,9 +151,9 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
   }
   Flight flight;
   data::LoadResult load = LoadFileReportingWarnings(inputs.file);
-  flight.aircraft = std::move(load.aircraft);
-  analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
   const study::FlightSpec spec = FlightSpecOf(inputs, load.units);
+  flight.aircraft = study::FlownAircraft(std::move(load.aircraft), spec);
+  analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
   std::optional<study::PreparedFlight> prepared;
   prepared.emplace(study::Prepare(flight.aircraft, modes, spec));
   flight.longitudinal_modes = std::move(modes.longitudinal);

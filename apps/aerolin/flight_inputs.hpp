@@ -35,12 +35,14 @@ struct FlightInputs {
   std::optional<double> altitude;    ///< --altitude [file's length unit]
   std::uint64_t seed = study::kDefaultTurbulenceSeed;
   std::vector<std::string> gusts;    ///< --gust AXIS:VM:DM[:T0], as typed
+  bool bare = false;                 ///< --bare: the file's [augmentation] off
 
   bool has_gusts() const { return !turbulence.empty() || !gusts.empty(); }
 };
 
 /// Adds FILE, --script, --excite, --amplitude, --duration, --dt,
-/// --integrator, --rtol, --atol, --turbulence, --altitude, --seed and --gust
+/// --integrator, --rtol, --atol, --turbulence, --altitude, --seed, --gust
+/// and --bare
 /// to `cmd`, stored into `inputs`.
 void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs);
 

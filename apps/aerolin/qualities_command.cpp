@@ -162,8 +162,7 @@ int RunQualities(const QualitiesOptions& opt) {
   for (analysis::FlightPhaseCategory c : a.categories)
     grades.push_back(analysis::Grade(summary, a.aircraft_class, c, options));
   const exporting::QualitiesReportHeader header{
-      opt.file, a.aircraft.name,
-      a.aircraft.longitudinal_augmentation.has_value() || a.aircraft.lateral_augmentation.has_value()};
+      opt.file, a.aircraft.name, model::IsAugmented(a.aircraft)};
   const exporting::MilStd1797Report mil =
       exporting::AssessForReport(a.aircraft, a.path, a.aircraft_class, a.categories, a.dropback);
   if (opt.json) {

@@ -358,6 +358,7 @@ def simulate(
     span: float | None = None,
     seed: int = 1,
     gusts: Sequence[Gust | Mapping[str, Any]] | None = None,
+    bare: bool = False,
 ) -> Trajectory:
     """Flies the linear model as `aerolin simulate` does; see help(aerolin.simulate)."""
 

@@ -75,9 +75,7 @@ py::object QualitiesReport(const py::object& aircraft_or_path, const std::option
     study::DropbackOptions dropback;
     dropback.command = study::DropbackStep(dropback_step_deg);
     const exporting::MilStd1797Report mil = exporting::AssessForReport(a, path, r.cls, r.categories, dropback);
-    json = exporting::QualitiesJson({aircraft.path, a.name, a.longitudinal_augmentation.has_value() ||
-                                                                a.lateral_augmentation.has_value()},
-                                    Grades(a, r, combat), &mil);
+    json = exporting::QualitiesJson({aircraft.path, a.name, model::IsAugmented(a)}, Grades(a, r, combat), &mil);
   }
   return py::module_::import("json").attr("loads")(json);
 }

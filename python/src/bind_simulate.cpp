@@ -31,10 +31,11 @@ Trajectory Simulate(const Aircraft& aircraft, double duration, double dt,
                     std::optional<double> amplitude, double rtol, double atol,
                     const py::object& x0, const std::optional<std::string>& turbulence,
                     std::optional<double> altitude, std::optional<double> span,
-                    std::uint64_t seed, const py::object& gusts) {
-  const model::AircraftData& a = aircraft.data();
+                    std::uint64_t seed, const py::object& gusts, bool bare) {
   // Keyword arguments -> the one flight request.
   study::FlightSpec spec;
+  spec.bare = bare;
+  const model::AircraftData a = study::FlownAircraft(aircraft.data(), spec);
   const std::optional<sim::Integrator> parsed = sim::ParseIntegrator(integrator);
   if (!parsed)
     throw std::invalid_argument("integrator '" + integrator + "' (expected 'rk45' or 'exact')");
@@ -158,7 +159,7 @@ void BindSimulate(py::module_& m) {
         py::arg("amplitude") = py::none(), py::arg("rtol") = 1e-6, py::arg("atol") = 1e-9,
         py::arg("x0") = py::none(), py::arg("turbulence") = py::none(),
         py::arg("altitude") = py::none(), py::arg("span") = py::none(), py::arg("seed") = study::kDefaultTurbulenceSeed,
-        py::arg("gusts") = py::none(),
+        py::arg("gusts") = py::none(), py::arg("bare") = false,
         "Flies the 12-state linear model in slices of dt [s] with the controls held\n"
         "over each slice, as `aerolin simulate` does (same engine, same numbers:\n"
         "with a script the columns equal the CLI's CSV bit for bit).\n\n"
@@ -180,7 +181,8 @@ void BindSimulate(py::module_& m) {
         "           for the rolling gust (default: the file's [geometry] b; none if it\n"
         "           gives none), random `seed` (default 1)\n"
         "gusts      discrete 1 − cos gusts: aerolin.Gust objects or dicts\n"
-        "           {'axis', 'amplitude', 'length', 'start'}\n\n"
+        "           {'axis', 'amplitude', 'length', 'start'}\n"
+        "bare       fly the bare airframe: the file's [augmentation] off (`--bare`)\n\n"
         "Everything is SI (the command line takes --altitude and --gust in the data\n"
         "file's units): with the same flight, the columns and to_csv() equal\n"
         "`aerolin simulate --csv` bit for bit, default arguments included. With\n"

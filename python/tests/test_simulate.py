@@ -257,3 +257,18 @@ def test_a_long_flight_shows_progress_on_a_terminal():
 
 def test_quiet_shows_no_progress():
     assert "simulate:" not in read_terminal(LONG_FLIGHT + ("--quiet",), 4)
+
+
+def test_bare_equals_cli_bare_and_flies_the_airframe(work, p2v7):
+    """simulate(bare=True) on a file with [augmentation] is `aerolin simulate
+    --bare` to the bit, and the flight of the file the gain was designed for."""
+    damped = work / "damped.toml"
+    run_cli("augment", P2V7, "--axis", "lateral", "--lqr", "--inputs", "rudder", "--write", damped)
+    aircraft = aerolin.load(str(damped))
+    args = ["--excite", "dutch-roll", "--duration", "20"]
+    bare = aerolin.simulate(aircraft, 20.0, excite="dutch-roll", bare=True)
+    assert_equals_csv(bare, cli_csv(work, damped, "--bare", *args))
+    assert_equals_csv(aerolin.simulate(p2v7, 20.0, excite="dutch-roll"), bare.to_csv())
+    closed = aerolin.simulate(aircraft, 20.0, excite="dutch-roll")
+    assert_equals_csv(closed, cli_csv(work, damped, *args))
+    assert closed.to_csv() != bare.to_csv()

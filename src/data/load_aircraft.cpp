@@ -87,7 +87,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   }
   // An AVL file: its TOML's keys, then the .st's numbers.
   file.keys = WrittenKeys(ctx, root, file.omitted);
-  file.augmented = out.longitudinal_augmentation.has_value() || out.lateral_augmentation.has_value();
+  file.augmented = model::IsAugmented(out);
   result.units = ctx.units;
   result.from_coefficients = ctx.from_coefficients;
   result.avl_notes = std::move(ctx.avl.notes);

@@ -193,11 +193,8 @@ MilStd1797Report AssessForReport(const model::AircraftData& aircraft, const mode
   r.dropback = dropback;
   r.aircraft_class = aircraft_class;
   r.categories = categories;
-  model::AircraftData bare = aircraft;
-  bare.longitudinal_augmentation.reset();
-  bare.lateral_augmentation.reset();
-  r.bare = study::AssessMilStd1797(bare, path, dropback);
-  if (aircraft.longitudinal_augmentation || aircraft.lateral_augmentation)
+  r.bare = study::AssessMilStd1797(model::BareAirframe(aircraft), path, dropback);
+  if (model::IsAugmented(aircraft))
     r.augmented = study::AssessMilStd1797(aircraft, path, dropback);
   return r;
 }

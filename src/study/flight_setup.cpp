@@ -173,9 +173,16 @@ const Eigen::Vector4d& PreparedFlight::WindOfLastSlice() const {
   return chain_->probe ? chain_->probe->wind() : kCalm;
 }
 
+model::AircraftData FlownAircraft(model::AircraftData aircraft, const FlightSpec& spec) {
+  return spec.bare ? model::BareAirframe(std::move(aircraft)) : aircraft;
+}
+
 PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                        const FlightSpec& spec, sim::InputSource* controls) {
   Validate(spec);
+  if (spec.bare && model::IsAugmented(aircraft))
+    throw FlightSpecError("bare", "a bare-airframe flight of an aircraft that closes a feedback "
+                                  "([augmentation]): prepare FlownAircraft(aircraft, spec)");
   PreparedFlight flight;
   flight.options_ = spec.simulation_options();
   const double U0 = aircraft.condition.U0;

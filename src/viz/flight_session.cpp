@@ -69,11 +69,12 @@ std::optional<Excitation> ParseExcitation(const std::string& text) {
 
 FlightSession::FlightSession(const model::AircraftData& aircraft,
                              const SessionOptions& options)
-    : aircraft_(aircraft),
+    : file_aircraft_(aircraft),
+      aircraft_(options.bare ? model::BareAirframe(aircraft) : aircraft),
       options_(options),
       input_(MakeInput(aircraft, options)),
       turbulence_(options.turbulence),
-      analysis_(analysis::AnalyzeModes(aircraft)) {
+      analysis_(analysis::AnalyzeModes(aircraft_)) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
   turbulence_height_ = study::TurbulenceHeight(aircraft, options.turbulence_altitude);
   BuildFlight();
@@ -132,6 +133,21 @@ void FlightSession::SetTurbulence(std::optional<sim::TurbulenceIntensity> intens
   turbulence_ = intensity;
   BuildFlight();
   ResetToTrim();
+}
+
+bool FlightSession::SetAugmentation(bool on) {
+  if (!augmentable()) return false;
+  if (on == augmentation_on()) return true;
+  if (log_) MaybeFlush(true);
+  aircraft_ = on ? file_aircraft_ : model::BareAirframe(file_aircraft_);
+  analysis_ = analysis::AnalyzeModes(aircraft_);
+  modes_ = analysis_.longitudinal;
+  modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
+  ++modes_generation_;
+  BuildFlight();
+  // The same experiment with the other aircraft: the excitation again, or trim.
+  if (!excitation_ || !Excite(*excitation_)) ResetToTrim();
+  return true;
 }
 
 void FlightSession::SetAmplitudeFactor(double factor) {
@@ -269,6 +285,7 @@ std::string FlightSession::ReplayCommand() const {
     if (options_.amplitude || amplitude_factor_ != 1.0)
       cmd << " --amplitude " << fmt::format("{}", *excite_amplitude_);
   }
+  if (augmentable() && !augmentation_on()) cmd << " --bare";
   if (turbulence_) {
     cmd << " --turbulence " << sim::ToString(*turbulence_);
     if (!options_.altitude_argument.empty()) cmd << " --altitude " << options_.altitude_argument;

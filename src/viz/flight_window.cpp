@@ -367,6 +367,7 @@ class FlightWindow {
         Note(fmt::format("panels: {} (Tab)", ToString(*panels_)));
         break;
       case K::T: CycleTurbulence(); break;
+      case K::G: ToggleAugmentation(); break;
       case K::Comma: case K::Period:
         session_.SetAmplitudeFactor(session_.amplitude_factor() * (code == K::Period ? 2.0 : 0.5));
         Note(fmt::format("excitation amplitude \xc3\x97{:g} (keys 1\xe2\x80\x93" "5)",
@@ -406,6 +407,22 @@ class FlightWindow {
   }
 
   // off → light → moderate → severe → off; each starts a new segment at trim.
+  // The file's [augmentation] on <-> off: a new segment, started as the
+  // current one was (trim or the mode excited).
+  void ToggleAugmentation() {
+    if (!session_.augmentable()) {
+      Note("no [augmentation] in the file: `aerolin augment FILE --axis ... --write OUT.toml` "
+           "designs one (docs/augmentation.md)");
+      return;
+    }
+    session_.SetAugmentation(!session_.augmentation_on());
+    const std::optional<Excitation> e = session_.excitation();
+    Note(fmt::format("augmentation {}: {}; new log {}",
+                     session_.augmentation_on() ? "on" : "off (bare airframe)",
+                     e ? "restarted on the " + ToString(*e) : std::string("reset to trim"),
+                     session_.csv_path()));
+  }
+
   void CycleTurbulence() {
     using sim::TurbulenceIntensity;
     const auto now = session_.turbulence();
@@ -701,6 +718,7 @@ const std::vector<KeyHelp>& KeyBindings() {
       {"S", "save screenshot PNG + the flight so far"},
       {", / .", "excitation amplitude \xc3\x97" "0.5 / \xc3\x97" "2 (next 1\xe2\x80\x93" "5)"},
       {"T", "turbulence off \xe2\x86\x92 light \xe2\x86\x92 moderate \xe2\x86\x92 severe (new log)"},
+      {"G", "augmentation on / off (the file's [augmentation]; new log)"},
       {"C", "camera: overview \xe2\x86\x92 chase \xe2\x86\x92 free orbit"},
       {"X", "altitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "10 \xe2\x86\x92 \xc3\x97" "30"},
       {"A", "glyph attitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "5 \xe2\x86\x92 \xc3\x97" "20"},

@@ -228,8 +228,14 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   const float rx = mt.left, ry = mt.top, rw = mt.width;
   if (shown) {
     Panel(target, {mt.left, mt.top, mt.width, mt.height});
-    Text(target, compact ? "modes" : "modes (linear model)", rx + 10, ry + (compact ? 6 : 8),
-         compact ? 14 : 15, kInk, false);
+    // Full panels say which aircraft the modes are of when the file closes a
+    // feedback (the G key switches it); compact ones leave that to the
+    // augmentation line of the right column.
+    const char* title = compact                    ? "modes"
+                        : !h.augmentation_on       ? "modes (linear model)"
+                        : *h.augmentation_on       ? "modes (closed loop)"
+                                                   : "modes (bare airframe)";
+    Text(target, title, rx + 10, ry + (compact ? 6 : 8), compact ? 14 : 15, kInk, false);
     if (!h.qualities.empty())
       Text(target, h.qualities, rx + (compact ? 70 : 190), ry + (compact ? 8 : 10), 12, kDim);
     float my = ry + (compact ? 30 : 34);
@@ -456,7 +462,7 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
 
 float HudRenderer::DisturbancesHeight(const HudState& h, bool with_rms) const {
   const std::size_t rms_rows = with_rms && !h.turbulence_rms.empty() ? h.turbulence_rms.size() + 1 : 0;
-  return 10 + 18 + (h.excitation.empty() ? 0 : 17) + 18 +
+  return 10 + 18 + (h.excitation.empty() ? 0 : 17) + (h.augmentation_on ? 18 + 17 : 0) + 18 +
          (h.turbulence.empty() ? 0 : 3 * 17 + 4 * 17 + 17 * static_cast<float>(rms_rows)) + 4;
 }
 
@@ -473,6 +479,15 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
   ty += 18;
   if (!h.excitation.empty()) {
     Text(target, h.excitation, x + 18, ty, 12, kDim);
+    ty += 17;
+  }
+  if (h.augmentation_on) {
+    // The file's feedback: flying (the closed loop) or switched off (G).
+    Text(target, *h.augmentation_on ? "augmentation on  (G)" : "augmentation off  (G)", x + 10, ty,
+         title, *h.augmentation_on ? kStable : kWarn);
+    ty += 18;
+    Text(target, *h.augmentation_on ? h.augmentation_loops : std::string("bare airframe"), x + 18,
+         ty, 12, kDim);
     ty += 17;
   }
   if (h.turbulence.empty()) {

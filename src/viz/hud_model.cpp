@@ -7,6 +7,7 @@
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/core/units.hpp"
@@ -211,9 +212,7 @@ HudModel::HudModel(const FlightSession& session, std::string aircraft_name,
     : session_(&session) {
   hud_.aircraft = std::move(aircraft_name);
   hud_.pilot = PilotLabel(script);
-  ModeTable table = GradeModeTable(session.aircraft(), session.modes());
-  hud_.modes = std::move(table.rows);
-  hud_.qualities = std::move(table.qualities);
+  GradeModes();
   const pilot::Pilot& pilot = session.pilot();
   for (int c = 0; c < pilot.num_controls(); ++c) {
     const model::Control& ctl = session.model().controls()[c];
@@ -234,9 +233,30 @@ HudModel::HudModel(const FlightSession& session, std::string aircraft_name,
   }
 }
 
+void HudModel::GradeModes() {
+  const FlightSession& s = *session_;
+  ModeTable table = GradeModeTable(s.aircraft(), s.modes());
+  hud_.modes = std::move(table.rows);
+  hud_.qualities = std::move(table.qualities);
+  graded_generation_ = s.modes_generation();
+  hud_.augmentation_on.reset();
+  hud_.augmentation_loops.clear();
+  if (!s.augmentable()) return;
+  hud_.augmentation_on = s.augmentation_on();
+  const model::AircraftData& file = s.file_aircraft();
+  auto loops = [&](const char* axis, const std::optional<model::AxisAugmentation>& aug) {
+    if (!aug) return;
+    if (!hud_.augmentation_loops.empty()) hud_.augmentation_loops += " \xc2\xb7 ";
+    hud_.augmentation_loops += fmt::format("{}: {}", axis, fmt::join(aug->inputs, ", "));
+  };
+  loops("longitudinal", file.longitudinal_augmentation);
+  loops("lateral", file.lateral_augmentation);
+}
+
 HudState& HudModel::Update(const sim::FlightState& shown, double lag) {
   const FlightSession& s = *session_;
   HudState& h = hud_;
+  if (s.modes_generation() != graded_generation_) GradeModes();
   h.time = s.slice_index() == 0 ? 0.0 : s.time() - lag;
   h.state = shown;
   h.U0 = s.model().U0();

@@ -114,5 +114,31 @@ TEST(AugmentCommand, WrittenFileIsTheClosedLoopForEveryCommand) {
   std::remove(out.c_str());
 }
 
+// --bare flies the written file's bare airframe: the CSV of the file it was
+// designed from, byte for byte (the window's G key replays with it).
+TEST(AugmentCommand, SimulateBareFliesTheAirframeTheGainWasDesignedFor) {
+  const std::string dir = std::string(AEROLIN_BINARY_DIR);
+  const std::string file = dir + "/cli_test_aug_bare.toml";
+  std::remove(file.c_str());
+  const auto design = RunAerolin(
+      "augment data/derivatives/p2v7.toml --axis lateral --lqr --inputs rudder --write '" + file + "'",
+      "aug_b1");
+  ASSERT_EQ(design.exit_code, 0) << design.err;
+  const std::string flight = " --excite dutch-roll --duration 20 --csv '";
+  const auto bare = RunAerolin("simulate '" + file + "' --bare" + flight + dir + "/aug_b_bare.csv'", "aug_b2");
+  const auto plain = RunAerolin("simulate data/derivatives/p2v7.toml" + flight + dir + "/aug_b_plain.csv'", "aug_b3");
+  const auto closed = RunAerolin("simulate '" + file + "'" + flight + dir + "/aug_b_closed.csv'", "aug_b4");
+  ASSERT_EQ(bare.exit_code, 0) << bare.err;
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  ASSERT_EQ(closed.exit_code, 0) << closed.err;
+  const std::string bare_csv = testing_cli::ReadAll(dir + "/aug_b_bare.csv");
+  EXPECT_FALSE(bare_csv.empty());
+  EXPECT_EQ(bare_csv, testing_cli::ReadAll(dir + "/aug_b_plain.csv"));
+  EXPECT_NE(bare_csv, testing_cli::ReadAll(dir + "/aug_b_closed.csv"));
+  for (const char* f : {"/aug_b_bare.csv", "/aug_b_plain.csv", "/aug_b_closed.csv"})
+    std::remove((dir + f).c_str());
+  std::remove(file.c_str());
+}
+
 }  // namespace
 }  // namespace aerolin

@@ -19,6 +19,7 @@
 #include "aerolin/viz/scene.hpp"
 #include "aerolin/pilot/pilot_input.hpp"
 #include "aerolin/sim/simulate.hpp"
+#include "aerolin/study/augment.hpp"
 
 namespace aerolin::viz {
 namespace {
@@ -349,6 +350,112 @@ TEST(FlightSession, ALogNameMayNotLeaveTheLogDirectory) {
   }
   EXPECT_FALSE(fs::exists(fs::path(options.log_dir).parent_path().parent_path() / "x-1.csv"));
   fs::remove_all(options.log_dir);
+}
+
+// The P2V-7 with an LQR yaw damper on the rudder (Bryson's rule), as
+// `aerolin augment --axis lateral --lqr --inputs rudder --write` closes it.
+model::AircraftData YawDamped(const model::AircraftData& bare) {
+  study::AugmentSpec spec;
+  spec.axis = model::Axis::kLateral;
+  spec.inputs = {"rudder"};
+  model::AircraftData out = bare;
+  out.lateral_augmentation = model::AxisAugmentation{{"rudder"}, study::Augment(bare, spec).gain};
+  return out;
+}
+
+// Largest |β| over slices [from, to) of a session flying hands off [rad].
+double PeakBeta(FlightSession& session, long from, long to) {
+  double peak = 0.0;
+  for (long k = 0; k < to; ++k) {
+    session.Step({});
+    if (k >= from) peak = std::max(peak, std::abs(session.state()[sim::kBeta]));
+  }
+  return peak;
+}
+
+// G: the file's augmentation off and on again. Each switch re-analyses the
+// modes of the aircraft now flying and starts the same experiment again (the
+// Dutch roll, with that aircraft's mode shape) in a new log segment whose
+// replay command says --bare while the loop is open. The bare flight is the
+// flight of a session started bare, and the damper damps: the Dutch roll's
+// |β| after 20 s is a fraction of the bare airframe's.
+TEST(FlightSession, AugmentationSwitchesBetweenTheClosedLoopAndTheBareAirframe) {
+  const model::AircraftData bare = data::LoadAircraftFile(kP2V7).aircraft;
+  const model::AircraftData damped = YawDamped(bare);
+  SessionOptions options;
+  options.log_dir = TempDir("augmentation");
+  options.log_stem = "g";
+  options.start_on = Excitation::kDutchRoll;
+  FlightSession session(damped, options);
+  ASSERT_TRUE(session.augmentable());
+  ASSERT_TRUE(session.augmentation_on());
+  EXPECT_EQ(session.ReplayCommand().find("--bare"), std::string::npos);
+  auto damping_of_dutch_roll = [](const std::vector<analysis::Mode>& modes) {
+    for (const analysis::Mode& m : modes)
+      if (m.kind == analysis::ModeKind::kDutchRoll) return m.damping_ratio;
+    ADD_FAILURE() << "no Dutch roll";
+    return 0.0;
+  };
+  const double zeta_closed = damping_of_dutch_roll(session.modes());
+  EXPECT_EQ(zeta_closed, damping_of_dutch_roll(analysis::AnalyzeModes(damped).lateral));
+  const double closed_peak = PeakBeta(session, 200, 300);
+
+  const std::string closed_log = session.csv_path();
+  ASSERT_TRUE(session.SetAugmentation(false));
+  EXPECT_FALSE(session.augmentation_on());
+  EXPECT_EQ(session.modes_generation(), 1);
+  EXPECT_NE(session.csv_path(), closed_log);
+  EXPECT_EQ(session.slice_index(), 0);
+  ASSERT_EQ(session.excitation(), Excitation::kDutchRoll);
+  const double zeta_bare = damping_of_dutch_roll(session.modes());
+  EXPECT_EQ(zeta_bare, damping_of_dutch_roll(analysis::AnalyzeModes(bare).lateral));
+  EXPECT_GT(zeta_closed, zeta_bare + 0.05);
+  EXPECT_NE(session.ReplayCommand().find(" --bare"), std::string::npos) << session.ReplayCommand();
+
+  // The same as a session that started bare (aerolin-fly --bare), and as the
+  // bare airframe itself: state for state.
+  SessionOptions started_bare = options;
+  started_bare.log_dir.clear();
+  started_bare.bare = true;
+  FlightSession reference(damped, started_bare);
+  FlightSession airframe(bare, [&] { SessionOptions o = started_bare; o.bare = false; return o; }());
+  EXPECT_FALSE(reference.augmentation_on());
+  EXPECT_FALSE(airframe.augmentable());
+  EXPECT_EQ(session.state(), reference.state());
+  EXPECT_EQ(session.state(), airframe.state());
+  const double bare_peak = PeakBeta(session, 200, 300);
+  PeakBeta(reference, 0, 300);
+  PeakBeta(airframe, 0, 300);
+  EXPECT_EQ(session.state(), reference.state());
+  EXPECT_EQ(session.state(), airframe.state());
+  EXPECT_LT(closed_peak, 0.25 * bare_peak) << closed_peak << " vs " << bare_peak;
+
+  ASSERT_TRUE(session.SetAugmentation(true));
+  EXPECT_TRUE(session.augmentation_on());
+  EXPECT_EQ(session.modes_generation(), 2);
+  EXPECT_EQ(damping_of_dutch_roll(session.modes()), zeta_closed);
+  EXPECT_EQ(session.ReplayCommand().find("--bare"), std::string::npos);
+  EXPECT_EQ(PeakBeta(session, 200, 300), closed_peak);
+
+  // Switching to what flies already changes nothing.
+  const std::string log = session.csv_path();
+  EXPECT_TRUE(session.SetAugmentation(true));
+  EXPECT_EQ(session.csv_path(), log);
+  EXPECT_EQ(session.modes_generation(), 2);
+  fs::remove_all(options.log_dir);
+}
+
+TEST(FlightSession, AFileWithoutAugmentationHasNothingToSwitch) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  FlightSession session(loaded.aircraft, SessionOptions{});
+  EXPECT_FALSE(session.augmentable());
+  EXPECT_FALSE(session.augmentation_on());
+  for (long k = 0; k < 5; ++k) session.Step({});
+  EXPECT_FALSE(session.SetAugmentation(false));
+  EXPECT_FALSE(session.SetAugmentation(true));
+  EXPECT_EQ(session.slice_index(), 5);
+  EXPECT_EQ(session.modes_generation(), 0);
+  EXPECT_EQ(session.ReplayCommand().find("--bare"), std::string::npos);
 }
 
 }  // namespace

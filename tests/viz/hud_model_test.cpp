@@ -13,6 +13,7 @@
 #include "aerolin/core/units.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/sim/turbulence.hpp"
+#include "aerolin/study/augment.hpp"
 #include "aerolin/study/rough_air.hpp"
 #include "aerolin/viz/flight_session.hpp"
 
@@ -178,6 +179,52 @@ TEST(HudModel, UpdateKeepsTheModeTableOfConstruction) {
     EXPECT_EQ(hud_model.hud().modes[i].name, before[i].name);
     EXPECT_EQ(hud_model.hud().modes[i].level, before[i].level);
   }
+}
+
+// The G key's panel: the HUD says whether the file's augmentation flies and
+// what it closes, and grades the modes of the aircraft flying now.
+TEST(HudModel, AugmentationLineAndTheModeTableOfTheAircraftFlying) {
+  const model::AircraftData bare = data::LoadAircraftFile(kP2V7).aircraft;
+  study::AugmentSpec spec;
+  spec.axis = model::Axis::kLateral;
+  spec.inputs = {"rudder"};
+  model::AircraftData damped = bare;
+  damped.lateral_augmentation = model::AxisAugmentation{{"rudder"}, study::Augment(bare, spec).gain};
+
+  FlightSession plain(bare, SessionOptions{});
+  HudModel plain_hud(plain, "P2V-7");
+  EXPECT_FALSE(plain_hud.hud().augmentation_on.has_value());
+  EXPECT_EQ(plain_hud.hud().augmentation_loops, "");
+
+  FlightSession session(damped, SessionOptions{});
+  HudModel hud_model(session, "P2V-7");
+  ASSERT_TRUE(hud_model.hud().augmentation_on.has_value());
+  EXPECT_TRUE(*hud_model.hud().augmentation_on);
+  EXPECT_EQ(hud_model.hud().augmentation_loops, "lateral: rudder");
+  auto rows_of = [](const model::AircraftData& a) {
+    const analysis::ModalAnalysis m = analysis::AnalyzeModes(a);
+    std::vector<analysis::Mode> all = m.longitudinal;
+    all.insert(all.end(), m.lateral.begin(), m.lateral.end());
+    return GradeModeTable(a, all).rows;
+  };
+  auto same_rows = [](const std::vector<ModeRow>& a, const std::vector<ModeRow>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].name != b[i].name || a[i].damping_ratio != b[i].damping_ratio || a[i].level != b[i].level)
+        return false;
+    return true;
+  };
+  EXPECT_TRUE(same_rows(hud_model.hud().modes, rows_of(damped)));
+  EXPECT_FALSE(same_rows(rows_of(damped), rows_of(bare)));
+
+  ASSERT_TRUE(session.SetAugmentation(false));
+  hud_model.Update(session.state());
+  EXPECT_FALSE(*hud_model.hud().augmentation_on);
+  EXPECT_TRUE(same_rows(hud_model.hud().modes, rows_of(bare)));
+  ASSERT_TRUE(session.SetAugmentation(true));
+  hud_model.Update(session.state());
+  EXPECT_TRUE(*hud_model.hud().augmentation_on);
+  EXPECT_TRUE(same_rows(hud_model.hud().modes, rows_of(damped)));
 }
 
 TEST(ValidityWarnings, OneLinePerQuantityBeyondItsLimit) {

@@ -140,4 +140,18 @@ struct AircraftData {
   CommandPath command_path;
 };
 
+/// True if the aircraft closes a feedback on either axis (the file's
+/// `[augmentation]`).
+inline bool IsAugmented(const AircraftData& aircraft) {
+  return aircraft.longitudinal_augmentation.has_value() || aircraft.lateral_augmentation.has_value();
+}
+
+/// `aircraft` without its augmentation: the bare airframe (`aerolin simulate
+/// --bare`, the flight window's G key).
+inline AircraftData BareAirframe(AircraftData aircraft) {
+  aircraft.longitudinal_augmentation.reset();
+  aircraft.lateral_augmentation.reset();
+  return aircraft;
+}
+
 }  // namespace aerolin::model

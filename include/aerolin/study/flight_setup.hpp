@@ -90,6 +90,10 @@ struct FlightSpec {
   /// A pilot script's path, flown by pilot::ScriptedPilot when the caller
   /// brings no controls of its own.
   std::optional<std::string> script;
+  /// Fly the bare airframe: the data file's `[augmentation]` sections off
+  /// (FlownAircraft; `aerolin simulate --bare`, `simulate(bare=True)`, the
+  /// window's G key). False: the aircraft as the file closes its loops.
+  bool bare = false;
 
   /// True with turbulence or discrete gusts (the model then has E).
   bool windy() const { return turbulence.has_value() || !gusts.empty(); }
@@ -219,12 +223,19 @@ class PreparedFlight {
   std::unique_ptr<Chain> chain_;
 };
 
-/// Validates `spec` and prepares its flight of `aircraft` (whose modes are
-/// `modes`, analysis::AnalyzeModes): the model (with E if windy), the start
+/// The aircraft a flight of `spec` flies: `aircraft` as loaded, or with
+/// spec.bare its bare airframe (model::BareAirframe). Front ends analyze the
+/// modes of this aircraft and give both to Prepare.
+model::AircraftData FlownAircraft(model::AircraftData aircraft, const FlightSpec& spec);
+
+/// Validates `spec` and prepares its flight of `aircraft` (FlownAircraft of
+/// the file's, whose modes are `modes`, analysis::AnalyzeModes): the model
+/// (with E if windy), the start
 /// (trim, x0 or the mode, under the spec's fallback), and the input chain
 /// over `controls` (borrowed: it must outlive the result; nullptr: the spec's
 /// script flown by pilot::ScriptedPilot, else hands off).
-/// @throws FlightSpecError for a spec that cannot be flown,
+/// @throws FlightSpecError for a spec that cannot be flown (also "bare"
+///         when `aircraft` still closes a feedback: pass FlownAircraft's),
 ///         MissingModeError, core::DataError for a bad script.
 PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                        const FlightSpec& spec, sim::InputSource* controls = nullptr);

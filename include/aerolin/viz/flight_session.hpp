@@ -72,6 +72,9 @@ struct SessionOptions {
   std::string altitude_argument;
   /// Turbulence random seed (`aerolin simulate --seed`).
   std::uint64_t seed = study::kDefaultTurbulenceSeed;
+  /// Start with the bare airframe: the file's `[augmentation]` off (the G
+  /// key switches it on; `aerolin simulate --bare`).
+  bool bare = false;
 };
 
 class FlightSession {
@@ -119,6 +122,24 @@ class FlightSession {
   /// and one per slice), as `aerolin simulate`'s summary accumulates them:
   /// rms(α, β, φ, ...) and rms_nz() with the gust of each row's slice.
   const exporting::FlightDigest& running_statistics() const { return *digest_; }
+  /// True if the data file closes a feedback (`[augmentation]`): the G key
+  /// has something to switch.
+  bool augmentable() const { return model::IsAugmented(file_aircraft_); }
+  /// True while the file's augmentation flies (false for the bare airframe
+  /// and for a file without one).
+  bool augmentation_on() const { return model::IsAugmented(aircraft_); }
+  /// The aircraft as loaded, with its augmentation.
+  const model::AircraftData& file_aircraft() const { return file_aircraft_; }
+  /// Flies the file's augmentation (`on`) or the bare airframe: the modes are
+  /// analysed again and a new flight (and log segment) starts as the current
+  /// one did, at trim or on the mode it was excited on (the new model's mode
+  /// shape; at trim when the new model has no such mode). Returns false, and
+  /// changes nothing, if the file has no augmentation.
+  bool SetAugmentation(bool on);
+  /// Counts the changes of the flying aircraft's modes (SetAugmentation):
+  /// the HUD grades its mode table again when it changes.
+  int modes_generation() const { return modes_generation_; }
+
   /// Multiplies the amplitude of the next excitation (keys 1–5) by `factor`
   /// relative to the session's amplitude (or the default); clamped to
   /// [1/16, 16].
@@ -144,7 +165,8 @@ class FlightSession {
   const sim::FlightModel& model() const { return flight_->model(); }
   const PathDecimator& path() const { return path_; }
   const std::vector<analysis::Mode>& modes() const { return modes_; }
-  /// The aircraft as loaded (its class and category colour the mode panel).
+  /// The aircraft flying: as loaded, or its bare airframe while the
+  /// augmentation is off (its class and category colour the mode panel).
   const model::AircraftData& aircraft() const { return aircraft_; }
   /// Wall time of the last slice and running mean / max [s].
   double slice_cost_last() const { return 1e-6 * timing_.last_us; }
@@ -188,7 +210,9 @@ class FlightSession {
   void BuildFlight();
   sim::InputSource& source() { return prepared_->input(); }
 
-  model::AircraftData aircraft_;
+  model::AircraftData file_aircraft_;  // as loaded, with its [augmentation]
+  model::AircraftData aircraft_;       // flying: file_aircraft_ or its bare airframe
+  int modes_generation_ = 0;
   SessionOptions options_;
   std::optional<sim::Flight> flight_;           // rebuilt when turbulence changes
   std::unique_ptr<pilot::NumpadInput> input_;  // LiveKeys or ScriptedPilot

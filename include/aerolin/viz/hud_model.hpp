@@ -132,6 +132,11 @@ struct HudState {
   };
   std::vector<RmsRow> turbulence_rms;  ///< empty with turbulence off
   double turbulence_rms_time = 0.0;    ///< seconds the running RMS cover
+  /// The data file's augmentation (`[augmentation]`, the G key): nullopt
+  /// when the file has none, else whether it flies now.
+  std::optional<bool> augmentation_on;
+  /// What it closes, e.g. "lateral: rudder" (empty without one).
+  std::string augmentation_loops;
   /// Factor of the keys , and . on the next excitation's amplitude.
   double amplitude_factor = 1.0;
   /// The current segment's start, e.g. "phugoid, A = 0.02" (empty at trim).
@@ -241,7 +246,8 @@ std::string AttitudeExaggerationText(const HudState& h);
 /// texts, the aircraft's name, who flies) is computed once, at construction.
 class HudModel {
  public:
-  /// Grades the session's modes. `session` must outlive the model.
+  /// Grades the session's modes (again whenever the session's modes change:
+  /// the G key). `session` must outlive the model.
   HudModel(const FlightSession& session, std::string aircraft_name,
            const pilot::PilotScript* script = nullptr);
 
@@ -256,8 +262,11 @@ class HudModel {
   const HudState& hud() const { return hud_; }
 
  private:
+  void GradeModes();
+
   const FlightSession* session_;
   HudState hud_;
+  int graded_generation_ = 0;
 };
 
 }  // namespace aerolin::viz
