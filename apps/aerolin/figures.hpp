@@ -23,7 +23,7 @@ bool InProcess();
 // The writers, listed once: X(name) for each exporting::name.
 #define AEROLIN_CLI_FIGURE_WRITERS(X)                                            \
   X(PlotTrajectory3D) X(PlotGroundTrack) X(PlotTimeHistories) X(PlotSPlane)    \
-  X(PlotShortPeriodChart) X(PlotDutchRollChart) X(PlotBode)                   \
+  X(PlotShortPeriodChart) X(PlotDutchRollChart) X(PlotDropbackChart) X(PlotBode) \
   X(SweepFigurePaths) X(PlotSweep) X(LocusFigurePaths) X(PlotLocus)                \
   X(RoughAirFigurePaths) X(PlotRoughAir)
 

@@ -17,6 +17,7 @@
 
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/study/mil_std_1797.hpp"
 #include "aerolin/export/qualities_report.hpp"
 #include "cli_options.hpp"
 #include "figures.hpp"
@@ -34,6 +35,9 @@ struct QualitiesOptions {
   std::vector<std::string> formats = {"png"};
   int width = 1200;
   int height = 900;
+  std::vector<std::string> actuators;  // NAME=TAU[:LIMIT_DEG[:RATE_DEG_S]]
+  std::optional<double> delay;         // [s]
+  double dropback_step_deg = study::kDefaultDropbackStepDeg;  // [deg]
 };
 
 // What to grade: the class and categories after the flags and the file have
@@ -42,7 +46,18 @@ struct Assessment {
   model::AircraftData aircraft;
   analysis::AircraftClass aircraft_class{};
   std::vector<analysis::FlightPhaseCategory> categories;
+  model::CommandPath path;  // the file's [actuators], then --actuator and --delay
+  study::DropbackOptions dropback;  // --dropback-step
 };
+
+// The command path: the file's, overridden by the flags (study::ResolveCommandPath).
+model::CommandPath ResolvePath(const QualitiesOptions& opt, const model::AircraftData& aircraft) {
+  try {
+    return study::ResolveCommandPath(aircraft, opt.file, opt.actuators, opt.delay);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
 
 Assessment Resolve(const QualitiesOptions& opt) {
   std::optional<analysis::AircraftClass> flag_class;
@@ -56,6 +71,12 @@ Assessment Resolve(const QualitiesOptions& opt) {
   }
   Assessment a;
   a.aircraft = LoadAircraftReportingWarnings(opt.file);
+  a.path = ResolvePath(opt, a.aircraft);
+  try {
+    a.dropback.command = study::DropbackStep(opt.dropback_step_deg);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   if (flag_class) {
     a.aircraft_class = *flag_class;
   } else if (a.aircraft.aircraft_class) {
@@ -90,10 +111,19 @@ std::vector<std::string> ChartPaths(const QualitiesOptions& opt,
   return paths;
 }
 
-// Writes the two charts of every graded category; returns the paths.
+// The dropback chart, one per format (it does not depend on the category).
+std::vector<std::string> DropbackChartPaths(const QualitiesOptions& opt) {
+  std::vector<std::string> paths;
+  for (const std::string& format : opt.formats) paths.push_back(opt.plot + "_dropback." + format);
+  return paths;
+}
+
+// Writes the two charts of every graded category and the dropback chart;
+// returns the paths.
 std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessment& a,
                                      const analysis::ModalSummary& summary,
-                                     const std::vector<analysis::QualitiesGrade>& grades) {
+                                     const std::vector<analysis::QualitiesGrade>& grades,
+                                     const exporting::MilStd1797Report& mil) {
   exporting::PlotOptions plot;
   plot.width_px = opt.width;
   plot.height_px = opt.height;
@@ -107,6 +137,10 @@ std::vector<std::string> WriteCharts(const QualitiesOptions& opt, const Assessme
     }
     paths.insert(paths.end(), charts.begin(), charts.end());
   }
+  for (const std::string& chart : DropbackChartPaths(opt)) {
+    figures::PlotDropbackChart(mil, plot, chart);
+    paths.push_back(chart);
+  }
   return paths;
 }
 
@@ -117,6 +151,7 @@ int RunQualities(const QualitiesOptions& opt) {
   if (!opt.plot.empty()) {
     const std::vector<std::string> inputs = AircraftInputFiles(opt.file);
     for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), inputs);
+    CheckOutputs(DropbackChartPaths(opt), inputs);
   }
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
   const analysis::ModalSummary summary =
@@ -128,15 +163,19 @@ int RunQualities(const QualitiesOptions& opt) {
     grades.push_back(analysis::Grade(summary, a.aircraft_class, c, options));
   const exporting::QualitiesReportHeader header{
       opt.file, a.aircraft.name, model::IsAugmented(a.aircraft)};
-  if (opt.json)
-    std::cout << exporting::QualitiesJson(header, grades) << '\n';
-  else
+  const exporting::MilStd1797Report mil =
+      exporting::AssessForReport(a.aircraft, a.path, a.aircraft_class, a.categories, a.dropback);
+  if (opt.json) {
+    std::cout << exporting::QualitiesJson(header, grades, &mil) << '\n';
+  } else {
     exporting::WriteQualitiesText(std::cout, header, grades);
+    exporting::WriteMilStd1797Text(std::cout, mil);
+  }
   if (!opt.plot.empty()) {
     // With --json the paths go to stderr, so stdout stays one JSON document.
     std::ostream& out = OutputRouting("", opt.json, {}).notes();
     if (!opt.json) out << '\n';
-    for (const std::string& path : WriteCharts(opt, a, summary, grades))
+    for (const std::string& path : WriteCharts(opt, a, summary, grades, mil))
       out << "figure: " << path << '\n';
   }
   return 0;
@@ -165,7 +204,17 @@ void RegisterQualitiesCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.qualities/1)");
   cmd->add_option("--plot", opt->plot,
                   "also write the charts PREFIX_short_period_<cat> (omega_n vs n/alpha) and\n"
-                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category")->check(OutputPathValidator());
+                  "PREFIX_dutch_roll_<cat> (zeta vs omega_n) for each graded category, and\n"
+                  "PREFIX_dropback (Gibson's dropback chart)")->check(OutputPathValidator());
+  cmd->add_option("--actuator", opt->actuators,
+                  "NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]]: a first-order actuator on control NAME\n"
+                  "for the MIL-STD-1797A criteria (repeatable; replaces the file's [actuators] NAME)");
+  cmd->add_option("--delay", opt->delay,
+                  "pure time delay of every command [s] for the MIL-STD-1797A criteria\n"
+                  "(replaces [actuators] delay_s)");
+  cmd->add_option("--dropback-step", opt->dropback_step_deg,
+                  "nose-up elevator step of the dropback test [deg] (default 1; it matters\n"
+                  "only when it drives an actuator into its limits)");
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunQualities(*opt); }; });
 }

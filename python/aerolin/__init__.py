@@ -43,6 +43,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     monte_carlo,
     place,
     qualities,
+    qualities_report,
     rms,
     run_seed,
     sensitivities,
@@ -59,6 +60,6 @@ __all__ = [
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "augment", "bode",
     "frequency_response", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
-    "place", "qualities", "rms", "run_seed",
+    "place", "qualities", "qualities_report", "rms", "run_seed",
     "sensitivities", "simulate", "sweep", "tf",
 ]

@@ -370,6 +370,17 @@ def qualities(
 ) -> list[QualitiesGrade]:
     """MIL-F-8785C grades (`aerolin qualities`)."""
 
+def qualities_report(
+    aircraft: Aircraft | str,
+    aircraft_class: str | None = None,
+    category: str | None = None,
+    combat: bool = False,
+    actuators: Sequence[str] = [],
+    delay: float | None = None,
+    dropback_step_deg: float = 1.0,
+) -> dict[str, Any]:
+    """The `aerolin qualities --json` document, MIL-STD-1797A block included."""
+
 def tf(aircraft: Aircraft, input: str, output: str) -> TransferFunction:
     """The transfer function from a control to an output (`aerolin tf`)."""
 

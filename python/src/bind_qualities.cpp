@@ -4,6 +4,8 @@
 
 #include "bindings.hpp"
 #include "aerolin/analysis/flying_qualities.hpp"
+#include "aerolin/export/qualities_report.hpp"
+#include "aerolin/study/mil_std_1797.hpp"
 
 namespace aerolin::python {
 namespace {
@@ -13,10 +15,14 @@ using analysis::RequirementResult;
 
 py::object Limit(const std::optional<double>& v) { return v ? py::cast(*v) : py::none(); }
 
-std::vector<QualitiesGrade> Qualities(const Aircraft& aircraft,
-                                      const std::optional<std::string>& class_name,
-                                      const std::optional<std::string>& category, bool combat) {
-  const model::AircraftData& a = aircraft.data();
+// The class and categories graded, as `aerolin qualities` resolves them.
+struct Resolved {
+  analysis::AircraftClass cls;
+  std::vector<analysis::FlightPhaseCategory> categories;
+};
+
+Resolved Resolve(const model::AircraftData& a, const std::optional<std::string>& class_name,
+                 const std::optional<std::string>& category) {
   std::optional<analysis::AircraftClass> cls = a.aircraft_class;
   if (class_name) cls = analysis::ParseAircraftClass(*class_name);
   if (!cls)
@@ -30,15 +36,48 @@ std::vector<QualitiesGrade> Qualities(const Aircraft& aircraft,
     categories = {*a.condition.category};
   else
     categories.assign(model::kFlightPhaseCategories.begin(), model::kFlightPhaseCategories.end());
+  return {*cls, categories};
+}
+
+std::vector<QualitiesGrade> Grades(const model::AircraftData& a, const Resolved& r, bool combat) {
   analysis::GradeOptions options;
   options.combat_or_ground_attack = combat;
   const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a);
   const analysis::ModalSummary summary =
       analysis::SummarizeModes(modes.longitudinal, modes.lateral, a);
   std::vector<QualitiesGrade> grades;
-  for (analysis::FlightPhaseCategory c : categories)
-    grades.push_back(analysis::Grade(summary, *cls, c, options));
+  for (analysis::FlightPhaseCategory c : r.categories)
+    grades.push_back(analysis::Grade(summary, r.cls, c, options));
   return grades;
+}
+
+std::vector<QualitiesGrade> Qualities(const Aircraft& aircraft, const std::optional<std::string>& class_name,
+                                      const std::optional<std::string>& category, bool combat) {
+  return Grades(aircraft.data(), Resolve(aircraft.data(), class_name, category), combat);
+}
+
+// The document of `aerolin qualities --json` with the same arguments, as
+// Python objects: one writer (exporting::QualitiesJson), one truth.
+py::object QualitiesReport(const py::object& aircraft_or_path, const std::optional<std::string>& class_name,
+                           const std::optional<std::string>& category, bool combat,
+                           const std::vector<std::string>& actuators, std::optional<double> delay,
+                           double dropback_step_deg) {
+  py::object loaded = aircraft_or_path;
+  if (py::isinstance<py::str>(aircraft_or_path))
+    loaded = py::module_::import("aerolin._aerolin").attr("load")(aircraft_or_path);
+  const Aircraft& aircraft = loaded.cast<const Aircraft&>();
+  const model::AircraftData& a = aircraft.data();
+  std::string json;
+  {
+    py::gil_scoped_release release;
+    const Resolved r = Resolve(a, class_name, category);
+    const model::CommandPath path = study::ResolveCommandPath(a, aircraft.path, actuators, delay);
+    study::DropbackOptions dropback;
+    dropback.command = study::DropbackStep(dropback_step_deg);
+    const exporting::MilStd1797Report mil = exporting::AssessForReport(a, path, r.cls, r.categories, dropback);
+    json = exporting::QualitiesJson({aircraft.path, a.name, model::IsAugmented(a)}, Grades(a, r, combat), &mil);
+  }
+  return py::module_::import("json").attr("loads")(json);
 }
 
 }  // namespace
@@ -100,6 +139,15 @@ void BindQualities(py::module_& m) {
         "category from the file unless given ('I', 'II-C', 'II-L', 'III', 'IV';\n"
         "'A', 'B', 'C' or 'all'); a file without a category is graded in all three.\n"
         "combat: Category A combat / ground attack (Class IV Dutch-roll row).");
+  m.def("qualities_report", &QualitiesReport, py::arg("aircraft"), py::arg("aircraft_class") = py::none(),
+        py::arg("category") = py::none(), py::arg("combat") = false,
+        py::arg("actuators") = std::vector<std::string>{}, py::arg("delay") = py::none(),
+        py::arg("dropback_step_deg") = study::kDefaultDropbackStepDeg,
+        "The `aerolin qualities --json` document (schema aerolin.qualities/1) as a dict:\n"
+        "the MIL-F-8785C grades and the MIL-STD-1797A block ('mil_std_1797'). actuators:\n"
+        "['elevator=0.05:25:60', ...] as --actuator (TAU_S[:LIMIT_DEG[:RATE_DEG_S]]),\n"
+        "replacing the file's [actuators] entries; delay: seconds, as --delay;\n"
+        "dropback_step_deg: as --dropback-step.");
 }
 
 }  // namespace aerolin::python

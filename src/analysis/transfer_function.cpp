@@ -9,6 +9,7 @@
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::analysis {
 namespace {
@@ -187,6 +188,24 @@ std::complex<double> TransferFunction::Evaluate(std::complex<double> s) const {
   for (const Factor& f : zeros) value *= f.Evaluate(s);
   for (const Factor& f : poles) value /= f.Evaluate(s);
   return value;
+}
+
+double ContinuousPhase(const TransferFunction& tf, double omega) {
+  const cd s(0.0, omega);
+  // arg(jω − r) is continuous in ω for Re r ≤ 0 (the argument stays in the
+  // right half-plane or on the imaginary axis); for Re r > 0 it would cross
+  // atan2's cut on the negative real axis, so take arg(r − jω) + π instead.
+  auto term = [&s](cd r) { return r.real() > 0.0 ? std::arg(r - s) + core::kPi : std::arg(s - r); };
+  double phase = tf.gain < 0.0 ? core::kPi : 0.0;
+  for (const Factor& z : tf.zeros) {
+    phase += term(z.root);
+    if (z.second_order) phase += term(std::conj(z.root));
+  }
+  for (const Factor& p : tf.poles) {
+    phase -= term(p.root);
+    if (p.second_order) phase -= term(std::conj(p.root));
+  }
+  return phase;
 }
 
 std::vector<double> TransferFunction::Numerator() const { return PolynomialOf(zeros, gain); }

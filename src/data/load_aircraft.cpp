@@ -22,7 +22,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   model::AircraftData& out = result.aircraft;
   CheckKeys(ctx, root, "top level",
             {"aircraft", "condition", "aerodynamics", "mass", "geometry", "longitudinal", "lateral",
-             "controls", "augmentation"});
+             "controls", "augmentation", "actuators"});
   ReadAircraft(ctx, root, out);
   ReadCondition(ctx, root, out);
   ReadAerodynamics(ctx, root, out);
@@ -51,6 +51,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   out.controls = converted.controls;
   out.mass = converted.mass;
   ReadAugmentation(ctx, root, out);  // names controls: after them
+  ReadActuators(ctx, root, out);     // likewise
   if (ctx.zadot_node != nullptr && std::abs(1.0 - out.longitudinal.Zadot / ctx.si.U0) < 1e-6)
     ctx.Error(ctx.At(*ctx.zadot_node), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
 

@@ -151,6 +151,8 @@ void ReadControls(ReadContext& ctx, const toml::table& root);
 // [augmentation.longitudinal] / [augmentation.lateral] (read_augmentation.cpp),
 // after the controls (its inputs name them).
 void ReadAugmentation(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
+// [actuators] (read_actuators.cpp), after the controls (its keys name them).
+void ReadActuators(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
 // A [controls.NAME] table's unit ("rad" or "1") and limits min, max (in
 // that unit), into `c` (whose name is set); shared with the AVL controls.
 void ReadControlUnit(ReadContext& ctx, const toml::table& t, const std::string& table_name,

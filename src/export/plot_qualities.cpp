@@ -73,6 +73,16 @@ std::vector<double> Spaced(double lo, double hi, int n, bool log) {
   return v;
 }
 
+// Fills the rectangle [x_lo, x_hi] × [y_lo, y_hi] with `colour`.
+void FillRectangle(mglGraph& gr, double x_lo, double x_hi, double y_lo, double y_hi, const char* colour) {
+  mglData x(2), lo(2), hi(2);
+  x.a[0] = x_lo;
+  x.a[1] = x_hi;
+  lo.a[0] = lo.a[1] = y_lo;
+  hi.a[0] = hi.a[1] = y_hi;
+  gr.Region(x, lo, hi, colour);
+}
+
 // Fills the bands (index k = Level k+1) from Level 3 down to Level 1 over a
 // background of the "worse" colour, then draws each band's lower and upper
 // edges (where they lie inside the plot) in the level's pen.
@@ -80,14 +90,7 @@ void DrawLevels(mglGraph& gr, const std::array<Band, 3>& bands, double x_lo, dou
                 double y_lo, double y_hi) {
   // Everything here is drawn in the plane z = Min.z, so later primitives lie
   // on top of earlier ones (a FaceZ at z = 0 would hide them).
-  {
-    mglData x(2), lo(2), hi(2);
-    x.a[0] = x_lo;
-    x.a[1] = x_hi;
-    lo.a[0] = lo.a[1] = y_lo;
-    hi.a[0] = hi.a[1] = y_hi;
-    gr.Region(x, lo, hi, kLevelFill[3]);
-  }
+  FillRectangle(gr, x_lo, x_hi, y_lo, y_hi, kLevelFill[3]);
   for (int k = 2; k >= 0; --k) {
     const Band& b = bands[k];
     if (b.x.empty()) continue;
@@ -134,12 +137,7 @@ void DrawKey(mglGraph& gr, const PanelRect& rect) {
   gr.SetRanges(0, 4, 0, 1);
   for (int k = 0; k < 4; ++k) {
     const double x0 = k + 0.02;
-    mglData x(2), lo(2), hi(2);
-    x.a[0] = x0;
-    x.a[1] = x0 + 0.2;
-    lo.a[0] = lo.a[1] = 0.1;
-    hi.a[0] = hi.a[1] = 0.9;
-    gr.Region(x, lo, hi, kLevelFill[k]);
+    FillRectangle(gr, x0, x0 + 0.2, 0.1, 0.9, kLevelFill[k]);
     if (k < 3) gr.Line(mglPoint(x0, 0.1), mglPoint(x0 + 0.2, 0.1), kLevelPen[k]);
     gr.Putsw(mglPoint(x0 + 0.26, 0.5), LevelName(static_cast<Level>(k + 1)).c_str(), ":L");
   }
@@ -251,6 +249,83 @@ void PlotShortPeriodChart(const analysis::ModalSummary& modes, const QualitiesGr
     }
   if (point_shown) MarkPoint(gr, n_alpha, wn, chart_level, true, n_alpha * 0.12);
   DrawKey(gr, frame.key);
+  internal::WriteCanvas(gr, path);
+}
+
+void PlotDropbackChart(const MilStd1797Report& report, const PlotOptions& options, const std::string& path) {
+  std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
+  mglGraph& gr = *canvas;
+  struct Point {
+    const char* who;
+    const study::DropbackResult* d;
+    const char* mark;
+  };
+  std::vector<Point> points;
+  if (report.bare.dropback) points.push_back({"bare", &*report.bare.dropback, "k o#"});
+  if (report.augmented && report.augmented->dropback)
+    points.push_back({"augmented", &*report.augmented->dropback, "b s#"});
+  std::string values;
+  for (const Point& p : points)
+    values += fmt::format("{}{} {} s, {}", values.empty() ? "" : "; ", p.who, Number(p.d->dropback_ratio),
+                          Number(p.d->overshoot));
+  values = points.empty() ? "no dropback computed (the report says why)"
+                          : "DB/q_{ss}, q_{pk}/q_{ss}: " + values;
+  const Frame frame = Layout(gr, options, "Gibson's dropback criterion (pitch step-and-hold)",
+                             L"satisfactory region as two course scripts read it [V, secondary]; not a Level",
+                             internal::Widen(values));
+
+  const double base = study::kDropbackLineBase, top = study::kDropbackMaxOvershoot;
+  double x_lo = -0.25, x_hi = 1.0, y_lo = 0.5, y_hi = 4.0;
+  for (const Point& p : points) {
+    x_lo = std::min(x_lo, p.d->dropback_ratio - 0.1);
+    x_hi = std::max(x_hi, p.d->dropback_ratio * 1.15 + 0.05);
+    y_hi = std::max(y_hi, p.d->overshoot * 1.15);
+  }
+  internal::InPanel(gr, frame.plot, kPanelFontSize);
+  gr.SetRanges(x_lo, x_hi, y_lo, y_hi);
+  gr.SetOrigin(x_lo, y_lo);
+  gr.SetTicks('x', core::NiceCeil((x_hi - x_lo) / 6.0), 0, 0.0);
+  FillRectangle(gr, x_lo, x_hi, y_lo, y_hi, kLevelFill[3]);  // outside; the region over it
+  // The line DB/q_ss = base + (end − base)(r − 1)/(top − 1), as y over x.
+  const auto line_y = [&](double x, double end) { return 1.0 + (top - 1.0) * (base - x) / (base - end); };
+  Band region;
+  region.x = Spaced(0.0, base, 200, false);
+  for (double x : region.x) {
+    region.lo.push_back(1.0);
+    region.hi.push_back(std::clamp(line_y(x, study::kDropbackLineTopLow), 1.0, top));
+  }
+  gr.Region(internal::Data(region.x), internal::Data(region.lo), internal::Data(region.hi), kLevelFill[0]);
+  const auto segment = [&](double x0, double y0, double x1, double y1, const char* pen) {
+    gr.Line(mglPoint(x0, y0), mglPoint(x1, y1), pen);
+  };
+  segment(0.0, 1.0, base, 1.0, kLevelPen[0]);
+  segment(0.0, 1.0, 0.0, top, kLevelPen[0]);
+  segment(0.0, top, study::kDropbackLineTopLow, top, kLevelPen[0]);
+  segment(base, 1.0, study::kDropbackLineTopLow, top, kLevelPen[0]);
+  segment(base, 1.0, study::kDropbackLineTopHigh, top, "{x2CA02C}|");
+  gr.Grid("xy", "{x909090}:");
+  gr.Box("k", false);
+  gr.Axis("xy");
+  gr.Label('x', L"DB/q_{ss}, s", 0);
+  gr.Label('y', L"q_{pk}/q_{ss}", 0);
+  const double dx = 0.01 * (x_hi - x_lo);
+  gr.Putsw(mglPoint(0.5 * base, 1.6), L"satisfactory", "k:C");
+  if (x_lo < -3 * dx) gr.Putsw(mglPoint(x_lo + dx, 0.5 * (1.0 + top)), L"sluggish", "k:L");
+  gr.Putsw(mglPoint(base + 0.45 * (x_hi - base), 0.75), L"abrupt, bobble tendency", "k:C");
+  gr.Putsw(mglPoint(x_lo + dx, top + 0.25), L"continuous bobbling", "k:L");
+  for (const Point& p : points) {
+    mglData px(1), py(1);
+    px.a[0] = p.d->dropback_ratio;
+    py.a[0] = p.d->overshoot;
+    gr.SetMarkSize(2.0);
+    gr.Plot(px, py, p.mark);
+    // Labels beside the point, the bare one below and the augmented one above
+    // it, so two close points keep readable names.
+    const bool right = p.d->dropback_ratio < 0.7 * x_hi;
+    const double dy = (&p == &points.front() ? -0.04 : 0.04) * (y_hi - y_lo);
+    gr.Putsw(mglPoint(p.d->dropback_ratio + (right ? 2 : -2) * dx, p.d->overshoot + dy),
+             internal::Widen(p.who).c_str(), right ? "k:L" : "k:R");
+  }
   internal::WriteCanvas(gr, path);
 }
 

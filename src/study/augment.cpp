@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "typed_number.hpp"
 #include "aerolin/analysis/augmentation.hpp"
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/units.hpp"
@@ -39,13 +40,7 @@ std::string Join(const std::vector<std::string>& names) {
 }
 
 // A finite number filling `text`, else nullopt.
-std::optional<double> Number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
+std::optional<double> Number(const std::string& text) { return detail::TypedNumber(text); }
 
 struct UnitSpelling {
   std::string_view spelling;

@@ -156,5 +156,79 @@ TEST(QualitiesCommand, PlotWithJsonKeepsStdoutOneDocument) {
   std::remove((prefix + "_dutch_roll_B.png").c_str());
 }
 
+// The MIL-STD-1797A block: appended to the text, a key of the JSON (the
+// numbers themselves are checked in tests/study/mil_std_1797_test.cpp).
+TEST(QualitiesCommand, MilStd1797BlockWithoutAndWithACommandPath) {
+  const auto bare = RunAerolin("qualities data/derivatives/p2v7.toml", "fq_1797_bare");
+  ASSERT_EQ(bare.exit_code, 0) << bare.err;
+  for (const char* s : {"MIL-STD-1797A (Notice 3)", "an ideal command path",
+                        "(bare airframe) pitch: no −180° crossing: add an actuator or delay",
+                        "not graded: boundary not verified", "Gibson's region [V, secondary]"})
+    EXPECT_NE(bare.out.find(s), std::string::npos) << s << "\n" << bare.out;
+  const auto json = RunAerolin(
+      "qualities data/derivatives/p2v7.toml --actuator elevator=0.05:25:60 --delay 0.05 --json", "fq_1797_json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto doc = nlohmann::json::parse(json.out);
+  EXPECT_EQ(doc["schema"], "aerolin.qualities/1");
+  EXPECT_EQ(doc["level"], 2);  // the 8785C keys are unchanged
+  const auto& mil = doc["mil_std_1797"];
+  EXPECT_EQ(mil["command_path"]["delay_s"], 0.05);
+  EXPECT_EQ(mil["command_path"]["actuators"]["elevator"]["time_constant_s"], 0.05);
+  EXPECT_TRUE(mil["augmented"].is_null());
+  EXPECT_GT(mil["bare"]["pitch"]["omega_180_rad_s"].get<double>(), 0.0);
+  EXPECT_EQ(mil["bare"]["pitch"]["graded"], false);
+  EXPECT_EQ(mil["bare"]["elevator_sign"], -1.0);
+  EXPECT_NEAR(mil["bare"]["cap_theta2"]["n_alpha_g_per_rad"].get<double>(), 6.61, 0.005);
+  EXPECT_EQ(mil["bare"]["dropback"]["limited"], false);  // a 1 deg step asks 20 deg/s of the actuator
+  // 5 deg through a 0.05 s actuator asks 100 deg/s: the 60 deg/s limit is reached.
+  const auto big = RunAerolin("qualities data/derivatives/p2v7.toml --actuator elevator=0.05:25:60 --dropback-step 5 "
+                              "--json", "fq_1797_step");
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  const auto limited = nlohmann::json::parse(big.out)["mil_std_1797"];
+  EXPECT_EQ(limited["command_path"]["dropback_step_rad"].get<double>(), 5 * 3.14159265358979323846 / 180);
+  EXPECT_EQ(limited["bare"]["dropback"]["limited"], true);
+}
+
+TEST(QualitiesCommand, BadActuatorFlagsAreUsageErrors) {
+  const auto negative = RunAerolin("qualities data/derivatives/p2v7.toml --actuator elevator=-0.05", "fq_act_neg");
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_NE(negative.err.find("--actuator elevator=-0.05: an actuator time constant must be > 0 and at most 1 s "
+                              "(got -0.05 s; leave the actuator out for an ideal one)"),
+            std::string::npos)
+      << negative.err;
+  const auto unknown = RunAerolin("qualities data/derivatives/p2v7.toml --actuator elevatr=0.05", "fq_act_name");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("--actuator elevatr=0.05: expected NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]] with NAME a "
+                             "control surface of data/derivatives/p2v7.toml (elevator, aileron, rudder)"),
+            std::string::npos)
+      << unknown.err;
+  const auto step = RunAerolin("qualities data/derivatives/p2v7.toml --dropback-step 0", "fq_step");
+  EXPECT_EQ(step.exit_code, 2);
+  EXPECT_NE(step.err.find("--dropback-step: the step must be > 0 and at most 30 deg (got 0)"), std::string::npos)
+      << step.err;
+  const auto delay = RunAerolin("qualities data/derivatives/p2v7.toml --delay 1.5", "fq_delay");
+  EXPECT_EQ(delay.exit_code, 2);
+  EXPECT_NE(delay.err.find("--delay: a delay must be at least 0 and at most 1 s (got 1.5 s)"), std::string::npos)
+      << delay.err;
+}
+
+TEST(QualitiesCommand, PlotWritesTheDropbackChart) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_fq_dropback";
+  const auto r = RunAerolin("qualities data/derivatives/navion_cruise_sl.toml --actuator elevator=0.05 --plot '" +
+                                prefix + "' --format png,svg --width 640 --height 480",
+                            "fq_dropback");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string png = prefix + "_dropback.png", svg = prefix + "_dropback.svg";
+  EXPECT_NE(r.out.find("figure: " + png), std::string::npos) << r.out;
+  const std::string bytes = testing_cli::ReadAll(png);
+  ASSERT_GE(bytes.size(), 24u) << png;
+  EXPECT_EQ(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n"), 0) << png;
+  const std::string text = testing_cli::ReadAll(svg);
+  EXPECT_NE(text.find("<svg"), std::string::npos) << svg;
+  for (const char* p : {png.c_str(), svg.c_str()}) std::remove(p);
+  for (const char* chart : {"_short_period_B", "_dutch_roll_B"})
+    for (const char* ext : {".png", ".svg"}) std::remove((prefix + chart + ext).c_str());
+}
+
 }  // namespace
 }  // namespace aerolin

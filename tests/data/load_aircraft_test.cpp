@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <numbers>
 #include <string>
 
 #include "aerolin/core/files.hpp"
@@ -569,6 +570,57 @@ TEST(LoadAircraftString, AugmentationDefectsAreLocated) {
             "p.toml:" + std::to_string(n + 5) +
                 ": 'gain' in [augmentation.longitudinal] must be an array of 1 rows (one per input), "
                 "each of 4 numbers (one per state)");
+}
+
+// [actuators]: the command path of the MIL-STD-1797A criteria, keys with units.
+TEST(LoadAircraftString, ActuatorsAreReadInSi) {
+  const std::string text = P2v7Text() +
+                           "[actuators]\ndelay_s = 0.05\n"
+                           "elevator = { time_constant_s = 0.05, limit_deg = 25, rate_limit_deg_s = 60 }\n"
+                           "aileron = { time_constant_s = 0.1 }\n";
+  const model::CommandPath path = LoadAircraftString(text, "p.toml").aircraft.command_path;
+  EXPECT_EQ(path.delay, 0.05);
+  ASSERT_EQ(path.actuators.size(), 2u);
+  const model::Actuator& e = path.actuators.at("elevator");
+  EXPECT_EQ(e.time_constant, 0.05);
+  EXPECT_DOUBLE_EQ(*e.position_limit, 25.0 * std::numbers::pi / 180.0);
+  EXPECT_DOUBLE_EQ(*e.rate_limit, 60.0 * std::numbers::pi / 180.0);
+  EXPECT_FALSE(path.actuators.at("aileron").position_limit);
+  EXPECT_FALSE(path.actuators.at("aileron").rate_limit);
+  EXPECT_TRUE(LoadAircraftString(P2v7Text(), "p.toml").aircraft.command_path.empty());
+}
+
+TEST(LoadAircraftString, ActuatorDefectsAreLocated) {
+  const std::string base = P2v7Text();
+  const int n = LinesOf(base);
+  auto error = [&](const std::string& section) {
+    return test_support::DataErrorOf([&] { LoadAircraftString(base + section, "p.toml"); });
+  };
+  EXPECT_EQ(error("[actuators]\nelevator = { time_constant_s = -0.05 }\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": 'time_constant_s' in [actuators.elevator]: an actuator time constant must be > 0 and at "
+                "most 1 s (got -0.05 s; leave the actuator out for an ideal one)");
+  EXPECT_EQ(error("[actuators]\ndelay_s = 1.5\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": 'delay_s' in [actuators]: a delay must be at least 0 and at most 1 s (got 1.5 s)");
+  EXPECT_EQ(error("[actuators]\nelevatr = { time_constant_s = 0.05 }\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": unknown key 'elevatr' in [actuators] (expected delay_s or a control's name: elevator, "
+                "throttle, aileron, rudder)");
+  EXPECT_EQ(error("[actuators]\nthrottle = { time_constant_s = 0.5 }\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": 'throttle' in [actuators] is dimensionless (unit = \"1\"): actuators are for control "
+                "surfaces, in radians");
+  EXPECT_EQ(error("[actuators]\nelevator = { time_constant_s = 0.05, rate_limit_deg_s = 0 }\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": 'rate_limit_deg_s' in [actuators.elevator]: a limit must be a finite number > 0 (got 0; "
+                "leave it out for none)");
+  EXPECT_EQ(error("[actuators]\nelevator = { limit_deg = 20 }\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": missing 'time_constant_s' in [actuators.elevator] (the actuator's time constant in s, e.g. 0.05)");
+  EXPECT_EQ(error("[actuators]\nelevator = 0.05\n"),
+            "p.toml:" + std::to_string(n + 2) +
+                ": 'elevator' in [actuators] must be a table, e.g. elevator = { time_constant_s = 0.05 }");
 }
 
 }  // namespace

@@ -119,6 +119,12 @@ struct TransferFunction {
   std::vector<std::complex<double>> PoleRoots() const;
 };
 
+/// Returns the phase of `tf` at s = jω [rad], continuous in ω > 0: arg K +
+/// Σ arg(jω − zᵢ) − Σ arg(jω − pⱼ), each term continuous (a right-half-plane
+/// root's term taken as arg(r − jω) + π, off atan2's cut), so no sweep can
+/// skip a turn. 0 (π for K < 0) as ω → 0 with no root at 0.
+double ContinuousPhase(const TransferFunction& tf, double omega);
+
 /// Returns G(s) from input `input` to output `output` of `sys`, its pole
 /// factors named by `modes` (the modes of `sys`'s A, e.g.
 /// ModalAnalysis::modes(axis); each pole is matched to the nearest mode root).

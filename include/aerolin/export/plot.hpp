@@ -12,6 +12,7 @@
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/export/qualities_report.hpp"
 #include <Eigen/Core>
 
 #include "aerolin/sim/flight_log.hpp"
@@ -152,6 +153,17 @@ void PlotShortPeriodChart(const analysis::ModalSummary& modes,
 void PlotDutchRollChart(const analysis::ModalSummary& modes,
                         const analysis::QualitiesGrade& grade,
                         const PlotOptions& options, const std::string& path);
+
+/// Writes Gibson's dropback chart of `report` to `path`: the pitch-rate
+/// overshoot q_pk/q_ss against DB/q_ss [s], the satisfactory region of the
+/// reference notes shaded (0 ≤ DB/q_ss, 1 ≤ q_pk/q_ss ≤ 3, left of the line
+/// from (0.3, 1) to (0.055, 3); the 0.06 s reading of its end dashed; the
+/// same constants as study::ClassifyDropback), the outside regions named, and
+/// the bare airframe's point (and the augmented aircraft's) marked with its
+/// values and region. A result without a dropback has no point.
+/// @throws std::runtime_error as PlotTrajectory3D.
+void PlotDropbackChart(const MilStd1797Report& report, const PlotOptions& options,
+                       const std::string& path);
 
 /// Writes the Bode diagram of `diagram` to `path`: |G| [dB] above, the
 /// unwrapped phase [deg] below, against log ω [rad/s], one colour per output.

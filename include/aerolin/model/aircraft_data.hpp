@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aerolin/core/signal.hpp"
+#include "aerolin/model/actuators.hpp"
 #include "aerolin/model/airplane_class.hpp"
 #include "aerolin/core/units.hpp"
 
@@ -134,6 +135,9 @@ struct AircraftData {
   /// Feedback closed on each axis by the model builders; empty: the bare airframe.
   std::optional<AxisAugmentation> longitudinal_augmentation;
   std::optional<AxisAugmentation> lateral_augmentation;
+  /// Actuators and delay of the pilot's commands (`[actuators]`); empty: ideal.
+  /// Only the MIL-STD-1797A criteria use them (model/actuators.hpp).
+  CommandPath command_path;
 };
 
 /// True if the aircraft closes a feedback on either axis (the file's
