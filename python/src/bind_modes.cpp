@@ -20,11 +20,8 @@ std::vector<std::string> StateNames(model::Axis axis) {
 std::vector<analysis::Mode> Modes(const Aircraft& aircraft, const std::optional<std::string>& axis) {
   std::optional<model::Axis> only;
   if (axis) only = ParseAxis(*axis);
-  std::optional<analysis::ModalAnalysis> analysis;
-  {
-    py::gil_scoped_release release;
-    analysis.emplace(analysis::AnalyzeModes(aircraft.data()));
-  }
+  // The aircraft's modal analysis, computed once and kept (Aircraft::modes()).
+  const analysis::ModalAnalysis* analysis = &aircraft.modes();
   std::vector<analysis::Mode> out;
   for (model::Axis a : {model::Axis::kLongitudinal, model::Axis::kLateral}) {
     if (only && *only != a) continue;

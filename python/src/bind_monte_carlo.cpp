@@ -29,9 +29,9 @@ py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double durat
   spec.history_every = history_every;
   spec.threads = threads;
   study::MonteCarloResult r;
+  const analysis::ModalAnalysis& modes = aircraft.modes();  // kept by the Aircraft
   {
     py::gil_scoped_release release;
-    const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
     if (check_only) {
       study::CheckMonteCarlo(aircraft.data(), modes, spec);
     } else {

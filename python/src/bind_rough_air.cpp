@@ -21,9 +21,9 @@ py::object Rms(const Aircraft& aircraft, const std::string& turbulence,
   spec.turbulence.span = span;
   spec.dt = dt;
   std::string json;
+  const analysis::ModalAnalysis& modes = aircraft.modes();  // kept by the Aircraft
   {
     py::gil_scoped_release release;
-    const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft.data());
     json = exporting::RoughAirJson(aircraft.data(), aircraft.path,
                                    study::ExactRoughAirStatistics(aircraft.data(), modes, spec));
   }
