@@ -128,8 +128,17 @@ Eigen::Vector4d FlightSession::wind() const {
   return flight_->disturbance().head<4>();
 }
 
+void FlightSession::EndSegment() {
+  // The last flush writes the segment's replay command, so it must come
+  // before anything that command reads (the model, Δt's flight time, the
+  // excitation) changes for the next segment.
+  if (!log_) return;
+  MaybeFlush(true);
+  log_.reset();
+}
+
 void FlightSession::SetTurbulence(std::optional<sim::TurbulenceIntensity> intensity) {
-  if (log_) MaybeFlush(true);
+  EndSegment();
   turbulence_ = intensity;
   BuildFlight();
   ResetToTrim();
@@ -138,7 +147,7 @@ void FlightSession::SetTurbulence(std::optional<sim::TurbulenceIntensity> intens
 bool FlightSession::SetAugmentation(bool on) {
   if (!augmentable()) return false;
   if (on == augmentation_on()) return true;
-  if (log_) MaybeFlush(true);
+  EndSegment();
   aircraft_ = on ? file_aircraft_ : model::BareAirframe(file_aircraft_);
   analysis_ = analysis::AnalyzeModes(aircraft_);
   modes_ = analysis_.longitudinal;
@@ -155,7 +164,7 @@ void FlightSession::SetAmplitudeFactor(double factor) {
 }
 
 void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excitation> e) {
-  if (log_) MaybeFlush(true);
+  EndSegment();
   flight_->Reset(x0);
   // The whole input chain restarts: the pilot's controls to 0, and the
   // turbulence from its seed, as a replay starts.
@@ -218,6 +227,7 @@ void FlightSession::AppendTrail(const sim::FlightState& x) {
 }
 
 void FlightSession::ResetToTrim() {
+  EndSegment();
   excite_amplitude_.reset();
   StartSegment(sim::FlightState::Zero(), std::nullopt);
 }
@@ -244,6 +254,7 @@ std::optional<FlightSession::Start> FlightSession::ExcitedState(Excitation e) co
 bool FlightSession::Excite(Excitation e) {
   const auto start = ExcitedState(e);
   if (!start) return false;
+  EndSegment();
   excite_spelling_ = start->spelling;
   excite_amplitude_ = start->amplitude;
   StartSegment(start->state, e);

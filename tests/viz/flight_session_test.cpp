@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <sstream>
 
@@ -456,6 +457,41 @@ TEST(FlightSession, AFileWithoutAugmentationHasNothingToSwitch) {
   EXPECT_EQ(session.slice_index(), 5);
   EXPECT_EQ(session.modes_generation(), 0);
   EXPECT_EQ(session.ReplayCommand().find("--bare"), std::string::npos);
+}
+
+// Every way to start a new segment (a key 1-5, R, T, G) leaves the previous
+// segment's script with the replay command of the flight it holds: its
+// duration, excitation, turbulence and augmentation, not the next one's.
+TEST(FlightSession, ANewSegmentLeavesThePreviousOnesReplayCommandAsFlown) {
+  const model::AircraftData damped = YawDamped(data::LoadAircraftFile(kP2V7).aircraft);
+  SessionOptions options;
+  options.log_dir = TempDir("ends");
+  options.log_stem = "e";
+  FlightSession session(damped, options);
+  auto replay_of = [](const std::string& script) {
+    std::ifstream in(script);
+    std::string line, last;
+    while (std::getline(in, line))
+      if (line.rfind("# replay: ", 0) == 0) last = line;
+    return last;
+  };
+  auto fly_then = [&](long slices, const std::function<void()>& next) {
+    for (long k = 0; k < slices; ++k) session.Step({});
+    const std::string script = session.script_path();
+    const std::string expected = "# replay: " + session.ReplayCommand();
+    next();
+    EXPECT_EQ(replay_of(script), expected);
+  };
+  fly_then(20, [&] { ASSERT_TRUE(session.Excite(Excitation::kPhugoid)); });  // trim -> phugoid
+  session.SetAmplitudeFactor(2.0);
+  fly_then(30, [&] { ASSERT_TRUE(session.Excite(Excitation::kDutchRoll)); });
+  EXPECT_NE(replay_of(session.script_path()), "");
+  fly_then(25, [&] { session.ResetToTrim(); });  // the doubled amplitude stays in the replay
+  fly_then(15, [&] { session.SetTurbulence(sim::TurbulenceIntensity::kLight); });
+  fly_then(12, [&] { ASSERT_TRUE(session.SetAugmentation(false)); });
+  fly_then(18, [&] { ASSERT_TRUE(session.SetAugmentation(true)); });
+  EXPECT_NE(replay_of(session.script_path()).find("--turbulence light"), std::string::npos);
+  fs::remove_all(options.log_dir);
 }
 
 }  // namespace

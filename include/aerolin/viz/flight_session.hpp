@@ -196,6 +196,9 @@ class FlightSession {
   std::optional<Excitation> excitation() const { return excitation_; }
 
  private:
+  /// Flushes the current log segment (its replay command as it was flown)
+  /// and closes it; nothing without a log.
+  void EndSegment();
   void StartSegment(const sim::FlightState& x0, std::optional<Excitation> e);
   /// The state that starts on mode `e` and the `aerolin simulate --excite`
   /// spelling of the mode used, or nullopt if the aircraft lacks it.
