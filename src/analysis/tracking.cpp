@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <numeric>
@@ -148,6 +149,16 @@ Match MatchRoots(const RootSet& from, const RootSet& to) {
   return m;
 }
 
+// True if `a` and `b` hold the same roots, vectors and slopes, bit for bit
+// (their parameters may differ).
+bool SameRoots(const RootSet& a, const RootSet& b) {
+  auto same = [](const auto& x, const auto& y) {
+    return x.rows() == y.rows() && x.cols() == y.cols() &&
+           std::memcmp(x.data(), y.data(), sizeof(*x.data()) * static_cast<std::size_t>(x.size())) == 0;
+  };
+  return same(a.values, b.values) && same(a.vectors, b.vectors) && same(a.slopes, b.slopes);
+}
+
 }  // namespace
 
 RootSet AnalyzeRoots(const SmallMatrix& A, const SmallMatrix& dA, double p) {
@@ -203,8 +214,19 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
   // Each step matched between the roots as solved (each point in its own
   // order), in parallel: steps[k] takes sets[k - 1] to sets[k].
   std::vector<Match> steps(sets.size());
-  core::ParallelFor(sets.size() - 1, threads,
-                    [&](std::size_t k) { steps[k + 1] = MatchRoots(sets[k], sets[k + 1]); });
+  // An axis the parameter does not enter (a sweep's other axis) has the same
+  // roots, vectors and zero slopes at every point: MatchRoots then predicts
+  // λ + h·0 = λ whatever the step h, so its result depends on the set alone
+  // and is computed once for a run of such points.
+  const bool first_fixed = sets[0].slopes.isZero(0.0);
+  const Match fixed_match = first_fixed ? MatchRoots(sets[0], sets[0]) : Match{};
+  auto same_as_first = [&](const RootSet& s) {
+    return first_fixed && SameRoots(s, sets[0]);
+  };
+  core::ParallelFor(sets.size() - 1, threads, [&](std::size_t k) {
+    steps[k + 1] = same_as_first(sets[k]) && same_as_first(sets[k + 1]) ? fixed_match
+                                                                        : MatchRoots(sets[k], sets[k + 1]);
+  });
 
   // The labelled step, as the sequential continuation does it: from the
   // previous point's roots in label order, with halving where ambiguous.

@@ -2,12 +2,102 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+
 namespace aerolin::core {
+namespace {
+
+// The process's worker threads, started on the first parallel loop and kept
+// (a sweep runs several loops per chunk of points; starting threads for each
+// cost 20-50 µs a thread). One fewer than the hardware threads: the caller's
+// thread works too. A process forked after they started has none of them, so
+// a child makes its own (the parent's is left alone: its threads are not ours).
+boost::asio::thread_pool& Workers() {
+  static std::mutex mutex;
+  static boost::asio::thread_pool* pool = nullptr;
+  static pid_t owner = 0;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (pool == nullptr || owner != ::getpid()) {
+    const unsigned hardware = std::max(2u, std::thread::hardware_concurrency());
+    pool = new boost::asio::thread_pool(hardware - 1);  // never destroyed: workers idle at exit
+    owner = ::getpid();
+  }
+  return *pool;
+}
+
+struct Failure {
+  std::size_t item = std::numeric_limits<std::size_t>::max();
+  std::exception_ptr error;
+};
+
+// One loop, shared by the caller and the workers it posts to: a worker that
+// starts after every item is settled finds nothing to claim and leaves
+// without touching `body`, so the caller waits for the items, not for the
+// workers (and never for a worker busy elsewhere, e.g. in an enclosing loop).
+struct Loop {
+  Loop(std::size_t n_, std::size_t chunk_, std::size_t workers,
+       const std::function<void(std::size_t)>& body_)
+      : n(n_), chunk(chunk_), body(body_), failures(workers) {}
+  const std::size_t n, chunk;
+  const std::function<void(std::size_t)>& body;
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> settled{0};  // items run, or given up after a failure
+  std::vector<Failure> failures;        // [w]: worker w's failed item
+  std::mutex mutex;
+  std::condition_variable all_settled;
+
+  void Settle(std::size_t count) {
+    if (settled.fetch_add(count, std::memory_order_acq_rel) + count == n) {
+      const std::lock_guard<std::mutex> lock(mutex);
+      all_settled.notify_all();
+    }
+  }
+
+  // Runs chunks until none is left; false if an item threw (the rest of its
+  // chunk is given up and this worker takes no further chunks).
+  bool Work(std::size_t w) {
+    for (;;) {
+      const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+      if (begin >= n) return true;
+      const std::size_t end = std::min(n, begin + chunk);
+      for (std::size_t k = begin; k < end; ++k) {
+        try {
+          body(k);
+        } catch (...) {
+          failures[w] = {k, std::current_exception()};
+          Settle(end - begin);
+          return false;
+        }
+      }
+      Settle(end - begin);
+    }
+  }
+
+  // Gives up every chunk no worker has claimed: the caller's, after its own
+  // item threw, since workers that have not started may never start (all
+  // busy in an enclosing loop). Every given-up item lies above the caller's
+  // failed item, so the lowest failure is still always found.
+  void GiveUpTheRest() {
+    for (;;) {
+      const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+      if (begin >= n) return;
+      Settle(std::min(n, begin + chunk) - begin);
+    }
+  }
+};
+
+}  // namespace
 
 void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_t)>& body) {
   if (n == 0) return;
@@ -17,36 +107,20 @@ void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_
   // About 16 chunks per worker: few enough claims to cost nothing, enough to
   // even out uneven items and a worker that the system pauses.
   const std::size_t chunk = std::max<std::size_t>(1, n / (16 * workers));
-  std::atomic<std::size_t> next{0};
-  struct Failure {
-    std::size_t item = std::numeric_limits<std::size_t>::max();
-    std::exception_ptr error;
-  };
-  std::vector<Failure> failures(workers);
-  auto work = [&](std::size_t w) {
-    for (;;) {
-      const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (begin >= n) return;
-      const std::size_t end = std::min(n, begin + chunk);
-      for (std::size_t k = begin; k < end; ++k) {
-        try {
-          body(k);
-        } catch (...) {
-          failures[w] = {k, std::current_exception()};
-          return;
-        }
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(workers - 1);
-  for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(work, w);
-  work(0);
-  for (std::thread& t : pool) t.join();
+  const auto loop = std::make_shared<Loop>(n, chunk, workers, body);
+  if (workers > 1) {
+    boost::asio::thread_pool& pool = Workers();
+    for (std::size_t w = 1; w < workers; ++w) boost::asio::post(pool, [loop, w] { loop->Work(w); });
+  }
+  if (!loop->Work(0)) loop->GiveUpTheRest();
+  {
+    std::unique_lock<std::mutex> lock(loop->mutex);
+    loop->all_settled.wait(lock, [&] { return loop->settled.load(std::memory_order_acquire) == n; });
+  }
   // Chunks are claimed in increasing order and a worker stops only after a
   // failure, so the lowest failing item always ran: rethrowing it is
   // deterministic.
-  const auto first = std::min_element(failures.begin(), failures.end(),
+  const auto first = std::min_element(loop->failures.begin(), loop->failures.end(),
                                       [](const Failure& a, const Failure& b) { return a.item < b.item; });
   if (first->error) std::rethrow_exception(first->error);
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -34,6 +35,22 @@ model::StateSpace Longitudinal4(const Eigen::MatrixXd& A) {
 model::StateSpace Lateral5(const Eigen::MatrixXd& A) {
   return model::StateSpace(A, Eigen::MatrixXd::Zero(5, 0), model::LateralStateSignals(), {});
 }
+
+// One axis's A and ∂A/∂p at the first point, with their roots and names.
+struct FixedAxis {
+  SmallMatrix A, dA;
+  analysis::RootSet roots;
+  PointwiseNames names;
+  bool valid = false;
+  // True if (A, dA) are this axis's first-point matrices, bit for bit.
+  bool Holds(const SmallMatrix& a, const SmallMatrix& da) const {
+    auto same = [](const SmallMatrix& x, const SmallMatrix& y) {
+      if (x.rows() != y.rows() || x.cols() != y.cols()) return false;
+      return std::memcmp(x.data(), y.data(), sizeof(double) * static_cast<std::size_t>(x.size())) == 0;
+    };
+    return valid && same(a, A) && same(da, dA);
+  }
+};
 
 }  // namespace
 
@@ -178,6 +195,27 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   TrackedPoint previous;
   std::size_t previous_lon_end = 0;
   Signature previous_lon, previous_lat;
+  // An axis the key does not enter (the lateral one of a longitudinal key):
+  // where a point's A and ∂A/∂p equal the first point's bit for bit, its
+  // roots, slopes and pointwise names are the first point's (AnalyzeRoots and
+  // the naming are deterministic functions of A, ∂A/∂p and, for the
+  // longitudinal names, U0), so they are copied instead of solved again:
+  // the report is byte-identical and the axis costs a comparison per point.
+  FixedAxis lon_fixed, lat_fixed;
+  {
+    const auto mats = matrices(grid(0));
+    split(mats.longitudinal, lon_fixed.A, lon_fixed.dA, 4);
+    if (!is_u0) {
+      lon_fixed.roots = analysis::AnalyzeRoots(lon_fixed.A, lon_fixed.dA, grid(0));
+      lon_fixed.names = Spelled(
+          analysis::NameLongitudinalRoots(lon_fixed.roots.values, lon_fixed.roots.vectors, U0));
+      lon_fixed.valid = true;
+    }
+    split(mats.lateral, lat_fixed.A, lat_fixed.dA, 4);
+    lat_fixed.roots = analysis::AnalyzeRoots(lat_fixed.A, lat_fixed.dA, grid(0));
+    lat_fixed.names = Spelled(analysis::NameLateralRoots(lat_fixed.roots.values, lat_fixed.roots.vectors));
+    lat_fixed.valid = true;
+  }
   for (std::size_t start = 0; start < n; start += kSweepChunk) {
     const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
     // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
@@ -195,12 +233,24 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
       const auto mats = matrices(v);
       SmallMatrix A, dA;
       split(mats.longitudinal, A, dA, 4);
-      lon_sets[i] = analysis::AnalyzeRoots(A, dA, v);
-      lon_names[i + b] = Spelled(analysis::NameLongitudinalRoots(lon_sets[i].values, lon_sets[i].vectors,
-                                                                 is_u0 ? v * to_si : U0));
+      if (lon_fixed.Holds(A, dA)) {
+        lon_sets[i] = lon_fixed.roots;
+        lon_sets[i].parameter = v;
+        lon_names[i + b] = lon_fixed.names;
+      } else {
+        lon_sets[i] = analysis::AnalyzeRoots(A, dA, v);
+        lon_names[i + b] = Spelled(analysis::NameLongitudinalRoots(lon_sets[i].values, lon_sets[i].vectors,
+                                                                   is_u0 ? v * to_si : U0));
+      }
       split(mats.lateral, A, dA, 4);
-      lat_sets[i] = analysis::AnalyzeRoots(A, dA, v);
-      lat_names[i + b] = Spelled(analysis::NameLateralRoots(lat_sets[i].values, lat_sets[i].vectors));
+      if (lat_fixed.Holds(A, dA)) {
+        lat_sets[i] = lat_fixed.roots;
+        lat_sets[i].parameter = v;
+        lat_names[i + b] = lat_fixed.names;
+      } else {
+        lat_sets[i] = analysis::AnalyzeRoots(A, dA, v);
+        lat_names[i + b] = Spelled(analysis::NameLateralRoots(lat_sets[i].values, lat_sets[i].vectors));
+      }
     });
     const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), options.threads);
     const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), options.threads);

@@ -55,5 +55,35 @@ TEST(ParallelFor, RethrowsTheLowestFailedItemAfterEveryWorkerFinished) {
   }
 }
 
+// Counts the threads that ever ran an item: a thread_local is constructed
+// once per thread, the first time that thread touches it.
+std::atomic<int> threads_seen{0};
+struct Seen {
+  Seen() { ++threads_seen; }
+};
+thread_local Seen seen;
+
+TEST(ParallelFor, KeepsItsWorkersFromOneLoopToTheNext) {
+  // A loop that started its own threads would meet new ones (and construct
+  // `seen` again) in each of the 100 loops; kept workers are met once each.
+  for (int loop = 0; loop < 100; ++loop)
+    ParallelFor(64, 2, [](std::size_t) {
+      (void)&seen;
+      std::this_thread::yield();
+    });
+  EXPECT_LE(threads_seen.load(), static_cast<int>(std::max(2u, std::thread::hardware_concurrency())))
+      << "threads were started per loop";
+}
+
+TEST(ParallelFor, ALoopInsideAnItemFinishesAndVisitsEveryIndexOnce) {
+  // The inner loops find the workers busy with the outer one: their callers
+  // run what no worker takes, so nothing waits for a worker that cannot come.
+  std::vector<std::atomic<int>> visits(8 * 50);
+  ParallelFor(8, 2, [&](std::size_t i) {
+    ParallelFor(50, 2, [&](std::size_t j) { ++visits[i * 50 + j]; });
+  });
+  for (std::size_t k = 0; k < visits.size(); ++k) ASSERT_EQ(visits[k].load(), 1) << "k = " << k;
+}
+
 }  // namespace
 }  // namespace aerolin::core

@@ -14,9 +14,13 @@ namespace aerolin::core {
 /// worker) in increasing order as they become free, so a slow item or a
 /// worker the system pauses does not hold the others back; which thread runs
 /// an item is not fixed, so items must be independent. A worker whose item
-/// throws takes no further items; after all workers have finished, the
-/// exception of the lowest-numbered failed item is rethrown (always the same
-/// one: every item below it has run).
+/// throws takes no further items (when it is the caller's thread, the items
+/// no worker has taken yet are not run); after every item taken has finished,
+/// the exception of the lowest-numbered failed item is rethrown (always the
+/// same one: every item below it has run). The workers besides the caller's
+/// thread are the process's, started once and kept (Boost.Asio's thread
+/// pool, one fewer than the hardware threads); a loop inside another loop's
+/// item never waits for a busy worker: the caller runs what none takes.
 void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_t)>& body);
 
 }  // namespace aerolin::core
