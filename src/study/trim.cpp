@@ -184,31 +184,43 @@ TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
   int iterations = 0;
   z = problem.Solve(z, held, iterations);
 
-  // A control beyond its limit is held there, and the rest solved again.
-  const auto beyond = [&](int j, double& limit) {
-    if (j < 2 || held[static_cast<std::size_t>(j)]) return 0.0;
-    const int k = j < n - 1 ? unknowns.controls[static_cast<std::size_t>(j - 2)] : unknowns.throttle;
-    if (k < 0) return 0.0;
-    const model::Control& c = model.controls()[static_cast<std::size_t>(k)];
-    if (c.max && z(j) > *c.max) return limit = *c.max, z(j) - *c.max;
-    if (c.min && z(j) < *c.min) return limit = *c.min, *c.min - z(j);
-    return 0.0;
+  // The limits of the unknowns: each control's min/max, and α within the
+  // small-perturbation range of the file's derivatives around its reference
+  // (sim::ValidityThresholds: beyond it the linear aerodynamic model, which
+  // has no stall, is no model of the aircraft). An unknown beyond its limit is
+  // held there, and the rest solved again.
+  struct Limit {
+    std::string name, unit, what;
+    std::optional<double> min, max;
   };
+  const sim::ValidityThresholds validity;
+  const double alpha0 = std::atan2(model.W0(), model.U0());
+  std::vector<Limit> limits(static_cast<std::size_t>(n));
+  limits[0] = {"alpha", "rad", " (the small-perturbation range of the file's derivatives, ±" +
+                                   fmt::format("{:g}", validity.alpha * 180 / std::numbers::pi) +
+                                   " deg of its reference: the linear aerodynamic model has no stall)",
+               alpha0 - validity.alpha, alpha0 + validity.alpha};
+  for (int j = 2; j < n; ++j) {
+    const int k = j < n - 1 ? unknowns.controls[static_cast<std::size_t>(j - 2)] : unknowns.throttle;
+    if (k < 0) continue;
+    const model::Control& c = model.controls()[static_cast<std::size_t>(k)];
+    limits[static_cast<std::size_t>(j)] = {c.name, Units(c), "", c.min, c.max};
+  }
   std::string bound;
   for (;;) {
     int worst = -1;
     double worst_excess = 0.0, worst_limit = 0.0;
     for (int j = 0; j < n; ++j) {
-      double limit = 0.0;
-      const double e = beyond(j, limit);
-      if (e > worst_excess) worst = j, worst_excess = e, worst_limit = limit;
+      const Limit& l = limits[static_cast<std::size_t>(j)];
+      if (held[static_cast<std::size_t>(j)]) continue;
+      if (l.max && z(j) - *l.max > worst_excess) worst = j, worst_excess = z(j) - *l.max, worst_limit = *l.max;
+      if (l.min && *l.min - z(j) > worst_excess) worst = j, worst_excess = *l.min - z(j), worst_limit = *l.min;
     }
     if (worst < 0) break;
-    const int k = worst < n - 1 ? unknowns.controls[static_cast<std::size_t>(worst - 2)] : unknowns.throttle;
-    const model::Control& c = model.controls()[static_cast<std::size_t>(k)];
-    bound += fmt::format("{}{} would be {:.4g} {}, beyond its limit {} = {:.4g} {}", bound.empty() ? "" : "; ",
-                         c.name, z(worst), Units(c), worst_limit == c.max.value_or(NAN) ? "max" : "min",
-                         worst_limit, Units(c));
+    const Limit& l = limits[static_cast<std::size_t>(worst)];
+    bound += fmt::format("{}{} would be {:.4g} {}, beyond its limit {} = {:.4g} {}{}", bound.empty() ? "" : "; ",
+                         l.name, z(worst), l.unit, l.max && worst_limit == *l.max ? "max" : "min",
+                         worst_limit, l.unit, l.what);
     z(worst) = worst_limit;
     held[static_cast<std::size_t>(worst)] = true;
     int more = 0;
@@ -221,7 +233,7 @@ TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
     const std::string where = fmt::format("V = {:g} m/s, h = {:g} m, gamma = {:g} rad", request.speed,
                                           request.altitude, request.gamma);
     if (!bound.empty())
-      throw TrimError(fmt::format("no trim within the controls' limits at {}: {}; held there, {} "
+      throw TrimError(fmt::format("no trim within the limits at {}: {}; held there, {} "
                                   "(the largest residual)",
                                   where, bound, LargestResidual(r)));
     throw TrimError(fmt::format(
@@ -268,14 +280,6 @@ TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
   if (unknowns.throttle < 0)
     result.notes.push_back(
         "the file has no throttle: 'thrust' is the change of thrust along body x per unit mass");
-  const sim::ValidityThresholds limits;
-  const double alpha0 = std::atan2(model.W0(), model.U0());
-  if (std::abs(result.alpha - alpha0) > limits.alpha)
-    result.notes.push_back(fmt::format(
-        "alpha is {:.1f} deg from the file's reference ({:.1f} deg), beyond the small-perturbation "
-        "range of its derivatives ({:.0f} deg): the linear aerodynamic model has no stall",
-        (result.alpha - alpha0) * 180 / std::numbers::pi, alpha0 * 180 / std::numbers::pi,
-        limits.alpha * 180 / std::numbers::pi));
   if (!bound.empty()) result.notes.push_back("held at a limit: " + bound);
   return result;
 }

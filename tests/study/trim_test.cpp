@@ -133,6 +133,27 @@ TEST(Trim, ControlLimitNamesTheLimitAndTheEquationLeft) {
   }
 }
 
+// The linear aerodynamic model has no stall: a trim that needs α beyond the
+// small-perturbation range (10°) is refused, α held at the limit, and what
+// is left of the equations (Newton's least-squares step spreads it; pitch
+// carries the most) is named.
+TEST(Trim, AlphaBeyondTheDerivativesRangeIsRefused) {
+  const model::AircraftData a = Load("derivatives/p2v7.toml");
+  TrimRequest r = ReferenceRequest(a);
+  r.speed *= 0.5;  // 4× less dynamic pressure: α ≈ 39°
+  try {
+    Trim(a, r);
+    FAIL() << "no TrimError";
+  } catch (const TrimError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("alpha would be 0.688 rad, beyond its limit max = 0.1745 rad"),
+              std::string::npos) << what;
+    EXPECT_NE(what.find("held there, q_dot = 0 is left at -2.65 rad/s²"), std::string::npos) << what;
+  }
+  r.speed = ReferenceRequest(a).speed * 0.9;  // α ≈ 4°: fine
+  EXPECT_NO_THROW(Trim(a, r));
+}
+
 TEST(Trim, RejectsBadRequests) {
   const model::AircraftData a = Load("derivatives/p2v7.toml");
   TrimRequest r = ReferenceRequest(a);

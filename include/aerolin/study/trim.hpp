@@ -49,8 +49,8 @@ struct TrimResult {
   /// alpha, beta, phi, theta, each control, thrust (files without a
   /// throttle), turn_rate, load_factor, gamma: what `aerolin trim` prints.
   std::vector<TrimVariable> variables;
-  /// What the result assumes or where the model is stretched (inertias
-  /// assumed, fixed density, |Δα| beyond the small-perturbation range).
+  /// What the result assumes (inertias assumed, fixed density, thrust
+  /// variable) and any limit held (a surplus control compensating).
   std::vector<std::string> notes;
 };
 
@@ -86,8 +86,10 @@ inline constexpr double kTrimTolerance = 1e-9;
 /// @throws std::invalid_argument if speed ≤ 0, |γ| ≥ π/2, or both turn_rate
 ///         and bank are given.
 /// @throws TrimError if Newton cannot bring every residual below
-///         kTrimTolerance, or a control ends beyond its limit (then it is
-///         held at the limit and the residual left is reported).
+///         kTrimTolerance; an unknown that ends beyond its limit (a control's
+///         min/max, or α beyond sim::ValidityThresholds::alpha of the file's
+///         reference: the linear aerodynamic model has no stall) is held at
+///         the limit, the rest solved again, and the residual left reported.
 TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
                 const sim::NonlinearOptions& options = {});
 
