@@ -14,6 +14,7 @@
 #include "json_numbers.hpp"
 #include "mode_list_json.hpp"
 #include "text_cells.hpp"
+#include "toml_float.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -187,14 +188,6 @@ void WriteModes(std::ostream& out, const study::AugmentResult& r) {
     out << " (worst over every graded requirement of both axes; `aerolin qualities` lists them)\n";
   }
   if (!r.not_graded.empty()) out << "Not graded: " << r.not_graded << '\n';
-}
-
-// Shortest round-trip form (the file reads back the same double), always a
-// TOML float: "0.0", "12.0", "-1.5", "1e-05".
-std::string TomlFloat(double v) {
-  std::string s = fmt::format("{}", v == 0.0 ? 0.0 : v);
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
 }
 
 nlohmann::json Matrix(const Eigen::MatrixXd& M) {
