@@ -104,16 +104,6 @@ void AddTrim(nlohmann::json& doc, const study::TrimResult& t) {
   doc["notes"] = t.notes;
 }
 
-nlohmann::json Rows(const Eigen::MatrixXd& M) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (Eigen::Index i = 0; i < M.rows(); ++i) {
-    nlohmann::json row = nlohmann::json::array();
-    for (Eigen::Index j = 0; j < M.cols(); ++j) row.push_back(M(i, j));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 nlohmann::json Entries(const std::vector<Entry>& entries) {
   nlohmann::json j = nlohmann::json::object();
   for (const Entry& e : entries) j[e.key] = e.value;
@@ -210,8 +200,8 @@ std::string LinearizeJson(const NonlinearReportHeader& header, const study::Line
   for (const model::Control& c : a.controls) inputs.push_back(c.name);
   doc["states"] = states;
   doc["inputs"] = inputs;
-  doc["A"] = Rows(r.A);
-  doc["B"] = Rows(r.B);
+  doc["A"] = MatrixRows(r.A);
+  doc["B"] = MatrixRows(r.B);
   doc["accuracy"] = {{"derivative_error", r.derivative_error},
                      {"model_mismatch", r.model_mismatch},
                      {"cross_coupling", r.cross_coupling}};

@@ -6,7 +6,8 @@
 #include <numbers>
 #include <string>
 
-#include "aerolin/data/load_aircraft.hpp"
+#include "bundled_aircraft.hpp"
+
 #include "aerolin/model/build.hpp"
 #include "aerolin/sim/flight_model.hpp"
 #include "aerolin/sim/slicer.hpp"
@@ -22,19 +23,8 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 // (a missing Ixz or α̇ term moves entries by 1e-3 or more).
 constexpr double kRoundTrip = 1e-9;
 
-model::AircraftData Load(const std::string& path) {
-  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/" + path).aircraft;
-}
-
-const std::vector<std::string> kFiles = {
-    "derivatives/p2v7.toml",
-    "derivatives/navion_cruise_sl.toml",
-    "derivatives/navion_cruise_sl_coefficients.toml",
-    "derivatives/boeing747_cruise_40kft.toml",
-    "derivatives/boeing747_cruise_40kft_coefficients.toml",
-    "derivatives/a7a_clean_m025_sl.toml",
-    "derivatives/nt33a_power_approach_sl.toml",
-    "avl/b737.toml"};
+using test::kBundledAircraft;
+const auto Load = test::LoadBundled;
 
 double RelativeDifference(const Eigen::MatrixXd& got, const Eigen::MatrixXd& want) {
   const double scale = std::max(want.cwiseAbs().maxCoeff(), 1e-300);
@@ -42,7 +32,7 @@ double RelativeDifference(const Eigen::MatrixXd& got, const Eigen::MatrixXd& wan
 }
 
 TEST(Linearize, RoundTripGivesBackEveryBundledFilesAAndB) {
-  for (const std::string& file : kFiles) {
+  for (const std::string& file : kBundledAircraft) {
     SCOPED_TRACE(file);
     const model::AircraftData a = Load(file);
     const LinearizeResult l = Linearize(a);

@@ -3,12 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
-
 #include <cmath>
 #include <numbers>
 #include <string>
 
-#include "aerolin/data/load_aircraft.hpp"
+#include "bundled_aircraft.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -20,19 +19,8 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 // in the attitude, rate or force formulas, which are O(1e-2) or larger).
 constexpr double kExact = 1e-9;
 
-model::AircraftData Load(const std::string& path) {
-  return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/" + path).aircraft;
-}
-
-const std::vector<std::string> kFiles = {
-    "derivatives/p2v7.toml",
-    "derivatives/navion_cruise_sl.toml",
-    "derivatives/navion_cruise_sl_coefficients.toml",
-    "derivatives/boeing747_cruise_40kft.toml",
-    "derivatives/boeing747_cruise_40kft_coefficients.toml",
-    "derivatives/a7a_clean_m025_sl.toml",
-    "derivatives/nt33a_power_approach_sl.toml",
-    "avl/b737.toml"};
+using test::kBundledAircraft;
+const auto Load = test::LoadBundled;
 
 // The non-gravitational specific force of a steady trim, earth axes:
 // f = a − g_vec with a = R (ω × v) the centripetal acceleration.
@@ -44,7 +32,7 @@ Eigen::Vector3d SpecificForceNed(const TrimResult& t, double g) {
 }
 
 TEST(Trim, ReferenceRequestGivesBackTheReferenceOnEveryBundledAircraft) {
-  for (const std::string& file : kFiles) {
+  for (const std::string& file : kBundledAircraft) {
     SCOPED_TRACE(file);
     const model::AircraftData a = Load(file);
     const TrimResult t = Trim(a, ReferenceRequest(a));
