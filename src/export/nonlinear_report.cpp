@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <utility>
 #include <vector>
 
 #include "aerolin/core/units.hpp"
+#include "aerolin/export/flight_csv.hpp"
 #include "aerolin/model/airplane_class.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "json_numbers.hpp"
@@ -258,6 +260,51 @@ std::string LinearizedToml(const NonlinearReportHeader& header, const study::Lin
     if (c.max) out += "max = " + TomlFloat(*c.max) + "\n";
   }
   return out;
+}
+
+ComparisonCsvRecorder::ComparisonCsvRecorder(std::ostream& out, double dt) : out_(out), dt_(dt) {
+  linear_.owner = this;
+  nonlinear_.owner = this;
+}
+
+void ComparisonCsvRecorder::Linear::Begin(const std::vector<std::string>& control_names) {
+  std::string header = FlightCsvHeader(control_names);
+  for (const char* prefix : {",nl_", ",d_"})
+    for (const core::Signal& s : sim::FlightStateSignals()) header += prefix + s.name;
+  owner->out_ << header << '\n';
+}
+
+void ComparisonCsvRecorder::Linear::Record(double t, const sim::FlightState& x,
+                                           const Eigen::VectorXd& controls) {
+  owner->t_ = t;
+  owner->x_ = x;
+  owner->controls_ = controls;
+}
+
+void ComparisonCsvRecorder::Nonlinear::Record(double, const sim::FlightState& y,
+                                              const Eigen::VectorXd&) {
+  ComparisonCsvRecorder& o = *owner;
+  std::ostringstream row;
+  WriteFlightCsvRow(row, SliceGridTime(o.t_, o.dt_), o.x_, o.controls_);
+  std::string text = row.str();
+  text.pop_back();  // the newline
+  const auto number = [](double v) { return fmt::format(",{}", v == 0.0 ? 0.0 : v); };
+  for (Eigen::Index i = 0; i < y.size(); ++i) text += number(y(i));
+  for (Eigen::Index i = 0; i < y.size(); ++i) text += number(y(i) - o.x_(i));
+  o.out_ << text << '\n';
+}
+
+void WritePartings(std::ostream& out, const std::vector<sim::Parting>& partings) {
+  out << fmt::format("Nonlinear beside linear (a state parts when they differ by more than {:g} % of "
+                     "its linear peak): ",
+                     100 * sim::NonlinearShadow::kPartingFraction);
+  if (partings.empty()) {
+    out << "no state parted\n";
+    return;
+  }
+  for (std::size_t i = 0; i < partings.size(); ++i)
+    out << fmt::format("{}{} after {:g} s", i ? ", " : "", partings[i].state, partings[i].time);
+  out << '\n';
 }
 
 }  // namespace aerolin::exporting

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -99,6 +100,39 @@ TEST(LinearizeCommand, WrittenFileAtTheReferenceHasTheOriginalsModes) {
   // The written file must not be overwritten by another --write of itself.
   const auto self = RunAerolin("linearize '" + out + "' --write '" + out + "'", "lin4");
   EXPECT_EQ(self.exit_code, 2);
+}
+
+// --model both: one CSV with the linear flight, the nonlinear one in the same
+// perturbation form and their difference; the summary says when they part.
+TEST(SimulateModelBoth, CsvHoldsBothAndTheSummaryWhenTheyPart) {
+  const std::string csv = std::string(AEROLIN_BINARY_DIR) + "/cli_test_both.csv";
+  const auto r = RunAerolin("simulate data/derivatives/p2v7.toml --excite dutch-roll --amplitude 0.3 "
+                            "--duration 20 --model both --csv '" + csv + "'",
+                            "both1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Nonlinear beside linear (a state parts when they differ by more than 10 % of "
+                       "its linear peak): u after 0.1 s"),
+            std::string::npos)
+      << r.out;
+  const std::string text = testing_cli::ReadAll(csv);
+  const std::string header = text.substr(0, text.find('\n'));
+  EXPECT_EQ(header.rfind("t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator,throttle,aileron,rudder,"
+                         "nl_u,nl_alpha,",
+                         0),
+            0u)
+      << header;
+  EXPECT_NE(header.find(",d_phi,d_psi,d_north,d_east,d_down"), std::string::npos) << header;
+  // 201 rows and the header.
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 202);
+}
+
+TEST(SimulateModelBoth, RefusesWhatTheNonlinearModelDoesNotFly) {
+  const auto windy = RunAerolin(
+      "simulate data/derivatives/p2v7.toml --duration 5 --turbulence light --model nonlinear", "both2");
+  EXPECT_EQ(windy.exit_code, 2);
+  EXPECT_EQ(windy.err,
+            "error: --model nonlinear: the nonlinear model flies no turbulence or gusts yet: fly them "
+            "with the linear model\n");
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "aerolin/sim/nonlinear_shadow.hpp"
+#include "aerolin/sim/simulate.hpp"
 #include "aerolin/study/linearize.hpp"
 #include "aerolin/study/trim.hpp"
 
@@ -53,5 +55,44 @@ std::string LinearizeJson(const NonlinearReportHeader& header,
 /// `command`, the trim and the derivatives' accuracy; ends with a newline.
 std::string LinearizedToml(const NonlinearReportHeader& header,
                            const study::LinearizeResult& result, std::string_view command);
+
+/// Streams the linear and the nonlinear flight of `simulate --model both` as
+/// one CSV: FlightCsvHeader's columns for the linear flight (t, the 12 states,
+/// the controls), then `nl_u, ..., nl_down` (the nonlinear flight in the same
+/// perturbation form, sim::PerturbationOf) and `d_u, ..., d_down` (nonlinear −
+/// linear). The linear rows go to linear_side(), the nonlinear ones to
+/// nonlinear_side() right after (sim::NonlinearShadow's order); a row is
+/// written when both are in. Numbers in shortest round-trip form; t as
+/// SliceGridTime(t, dt).
+class ComparisonCsvRecorder {
+ public:
+  /// `out` must outlive this.
+  ComparisonCsvRecorder(std::ostream& out, double dt);
+  sim::FlightRecorder& linear_side() { return linear_; }
+  sim::FlightRecorder& nonlinear_side() { return nonlinear_; }
+
+ private:
+  struct Linear final : sim::FlightRecorder {
+    ComparisonCsvRecorder* owner;
+    void Begin(const std::vector<std::string>& control_names) override;
+    void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
+  };
+  struct Nonlinear final : sim::FlightRecorder {
+    ComparisonCsvRecorder* owner;
+    void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
+  };
+  std::ostream& out_;
+  double dt_;
+  Linear linear_;
+  Nonlinear nonlinear_;
+  double t_ = 0.0;
+  sim::FlightState x_ = sim::FlightState::Zero();
+  Eigen::VectorXd controls_;
+};
+
+/// Writes where the nonlinear flight parted from the linear one: "Nonlinear
+/// beside linear: phi differs by more than 10 % of its linear peak after 4.2 s,
+/// ..." or that no state did.
+void WritePartings(std::ostream& out, const std::vector<sim::Parting>& partings);
 
 }  // namespace aerolin::exporting
