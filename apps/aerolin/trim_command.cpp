@@ -21,7 +21,7 @@ struct TrimOptions {
   std::string file;
   std::optional<double> speed;     // file's speed unit
   std::optional<double> altitude;  // file's length unit
-  double gamma_deg = 0.0;
+  std::optional<double> gamma_deg;
   std::optional<double> turn_rate_deg_s;
   std::optional<double> bank_deg;
   double sideslip_deg = 0.0;
@@ -29,14 +29,20 @@ struct TrimOptions {
   std::string write;
 };
 
+// True if any trim option is given (linearize: else at the file's reference).
+bool Asked(const TrimOptions& opt) {
+  return opt.speed || opt.altitude || opt.gamma_deg || opt.turn_rate_deg_s || opt.bank_deg ||
+         opt.sideslip_deg != 0.0;
+}
+
 // The request the flags ask for, SI: speeds and heights in the file's units
-// (as simulate's flags); without --speed or --altitude, the reference's.
+// (as simulate's flags); without --speed or --altitude, the reference's; γ
+// level unless --gamma, once any trim option is given.
 study::TrimRequest RequestOf(const TrimOptions& opt, const data::LoadResult& load) {
   study::TrimRequest r = study::ReferenceRequest(load.aircraft);
   if (opt.speed) r.speed = core::ToSI(*opt.speed, load.units, core::kSpeed);
   if (opt.altitude) r.altitude = core::ToSI(*opt.altitude, load.units, core::kLength);
-  if (opt.speed || opt.altitude || opt.gamma_deg != 0.0 || opt.turn_rate_deg_s || opt.bank_deg)
-    r.gamma = opt.gamma_deg * core::kDegToRad;
+  if (Asked(opt)) r.gamma = opt.gamma_deg.value_or(0.0) * core::kDegToRad;
   if (opt.turn_rate_deg_s) r.turn_rate = *opt.turn_rate_deg_s * core::kDegToRad;
   if (opt.bank_deg) r.bank = *opt.bank_deg * core::kDegToRad;
   r.sideslip = opt.sideslip_deg * core::kDegToRad;
@@ -70,8 +76,7 @@ int RunTrim(const TrimOptions& opt) {
 int RunLinearize(const TrimOptions& opt) {
   OutputRouting routing(opt.write, opt.json, AircraftInputFiles(opt.file));
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
-  const bool asked = opt.speed || opt.altitude || opt.gamma_deg != 0.0 || opt.turn_rate_deg_s ||
-                     opt.bank_deg || opt.sideslip_deg != 0.0;
+  const bool asked = Asked(opt);
   const study::TrimRequest request = RequestOf(opt, load);
   const exporting::NonlinearReportHeader header{opt.file, load.aircraft.name, request};
   std::optional<study::LinearizeResult> result;

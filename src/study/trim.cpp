@@ -31,7 +31,8 @@ class TrimProblem {
   TrimProblem(const sim::NonlinearModel& model, const TrimRequest& request, Unknowns unknowns)
       : model_(model), request_(request), unknowns_(std::move(unknowns)) {}
 
-  // The state and input of the unknowns `z`; `rates` gets ψ̇.
+  // The state and input of the unknowns `z`, with the bank, turn rate and
+  // pitch attitude they imply.
   void Build(const Eigen::VectorXd& z, sim::NonlinearState& x, sim::NonlinearInput& in,
              double& phi, double& turn_rate, double& theta) const {
     const double alpha = z(0);
