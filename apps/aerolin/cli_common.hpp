@@ -25,10 +25,12 @@ class App;
 namespace aerolin::cli {
 
 /// Exit codes: 0 success, 1 bad data (file contents), 2 usage (flags, paths),
-/// 3 `simulate` stopped by divergence (the output so far is written).
+/// 3 `simulate` stopped by divergence (the output so far is written),
+/// 4 `trim`/`linearize`: no trim (the equation left and the limit that binds).
 inline constexpr int kExitData = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitDiverged = 3;
+inline constexpr int kExitTrim = 4;
 
 /// Most points a sweep or locus may ask for: the library's limit, the same in
 /// every front end (aerolin/study/limits.hpp says why).
@@ -189,5 +191,7 @@ void RegisterTfCommand(CLI::App& app, Action& action);
 void RegisterBodeCommand(CLI::App& app, Action& action);
 void RegisterRmsCommand(CLI::App& app, Action& action);
 void RegisterAugmentCommand(CLI::App& app, Action& action);
+void RegisterTrimCommand(CLI::App& app, Action& action);
+void RegisterLinearizeCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

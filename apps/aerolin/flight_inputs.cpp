@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "aerolin/study/trim.hpp"
 #include "cli_options.hpp"
 
 namespace aerolin::cli {
@@ -114,6 +115,7 @@ study::FlightSpec FlightSpecOf(const FlightInputs& inputs, core::UnitSystem unit
   }
   if (!inputs.script.empty()) spec.script = inputs.script;
   spec.bare = inputs.bare;
+  spec.model = *study::ParseFlightModelKind(inputs.model);
   return spec;
 }
 
@@ -142,7 +144,8 @@ class WindUpdating final : public sim::FlightRecorder {
 }  // namespace
 
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe* wind,
-           const std::function<void(const model::AircraftData&)>& before_flying) {
+           const std::function<void(const model::AircraftData&)>& before_flying,
+           sim::FlightRecorder* nonlinear) {
   try {
     study::CheckFlightSlices(inputs.duration, inputs.dt);
     sim::NumSlices(inputs.duration, inputs.dt);
@@ -152,6 +155,12 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
   Flight flight;
   data::LoadResult load = LoadFileReportingWarnings(inputs.file);
   const study::FlightSpec spec = FlightSpecOf(inputs, load.units);
+  try {
+    study::Validate(spec);
+  } catch (const study::FlightSpecError& e) {
+    if (e.field() != "model") throw;  // Prepare's message, as before
+    throw UsageError("--model " + inputs.model + ": " + e.what());
+  }
   flight.aircraft = study::FlownAircraft(std::move(load.aircraft), spec);
   analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
   std::optional<study::PreparedFlight> prepared;
@@ -180,11 +189,31 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
     wind->wind.setZero();
     recorder = &with_wind.emplace(*recorder, prepared->WindOfLastSlice(), wind->wind);
   }
+  // The nonlinear model beside the linear flight, from the same inputs,
+  // starting at the same state, at the file's altitude (the density's reference).
+  std::optional<sim::NonlinearShadow> shadow;
+  if (spec.model != study::FlightModelKind::kLinear) {
+    if (recorder == nullptr) throw UsageError("--model " + inputs.model + " needs a streaming flight");
+    if (model::IsAugmented(flight.aircraft))
+      throw UsageError("--model " + inputs.model + ": " + inputs.file +
+                       " closes feedback loops ([augmentation]), which the nonlinear model does "
+                       "not fly yet: add --bare");
+    const bool both = spec.model == study::FlightModelKind::kBoth;
+    shadow.emplace(sim::NonlinearModel(flight.aircraft), spec.slice, prepared->x0(),
+                   study::ReferenceRequest(flight.aircraft).altitude, both ? recorder : nullptr,
+                   both ? nonlinear : recorder);
+    recorder = &*shadow;
+  }
   flight.result =
       recorder ? sim::Simulate(prepared->model(), prepared->x0(), prepared->input(),
                                flight.options, *recorder, &flight.timing)
                : sim::Simulate(prepared->model(), prepared->x0(), prepared->input(),
                                flight.options, &flight.timing);
+  if (shadow) {
+    flight.partings = shadow->partings();
+    if (spec.model == study::FlightModelKind::kNonlinear)
+      flight.result.validity = shadow->monitor().flags();
+  }
   return flight;
 }
 

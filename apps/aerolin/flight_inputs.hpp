@@ -12,6 +12,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/simulation_summary.hpp"
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/sim/nonlinear_shadow.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/study/flight_setup.hpp"
 
@@ -36,6 +37,7 @@ struct FlightInputs {
   std::uint64_t seed = study::kDefaultTurbulenceSeed;
   std::vector<std::string> gusts;    ///< --gust AXIS:VM:DM[:T0], as typed
   bool bare = false;                 ///< --bare: the file's [augmentation] off
+  std::string model = "linear";      ///< simulate --model linear|nonlinear|both
 
   bool has_gusts() const { return !turbulence.empty() || !gusts.empty(); }
 };
@@ -57,6 +59,9 @@ struct Flight {
   std::optional<double> amplitude;  ///< the excitation amplitude used, if any
   /// The gusts flown (SI), if --turbulence or --gust was given.
   std::optional<exporting::GustDescription> gusts;
+  /// With --model nonlinear or both: where the nonlinear flight parted from
+  /// the linear one (sim::NonlinearShadow), earliest first.
+  std::optional<std::vector<sim::Parting>> partings;
 };
 
 /// The wind of the slice that ends at each recorded row, for the CSV's and
@@ -85,11 +90,17 @@ study::FlightSpec FlightSpecOf(const FlightInputs& inputs, core::UnitSystem unit
 /// With gusts, `wind` (if given) holds the wind of the slice ending at each
 /// row when the row reaches `recorder`. `before_flying` (if given) sees the
 /// loaded aircraft before the first row (e.g. to set up a recorder).
-/// @throws UsageError if --duration is not a whole number of --dt slices.
+/// With --model nonlinear, `recorder` gets the nonlinear flight's rows (the
+/// linear one is flown underneath, from the same inputs, and the result's
+/// validity flags are the nonlinear flight's); with --model both, `recorder`
+/// gets the linear rows and `nonlinear` the nonlinear ones.
+/// @throws UsageError if --duration is not a whole number of --dt slices, or
+///         --model is not linear without a recorder.
 /// @throws core::DataError for a bad data file or script.
 /// @throws std::runtime_error if the aircraft has no mode of the asked kind.
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder = nullptr,
            WindProbe* wind = nullptr,
-           const std::function<void(const model::AircraftData&)>& before_flying = {});
+           const std::function<void(const model::AircraftData&)>& before_flying = {},
+           sim::FlightRecorder* nonlinear = nullptr);
 
 }  // namespace aerolin::cli

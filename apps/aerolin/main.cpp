@@ -61,6 +61,8 @@ int main(int argc, char** argv) {
   cli::RegisterBodeCommand(app, action);
   cli::RegisterRmsCommand(app, action);
   cli::RegisterAugmentCommand(app, action);
+  cli::RegisterTrimCommand(app, action);
+  cli::RegisterLinearizeCommand(app, action);
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Describe aerolin, or COMMAND and its options.");
   help->add_option("COMMAND", help_topic, "the command to describe");

@@ -19,6 +19,7 @@
 #include "flight_inputs.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
+#include "aerolin/export/nonlinear_report.hpp"
 #include "aerolin/export/simulation_summary.hpp"
 
 namespace aerolin::cli {
@@ -94,22 +95,30 @@ class ProgressLine final : public sim::FlightRecorder {
 int RunSimulate(const SimulateOptions& opt) {
   OutputRouting out(opt.csv, opt.json, InputFiles(opt.inputs));
   std::optional<exporting::FlightCsvRecorder> csv;
+  std::optional<exporting::ComparisonCsvRecorder> comparison;  // --model both
   exporting::FlightDigest digest;
   WindProbe wind;
   Tee tee;
   tee.Add(digest);
   std::optional<ProgressLine> progress;
   if (!opt.quiet && ::isatty(STDERR_FILENO) == 1) tee.Add(progress.emplace(opt.inputs.duration));
-  if (out.has_data()) {
+  const bool both = opt.inputs.model == "both";
+  if (out.has_data() && both) {
+    comparison.emplace(out.OpenData(), opt.inputs.dt);
+    tee.Add(comparison->linear_side());
+  } else if (out.has_data()) {
     csv.emplace(out.OpenData(), opt.inputs.has_gusts() ? &wind.wind : nullptr, opt.inputs.dt);
     tee.Add(*csv);
   }
   // n_z at each row from the state, controls and wind of the row (the wind
   // held over the slice that ends at it, as the CSV's u_g..p_g).
-  const Flight flight = Fly(opt.inputs, &tee, &wind, [&](const model::AircraftData& aircraft) {
-    digest.TrackLoadFactor(exporting::LoadFactorRowOf(aircraft),
-                           opt.inputs.has_gusts() ? &wind.wind : nullptr);
-  });
+  const Flight flight = Fly(
+      opt.inputs, &tee, &wind,
+      [&](const model::AircraftData& aircraft) {
+        digest.TrackLoadFactor(exporting::LoadFactorRowOf(aircraft),
+                               opt.inputs.has_gusts() ? &wind.wind : nullptr);
+      },
+      comparison ? &comparison->nonlinear_side() : nullptr);
   if (progress) progress->Finish();
   out.CommitData();
   const sim::SimulationResult& result = flight.result;
@@ -129,6 +138,13 @@ int RunSimulate(const SimulateOptions& opt) {
             << '\n';
   else
     exporting::WriteSimulationSummary(summary, result, digest, options, run, &flight.timing);
+  if (flight.partings) {
+    std::ostream& notes = out.notes();
+    if (opt.inputs.model == "nonlinear")
+      notes << "Flown: the nonlinear 6-DOF model (docs/nonlinear.md); summary and CSV are its "
+               "flight\n";
+    exporting::WritePartings(notes, *flight.partings);
+  }
   if (result.stopped) {
     std::cerr << "warning: " << *result.stopped << '\n';
     return kExitDiverged;
@@ -150,6 +166,11 @@ void RegisterSimulateCommand(CLI::App& app, Action& action) {
                   "write the trajectory to this CSV file ('-': standard output, the summary "
                   "then goes to stderr)")->check(OutputPathValidator());
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object (SI)");
+  cmd->add_option("--model", opt->inputs.model,
+                  "linear (default), nonlinear (the 6-DOF model of docs/nonlinear.md from the same\n"
+                  "inputs) or both (the CSV holds both and their difference; the summary says\n"
+                  "when they part); no turbulence or gusts with nonlinear")
+      ->transform(CLI::IsMember({"linear", "nonlinear", "both"}));
   cmd->add_flag("--quiet", opt->quiet,
                 "no progress line (shown on a terminal's stderr for flights longer than 2 s)");
   AddUnitsOption(*cmd, opt->units,

@@ -31,9 +31,11 @@ from ._aerolin import (  # noqa: F401  (the public API)
     Tracked,
     Trajectory,
     TransferFunction,
+    TrimError,
     augment,
     bode,
     frequency_response,
+    linearize,
     load,
     loads,
     locus,
@@ -50,6 +52,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     simulate,
     sweep,
     tf,
+    trim,
 )
 
 # A Trajectory is a read-only mapping of column name -> numpy array.
@@ -58,8 +61,8 @@ _Mapping.register(Trajectory)
 __all__ = [
     "Aircraft", "Bode", "Condition", "Control", "DataError", "Gust", "Locus", "Mode",
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
-    "StateSpace", "Tracked", "Trajectory", "TransferFunction", "augment", "bode",
-    "frequency_response", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
+    "StateSpace", "Tracked", "Trajectory", "TransferFunction", "TrimError", "augment", "bode",
+    "frequency_response", "linearize", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
     "place", "qualities", "qualities_report", "rms", "run_seed",
-    "sensitivities", "simulate", "sweep", "tf",
+    "sensitivities", "simulate", "sweep", "tf", "trim",
 ]

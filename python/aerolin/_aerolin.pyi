@@ -20,6 +20,9 @@ class DataError(ValueError):
 class NumericalError(ArithmeticError):
     """A numerical method failed (eigen-decomposition, integrator tolerance)."""
 
+class TrimError(RuntimeError):
+    """No trim within the model and the limits; str(e): the equation left and the limit that binds."""
+
 class Signal:
     """A named, unit-tagged quantity (a state, input or output)."""
     @property
@@ -436,3 +439,12 @@ def augment(aircraft: Aircraft | str, axis: str, place: str | None = None,
             maximum: dict[str, float | str] | None = None, inputs: list[str] | None = None,
             heading: bool = False) -> dict[str, Any]:
     """Full-state augmentation of one axis (`aerolin augment --json`, schema aerolin.augment/1)."""
+
+def trim(aircraft: Aircraft | str, speed: float | None = None, altitude: float | None = None,
+         gamma: float | None = None, turn_rate: float | None = None, bank: float | None = None,
+         sideslip: float = 0.0) -> dict[str, Any]:
+    """Trim of the nonlinear 6-DOF model (`aerolin trim --json`, schema aerolin.trim/1), SI."""
+
+def linearize(aircraft: Aircraft | str, speed: float | None = None,
+              altitude: float | None = None, gamma: float | None = None) -> dict[str, Any]:
+    """Linearization at a straight trim (`aerolin linearize --json`, aerolin.linearize/1) + "toml"."""

@@ -14,6 +14,7 @@
 #include "json_numbers.hpp"
 #include "mode_list_json.hpp"
 #include "text_cells.hpp"
+#include "toml_float.hpp"
 
 namespace aerolin::exporting {
 namespace {
@@ -189,24 +190,6 @@ void WriteModes(std::ostream& out, const study::AugmentResult& r) {
   if (!r.not_graded.empty()) out << "Not graded: " << r.not_graded << '\n';
 }
 
-// Shortest round-trip form (the file reads back the same double), always a
-// TOML float: "0.0", "12.0", "-1.5", "1e-05".
-std::string TomlFloat(double v) {
-  std::string s = fmt::format("{}", v == 0.0 ? 0.0 : v);
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
-}
-
-nlohmann::json Matrix(const Eigen::MatrixXd& M) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (Eigen::Index i = 0; i < M.rows(); ++i) {
-    nlohmann::json row = nlohmann::json::array();
-    for (Eigen::Index j = 0; j < M.cols(); ++j) row.push_back(M(i, j));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 nlohmann::json Complexes(const std::vector<cd>& values) {
   nlohmann::json list = nlohmann::json::array();
   for (const cd& l : values) list.push_back({{"re", l.real()}, {"im", l.imag()}});
@@ -260,10 +243,10 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
   doc["axis"] = AxisText(r.axis);
   doc["method"] = std::string(study::ToString(r.method));
   doc["design"] = {{"states", Names(design)}, {"inputs", Names(inputs)}};
-  doc["gain"] = {{"rows", Names(inputs)}, {"columns", Names(states)}, {"values", Matrix(r.gain)},
+  doc["gain"] = {{"rows", Names(inputs)}, {"columns", Names(states)}, {"values", MatrixRows(r.gain)},
                  {"norm", r.gain_norm}};
   doc["residual"] = r.residual ? json(*r.residual) : json(nullptr);
-  doc["riccati"] = r.riccati ? json{{"states", Names(design)}, {"X", Matrix(*r.riccati)}} : json(nullptr);
+  doc["riccati"] = r.riccati ? json{{"states", Names(design)}, {"X", MatrixRows(*r.riccati)}} : json(nullptr);
   if (r.method == study::DesignMethod::kLqr) {
     json maxima = nullptr;
     if (r.bryson) {
@@ -272,7 +255,7 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
       for (std::size_t k = 0; k < inputs.size(); ++k) maxima[inputs[k]] = r.maxima[design.size() + k];
     }
     doc["weights"] = {{"rule", r.bryson ? "bryson" : "explicit"}, {"states", Names(design)},
-                      {"inputs", Names(inputs)}, {"Q", Matrix(r.Q)}, {"R", Matrix(r.R)},
+                      {"inputs", Names(inputs)}, {"Q", MatrixRows(r.Q)}, {"R", MatrixRows(r.R)},
                       {"maxima", maxima}};
     doc["poles"] = nullptr;
   } else {

@@ -1,6 +1,7 @@
 #pragma once
-// JSON number hygiene shared by the export writers (internal to export).
+// JSON number hygiene and matrices shared by the export writers (internal to export).
 
+#include <Eigen/Core>
 #include <nlohmann/json.hpp>
 
 namespace aerolin::exporting {
@@ -12,6 +13,17 @@ inline void RemoveNegativeZeros(nlohmann::json& j) {
   } else if (j.is_structured()) {
     for (nlohmann::json& v : j) RemoveNegativeZeros(v);
   }
+}
+
+/// Returns `M` as a JSON array of its rows, each an array of numbers.
+inline nlohmann::json MatrixRows(const Eigen::MatrixXd& M) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (Eigen::Index i = 0; i < M.rows(); ++i) {
+    nlohmann::json row = nlohmann::json::array();
+    for (Eigen::Index j = 0; j < M.cols(); ++j) row.push_back(M(i, j));
+    rows.push_back(row);
+  }
+  return rows;
 }
 
 }  // namespace aerolin::exporting

@@ -64,7 +64,18 @@ sim::SimulationOptions FlightSpec::simulation_options() const {
   return options;
 }
 
+std::optional<FlightModelKind> ParseFlightModelKind(std::string_view text) {
+  if (text == "linear") return FlightModelKind::kLinear;
+  if (text == "nonlinear") return FlightModelKind::kNonlinear;
+  if (text == "both") return FlightModelKind::kBoth;
+  return std::nullopt;
+}
+
 void Validate(const FlightSpec& spec) {
+  if (spec.model != FlightModelKind::kLinear && spec.windy())
+    throw FlightSpecError("model",
+                          "the nonlinear model flies no turbulence or gusts yet: fly them with the "
+                          "linear model");
   if (!PositiveFinite(spec.slice.dt))
     throw FlightSpecError("dt", fmt::format("dt must be a finite number > 0, got {}", spec.slice.dt));
   if (!PositiveFinite(spec.slice.rtol))

@@ -72,6 +72,16 @@ struct TurbulenceSpec {
   std::optional<double> span;
 };
 
+/// Which model a flight flies (`aerolin simulate --model`).
+enum class FlightModelKind {
+  kLinear,     ///< the linear small-perturbation model (sim::FlightModel)
+  kNonlinear,  ///< the nonlinear 6-DOF model (sim::NonlinearModel) from the same inputs
+  kBoth,       ///< both, side by side (sim::NonlinearShadow)
+};
+
+/// Parses "linear" / "nonlinear" / "both"; nullopt otherwise.
+std::optional<FlightModelKind> ParseFlightModelKind(std::string_view text);
+
 /// One flight request, SI and radians.
 struct FlightSpec {
   sim::SliceOptions slice;  ///< Δt, integrator, RK45 tolerances
@@ -94,6 +104,9 @@ struct FlightSpec {
   /// (FlownAircraft; `aerolin simulate --bare`, `simulate(bare=True)`, the
   /// window's G key). False: the aircraft as the file closes its loops.
   bool bare = false;
+  /// The model flown; the nonlinear one flies beside the linear flight from
+  /// its inputs (sim::NonlinearShadow), without turbulence or gusts.
+  FlightModelKind model = FlightModelKind::kLinear;
 
   /// True with turbulence or discrete gusts (the model then has E).
   bool windy() const { return turbulence.has_value() || !gusts.empty(); }

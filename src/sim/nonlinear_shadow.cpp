@@ -1,0 +1,99 @@
+#include "aerolin/sim/nonlinear_shadow.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace aerolin::sim {
+namespace {
+
+// Below these a state's linear peak is no scale to measure a difference by:
+// 1 m/s for u, 1° for angles, 1°/s for rates (FlightStateIndex order), so a
+// state the linear flight leaves at 0 parts when the nonlinear one moves it
+// by 0.1° (or 0.1 m/s), not at rounding.
+constexpr double kDeg = 0.017453292519943295;
+constexpr std::array<double, 9> kFloor = {1.0, kDeg, kDeg, kDeg, kDeg, kDeg, kDeg, kDeg, kDeg};
+
+}  // namespace
+
+NonlinearState NonlinearStateOf(const NonlinearModel& model, const FlightState& x,
+                                double altitude0) {
+  const double alpha0 = std::atan2(model.W0(), model.U0());
+  const double ub = model.U0() + x(kU);
+  NonlinearState s = NonlinearState::Zero();
+  s(nl::kU) = ub;
+  s(nl::kW) = ub * std::tan(alpha0 + x(kAlpha));
+  s(nl::kV) = ub * std::tan(x(kBeta)) / std::cos(alpha0 + x(kAlpha));
+  s(nl::kP) = x(kP);
+  s(nl::kQ) = x(kQ);
+  s(nl::kR) = x(kR);
+  s.segment<4>(nl::kQ0) = QuaternionFromEuler(x(kPhi), model.theta0() + x(kTheta), x(kPsi));
+  s(nl::kNorth) = x(kNorth);
+  s(nl::kEast) = x(kEast);
+  s(nl::kDown) = x(kDown) - altitude0;
+  return s;
+}
+
+FlightState PerturbationOf(const NonlinearModel& model, const NonlinearState& s, double altitude0) {
+  const double alpha0 = std::atan2(model.W0(), model.U0());
+  const Eigen::Vector3d euler = EulerFromQuaternion(s.segment<4>(nl::kQ0));
+  const double V = s.segment<3>(nl::kU).norm();
+  FlightState x;
+  x(kU) = s(nl::kU) - model.U0();
+  x(kAlpha) = std::atan2(s(nl::kW), s(nl::kU)) - alpha0;
+  x(kQ) = s(nl::kQ);
+  x(kTheta) = euler(1) - model.theta0();
+  x(kBeta) = V > 0.0 ? std::asin(std::clamp(s(nl::kV) / V, -1.0, 1.0)) : 0.0;
+  x(kP) = s(nl::kP);
+  x(kR) = s(nl::kR);
+  x(kPhi) = euler(0);
+  x(kPsi) = euler(2);
+  x(kNorth) = s(nl::kNorth);
+  x(kEast) = s(nl::kEast);
+  x(kDown) = s(nl::kDown) + altitude0;
+  return x;
+}
+
+NonlinearShadow::NonlinearShadow(NonlinearModel model, const SliceOptions& options,
+                                 const FlightState& x0, double altitude0, FlightRecorder* linear,
+                                 FlightRecorder* nonlinear)
+    : slicer_(model, options, NonlinearStateOf(model, x0, altitude0)),
+      altitude0_(altitude0),
+      linear_(linear),
+      nonlinear_(nonlinear),
+      monitor_(ValidityThresholds{}, model.U0(), std::atan2(model.W0(), model.U0())) {
+  input_.controls = Eigen::VectorXd::Zero(model.num_controls());
+}
+
+void NonlinearShadow::Begin(const std::vector<std::string>& control_names) {
+  if (linear_ != nullptr) linear_->Begin(control_names);
+  if (nonlinear_ != nullptr) nonlinear_->Begin(control_names);
+}
+
+void NonlinearShadow::Record(double t, const FlightState& x, const Eigen::VectorXd& controls) {
+  if (!first_) {
+    input_.controls = controls;
+    slicer_.Advance(input_);
+  }
+  first_ = false;
+  const FlightState y = PerturbationOf(slicer_.model(), slicer_.state(), altitude0_);
+  monitor_.Check(t, y);
+  for (int i = 0; i < 9; ++i) {
+    peak_[i] = std::max(peak_[i], std::abs(x(i)));
+    if (!parted_[i] && std::abs(y(i) - x(i)) > kPartingFraction * std::max(peak_[i], kFloor[i]))
+      parted_[i] = t;
+  }
+  if (linear_ != nullptr) linear_->Record(t, x, controls);
+  if (nonlinear_ != nullptr) nonlinear_->Record(t, y, controls);
+}
+
+std::vector<Parting> NonlinearShadow::partings() const {
+  std::vector<Parting> out;
+  const std::vector<core::Signal>& names = FlightStateSignals();
+  for (int i = 0; i < 9; ++i)
+    if (parted_[i]) out.push_back({names[static_cast<std::size_t>(i)].name, *parted_[i]});
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Parting& a, const Parting& b) { return a.time < b.time; });
+  return out;
+}
+
+}  // namespace aerolin::sim

@@ -1,0 +1,139 @@
+// `aerolin trim` and `aerolin linearize`: units of the flags, the JSON
+// schema, the exit code of a trim that does not exist, and a written file
+// that every command reads.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin {
+namespace {
+
+using testing_cli::RunAerolin;
+
+constexpr double kFt = 0.3048;  // m per ft
+constexpr double kDeg = 0.017453292519943295;
+
+double Variable(const nlohmann::json& doc, const std::string& name) {
+  for (const nlohmann::json& v : doc["variables"])
+    if (v["name"] == name) return v["value"].get<double>();
+  ADD_FAILURE() << "no variable " << name;
+  return NAN;
+}
+
+TEST(TrimCommand, FlagsInTheFilesUnitsAndJsonInSI) {
+  const auto r = RunAerolin(
+      "trim data/derivatives/p2v7.toml --speed 293.8 --altitude 1000 --turn-rate 3 --json", "trim1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["schema"], "aerolin.trim/1");
+  EXPECT_DOUBLE_EQ(doc["request"]["speed"].get<double>(), 293.8 * kFt);
+  EXPECT_DOUBLE_EQ(doc["request"]["altitude"].get<double>(), 1000 * kFt);
+  EXPECT_DOUBLE_EQ(Variable(doc, "turn_rate"), 3 * kDeg);
+  // Level coordinated turn: n = 1/cos μ, tan μ = Vψ̇/g.
+  const double mu = std::atan(293.8 * kFt * 3 * kDeg / 9.80665);
+  EXPECT_NEAR(Variable(doc, "load_factor"), 1 / std::cos(mu), 1e-9);
+  EXPECT_EQ(doc["residuals"].size(), 6u);
+}
+
+TEST(TrimCommand, NoTrimExitsFourNamingTheLimitAndTheEquationLeft) {
+  const auto r = RunAerolin("trim data/derivatives/p2v7.toml --speed 150 --altitude 0", "trim2");
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("error: trim: no trim within the limits at V = 45.72 m/s"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("alpha would be"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is left at"), std::string::npos) << r.err;
+}
+
+TEST(TrimCommand, UsageErrors) {
+  const auto both = RunAerolin(
+      "trim data/derivatives/p2v7.toml --speed 293.8 --altitude 0 --turn-rate 3 --bank 30", "trim3");
+  EXPECT_EQ(both.exit_code, 2);
+  const auto no_speed = RunAerolin("trim data/derivatives/p2v7.toml --altitude 0", "trim4");
+  EXPECT_EQ(no_speed.exit_code, 2);
+  EXPECT_NE(no_speed.err.find("--speed is required"), std::string::npos) << no_speed.err;
+  const auto turn = RunAerolin("linearize data/derivatives/p2v7.toml --bank 30", "trim5");
+  EXPECT_EQ(turn.exit_code, 2);
+  EXPECT_NE(turn.err.find("error: linearize: aerolin's linear model is about wings-level"),
+            std::string::npos)
+      << turn.err;
+}
+
+// With no trim option, linearize is at the file's reference: the written
+// file's modes are the original's (the round trip, through the loader).
+TEST(LinearizeCommand, WrittenFileAtTheReferenceHasTheOriginalsModes) {
+  const std::string out = std::string(AEROLIN_BINARY_DIR) + "/cli_test_linearized.toml";
+  std::remove(out.c_str());
+  const auto lin = RunAerolin(
+      "linearize data/derivatives/boeing747_cruise_40kft.toml --json --write '" + out + "'", "lin1");
+  ASSERT_EQ(lin.exit_code, 0) << lin.err;
+  EXPECT_EQ(lin.err, "wrote " + out + " (the linearization as a data file: every command reads it)\n");
+  const nlohmann::json doc = nlohmann::json::parse(lin.out);
+  EXPECT_EQ(doc["schema"], "aerolin.linearize/1");
+  EXPECT_LT(doc["accuracy"]["derivative_error"].get<double>(), 1e-9);
+  EXPECT_EQ(doc["A"].size(), 9u);
+
+  const auto mine = RunAerolin("modes '" + out + "' --json", "lin2");
+  ASSERT_EQ(mine.exit_code, 0) << mine.err;
+  const auto theirs = RunAerolin("modes data/derivatives/boeing747_cruise_40kft.toml --json", "lin3");
+  const nlohmann::json a = nlohmann::json::parse(mine.out), b = nlohmann::json::parse(theirs.out);
+  for (const char* axis : {"longitudinal", "lateral"}) {
+    ASSERT_EQ(a[axis]["modes"].size(), b[axis]["modes"].size());
+    for (std::size_t k = 0; k < a[axis]["modes"].size(); ++k) {
+      const nlohmann::json& x = a[axis]["modes"][k];
+      const nlohmann::json& y = b[axis]["modes"][k];
+      EXPECT_EQ(x["name"], y["name"]);
+      EXPECT_NEAR(x["eigenvalue_per_s"]["re"].get<double>(), y["eigenvalue_per_s"]["re"].get<double>(),
+                  1e-9 * (1 + std::abs(y["eigenvalue_per_s"]["re"].get<double>())));
+      EXPECT_NEAR(x["eigenvalue_per_s"]["im"].get<double>(), y["eigenvalue_per_s"]["im"].get<double>(),
+                  1e-9 * (1 + std::abs(y["eigenvalue_per_s"]["im"].get<double>())));
+    }
+  }
+  // The written file must not be overwritten by another --write of itself.
+  const auto self = RunAerolin("linearize '" + out + "' --write '" + out + "'", "lin4");
+  EXPECT_EQ(self.exit_code, 2);
+}
+
+// --model both: one CSV with the linear flight, the nonlinear one in the same
+// perturbation form and their difference; the summary says when they part.
+TEST(SimulateModelBoth, CsvHoldsBothAndTheSummaryWhenTheyPart) {
+  const std::string csv = std::string(AEROLIN_BINARY_DIR) + "/cli_test_both.csv";
+  const auto r = RunAerolin("simulate data/derivatives/p2v7.toml --excite dutch-roll --amplitude 0.3 "
+                            "--duration 20 --model both --csv '" + csv + "'",
+                            "both1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Nonlinear beside linear (a state parts when they differ by more than 10 % of "
+                       "its linear peak): u after 0.1 s"),
+            std::string::npos)
+      << r.out;
+  const std::string text = testing_cli::ReadAll(csv);
+  const std::string header = text.substr(0, text.find('\n'));
+  EXPECT_EQ(header.rfind("t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator,throttle,aileron,rudder,"
+                         "nl_u,nl_alpha,",
+                         0),
+            0u)
+      << header;
+  EXPECT_NE(header.find(",d_phi,d_psi,d_north,d_east,d_down"), std::string::npos) << header;
+  // 201 rows and the header.
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 202);
+}
+
+TEST(SimulateModelBoth, RefusesWhatTheNonlinearModelDoesNotFly) {
+  const auto windy = RunAerolin(
+      "simulate data/derivatives/p2v7.toml --duration 5 --turbulence light --model nonlinear", "both2");
+  EXPECT_EQ(windy.exit_code, 2);
+  EXPECT_EQ(windy.err,
+            "error: --model nonlinear: the nonlinear model flies no turbulence or gusts yet: fly them "
+            "with the linear model\n");
+}
+
+}  // namespace
+}  // namespace aerolin

@@ -1,0 +1,180 @@
+#include "aerolin/sim/nonlinear_model.hpp"
+#include "aerolin/sim/nonlinear_shadow.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "aerolin/core/frames.hpp"
+#include "aerolin/sim/flight_model.hpp"
+#include "p2v7_fixture.hpp"
+
+namespace aerolin::sim {
+namespace {
+
+// Rounding of the 13 state-rate formulas, in m/s² and rad/s².
+constexpr double kRounding = 1e-12;
+
+NonlinearInput NoInput(const NonlinearModel& m) {
+  NonlinearInput in;
+  in.controls = Eigen::VectorXd::Zero(m.num_controls());
+  return in;
+}
+
+// The P2V-7 with the Boeing 747's inertias (Etkin & Reid Table 6.1, kg·m²):
+// an Ixz ≠ 0 and three different moments of inertia.
+model::AircraftData WithInertias(model::AircraftData a) {
+  a.mass.m = 2.83176e5;
+  a.mass.Ix = 0.247e8;
+  a.mass.Iy = 0.449e8;
+  a.mass.Iz = 0.673e8;
+  a.mass.Ixz = -0.212e7;
+  return a;
+}
+
+TEST(NonlinearModel, ReferenceConditionIsAnEquilibrium) {
+  for (const double theta0 : {0.0, 0.2}) {
+    model::AircraftData a = WithInertias(test::MakeP2V7());
+    a.condition.theta0 = theta0;
+    a.condition.W0 = 3.0;
+    a.condition.altitude = 1000.0;
+    const NonlinearModel m(a);
+    NonlinearState dx;
+    m.Derivative(m.ReferenceState(1000.0), NoInput(m), dx);
+    EXPECT_LT(dx.head<nl::kNorth>().cwiseAbs().maxCoeff(), kRounding) << "theta0 " << theta0;
+    // Navigation: the reference velocity rotated to NED.
+    EXPECT_NEAR(dx(nl::kDown), -a.condition.U0 * std::sin(theta0) + 3.0 * std::cos(theta0), 1e-12);
+  }
+}
+
+TEST(NonlinearModel, QuaternionMatchesEulerAngles) {
+  const double phi = 0.7, theta = -0.4, psi = 2.5;
+  const Eigen::Vector4d q = QuaternionFromEuler(phi, theta, psi);
+  EXPECT_NEAR(q.norm(), 1.0, 1e-15);
+  EXPECT_LT((QuaternionToBodyToEarth(q) - core::BodyToEarth(psi, theta, phi)).norm(), 1e-15);
+  EXPECT_LT((EulerFromQuaternion(q) - Eigen::Vector3d(phi, theta, psi)).norm(), 1e-14);
+}
+
+TEST(NonlinearModel, MissingInertiasAreAssumedAndSaid) {
+  const NonlinearModel bare(test::MakeP2V7());
+  EXPECT_TRUE(bare.inertia_assumed());
+  EXPECT_TRUE(bare.density_fixed());
+  const NonlinearModel full(WithInertias(test::MakeP2V7()));
+  EXPECT_FALSE(full.inertia_assumed());
+  EXPECT_EQ(full.throttle_index(), 1);
+}
+
+// A loop with aerodynamics off: a pitch rate set at the start carries the
+// body through the vertical (quaternion attitude, no gimbal lock); ½|v|² + g h
+// is conserved to the integrator's tolerance.
+TEST(NonlinearModel, LoopWithoutAerodynamicsConservesEnergy) {
+  const NonlinearModel m(test::MakeP2V7(), NonlinearOptions{.aerodynamics = false});
+  NonlinearState x = m.ReferenceState(2000.0);
+  x(nl::kQ) = 0.5;  // rad/s: a full turn of the body in 12.6 s
+  SliceOptions opt;
+  opt.rtol = 1e-10;
+  opt.atol = 1e-10;
+  NonlinearSlicer slicer(m, opt, x);
+  const double e0 = SpecificEnergy(x, m.g());
+  double max_drift = 0.0, max_nose_up = 0.0;
+  for (int k = 0; k < 150; ++k) {
+    slicer.Advance(NoInput(m));
+    max_drift = std::max(max_drift, std::abs(SpecificEnergy(slicer.state(), m.g()) - e0));
+    const Eigen::Matrix3d R = QuaternionToBodyToEarth(slicer.state().segment<4>(nl::kQ0));
+    max_nose_up = std::max(max_nose_up, -R(2, 0));  // body x's upward component
+  }
+  EXPECT_GT(max_nose_up, 0.999);  // through the vertical
+  // rtol 1e-10 per step, ~1e3 steps: relative drift ~1e-7 at most.
+  EXPECT_LT(max_drift / e0, 1e-7) << "e0 = " << e0;
+  EXPECT_NEAR(slicer.state().segment<4>(nl::kQ0).norm(), 1.0, 1e-15);
+}
+
+// Torque-free rotation with Ixz: rotational energy ½ωᵀIω and |Iω| are
+// conserved, a check of the moment equations' inertial coupling signs.
+TEST(NonlinearModel, TorqueFreeRotationConservesEnergyAndMomentum) {
+  const model::AircraftData a = WithInertias(test::MakeP2V7());
+  const NonlinearModel m(a, NonlinearOptions{.aerodynamics = false});
+  Eigen::Matrix3d I;
+  I << *a.mass.Ix, 0, -*a.mass.Ixz, 0, *a.mass.Iy, 0, -*a.mass.Ixz, 0, *a.mass.Iz;
+  NonlinearState x = m.ReferenceState(0.0);
+  x.segment<3>(nl::kP) << 0.3, 0.2, -0.1;
+  SliceOptions opt;
+  opt.rtol = 1e-11;
+  opt.atol = 1e-12;
+  NonlinearSlicer slicer(m, opt, x);
+  const auto energy = [&](const NonlinearState& s) {
+    const Eigen::Vector3d w = s.segment<3>(nl::kP);
+    return 0.5 * w.dot(I * w);
+  };
+  const auto momentum = [&](const NonlinearState& s) {
+    return (I * s.segment<3>(nl::kP)).norm();
+  };
+  const double t0 = energy(x), h0 = momentum(x);
+  for (int k = 0; k < 300; ++k) slicer.Advance(NoInput(m));
+  EXPECT_NEAR(energy(slicer.state()) / t0, 1.0, 1e-8);
+  EXPECT_NEAR(momentum(slicer.state()) / h0, 1.0, 1e-8);
+  // The body rates did change (the test is not trivially a constant ω).
+  EXPECT_GT((slicer.state().segment<3>(nl::kP) - x.segment<3>(nl::kP)).norm(), 0.05);
+}
+
+// A steady wind moves the aircraft with the air: flying into a 10 m/s
+// headwind at the reference airspeed is still an equilibrium of the body
+// rates, and the ground speed is U0 − 10.
+TEST(NonlinearModel, SteadyWindEntersTheAerodynamicsOnly) {
+  const NonlinearModel m(test::MakeP2V7());
+  NonlinearState x = m.ReferenceState(500.0);
+  x(nl::kU) -= 10.0;
+  NonlinearInput in = NoInput(m);
+  in.wind_ned = Eigen::Vector3d(-10.0, 0.0, 0.0);
+  NonlinearState dx;
+  m.Derivative(x, in, dx);
+  EXPECT_LT(dx.head<nl::kNorth>().cwiseAbs().maxCoeff(), kRounding);
+  EXPECT_NEAR(dx(nl::kNorth), m.U0() - 10.0, 1e-12);
+}
+
+TEST(NonlinearModel, RejectsAWrongNumberOfControls) {
+  const NonlinearModel m(test::MakeP2V7());
+  NonlinearInput in;
+  in.controls = Eigen::VectorXd::Zero(2);
+  NonlinearState dx;
+  EXPECT_THROW(m.Derivative(m.ReferenceState(0.0), in, dx), std::invalid_argument);
+}
+
+TEST(NonlinearShadow, StateFormsAreInverse) {
+  model::AircraftData a = test::MakeP2V7();
+  a.condition.W0 = 4.0;
+  a.condition.theta0 = 0.1;
+  const NonlinearModel m(a);
+  FlightState x;
+  x << 3.0, 0.05, 0.1, -0.2, 0.07, -0.3, 0.2, 0.6, 1.1, 100.0, -50.0, -20.0;
+  const FlightState back = PerturbationOf(m, NonlinearStateOf(m, x, 500.0), 500.0);
+  EXPECT_LT((back - x).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+// Hands off at the trim both stay there; an aileron step banks both alike at
+// first, and the nonlinear flight then parts (it loses height and pitch in
+// the bank, which the decoupled linear model cannot).
+TEST(NonlinearShadow, FliesBesideTheLinearFlightAndSaysWhenTheyPart) {
+  const model::AircraftData a = test::MakeP2V7();
+  SliceOptions opt;
+  const auto fly = [&](double aileron, double seconds) {
+    Slicer linear(FlightModel(a), opt);
+    NonlinearShadow shadow(NonlinearModel(a), opt, FlightState::Zero(), 0.0, nullptr, nullptr);
+    Eigen::VectorXd u = Eigen::VectorXd::Zero(4);
+    u(2) = aileron;
+    shadow.Record(0.0, linear.state(), u);
+    for (int k = 0; k < static_cast<int>(seconds / opt.dt); ++k) {
+      linear.Advance(u);
+      shadow.Record(linear.time(), linear.state(), u);
+    }
+    return shadow.partings();
+  };
+  EXPECT_TRUE(fly(0.0, 20.0).empty());
+  const std::vector<Parting> parted = fly(0.02, 20.0);
+  ASSERT_FALSE(parted.empty());
+  for (const Parting& p : parted) EXPECT_GT(p.time, 1.0) << p.state;  // not at once
+}
+
+}  // namespace
+}  // namespace aerolin::sim

@@ -1,0 +1,160 @@
+#include "aerolin/study/trim.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "bundled_aircraft.hpp"
+
+namespace aerolin::study {
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180.0;
+// What a converged trim satisfies: Newton ends at residuals ~1e-14; the
+// derived relations below are exact in a steady state, so they hold to the
+// residual over g or V (1e-9 leaves ample room and still fails on any error
+// in the attitude, rate or force formulas, which are O(1e-2) or larger).
+constexpr double kExact = 1e-9;
+
+using test::kBundledAircraft;
+const auto Load = test::LoadBundled;
+
+// The non-gravitational specific force of a steady trim, earth axes:
+// f = a − g_vec with a = R (ω × v) the centripetal acceleration.
+Eigen::Vector3d SpecificForceNed(const TrimResult& t, double g) {
+  const Eigen::Vector3d v = t.state.segment<3>(sim::nl::kU);
+  const Eigen::Vector3d w = t.state.segment<3>(sim::nl::kP);
+  const Eigen::Matrix3d R = sim::QuaternionToBodyToEarth(t.state.segment<4>(sim::nl::kQ0));
+  return R * w.cross(v) - Eigen::Vector3d(0, 0, g);
+}
+
+TEST(Trim, ReferenceRequestGivesBackTheReferenceOnEveryBundledAircraft) {
+  for (const std::string& file : kBundledAircraft) {
+    SCOPED_TRACE(file);
+    const model::AircraftData a = Load(file);
+    const TrimResult t = Trim(a, ReferenceRequest(a));
+    EXPECT_NEAR(t.alpha, std::atan2(a.condition.W0, a.condition.U0), kExact);
+    EXPECT_NEAR(t.theta, a.condition.theta0, kExact);
+    EXPECT_NEAR(t.phi, 0.0, kExact);
+    EXPECT_LT(t.input.controls.cwiseAbs().maxCoeff(), kExact);
+    EXPECT_NEAR(t.input.thrust, 0.0, kExact);
+    EXPECT_LT(t.residuals.cwiseAbs().maxCoeff(), kTrimTolerance);
+  }
+}
+
+TEST(Trim, CoordinatedTurnBanksAtTheTextbookAngle) {
+  for (const std::string file :
+       {"derivatives/p2v7.toml", "derivatives/boeing747_cruise_40kft.toml"}) {
+    SCOPED_TRACE(file);
+    const model::AircraftData a = Load(file);
+    TrimRequest r = ReferenceRequest(a);
+    r.turn_rate = 3.0 * kDeg;  // a standard-rate turn
+    const TrimResult t = Trim(a, r);
+    const double g = a.condition.g;
+    const Eigen::Vector3d f = SpecificForceNed(t, g);
+    const Eigen::Matrix3d R = sim::QuaternionToBodyToEarth(t.state.segment<4>(sim::nl::kQ0));
+    const Eigen::Vector3d path = (R * t.state.segment<3>(sim::nl::kU)).normalized();
+    EXPECT_NEAR(path.z(), 0.0, kExact);  // level
+    // μ, the wind-axis bank: the tilt of f from the vertical towards the
+    // horizontal right of the path (down × path), where the turn's centre is.
+    const Eigen::Vector3d right = Eigen::Vector3d::UnitZ().cross(path);
+    const double tan_mu = f.dot(right) / -f.z();
+    EXPECT_NEAR(tan_mu, r.speed * *r.turn_rate / g, kExact);
+    EXPECT_NEAR(t.load_factor, 1.0 / std::cos(std::atan(r.speed * *r.turn_rate / g)), kExact);
+    EXPECT_NEAR(f.dot(path), 0.0, kExact * g);  // level: no force along the path
+    EXPECT_NEAR(t.beta, 0.0, 0.0);
+    EXPECT_GT(t.phi, 0.1);  // it banks (right, into the turn)
+  }
+}
+
+TEST(Trim, BankGivenFindsTheTurnRate) {
+  const model::AircraftData a = Load("derivatives/p2v7.toml");
+  TrimRequest r = ReferenceRequest(a);
+  r.bank = 30.0 * kDeg;
+  const TrimResult t = Trim(a, r);
+  EXPECT_NEAR(t.phi, 30.0 * kDeg, 0.0);
+  // Body φ equals the wind-axis bank only at α = 0; the P2V-7 needs a few
+  // degrees more α in the turn, so ψ̇ is within a few % of g tan φ / V.
+  EXPECT_NEAR(t.turn_rate / (a.condition.g * std::tan(t.phi) / r.speed), 1.0, 0.03);
+  EXPECT_LT(t.residuals.cwiseAbs().maxCoeff(), kTrimTolerance);
+}
+
+TEST(Trim, ClimbBalancesThrustMinusDragWithWeight) {
+  for (const std::string file :
+       {"derivatives/p2v7.toml", "derivatives/navion_cruise_sl.toml"}) {
+    SCOPED_TRACE(file);
+    const model::AircraftData a = Load(file);
+    TrimRequest r = ReferenceRequest(a);
+    r.gamma = 3.0 * kDeg;
+    const TrimResult t = Trim(a, r);
+    const double g = a.condition.g;
+    const Eigen::Matrix3d R = sim::QuaternionToBodyToEarth(t.state.segment<4>(sim::nl::kQ0));
+    const Eigen::Vector3d v_e = R * t.state.segment<3>(sim::nl::kU);
+    // (thrust − drag)/m: the non-gravitational force along the path.
+    const double thrust_minus_drag = SpecificForceNed(t, g).dot(v_e.normalized());
+    EXPECT_NEAR(thrust_minus_drag, g * std::sin(r.gamma), kExact * g);
+    EXPECT_NEAR(-v_e.z() / v_e.norm(), std::sin(r.gamma), kExact);
+    EXPECT_NEAR(t.theta - t.alpha, r.gamma, kExact);  // θ = α + γ at β = φ = 0
+    // More thrust than at the reference.
+    const int k = 1;  // the P2V-7's throttle; the Navion's thrust variable
+    EXPECT_GT(file == std::string("derivatives/p2v7.toml") ? t.input.controls(k) : t.input.thrust, 0.0);
+  }
+}
+
+TEST(Trim, ControlLimitNamesTheLimitAndTheEquationLeft) {
+  model::AircraftData a = Load("derivatives/p2v7.toml");
+  a.controls[0].min = -0.01;  // elevator [rad]
+  a.controls[0].max = 0.01;
+  TrimRequest r = ReferenceRequest(a);
+  r.speed *= 0.8;  // slower: more α, more up elevator than 0.01 rad
+  try {
+    Trim(a, r);
+    FAIL() << "no TrimError";
+  } catch (const TrimError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("elevator would be"), std::string::npos) << what;
+    EXPECT_NE(what.find("beyond its limit"), std::string::npos) << what;
+    EXPECT_NE(what.find("q_dot = 0 is left at"), std::string::npos) << what;
+  }
+}
+
+// The linear aerodynamic model has no stall: a trim that needs α beyond the
+// small-perturbation range (10°) is refused, α held at the limit, and what
+// is left of the equations (Newton's least-squares step spreads it; pitch
+// carries the most) is named.
+TEST(Trim, AlphaBeyondTheDerivativesRangeIsRefused) {
+  const model::AircraftData a = Load("derivatives/p2v7.toml");
+  TrimRequest r = ReferenceRequest(a);
+  r.speed *= 0.5;  // 4× less dynamic pressure: α ≈ 39°
+  try {
+    Trim(a, r);
+    FAIL() << "no TrimError";
+  } catch (const TrimError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("alpha would be 0.688 rad, beyond its limit max = 0.1745 rad"),
+              std::string::npos) << what;
+    EXPECT_NE(what.find("held there, q_dot = 0 is left at -2.65 rad/s²"), std::string::npos) << what;
+  }
+  r.speed = ReferenceRequest(a).speed * 0.9;  // α ≈ 4°: fine
+  EXPECT_NO_THROW(Trim(a, r));
+}
+
+TEST(Trim, RejectsBadRequests) {
+  const model::AircraftData a = Load("derivatives/p2v7.toml");
+  TrimRequest r = ReferenceRequest(a);
+  r.speed = 0.0;
+  EXPECT_THROW(Trim(a, r), std::invalid_argument);
+  r = ReferenceRequest(a);
+  r.turn_rate = 0.1;
+  r.bank = 0.3;
+  EXPECT_THROW(Trim(a, r), std::invalid_argument);
+  r = ReferenceRequest(a);
+  r.gamma = 2.0;
+  EXPECT_THROW(Trim(a, r), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace aerolin::study
