@@ -232,25 +232,24 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
       const double v = grid(start + i);
       const auto mats = matrices(v);
       SmallMatrix A, dA;
+      // The axis's roots and names at v: the first point's where they hold.
+      auto solve = [&](const FixedAxis& fixed, analysis::RootSet& set, PointwiseNames& names, auto&& name) {
+        if (fixed.Holds(A, dA)) {
+          set = fixed.roots;
+          set.parameter = v;
+          names = fixed.names;
+        } else {
+          set = analysis::AnalyzeRoots(A, dA, v);
+          names = Spelled(name(set));
+        }
+      };
       split(mats.longitudinal, A, dA, 4);
-      if (lon_fixed.Holds(A, dA)) {
-        lon_sets[i] = lon_fixed.roots;
-        lon_sets[i].parameter = v;
-        lon_names[i + b] = lon_fixed.names;
-      } else {
-        lon_sets[i] = analysis::AnalyzeRoots(A, dA, v);
-        lon_names[i + b] = Spelled(analysis::NameLongitudinalRoots(lon_sets[i].values, lon_sets[i].vectors,
-                                                                   is_u0 ? v * to_si : U0));
-      }
+      solve(lon_fixed, lon_sets[i], lon_names[i + b], [&](const analysis::RootSet& s) {
+        return analysis::NameLongitudinalRoots(s.values, s.vectors, is_u0 ? v * to_si : U0);
+      });
       split(mats.lateral, A, dA, 4);
-      if (lat_fixed.Holds(A, dA)) {
-        lat_sets[i] = lat_fixed.roots;
-        lat_sets[i].parameter = v;
-        lat_names[i + b] = lat_fixed.names;
-      } else {
-        lat_sets[i] = analysis::AnalyzeRoots(A, dA, v);
-        lat_names[i + b] = Spelled(analysis::NameLateralRoots(lat_sets[i].values, lat_sets[i].vectors));
-      }
+      solve(lat_fixed, lat_sets[i], lat_names[i + b],
+            [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); });
     });
     const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), options.threads);
     const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), options.threads);
