@@ -759,7 +759,7 @@ const std::vector<KeyHelp>& KeyBindings() {
       {", / .", "excitation amplitude \xc3\x97" "0.5 / \xc3\x97" "2 (next 1\xe2\x80\x93" "5)"},
       {"T", "turbulence off \xe2\x86\x92 light \xe2\x86\x92 moderate \xe2\x86\x92 severe (new log)"},
       {"G", "augmentation on / off (the file's [augmentation]; new log)"},
-      {"N", "nonlinear aircraft beside the linear one on / off (violet, translucent)"},
+      {"N", "the nonlinear aircraft beside: on / off (violet glyph)"},
       {"C", "camera: overview \xe2\x86\x92 chase \xe2\x86\x92 free orbit"},
       {"X", "altitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "10 \xe2\x86\x92 \xc3\x97" "30"},
       {"A", "glyph attitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "5 \xe2\x86\x92 \xc3\x97" "20"},

@@ -254,9 +254,15 @@ void HudModel::GradeModes() {
 }
 
 std::string NonlinearDifferenceText(const HudState::NonlinearDifference& d) {
+  // A value that rounds to zero is written 0, not -0.
+  auto shown = [](double v, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(v * scale) == 0.0 ? 0.0 : v;
+  };
   return fmt::format("nonlinear beside (N): \xce\x94\xce\xb8 {:.1f}\xc2\xb0, \xce\x94\xcf\x86 {:.1f}\xc2\xb0, "
                      "\xce\x94V {:.1f} m/s, \xce\x94h {:.0f} m",
-                     core::kRadToDeg * d.theta, core::kRadToDeg * d.phi, d.speed, d.altitude);
+                     shown(core::kRadToDeg * d.theta, 1), shown(core::kRadToDeg * d.phi, 1),
+                     shown(d.speed, 1), shown(d.altitude, 0));
 }
 
 namespace {

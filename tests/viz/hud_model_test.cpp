@@ -644,6 +644,12 @@ TEST(HudModel, NonlinearDifferenceLineAndWhenTheStatesParted) {
             fmt::format("nonlinear beside (N): \xce\x94\xce\xb8 {:.1f}\xc2\xb0, \xce\x94\xcf\x86 "
                         "{:.1f}\xc2\xb0, \xce\x94V {:.1f} m/s, \xce\x94h {:.0f} m",
                         core::kRadToDeg * d.theta, core::kRadToDeg * d.phi, d.speed, d.altitude));
+  HudState::NonlinearDifference tiny;
+  tiny.theta = -0.0001;  // rounds to 0.0°
+  tiny.altitude = -0.3;  // rounds to 0 m
+  EXPECT_EQ(NonlinearDifferenceText(tiny),
+            "nonlinear beside (N): \xce\x94\xce\xb8 0.0\xc2\xb0, \xce\x94\xcf\x86 0.0\xc2\xb0, "
+            "\xce\x94V 0.0 m/s, \xce\x94h 0 m");
   ASSERT_FALSE(h.nonlinear_notes.empty());
   EXPECT_EQ(h.nonlinear_notes[0],
             "u parted 10 % at 0.1 s, \xce\xb8 at 0.1 s, \xce\xb1 at 0.3 s, q at 0.4 s (+2 more)");
