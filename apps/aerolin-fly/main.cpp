@@ -138,6 +138,10 @@ int main(int argc, char** argv) {
   app.add_flag("--bare", bare,
                "start with the bare airframe: FILE's [augmentation] off (G switches it;\n"
                "as 'aerolin simulate --bare')");
+  bool nonlinear = false;
+  app.add_flag("--nonlinear", nonlinear,
+               "start with the nonlinear aircraft flying beside the linear one, a translucent\n"
+               "violet glyph from the same inputs (N switches it; as 'aerolin simulate --model both')");
   std::string exaggeration = "auto";
   app.add_option("--vertical-exaggeration", exaggeration,
                  "altitude scale of the overview: auto (from the path's extents) or K >= 1;\n"
@@ -222,6 +226,23 @@ int main(int argc, char** argv) {
         return kExitUsage;
       }
     }
+    if (nonlinear) {  // what N would refuse, refused before the flight starts
+      study::FlightSpec spec;
+      spec.model = study::FlightModelKind::kBoth;
+      if (!turbulence.empty()) spec.turbulence = study::TurbulenceSpec{};
+      try {
+        study::Validate(spec);
+      } catch (const study::FlightSpecError& e) {
+        std::cerr << "error: --nonlinear: " << e.what() << " (drop --turbulence)\n";
+        return kExitUsage;
+      }
+      if (model::IsAugmented(loaded.aircraft) && !bare) {
+        std::cerr << "error: --nonlinear: " << aircraft_path
+                  << " closes feedback loops ([augmentation]) and the nonlinear model is the bare "
+                     "airframe: add --bare\n";
+        return kExitUsage;
+      }
+    }
     viz::SessionOptions session_options;
     session_options.slice.dt = dt;
     session_options.slice.integrator = *sim::ParseIntegrator(integrator);
@@ -251,6 +272,7 @@ int main(int argc, char** argv) {
     }
     session_options.seed = seed;
     session_options.bare = bare;
+    session_options.nonlinear = nonlinear;
     if (!turbulence.empty()) session_options.turbulence = sim::ParseTurbulenceIntensity(turbulence);
     if (exaggeration != "auto") win.vertical_exaggeration = std::stod(exaggeration);
     if (attitude_exaggeration != "auto") win.attitude_exaggeration = std::stod(attitude_exaggeration);

@@ -11,6 +11,7 @@
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
+#include "aerolin/study/trim.hpp"
 #include "aerolin/viz/camera.hpp"
 
 namespace aerolin::viz {
@@ -47,6 +48,16 @@ std::unique_ptr<pilot::NumpadInput> MakeInput(const model::AircraftData& aircraf
 
 }  // namespace
 
+// Keeps the nonlinear shadow's newest row (its state in the linear form).
+class FlightSession::LastState final : public sim::FlightRecorder {
+ public:
+  void Record(double, const sim::FlightState& x, const Eigen::VectorXd&) override { x_ = x; }
+  const sim::FlightState& state() const { return x_; }
+
+ private:
+  sim::FlightState x_ = sim::FlightState::Zero();
+};
+
 std::string ToString(Excitation e) { return std::string(analysis::CliName(KindOf(e))); }
 
 const std::vector<std::string>& ExcitationNames() {
@@ -77,6 +88,7 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
       analysis_(analysis::AnalyzeModes(aircraft_)) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
   turbulence_height_ = study::TurbulenceHeight(aircraft, options.turbulence_altitude);
+  nonlinear_wanted_ = options.nonlinear;
   BuildFlight();
   modes_ = analysis_.longitudinal;
   modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
@@ -106,7 +118,7 @@ FlightSession::~FlightSession() {
   }
 }
 
-void FlightSession::BuildFlight() {
+study::FlightSpec FlightSession::Spec() const {
   // As `aerolin simulate` sets a flight up: with turbulence, the gust input
   // matrix E and the Dryden generator for this Δt, U0, span and seed.
   study::FlightSpec spec;
@@ -114,6 +126,11 @@ void FlightSession::BuildFlight() {
   if (turbulence_)
     spec.turbulence = study::TurbulenceSpec{*turbulence_, turbulence_height_.height,
                                             options_.seed, std::nullopt};
+  return spec;
+}
+
+void FlightSession::BuildFlight() {
+  const study::FlightSpec spec = Spec();
   prepared_.reset();
   prepared_.emplace(study::Prepare(aircraft_, analysis_, spec, input_.get()));
   flight_.emplace(prepared_->model(), options_.slice, sim::ValidityThresholds{});
@@ -153,6 +170,7 @@ bool FlightSession::SetAugmentation(bool on) {
   modes_ = analysis_.longitudinal;
   modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
   ++modes_generation_;
+  nonlinear_model_.reset();  // of the other aircraft
   BuildFlight();
   // The same experiment with the other aircraft: the excitation again, or trim.
   if (!excitation_ || !Excite(*excitation_)) ResetToTrim();
@@ -199,6 +217,65 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
     MaybeFlush(true);
   }
   last_flush_ = std::chrono::steady_clock::now();
+  StartShadow();
+}
+
+std::optional<std::string> FlightSession::nonlinear_refusal() const {
+  // study::Validate is where a nonlinear flight in turbulence is refused.
+  study::FlightSpec spec = Spec();
+  spec.model = study::FlightModelKind::kBoth;
+  try {
+    study::Validate(spec);
+  } catch (const study::FlightSpecError& e) {
+    if (e.field() == "model") return std::string(e.what()) + " (T: turbulence off)";
+  }
+  if (augmentation_on())
+    return "the nonlinear model is the bare airframe and the file's [augmentation] flies closed "
+           "loop (G: augmentation off)";
+  return std::nullopt;
+}
+
+bool FlightSession::SetNonlinear(bool on) {
+  nonlinear_wanted_ = on;
+  StartShadow();
+  return nonlinear_on();
+}
+
+void FlightSession::StartShadow() {
+  shadow_.reset();
+  nonlinear_stopped_.reset();
+  nonlinear_trail_.clear();
+  if (!nonlinear_wanted_ || nonlinear_refusal()) return;
+  if (!nonlinear_model_) nonlinear_model_.emplace(aircraft_);
+  if (!nonlinear_row_) nonlinear_row_ = std::make_unique<LastState>();
+  // As `aerolin simulate --model both` wires it: the same slice options, the
+  // flight's state now, the file's altitude as the density's reference.
+  shadow_.emplace(*nonlinear_model_, options_.slice, state(),
+                  study::ReferenceRequest(aircraft_).altitude, nullptr, nonlinear_row_.get());
+  shadow_->Begin(model().control_names());
+  shadow_->Record(time(), state(), flight_->controls());
+  nonlinear_state_ = nonlinear_previous_ = nonlinear_row_->state();
+  AppendTrail(nonlinear_trail_, nonlinear_state_, dt());
+}
+
+void FlightSession::RecordShadow() {
+  if (!shadow_) return;
+  nonlinear_previous_ = nonlinear_state_;
+  try {
+    shadow_->Record(time(), state(), flight_->controls());
+  } catch (const core::NumericalError& e) {
+    nonlinear_stopped_ = e.what();
+  }
+  if (!nonlinear_stopped_ && shadow_->monitor().divergence())
+    nonlinear_stopped_ = *shadow_->monitor().divergence();
+  if (nonlinear_stopped_) {
+    // It departed: the linear flight goes on; the next segment restarts it.
+    shadow_.reset();
+    nonlinear_trail_.clear();
+    return;
+  }
+  nonlinear_state_ = nonlinear_row_->state();
+  AppendTrail(nonlinear_trail_, nonlinear_state_, dt());
 }
 
 void FlightSession::Hold(pilot::KeySet keys) {
@@ -214,16 +291,20 @@ void FlightSession::Step() {
   AppendTrail(flight_->state());
   digest_wind_ = wind();
   digest_->Record(flight_->time(), flight_->state(), flight_->controls());
+  RecordShadow();
   // Times as `aerolin simulate` writes them (0.3, not 0.30000000000000004).
   if (log_)
     log_->AppendRow(exporting::SliceGridTime(flight_->time(), flight_->dt()), flight_->state(),
                     flight_->controls(), wind());
 }
 
-void FlightSession::AppendTrail(const sim::FlightState& x) {
-  trail_.push_back({ScenePosition(x), x[sim::kPhi], x[sim::kTheta], x[sim::kPsi]});
-  const auto keep = static_cast<std::size_t>(std::lround(kTrailSeconds / flight_->dt())) + 1;
-  while (trail_.size() > keep) trail_.pop_front();
+void FlightSession::AppendTrail(const sim::FlightState& x) { AppendTrail(trail_, x, dt()); }
+
+void FlightSession::AppendTrail(std::deque<TrailPoint>& trail, const sim::FlightState& x,
+                                double dt) {
+  trail.push_back({ScenePosition(x), x[sim::kPhi], x[sim::kTheta], x[sim::kPsi]});
+  const auto keep = static_cast<std::size_t>(std::lround(kTrailSeconds / dt)) + 1;
+  while (trail.size() > keep) trail.pop_front();
 }
 
 void FlightSession::ResetToTrim() {

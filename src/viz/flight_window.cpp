@@ -368,6 +368,7 @@ class FlightWindow {
         break;
       case K::T: CycleTurbulence(); break;
       case K::G: ToggleAugmentation(); break;
+      case K::N: ToggleNonlinear(); break;
       case K::Comma: case K::Period:
         session_.SetAmplitudeFactor(session_.amplitude_factor() * (code == K::Period ? 2.0 : 0.5));
         Note(fmt::format("excitation amplitude \xc3\x97{:g} (keys 1\xe2\x80\x93" "5)",
@@ -421,6 +422,20 @@ class FlightWindow {
                      session_.augmentation_on() ? "on" : "off (bare airframe)",
                      e ? "restarted on the " + ToString(*e) : std::string("reset to trim"),
                      session_.csv_path()));
+  }
+
+  // The nonlinear aircraft beside the linear one on <-> off (no new segment).
+  void ToggleNonlinear() {
+    if (session_.nonlinear_wanted()) {
+      session_.SetNonlinear(false);
+      Note("nonlinear aircraft beside: off (N)");
+    } else if (session_.SetNonlinear(true)) {
+      Note(fmt::format("nonlinear aircraft beside (N): on, from the linear state at t = {:.1f} s",
+                       session_.time()));
+    } else {
+      Note("nonlinear aircraft beside (N): not flown: " +
+           session_.nonlinear_refusal().value_or("it stopped"));
+    }
   }
 
   void CycleTurbulence() {
@@ -615,15 +630,38 @@ class FlightWindow {
     view.attitude = core::BodyToPlot(kh * x[sim::kPsi], session_.model().theta0() + ka * x[sim::kTheta],
                                      ka * x[sim::kPhi]);
     // The wing tips' trail: the same exaggerations, ending at the glyph.
-    trail_.clear();
-    for (const FlightSession::TrailPoint& p : session_.trail()) {
-      Eigen::Vector3d at = p.position;
-      at.z() *= k;
-      trail_.push_back({at, core::BodyToPlot(kh * p.psi, session_.model().theta0() + ka * p.theta,
-                                             ka * p.phi)});
-    }
+    auto drawn_trail = [&](const std::deque<FlightSession::TrailPoint>& points,
+                           std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>& out) {
+      out.clear();
+      for (const FlightSession::TrailPoint& p : points) {
+        Eigen::Vector3d at = p.position;
+        at.z() *= k;
+        out.push_back({at, core::BodyToPlot(kh * p.psi, session_.model().theta0() + ka * p.theta,
+                                            ka * p.phi)});
+      }
+    };
+    drawn_trail(session_.trail(), trail_);
     if (!trail_.empty()) trail_.back() = {aircraft, view.attitude};
     view.trail = &trail_;
+    // The nonlinear aircraft beside (N): its own position and attitude, drawn
+    // as the linear glyph is (same exaggerations); the camera stays on the
+    // linear one.
+    std::optional<sim::FlightState> xn;
+    if (session_.nonlinear_on()) {
+      xn = realtime_draw ? Interpolate(session_.nonlinear_previous_state(),
+                                       session_.nonlinear_state(), alpha)
+                         : session_.nonlinear_state();
+      SceneView::Beside& b = view.nonlinear.emplace();
+      b.position = core::NedToPlot((*xn)[sim::kNorth], (*xn)[sim::kEast], (*xn)[sim::kDown]);
+      b.position.z() *= k;
+      b.attitude = core::BodyToPlot(kh * (*xn)[sim::kPsi],
+                                    session_.model().theta0() + ka * (*xn)[sim::kTheta],
+                                    ka * (*xn)[sim::kPhi]);
+      drawn_trail(session_.nonlinear_trail(), nonlinear_trail_);
+      if (!nonlinear_trail_.empty()) nonlinear_trail_.back() = {b.position, b.attitude};
+      b.trail = &nonlinear_trail_;
+      view.bounds.Extend(b.position);
+    }
     window_.clear();
     // The projector centres on its own viewport; shifting the view moves
     // that centre into the middle of the area right of the state panel.
@@ -641,7 +679,8 @@ class FlightWindow {
     if (aircraft_px_) aircraft_px_->x += dx;
 
     // The HUD from the model; then the window's own readings.
-    HudState& h = hud_model_.Update(x, (1.0 - alpha) * (realtime_draw ? session_.dt() : 0.0));
+    HudState& h = hud_model_.Update(x, (1.0 - alpha) * (realtime_draw ? session_.dt() : 0.0),
+                                    xn ? &*xn : nullptr);
     h.frame_cost = frame_cost_;
     h.fps = fps_;
     h.as_fast_as_possible = options_.script != nullptr && !options_.realtime;
@@ -691,6 +730,7 @@ class FlightWindow {
   bool help_ = false;
   std::vector<Eigen::Vector3d> path_points_;
   std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>> trail_;
+  std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>> nonlinear_trail_;
   std::optional<ScreenPoint> aircraft_px_;
   std::deque<RateSample> samples_;
   long frames_ = 0;
@@ -719,6 +759,7 @@ const std::vector<KeyHelp>& KeyBindings() {
       {", / .", "excitation amplitude \xc3\x97" "0.5 / \xc3\x97" "2 (next 1\xe2\x80\x93" "5)"},
       {"T", "turbulence off \xe2\x86\x92 light \xe2\x86\x92 moderate \xe2\x86\x92 severe (new log)"},
       {"G", "augmentation on / off (the file's [augmentation]; new log)"},
+      {"N", "the nonlinear aircraft beside: on / off (violet glyph)"},
       {"C", "camera: overview \xe2\x86\x92 chase \xe2\x86\x92 free orbit"},
       {"X", "altitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "10 \xe2\x86\x92 \xc3\x97" "30"},
       {"A", "glyph attitude exaggeration auto \xe2\x86\x92 \xc3\x97" "1 \xe2\x86\x92 \xc3\x97" "5 \xe2\x86\x92 \xc3\x97" "20"},

@@ -318,18 +318,26 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   auto banner = [&](const std::string& s, unsigned size) {
     return Banner{s, size, width_of(s, size, false), size > 20};
   };
-  auto draw = [&](const Banner& b, float cx, float ty) {
+  // The nonlinear aircraft's lines (the N key) are information, not warnings.
+  std::size_t ink_lines = 0;  // of the stack, from first_ink
+  auto draw = [&](const Banner& b, float cx, float ty, bool ink) {
     Panel(target, {cx - b.width() / 2, ty - b.lift(), b.width(), b.height()});
-    Text(target, b.text, cx - b.text_width / 2, ty, b.size, b.big ? kInk : kWarn, false);
+    Text(target, b.text, cx - b.text_width / 2, ty, b.size, b.big || ink ? kInk : kWarn, false);
   };
   std::vector<Banner> stack;
   if (h.paused) {
     const Banner pause = banner("PAUSED  (P / Space)", 26);
     const float gap_left = shown ? layout.state_panel.right() : 12;
     const float gap_right = shown ? rx : size.x - 12;
-    if (pause.width() + 16 <= gap_right - gap_left) draw(pause, 0.5f * (gap_left + gap_right), 14);
+    if (pause.width() + 16 <= gap_right - gap_left)
+      draw(pause, 0.5f * (gap_left + gap_right), 14, false);
     else stack.push_back(pause);
   }
+  const std::size_t first_ink = stack.size();
+  if (!h.nonlinear.empty()) stack.push_back(banner(h.nonlinear, 15));
+  for (const std::string& n : h.nonlinear_notes) stack.push_back(banner(n, 15));
+  // Refused or stopped, its one line is a warning.
+  ink_lines = h.nonlinear_difference ? stack.size() - first_ink : 0;
   for (const std::string& w : h.warnings) stack.push_back(banner(w, 15));
   // Centred left of the right column (attitude, turbulence), which reaches
   // down to the strip in a small window.
@@ -341,9 +349,10 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
   float stack_height = 0;
   for (const Banner& b : stack) stack_height += b.advance();
   float ty = by - 8 - (message.empty() ? 0 : message_h + 4) - stack_height + 4;
-  for (const Banner& b : stack) {
-    draw(b, 0.5f * (12 + column_left - 8), ty);
-    ty += b.advance();
+  for (std::size_t i = 0; i < stack.size(); ++i) {
+    const bool ink = i >= first_ink && i < first_ink + ink_lines;
+    draw(stack[i], 0.5f * (12 + column_left - 8), ty, ink);
+    ty += stack[i].advance();
   }
   for (std::size_t i = 0; i < message.size(); ++i)
     Text(target, message[i], 22, by - 4 - message_h + 20.0f * static_cast<float>(i), 14, kInk,

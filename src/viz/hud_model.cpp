@@ -253,7 +253,77 @@ void HudModel::GradeModes() {
   loops("lateral", file.lateral_augmentation);
 }
 
-HudState& HudModel::Update(const sim::FlightState& shown, double lag) {
+std::string NonlinearDifferenceText(const HudState::NonlinearDifference& d) {
+  // A value that rounds to zero is written 0, not -0.
+  auto shown = [](double v, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(v * scale) == 0.0 ? 0.0 : v;
+  };
+  return fmt::format("nonlinear beside (N): \xce\x94\xce\xb8 {:.1f}\xc2\xb0, \xce\x94\xcf\x86 {:.1f}\xc2\xb0, "
+                     "\xce\x94V {:.1f} m/s, \xce\x94h {:.0f} m",
+                     shown(core::kRadToDeg * d.theta, 1), shown(core::kRadToDeg * d.phi, 1),
+                     shown(d.speed, 1), shown(d.altitude, 0));
+}
+
+namespace {
+
+// The airspeed [m/s] of `x` (linear form) by sim::NonlinearStateOf's
+// kinematics: the norm of its body velocity.
+double Airspeed(const sim::NonlinearModel& model, const sim::FlightState& x) {
+  return sim::NonlinearStateOf(model, x, 0.0).segment<3>(sim::nl::kU).norm();
+}
+
+// "φ" for "phi": the state's symbol (FlightStateSignals), else its name.
+std::string SymbolOf(const std::string& name) {
+  for (const core::Signal& s : sim::FlightStateSignals())
+    if (s.name == name) return s.symbol;
+  return name;
+}
+
+void UpdateNonlinear(const FlightSession& s, const sim::FlightState& shown,
+                     const sim::FlightState& nonlinear, HudState& h) {
+  h.nonlinear_difference.reset();
+  h.nonlinear.clear();
+  h.nonlinear_notes.clear();
+  if (!s.nonlinear_wanted()) return;
+  const sim::NonlinearShadow* shadow = s.shadow();
+  if (shadow == nullptr) {
+    if (const std::optional<std::string> why = s.nonlinear_refusal())
+      h.nonlinear = "nonlinear beside (N): not flown: " + *why;
+    else if (s.nonlinear_stopped())
+      h.nonlinear = "nonlinear beside (N): stopped: " + *s.nonlinear_stopped() +
+                    " (R, 1\xe2\x80\x93" "5 restart it)";
+    return;
+  }
+  HudState::NonlinearDifference d;
+  d.theta = shown[sim::kTheta] - nonlinear[sim::kTheta];
+  d.phi = shown[sim::kPhi] - nonlinear[sim::kPhi];
+  d.speed = Airspeed(*s.nonlinear_model(), shown) - Airspeed(*s.nonlinear_model(), nonlinear);
+  d.altitude = nonlinear[sim::kDown] - shown[sim::kDown];  // h = −down
+  h.nonlinear_difference = d;
+  h.nonlinear = NonlinearDifferenceText(d);
+  const std::vector<sim::Parting> partings = shadow->partings();
+  if (!partings.empty()) {
+    std::string line = fmt::format("{} parted {:g} % at {:.1f} s", SymbolOf(partings[0].state),
+                                   100 * sim::NonlinearShadow::kPartingFraction, partings[0].time);
+    constexpr std::size_t kListed = 4;
+    for (std::size_t i = 1; i < std::min(partings.size(), kListed); ++i)
+      line += fmt::format(", {} at {:.1f} s", SymbolOf(partings[i].state), partings[i].time);
+    if (partings.size() > kListed) line += fmt::format(" (+{} more)", partings.size() - kListed);
+    h.nonlinear_notes.push_back(std::move(line));
+  }
+  for (const sim::ValidityFlag& f : shadow->monitor().flags())
+    if (f.exceeded())
+      h.nonlinear_notes.push_back(fmt::format(
+          "nonlinear {} beyond {:g}{} at {:.1f} s", f.name == "u/U0" ? f.name : SymbolOf(f.name),
+          f.name == "u/U0" ? f.limit : core::kRadToDeg * f.limit,
+          f.name == "u/U0" ? "" : "\xc2\xb0", *f.first_exceeded));
+}
+
+}  // namespace
+
+HudState& HudModel::Update(const sim::FlightState& shown, double lag,
+                           const sim::FlightState* nonlinear_shown) {
   const FlightSession& s = *session_;
   HudState& h = hud_;
   if (s.modes_generation() != graded_generation_) GradeModes();
@@ -318,6 +388,7 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag) {
   h.excitation.clear();
   if (s.excitation() && s.excite_amplitude())
     h.excitation = fmt::format("{}, A = {:.3g}", ToString(*s.excitation()), *s.excite_amplitude());
+  UpdateNonlinear(s, shown, nonlinear_shown ? *nonlinear_shown : s.nonlinear_state(), h);
   return h;
 }
 

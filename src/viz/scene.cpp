@@ -26,6 +26,15 @@ const sf::Color kTipLeft(190, 20, 40);
 const sf::Color kTipRight(20, 150, 60);
 // The glyph's faces are slightly translucent so the path behind shows.
 constexpr sf::Uint8 kGlyphAlpha = 235;
+// The nonlinear aircraft (the N key): violet, far from the linear glyph's
+// orange-red, lime and gold, at alpha 0.45 so the linear glyph and the path
+// show through it; its trail the same violet, both tips.
+constexpr sf::Uint8 kGhostAlpha = 115;
+const sf::Color kGhostWing(120, 60, 210, kGhostAlpha);
+const sf::Color kGhostBody(175, 135, 240, kGhostAlpha);
+const sf::Color kGhostEdge(70, 30, 130, kGhostAlpha);
+const sf::Color kGhostTrail(120, 60, 210);
+constexpr float kGhostTrailFade = 0.6f;  // of the linear trail's alpha
 
 constexpr float kPathWidth = 2.6f;     // [px]
 constexpr float kShadowWidth = 2.0f;   // [px]
@@ -381,76 +390,122 @@ void SceneRenderer::DrawGlyph(sf::RenderTarget& target, const Projector& project
     const Eigen::Vector3d b = view.aircraft + (foot - view.aircraft) * (double(i + 1) / dashes);
     AppendProjectedSegment(lines_, projector, a, b, 1.2f, kShadow, kShadow);
   }
-  // The wing tips' trail, at the glyph's size, behind the glyph.
-  if (view.trail != nullptr && view.trail->size() >= 2) {
-    const std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>& trail = *view.trail;
-    const float n = static_cast<float>(trail.size() - 1);
-    for (const double side : {-1.0, 1.0}) {
-      const sf::Color colour = side < 0 ? kTipLeft : kTipRight;
-      const Eigen::Vector3d tip(-1.0, side, 0.0);  // PaperPlaneBody's wing tip
-      for (std::size_t i = 1; i < trail.size(); ++i) {
-        const Eigen::Vector3d a = trail[i - 1].first + scale * (trail[i - 1].second * tip);
-        const Eigen::Vector3d b = trail[i].first + scale * (trail[i].second * tip);
-        sf::Color ca = colour, cb = colour;
-        ca.a = static_cast<sf::Uint8>(40 + 200 * (i - 1) / n);
-        cb.a = static_cast<sf::Uint8>(40 + 200 * i / n);
-        AppendProjectedSegment(lines_, projector, a, b, 1.8f, ca, cb);
-      }
+  AppendTrail(projector, view.trail, scale, kTipLeft, kTipRight);
+  // The nonlinear aircraft beside, first: the linear glyph is drawn over it.
+  std::optional<double> ghost_scale;
+  if (view.nonlinear) {
+    if (const auto px = projector.Project(view.nonlinear->position)) {
+      ghost_scale = projector.WorldPerPixel(px->depth, kGlyphPixels / 3.0);
+      AppendTrail(projector, view.nonlinear->trail, *ghost_scale, kGhostTrail, kGhostTrail,
+                  kGhostTrailFade);
     }
   }
-  sf::VertexArray tris(sf::Triangles);
+  sf::VertexArray shadow(sf::Triangles);
+  AppendPlaneShadow(shadow, projector, view.aircraft, view.attitude, scale);
+  target.draw(shadow);
+  target.draw(lines_);
+  if (ghost_scale)
+    DrawPlane(target, projector, view.nonlinear->position, view.nonlinear->attitude, *ghost_scale,
+              /*ghost=*/true);
+  DrawPlane(target, projector, view.aircraft, view.attitude, scale, /*ghost=*/false);
+}
+
+void SceneRenderer::AppendTrail(const Projector& projector,
+                                const std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>* trail,
+                                double scale, sf::Color left, sf::Color right, float fade) {
+  // The wing tips' trail, at the glyph's size, behind the glyph.
+  if (trail == nullptr || trail->size() < 2) return;
+  const float n = static_cast<float>(trail->size() - 1);
+  for (const double side : {-1.0, 1.0}) {
+    const sf::Color colour = side < 0 ? left : right;
+    const Eigen::Vector3d tip(-1.0, side, 0.0);  // PaperPlaneBody's wing tip
+    for (std::size_t i = 1; i < trail->size(); ++i) {
+      const Eigen::Vector3d a = (*trail)[i - 1].first + scale * ((*trail)[i - 1].second * tip);
+      const Eigen::Vector3d b = (*trail)[i].first + scale * ((*trail)[i].second * tip);
+      sf::Color ca = colour, cb = colour;
+      ca.a = static_cast<sf::Uint8>(fade * (40 + 200 * (i - 1) / n));
+      cb.a = static_cast<sf::Uint8>(fade * (40 + 200 * i / n));
+      AppendProjectedSegment(lines_, projector, a, b, 1.8f, ca, cb);
+    }
+  }
+}
+
+namespace {
+
+// The seed's four triangles plus the tail fin, so the glyph reads as a
+// shape side-on too.
+struct Part {
+  exporting::Triangle triangle;
+  exporting::Rgb colour;
+  bool wing;
+};
+const std::array<Part, exporting::kNumGlyphParts + 1>& GlyphParts() {
+  static const std::array<Part, exporting::kNumGlyphParts + 1> parts = [] {
+    const auto body = exporting::PaperPlaneBody(1.0, exporting::kWindowKeelDepth);
+    std::array<Part, exporting::kNumGlyphParts + 1> out;
+    for (int i = 0; i < exporting::kNumGlyphParts; ++i)
+      out[i] = {body[i], exporting::GlyphColour(static_cast<exporting::GlyphPart>(i)),
+                exporting::IsWing(static_cast<exporting::GlyphPart>(i))};
+    out[exporting::kNumGlyphParts] = {exporting::PaperPlaneFin(1.0), exporting::kFinColour, false};
+    return out;
+  }();
+  return parts;
+}
+
+// The nonlinear glyph's colour for a part of the linear one's: violet, the
+// wings darker than the body and fin, so its shape reads as the linear's does.
+sf::Color GhostColour(const Part& part) { return part.wing ? kGhostWing : kGhostBody; }
+
+}  // namespace
+
+void SceneRenderer::AppendPlaneShadow(sf::VertexArray& tris, const Projector& projector,
+                                      const Eigen::Vector3d& position,
+                                      const Eigen::Matrix3d& attitude, double scale) const {
+  for (const Part& part : GlyphParts())
+    for (int k = 0; k < 3; ++k) {
+      const Eigen::Vector3d w = position + scale * (attitude * part.triangle[k]);
+      // Shadow vertex straight below.
+      if (auto q = projector.Project({w.x(), w.y(), grid_.ground_z}))
+        tris.append({V(*q), sf::Color(40, 44, 56, 70)});
+      else
+        tris.append({V(*aircraft_px_), sf::Color::Transparent});
+    }
+}
+
+void SceneRenderer::DrawPlane(sf::RenderTarget& target, const Projector& projector,
+                              const Eigen::Vector3d& position, const Eigen::Matrix3d& attitude,
+                              double scale, bool ghost) {
   struct Drawn {
     std::array<ScreenPoint, 3> p;
     double depth;
     sf::Color fill;
   };
-  std::vector<Drawn> drawn;
-  // The seed's four triangles plus the tail fin, so the glyph reads as a
-  // shape side-on too.
-  struct Part {
-    exporting::Triangle triangle;
-    exporting::Rgb colour;
-  };
-  static const std::array<Part, exporting::kNumGlyphParts + 1> kGlyph = [] {
-    const auto body = exporting::PaperPlaneBody(1.0, exporting::kWindowKeelDepth);
-    std::array<Part, exporting::kNumGlyphParts + 1> parts;
-    for (int i = 0; i < exporting::kNumGlyphParts; ++i)
-      parts[i] = {body[i], exporting::GlyphColour(static_cast<exporting::GlyphPart>(i))};
-    parts[exporting::kNumGlyphParts] = {exporting::PaperPlaneFin(1.0), exporting::kFinColour};
-    return parts;
-  }();
-  for (const Part& part : kGlyph) {
+  std::array<Drawn, exporting::kNumGlyphParts + 1> drawn;
+  std::size_t count = 0;
+  for (const Part& part : GlyphParts()) {
     const exporting::Triangle& t = part.triangle;
-    std::array<Eigen::Vector3d, 3> w = {view.aircraft + scale * (view.attitude * t[0]),
-                                        view.aircraft + scale * (view.attitude * t[1]),
-                                        view.aircraft + scale * (view.attitude * t[2])};
     std::array<ScreenPoint, 3> s;
     bool ok = true;
     for (int k = 0; k < 3; ++k) {
-      auto p = projector.Project(w[k]);
+      auto p = projector.Project(position + scale * (attitude * t[k]));
       if (!p) ok = false; else s[k] = *p;
-      // Shadow vertex straight below.
-      if (auto q = projector.Project({w[k].x(), w[k].y(), g.ground_z}))
-        tris.append({V(*q), sf::Color(40, 44, 56, 70)});
-      else
-        tris.append({V(*aircraft_px_), sf::Color::Transparent});
     }
     if (ok)
-      drawn.push_back({s, (s[0].depth + s[1].depth + s[2].depth) / 3.0,
-                       ToSf(part.colour, kGlyphAlpha)});
+      drawn[count++] = {s, (s[0].depth + s[1].depth + s[2].depth) / 3.0,
+                        ghost ? GhostColour(part) : ToSf(part.colour, kGlyphAlpha)};
   }
-  target.draw(tris);
-  target.draw(lines_);
-  const sf::Color edge_colour = ToSf(exporting::kGlyphEdgeColour);
+  const sf::Color edge_colour = ghost ? kGhostEdge : ToSf(exporting::kGlyphEdgeColour);
   // Painter's algorithm: five triangles, farthest first.
-  std::sort(drawn.begin(), drawn.end(),
+  std::sort(drawn.begin(), drawn.begin() + static_cast<std::ptrdiff_t>(count),
             [](const Drawn& a, const Drawn& b) { return a.depth > b.depth; });
-  for (const Drawn& d : drawn) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const Drawn& d = drawn[i];
     sf::VertexArray fill(sf::Triangles, 3);
     sf::VertexArray edge(sf::Triangles);
     for (int k = 0; k < 3; ++k) {
       fill[k] = {V(d.p[k]), d.fill};
-      AppendSegment(edge, V(d.p[k]), V(d.p[(k + 1) % 3]), 1.4f, edge_colour, edge_colour);
+      AppendSegment(edge, V(d.p[k]), V(d.p[(k + 1) % 3]), ghost ? 1.0f : 1.4f, edge_colour,
+                    edge_colour);
     }
     target.draw(fill);
     target.draw(edge);

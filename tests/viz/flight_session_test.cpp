@@ -494,5 +494,132 @@ TEST(FlightSession, ANewSegmentLeavesThePreviousOnesReplayCommandAsFlown) {
   fs::remove_all(options.log_dir);
 }
 
+// The nonlinear aircraft beside (N), switched on from the start, flies what
+// `aerolin simulate --model both` flies for the same script: its state at
+// every slice equals the CSV's nl_ columns. The CLI is the program built
+// beside this test (skipped when it is not built).
+TEST(FlightSession, NonlinearBesideEqualsSimulateModelBoth) {
+  const std::string cli = std::string(AEROLIN_BINARY_DIR) + "/aerolin";
+  if (!fs::exists(cli)) GTEST_SKIP() << cli << " not built";
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  const std::string script_path =
+      std::string(AEROLIN_SOURCE_DIR) + "/tests/viz/fixtures/elevator_doublet.txt";
+  const pilot::PilotScript script = pilot::LoadPilotScript(script_path, loaded.aircraft.controls);
+  SessionOptions options;
+  options.script = &script;
+  options.nonlinear = true;
+  FlightSession session(loaded.aircraft, options);
+  ASSERT_TRUE(session.nonlinear_on());
+  std::vector<sim::FlightState> flown = {session.nonlinear_state()};
+  for (long k = 0; k < 100; ++k) {
+    session.Step();
+    ASSERT_TRUE(session.nonlinear_on()) << "slice " << k;
+    flown.push_back(session.nonlinear_state());
+  }
+  const std::string dir = TempDir("both");
+  fs::create_directories(dir);
+  const std::string csv = dir + "/both.csv";
+  const std::string cmd = "'" + cli + "' simulate '" + kP2V7 + "' --script '" + script_path +
+                          "' --duration 10 --model both --csv '" + csv + "' > /dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::string header;
+  const std::vector<std::vector<double>> rows = ReadCsv(csv, &header);
+  ASSERT_EQ(rows.size(), flown.size());
+  std::vector<std::string> columns;
+  std::stringstream names(header);
+  for (std::string name; std::getline(names, name, ',');) columns.push_back(name);
+  const std::vector<core::Signal>& states = sim::FlightStateSignals();
+  // The CSV's numbers are written in shortest round-trip form; 1e-9 allows
+  // for nothing but that.
+  constexpr double kTolerance = 1e-9;
+  double largest_move = 0.0;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const auto at = std::find(columns.begin(), columns.end(), "nl_" + states[i].name);
+    ASSERT_NE(at, columns.end()) << "nl_" << states[i].name << " in " << header;
+    const auto c = static_cast<std::size_t>(at - columns.begin());
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const double want = rows[k][c];
+      const double got = flown[k][static_cast<int>(i)];
+      ASSERT_NEAR(got, want, kTolerance * std::max(1.0, std::abs(want)))
+          << states[i].name << " at row " << k;
+      if (static_cast<int>(i) == sim::kTheta) largest_move = std::max(largest_move, std::abs(want));
+    }
+  }
+  EXPECT_GT(largest_move, 0.01) << "the doublet pitches the nonlinear aircraft";
+  fs::remove_all(dir);
+}
+
+// Switched on mid-flight, the nonlinear aircraft starts at the linear state
+// (the same up to the rounding of NonlinearStateOf and back); a new segment
+// keeps the switch and restarts it at the segment's start; off drops it.
+// Its trail is bounded as the linear one's.
+TEST(FlightSession, NonlinearBesideStartsAtTheLinearStateAndFollowsNewSegments) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.start_on = Excitation::kDutchRoll;
+  options.amplitude = 0.3;
+  FlightSession session(loaded.aircraft, options);
+  EXPECT_FALSE(session.nonlinear_on());
+  EXPECT_EQ(session.shadow(), nullptr);
+  for (long k = 0; k < 37; ++k) session.Step({});
+  ASSERT_TRUE(session.SetNonlinear(true));
+  // Rounding of the state mapped to the nonlinear form and back [rad, m/s, m].
+  constexpr double kRoundTrip = 1e-12;
+  EXPECT_LT((session.nonlinear_state() - session.state()).cwiseAbs().maxCoeff(), kRoundTrip);
+  EXPECT_NE(session.state()[sim::kBeta], 0.0);
+  for (long k = 0; k < 20; ++k) session.Step({});
+  // 0.3 rad of Dutch roll: the two part (the docs' `--model both` example).
+  EXPECT_GT(std::abs(session.nonlinear_state()[sim::kU] - session.state()[sim::kU]), 1e-3);
+  EXPECT_FALSE(session.shadow()->partings().empty());
+
+  for (int segment = 0; segment < 2; ++segment) {
+    if (segment == 0) session.ResetToTrim(); else ASSERT_TRUE(session.Excite(Excitation::kRoll));
+    ASSERT_TRUE(session.nonlinear_on());
+    EXPECT_TRUE(session.shadow()->partings().empty());
+    EXPECT_LT((session.nonlinear_state() - session.state()).cwiseAbs().maxCoeff(), kRoundTrip);
+    EXPECT_EQ(session.nonlinear_trail().size(), 1u);
+  }
+  for (long k = 0; k < 300; ++k) session.Step({});
+  EXPECT_EQ(session.nonlinear_trail().size(), session.trail().size());
+  EXPECT_EQ(session.nonlinear_trail().size(),
+            static_cast<std::size_t>(FlightSession::kTrailSeconds / 0.1) + 1);
+  EXPECT_FALSE(session.SetNonlinear(false));
+  EXPECT_FALSE(session.nonlinear_wanted());
+  EXPECT_EQ(session.shadow(), nullptr);
+  EXPECT_TRUE(session.nonlinear_trail().empty());
+}
+
+// Turbulence and a closed loop: the switch stays on, nothing flies beside,
+// and nonlinear_refusal says why; the nonlinear aircraft returns with calm
+// air and the bare airframe.
+TEST(FlightSession, NonlinearBesideIsRefusedInTurbulenceAndClosedLoop) {
+  const model::AircraftData bare = data::LoadAircraftFile(kP2V7).aircraft;
+  SessionOptions options;
+  options.nonlinear = true;
+  FlightSession session(YawDamped(bare), options);
+  ASSERT_TRUE(session.augmentation_on());
+  EXPECT_TRUE(session.nonlinear_wanted());
+  EXPECT_FALSE(session.nonlinear_on());
+  ASSERT_TRUE(session.nonlinear_refusal());
+  EXPECT_EQ(*session.nonlinear_refusal(),
+            "the nonlinear model is the bare airframe and the file's [augmentation] flies closed "
+            "loop (G: augmentation off)");
+  ASSERT_TRUE(session.SetAugmentation(false));
+  EXPECT_TRUE(session.nonlinear_on());
+  EXPECT_FALSE(session.nonlinear_refusal());
+
+  session.SetTurbulence(sim::TurbulenceIntensity::kLight);
+  EXPECT_TRUE(session.nonlinear_wanted());
+  EXPECT_FALSE(session.nonlinear_on());
+  ASSERT_TRUE(session.nonlinear_refusal());
+  EXPECT_EQ(*session.nonlinear_refusal(),
+            "the nonlinear model flies no turbulence or gusts yet: fly them with the linear model "
+            "(T: turbulence off)");
+  EXPECT_FALSE(session.SetNonlinear(true));  // still refused
+  for (long k = 0; k < 5; ++k) session.Step({});
+  session.SetTurbulence(std::nullopt);
+  EXPECT_TRUE(session.nonlinear_on());
+}
+
 }  // namespace
 }  // namespace aerolin::viz

@@ -604,5 +604,74 @@ TEST(HudModel, AttitudeExaggerationTextNamesTheHeadingsWhenItDiffers) {
   EXPECT_EQ(AttitudeExaggerationText(h), "attitude \xc3\x97" "20, heading \xc3\x97" "100 auto (A)");
 }
 
+// The nonlinear aircraft beside (N): the difference line's numbers are
+// linear − nonlinear, computed here from the two states with the kinematics
+// written out (airspeed (U0 + u)·√(1 + tan²(α0 + α) + tan²β / cos²(α0 + α)),
+// h = −down); the parting line is the one of `aerolin simulate --model both`
+// for the P2V-7's 0.3 rad Dutch roll (docs/nonlinear.md: u after 0.1 s,
+// theta after 0.1 s, alpha after 0.3 s, q after 0.4 s, psi after 4.5 s, r
+// after 6.3 s).
+TEST(HudModel, NonlinearDifferenceLineAndWhenTheStatesParted) {
+  const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
+  SessionOptions options;
+  options.start_on = Excitation::kDutchRoll;
+  options.amplitude = 0.3;
+  FlightSession session(loaded.aircraft, options);
+  HudModel hud_model(session, "P2V-7");
+  EXPECT_FALSE(hud_model.Update(session.state()).nonlinear_difference);
+  EXPECT_EQ(hud_model.hud().nonlinear, "");
+  ASSERT_TRUE(session.SetNonlinear(true));
+  for (int k = 0; k < 100; ++k) session.Step(pilot::KeySet{});
+  const HudState& h = hud_model.Update(session.state());
+  ASSERT_TRUE(h.nonlinear_difference);
+  const sim::FlightState& lin = session.state();
+  const sim::FlightState& nl = session.nonlinear_state();
+  const double U0 = loaded.aircraft.condition.U0;
+  const double alpha0 = std::atan2(loaded.aircraft.condition.W0, U0);
+  auto airspeed = [&](const sim::FlightState& x) {
+    const double a = alpha0 + x[sim::kAlpha];
+    const double tb = std::tan(x[sim::kBeta]) / std::cos(a);
+    return (U0 + x[sim::kU]) * std::sqrt(1.0 + std::tan(a) * std::tan(a) + tb * tb);
+  };
+  const HudState::NonlinearDifference& d = *h.nonlinear_difference;
+  constexpr double kRounding = 1e-12;  // the same sums in another order
+  EXPECT_NEAR(d.theta, lin[sim::kTheta] - nl[sim::kTheta], kRounding);
+  EXPECT_NEAR(d.phi, lin[sim::kPhi] - nl[sim::kPhi], kRounding);
+  EXPECT_NEAR(d.speed, airspeed(lin) - airspeed(nl), 1e-9);
+  EXPECT_NEAR(d.altitude, -lin[sim::kDown] + nl[sim::kDown], kRounding);
+  EXPECT_GT(std::abs(d.speed), 0.05) << "0.3 rad of Dutch roll slows the nonlinear aircraft";
+  EXPECT_EQ(h.nonlinear,
+            fmt::format("nonlinear beside (N): \xce\x94\xce\xb8 {:.1f}\xc2\xb0, \xce\x94\xcf\x86 "
+                        "{:.1f}\xc2\xb0, \xce\x94V {:.1f} m/s, \xce\x94h {:.0f} m",
+                        core::kRadToDeg * d.theta, core::kRadToDeg * d.phi, d.speed, d.altitude));
+  HudState::NonlinearDifference tiny;
+  tiny.theta = -0.0001;  // rounds to 0.0°
+  tiny.altitude = -0.3;  // rounds to 0 m
+  EXPECT_EQ(NonlinearDifferenceText(tiny),
+            "nonlinear beside (N): \xce\x94\xce\xb8 0.0\xc2\xb0, \xce\x94\xcf\x86 0.0\xc2\xb0, "
+            "\xce\x94V 0.0 m/s, \xce\x94h 0 m");
+  ASSERT_FALSE(h.nonlinear_notes.empty());
+  EXPECT_EQ(h.nonlinear_notes[0],
+            "u parted 10 % at 0.1 s, \xce\xb8 at 0.1 s, \xce\xb1 at 0.3 s, q at 0.4 s (+2 more)");
+
+  // Interpolated frames show the difference of the two states drawn.
+  sim::FlightState nl_shown = nl;
+  nl_shown[sim::kPhi] += 0.01;
+  EXPECT_NEAR(hud_model.Update(lin, 0.0, &nl_shown).nonlinear_difference->phi,
+              lin[sim::kPhi] - nl[sim::kPhi] - 0.01, kRounding);
+
+  // Refused: one line saying why, no numbers.
+  session.SetTurbulence(sim::TurbulenceIntensity::kLight);
+  const HudState& refused = hud_model.Update(session.state());
+  EXPECT_FALSE(refused.nonlinear_difference);
+  EXPECT_EQ(refused.nonlinear.rfind("nonlinear beside (N): not flown: the nonlinear model flies "
+                                    "no turbulence", 0),
+            0u)
+      << refused.nonlinear;
+  EXPECT_TRUE(refused.nonlinear_notes.empty());
+  session.SetNonlinear(false);
+  EXPECT_EQ(hud_model.Update(session.state()).nonlinear, "");
+}
+
 }  // namespace
 }  // namespace aerolin::viz

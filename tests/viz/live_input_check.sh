@@ -63,6 +63,10 @@ done
 xdotool windowfocus --sync "$wid"
 xdotool mousemove --window "$wid" 500 350
 sleep 0.3
+# N: the nonlinear aircraft flies beside for the rest of the flight; the log
+# (the linear flight) and its replay stay as they are (checked below).
+xdotool key n
+sleep 0.3
 
 xdotool keydown KP_8
 t_down=$(now)
@@ -86,6 +90,8 @@ set -e
 trap - EXIT
 cat fly.out
 [ "$rc" -eq 0 ] || fail "aerolin-fly exited $rc: $(cat fly.err)"
+grep -q '^nonlinear aircraft beside (N): on, from the linear state at t = ' fly.out ||
+  fail "N did not switch the nonlinear aircraft on"
 
 # --- the recorded script ------------------------------------------------------
 script=log/live-1.script.txt

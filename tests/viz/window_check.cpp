@@ -183,6 +183,68 @@ TEST(FlyWindow, ChaseCameraCentresTheAircraftBesideTheHud) {
   fs::remove_all(dir);
 }
 
+// The nonlinear aircraft beside (--nonlinear, the N key): a translucent
+// violet glyph drawn where the linear one is (they start together; 0.3 rad of
+// Dutch roll parts them by degrees and metres in 8 s), under the linear
+// glyph, whose colours stay where the printed position says. In the
+// overview (altitude ×20) their 6 m of Δh put the violet glyph ~30 px under
+// the linear one. Its violet blends with the sky into a colour no other part
+// of the scene has.
+bool IsGhostViolet(sf::Color c) { return c.r > c.g + 12 && c.b > c.r + 25 && c.b > 170; }
+
+TEST(FlyWindow, NonlinearAircraftFliesBesideAsATranslucentVioletGlyph) {
+  const fs::path dir = FreshDir("nonlinear");
+  const fs::path png = dir / "beside.png";
+  const FlyRun run = RunFly("'" + kP2V7 + "' --excite dutch-roll --amplitude 0.3 --nonlinear" +
+                                " --duration 8 --time-scale 8 --no-log --screenshot '" + png.string() + "'",
+                            dir);
+  ASSERT_EQ(run.status, 0) << run.out;
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png.string()));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"(aircraft at (-?\d+), (-?\d+) px)"))) << run.out;
+  const int ax = std::stoi(m[1]), ay = std::stoi(m[2]);
+  int violet = 0, far_violet = 0, orange = 0;
+  constexpr int kRadius = 64;  // [px] the two glyphs, 64 px each, side by side
+  const int w = static_cast<int>(image.getSize().x), h = static_cast<int>(image.getSize().y);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const sf::Color c = image.getPixel(x, y);
+      const bool near = std::abs(x - ax) < kRadius && std::abs(y - ay) < kRadius;
+      if (IsGhostViolet(c)) (near ? violet : far_violet) += 1;
+      if (near) orange += IsOrangered(c);
+    }
+  EXPECT_GT(violet, 100) << "around " << ax << "," << ay;
+  EXPECT_GT(orange, 40) << "the linear glyph stays on top";
+  // Far from the aircraft only its violet trail (10 s, thin) may show.
+  EXPECT_LT(far_violet, 4 * violet);
+
+  // Without --nonlinear no violet is drawn.
+  const fs::path plain = dir / "plain.png";
+  ASSERT_EQ(RunFly("'" + kP2V7 + "' --excite dutch-roll --amplitude 0.3 --duration 8 --time-scale 8 --no-log" +
+                       " --screenshot '" + plain.string() + "'",
+                   dir).status, 0);
+  ASSERT_TRUE(image.loadFromFile(plain.string()));
+  int plain_violet = 0;
+  for (unsigned y = 0; y < image.getSize().y; ++y)
+    for (unsigned x = 0; x < image.getSize().x; ++x) plain_violet += IsGhostViolet(image.getPixel(x, y));
+  EXPECT_LT(plain_violet, violet / 10);
+  fs::remove_all(dir);
+}
+
+// What N refuses in the window, --nonlinear refuses before the flight.
+TEST(FlyWindow, NonlinearWithTurbulenceIsAUsageError) {
+  const fs::path dir = FreshDir("nonlinear_refused");
+  const FlyRun run = RunFly("'" + kP2V7 + "' --nonlinear --turbulence light --duration 1 --no-log",
+                            dir);
+  EXPECT_EQ(WEXITSTATUS(run.status), 2) << run.out;
+  EXPECT_NE(run.out.find("error: --nonlinear: the nonlinear model flies no turbulence or gusts "
+                         "yet: fly them with the linear model (drop --turbulence)"),
+            std::string::npos)
+      << run.out;
+  fs::remove_all(dir);
+}
+
 TEST(FlyWindow, FramesDirGetsOneFramePerInterval) {
   const fs::path dir = FreshDir("frames");
   const FlyRun run = RunFly("'" + kP2V7 + "' --script '" + kScript +

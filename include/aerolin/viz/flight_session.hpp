@@ -23,6 +23,7 @@
 #include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/flight_model.hpp"
 #include "aerolin/sim/gust_input.hpp"
+#include "aerolin/sim/nonlinear_shadow.hpp"
 #include "aerolin/sim/slicer.hpp"
 #include "aerolin/sim/turbulence.hpp"
 #include "aerolin/study/flight_setup.hpp"
@@ -75,6 +76,9 @@ struct SessionOptions {
   /// Start with the bare airframe: the file's `[augmentation]` off (the G
   /// key switches it on; `aerolin simulate --bare`).
   bool bare = false;
+  /// Fly the nonlinear model beside the linear flight from the start (the N
+  /// key; `aerolin-fly --nonlinear`).
+  bool nonlinear = false;
 };
 
 class FlightSession {
@@ -153,6 +157,38 @@ class FlightSession {
   /// changes nothing, if the aircraft has no such mode.
   bool Excite(Excitation e);
 
+  /// Switches the nonlinear aircraft beside the linear one on or off (the N
+  /// key). On: sim::NonlinearShadow flies the nonlinear model of aircraft()
+  /// from the pilot's controls, one slice per slice flown, starting at the
+  /// linear flight's current state (sim::NonlinearStateOf), so both coincide
+  /// now; a new segment (R, 1–5, T, G) restarts it at the segment's start.
+  /// Off drops it. While nonlinear_refusal() says why it cannot fly, the
+  /// switch stays as asked but no shadow flies. Returns nonlinear_on().
+  bool SetNonlinear(bool on);
+  /// True while the switch is on (whether or not a shadow flies).
+  bool nonlinear_wanted() const { return nonlinear_wanted_; }
+  /// True while a nonlinear shadow flies (the switch on, not refused, not
+  /// stopped).
+  bool nonlinear_on() const { return shadow_.has_value(); }
+  /// Why the nonlinear model cannot fly the current segment, or nullopt:
+  /// turbulence (study::Validate's refusal of a windy nonlinear flight), or
+  /// the file's augmentation flying closed loop (the nonlinear model is the
+  /// bare airframe).
+  std::optional<std::string> nonlinear_refusal() const;
+  /// Why the nonlinear flight of this segment stopped (its integrator
+  /// failed or its state diverged: it departed), or nullopt.
+  const std::optional<std::string>& nonlinear_stopped() const { return nonlinear_stopped_; }
+  /// The nonlinear flight's state in the linear state's form
+  /// (sim::PerturbationOf) at the newest slice and the one before; only
+  /// while nonlinear_on().
+  const sim::FlightState& nonlinear_state() const { return nonlinear_state_; }
+  const sim::FlightState& nonlinear_previous_state() const { return nonlinear_previous_; }
+  /// The shadow flying (its partings and validity monitor), or nullptr.
+  const sim::NonlinearShadow* shadow() const { return shadow_ ? &*shadow_ : nullptr; }
+  /// The nonlinear model flown beside (of aircraft()), or nullptr.
+  const sim::NonlinearModel* nonlinear_model() const {
+    return nonlinear_model_ ? &*nonlinear_model_ : nullptr;
+  }
   /// Flushes the log files if `flush_interval` has passed (or `force`).
   void MaybeFlush(bool force = false);
 
@@ -192,6 +228,8 @@ class FlightSession {
   /// The current segment's last kTrailSeconds, one point per slice (and its
   /// start), oldest first: the window draws the wing tips' trail from it.
   const std::deque<TrailPoint>& trail() const { return trail_; }
+  /// The nonlinear flight's trail, as trail() (empty while no shadow flies).
+  const std::deque<TrailPoint>& nonlinear_trail() const { return nonlinear_trail_; }
   /// The excitation the current segment started with, if any.
   std::optional<Excitation> excitation() const { return excitation_; }
 
@@ -211,6 +249,8 @@ class FlightSession {
   /// Builds the flight (study::Prepare: the model and the gust input) for
   /// the current turbulence.
   void BuildFlight();
+  /// The flight request of the session's current settings (Δt, turbulence).
+  study::FlightSpec Spec() const;
   sim::InputSource& source() { return prepared_->input(); }
 
   model::AircraftData file_aircraft_;  // as loaded, with its [augmentation]
@@ -232,6 +272,22 @@ class FlightSession {
   Eigen::Vector3d attitude_peak_ = Eigen::Vector3d::Zero();
   std::deque<TrailPoint> trail_;
   void AppendTrail(const sim::FlightState& x);
+  static void AppendTrail(std::deque<TrailPoint>& trail, const sim::FlightState& x, double dt);
+  /// Starts the nonlinear shadow at the linear flight's current state (when
+  /// wanted and not refused), or drops it.
+  void StartShadow();
+  /// Records the linear flight's newest row into the shadow; stops it (and
+  /// says why) if the nonlinear flight fails or diverges.
+  void RecordShadow();
+  class LastState;  // the recorder that keeps the shadow's newest row
+  bool nonlinear_wanted_ = false;
+  std::optional<sim::NonlinearModel> nonlinear_model_;  // of aircraft_
+  std::unique_ptr<LastState> nonlinear_row_;
+  std::optional<sim::NonlinearShadow> shadow_;
+  std::optional<std::string> nonlinear_stopped_;
+  sim::FlightState nonlinear_state_ = sim::FlightState::Zero();
+  sim::FlightState nonlinear_previous_ = sim::FlightState::Zero();
+  std::deque<TrailPoint> nonlinear_trail_;
   PathDecimator path_;
   std::unique_ptr<pilot::KeyRecorder> recorder_;
   std::unique_ptr<FlightLogWriter> log_;

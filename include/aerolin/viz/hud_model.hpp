@@ -143,7 +143,24 @@ struct HudState {
   std::string excitation;
   /// Window: how much of the side panels shows (Tab).
   PanelMode panels = PanelMode::kFull;
+  /// The nonlinear aircraft beside the linear one (the N key), linear −
+  /// nonlinear: θ, φ [rad], airspeed V [m/s], altitude h [m]; nullopt while
+  /// no nonlinear shadow flies.
+  struct NonlinearDifference {
+    double theta = 0.0, phi = 0.0, speed = 0.0, altitude = 0.0;
+  };
+  std::optional<NonlinearDifference> nonlinear_difference;
+  /// Its line, e.g. "nonlinear beside (N): Δθ 0.4°, Δφ 1.2°, ΔV 0.3 m/s,
+  /// Δh 2 m" (NonlinearDifferenceText); empty with the switch off.
+  std::string nonlinear;
+  /// Under it: when states parted ("φ parted 10 % at 4.2 s"), the nonlinear
+  /// flight's validity flags, why it does not fly (refused, stopped).
+  std::vector<std::string> nonlinear_notes;
 };
+
+/// Returns the HUD's line of `d`: "nonlinear beside (N): Δθ 0.4°, Δφ 1.2°,
+/// ΔV 0.3 m/s, Δh 2 m" (angles in degrees).
+std::string NonlinearDifferenceText(const HudState::NonlinearDifference& d);
 
 /// Right edge of the HUD's full state panel (top left) [px]: the window
 /// centres the 3D scene in the area right of it.
@@ -256,8 +273,11 @@ class HudModel {
   /// is 0 before the first slice). Control bars span the control's travel
   /// when the file limits it, else 0.1 rad or 10 units, widened to the
   /// largest deflection seen so far. The window then sets its own readings
-  /// (see HudState) in the returned state.
-  HudState& Update(const sim::FlightState& shown, double lag = 0.0);
+  /// (see HudState) in the returned state. `nonlinear_shown`: the nonlinear
+  /// state drawn beside (interpolated as `shown`); nullptr: the session's
+  /// newest (FlightSession::nonlinear_state()).
+  HudState& Update(const sim::FlightState& shown, double lag = 0.0,
+                   const sim::FlightState* nonlinear_shown = nullptr);
 
   const HudState& hud() const { return hud_; }
 

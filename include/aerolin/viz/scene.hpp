@@ -34,6 +34,15 @@ struct SceneView {
   /// drawn with (their z multiplied by K): altitude ticks are labelled in
   /// true metres and the altitude title says "×K". The glyph keeps its shape.
   double vertical_exaggeration = 1.0;
+  /// The nonlinear aircraft flown beside the linear one (the N key): drawn
+  /// as a second glyph, translucent (alpha 0.45) and violet, under the
+  /// linear glyph, with its own wing-tip trail in violet.
+  struct Beside {
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();  ///< drawn z, as `aircraft`
+    Eigen::Matrix3d attitude = Eigen::Matrix3d::Identity();  ///< body → scene
+    const std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>* trail = nullptr;
+  };
+  std::optional<Beside> nonlinear;  ///< nullopt: none
 };
 
 /// Returns the automatic vertical exaggeration of the overview for a path
@@ -146,6 +155,20 @@ class SceneRenderer {
   void DrawAxes(sf::RenderTarget& target, const Projector& projector, double exaggeration);
   void DrawGlyph(sf::RenderTarget& target, const Projector& projector,
                  const SceneView& view);
+  /// Appends the wing tips' trail (SceneView::trail) at glyph scale `scale`
+  /// to lines_, its alpha fading with age, times `fade`.
+  void AppendTrail(const Projector& projector,
+                   const std::vector<std::pair<Eigen::Vector3d, Eigen::Matrix3d>>* trail,
+                   double scale, sf::Color left, sf::Color right, float fade = 1.0f);
+  /// Appends the glyph's shadow on the ground to `tris`.
+  void AppendPlaneShadow(sf::VertexArray& tris, const Projector& projector,
+                         const Eigen::Vector3d& position, const Eigen::Matrix3d& attitude,
+                         double scale) const;
+  /// Draws the glyph's five triangles at `position`, `attitude`, `scale`:
+  /// the linear aircraft's colours, or (`ghost`) the nonlinear one's.
+  void DrawPlane(sf::RenderTarget& target, const Projector& projector,
+                 const Eigen::Vector3d& position, const Eigen::Matrix3d& attitude, double scale,
+                 bool ghost);
   /// Draws a label anchored at (x, y) (its centre, else its left end, or its
   /// right end if `right_aligned`), turned by `angle_deg`, unless its box
   /// leaves the view or overlaps a drawn label or a keep-out rectangle;
