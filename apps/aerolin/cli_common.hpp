@@ -189,5 +189,6 @@ void RegisterTfCommand(CLI::App& app, Action& action);
 void RegisterBodeCommand(CLI::App& app, Action& action);
 void RegisterRmsCommand(CLI::App& app, Action& action);
 void RegisterAugmentCommand(CLI::App& app, Action& action);
+void RegisterIdentifyCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli
