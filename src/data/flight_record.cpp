@@ -141,7 +141,7 @@ FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
                           previous_t, t, std::lround(steps) - 1, record.dt));
         throw core::DataError(
             {path, line_number},
-            fmt::format("uneven sampling: step {} s from t = {}, expected {} s (the first step) "
+            fmt::format("uneven sampling: step {:.6g} s from t = {}, expected {:.6g} s (the first step) "
                         "within a relative {} (resample the record to one step)",
                         step, previous_t, record.dt, kSampleStepTolerance));
       }

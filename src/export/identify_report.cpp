@@ -37,8 +37,8 @@ std::vector<IdentifiedLevel> LevelsWithUncertainty(const analysis::QualitiesGrad
   for (const analysis::RequirementResult& q : grade.requirements) {
     const study::ModeEstimate* m = ModeOf(result, q.mode);
     if (m == nullptr) continue;  // a mode of the other axis
-    IdentifiedLevel l{q, SigmaOf(q, *m), q.level, q.level};
-    if (l.sigma && std::isfinite(q.value)) {
+    IdentifiedLevel l{q, std::isfinite(q.value) ? SigmaOf(q, *m) : std::nullopt, q.level, q.level};
+    if (l.sigma) {
       l.low = analysis::LevelFor(q.value - 2.0 * *l.sigma, q.limits);
       l.high = analysis::LevelFor(q.value + 2.0 * *l.sigma, q.limits);
     }
@@ -77,10 +77,11 @@ void WriteIdentifyText(std::ostream& out, const study::IdentifyResult& r, const 
   out << "\nModes at the estimate (± 1σ corrected):\n";
   for (const study::ModeEstimate& m : r.modes) {
     if (m.mode.oscillatory)
-      out << fmt::format("  {:<20} λ = {:.4f} ± {:.4f} ± {:.4f}i ({:.4f}) /s, ζ = {:.4f} ± {:.4f}, ωn = {:.4f} ± {:.4f} rad/s\n",
-                         m.mode.full_name(), m.mode.lambda.real(), m.re_sigma, m.mode.lambda.imag(),
-                         m.im_sigma, m.zeta_sigma, m.mode.damping_ratio, m.zeta_sigma,
-                         m.mode.natural_frequency, m.wn_sigma);
+      out << fmt::format("  {:<20} λ = {:.4f} ± {:.4f}i /s (σ {:.4f}, {:.4f}i), ζ = {:.4f} ± {:.4f}, "
+                         "ωn = {:.4f} ± {:.4f} rad/s\n",
+                         m.mode.full_name(), m.mode.lambda.real(), m.mode.lambda.imag(), m.re_sigma,
+                         m.im_sigma, m.mode.damping_ratio, m.zeta_sigma, m.mode.natural_frequency,
+                         m.wn_sigma);
     else
       out << fmt::format("  {:<20} λ = {:.4f} ± {:.4f} /s\n", m.mode.full_name(), m.mode.lambda.real(),
                          m.re_sigma);
@@ -134,9 +135,9 @@ std::string IdentifyJson(const study::IdentifyResult& r, const std::string& file
   nlohmann::json modes = nlohmann::json::array();
   for (const study::ModeEstimate& m : r.modes)
     modes.push_back({{"mode", m.mode.full_name()},
-                     {"eigenvalue_per_s", {m.mode.lambda.real(), m.mode.lambda.imag()}},
-                     {"std_error", {m.re_sigma, m.im_sigma}},
-                     {"std_error_cramer_rao", {m.re_sigma_cr, m.im_sigma_cr}},
+                     {"eigenvalue_per_s", {{"re", m.mode.lambda.real()}, {"im", m.mode.lambda.imag()}}},
+                     {"std_error", {{"re", m.re_sigma}, {"im", m.im_sigma}}},
+                     {"std_error_cramer_rao", {{"re", m.re_sigma_cr}, {"im", m.im_sigma_cr}}},
                      {"zeta", m.mode.damping_ratio},
                      {"zeta_std_error", m.zeta_sigma},
                      {"wn_rad_per_s", m.mode.natural_frequency},

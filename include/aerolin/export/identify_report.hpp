@@ -36,7 +36,7 @@ void WriteIdentifyText(std::ostream& out, const study::IdentifyResult& result,
 /// Returns the report as JSON, schema "aerolin.identify/1": `estimates`
 /// [{key, start, value, std_error, std_error_cramer_rao}], `correlation`
 /// {keys, matrix, high: [{a, b, rho}]}, `fit` [{output, unit, rms, r2}],
-/// `modes` [{mode, eigenvalue_per_s: [re, im], std_error: [re, im],
+/// `modes` [{mode, eigenvalue_per_s: {re, im}, std_error: {re, im},
 /// std_error_cramer_rao, zeta, zeta_std_error, wn_rad_per_s, wn_std_error}],
 /// `levels`, `method`, `converged`, `iterations`.
 std::string IdentifyJson(const study::IdentifyResult& result, const std::string& file,
