@@ -57,12 +57,15 @@ void WriteIdentifyText(std::ostream& out, const study::IdentifyResult& r, const 
   out << fmt::format("  {:<26} {:>13} {:>13} {:>11} {:>11} {:>8}\n", "key", "start", "estimate",
                      "σ (CR)", "σ (corr.)", "% error");
   for (const study::Estimate& e : r.estimates) {
-    const double pct = e.value != 0 ? 100.0 * e.std_error_corrected / std::abs(e.value) : NAN;
-    out << fmt::format("  {:<26} {:>13.6g} {:>13.6g} {:>11.3g} {:>11.3g} {:>8.2f}\n", e.key, e.start,
-                       e.value, e.std_error, e.std_error_corrected, pct);
+    // A % error of an offset (x0, a bias) near zero says nothing: shown for the keys only.
+    const std::string pct = e.file_key && e.value != 0
+                                ? fmt::format("{:.2f}", 100.0 * e.std_error_corrected / std::abs(e.value))
+                                : "-";
+    out << fmt::format("  {:<26} {:>13.6g} {:>13.6g} {:>11.3g} {:>11.3g} {:>8}\n", e.key, e.start, e.value,
+                       e.std_error, e.std_error_corrected, pct);
   }
   out << "  (σ (CR): Cramér–Rao bound; σ (corr.): corrected for coloured residuals, Morelli & Klein;\n"
-         "   % error: σ (corr.) / |estimate|)\n";
+         "   % error: σ (corr.) / |estimate|, for the keys)\n";
   if (!r.correlated.empty()) {
     out << "\nHighly correlated estimates (|ρ| > 0.9):\n";
     for (const study::Correlated& c : r.correlated)
