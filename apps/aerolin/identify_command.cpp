@@ -2,9 +2,7 @@
 //  [--method output-error|equation-error] [--fix-x0] [--fix-bias] [--json] [--write OUT.toml]`:
 // estimates the free keys of FILE from a recorded flight, with their standard errors.
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,14 +27,6 @@ struct IdentifyOptions {
   bool json = false;
   std::string write;
 };
-
-std::string ReadWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::DataError({path, 0}, "cannot open file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 int RunIdentify(const IdentifyOptions& opt) {
   std::vector<std::string> inputs = AircraftInputFiles(opt.file);
@@ -69,7 +59,7 @@ int RunIdentify(const IdentifyOptions& opt) {
   std::vector<std::pair<std::string, double>> values;
   for (const study::Estimate& e : result.estimates)
     if (e.file_key) values.emplace_back(e.key, e.value);
-  const std::string text = data::WithValues(ReadWholeFile(opt.file), opt.file, values);
+  const std::string text = data::WithValues(core::ReadInputFile(opt.file), opt.file, values);
   std::vector<exporting::IdentifiedLevel> levels;
   std::string grade_note;
   try {
