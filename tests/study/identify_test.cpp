@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <unsupported/Eigen/AutoDiff>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/as_written.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/conversions.hpp"
 #include "aerolin/sim/turbulence.hpp"
@@ -232,6 +234,48 @@ TEST(DifferentiateHold, MatchesCentralDifferences) {
   EXPECT_LT((d.dPhi - fd.topLeftCorner(4, 4)).norm(), 1e-7 * fd.norm());
   EXPECT_LT((d.dGamma - fd.topRightCorner(4, 2)).norm(), 1e-7 * fd.norm());
   EXPECT_LT((d.Phi - hold(0).topLeftCorner(4, 4)).norm(), 1e-14);
+}
+
+// The whole AD path of output error's sensitivities: ∂A/∂key and ∂B/∂key by
+// automatic differentiation through the file's chain (Madot enters A and B
+// non-linearly, through the α row's divisor and the q row), then ∂Φ, ∂Γ by the
+// block exponential, against central differences of the zero-order hold over
+// the key as written (h = 1e-4 relative: truncation ~1e-8, round-off ~1e-12).
+TEST(DifferentiateHold, ThroughTheAutoDiffOfTheFileMatchesCentralDifferences) {
+  data::LoadResult load = data::LoadAircraftFile(kP2v7);
+  for (const std::string key : {"longitudinal.Madot", "longitudinal.Za", "controls.elevator.Z"}) {
+    double* field = model::FieldOf(load.file, key);
+    ASSERT_NE(field, nullptr) << key;
+    const double to_si = load.file.Find(key)->to_si;
+    auto value = [&](const double& f) {
+      return model::AutoDiff1d(f, Eigen::Matrix<double, 1, 1>(&f == field ? to_si : 0.0));
+    };
+    const model::AxisMatrices<model::AutoDiff1d> a = model::MatricesOfFile<model::AutoDiff1d>(load.file, value);
+    const model::AxisInputMatrices<model::AutoDiff1d> b = model::InputMatricesOfFile<model::AutoDiff1d>(load.file, value);
+    Eigen::MatrixXd A(4, 4), dA(4, 4), B(4, 2), dB(4, 2);
+    for (int r = 0; r < 4; ++r) {
+      for (int c = 0; c < 4; ++c) A(r, c) = a.longitudinal(r, c).value(), dA(r, c) = a.longitudinal(r, c).derivatives()(0);
+      for (int c = 0; c < 2; ++c) B(r, c) = b.longitudinal(r, c).value(), dB(r, c) = b.longitudinal(r, c).derivatives()(0);
+    }
+    const double dt = 0.05;
+    const HoldDerivative d = DifferentiateHold(A, B, dA, dB, dt);
+    const double x = *field, h = 1e-4 * std::abs(x / to_si);  // in the key's units
+    auto hold = [&](double key_value) {
+      *field = key_value * to_si;
+      const model::AxisMatrices<double> m = model::MatricesOfFile<double>(load.file, [](const double& f) { return f; });
+      const model::AxisInputMatrices<double> n =
+          model::InputMatricesOfFile<double>(load.file, [](const double& f) { return f; });
+      Eigen::MatrixXd M = Eigen::MatrixXd::Zero(6, 6);
+      M.topLeftCorner(4, 4) = Eigen::MatrixXd(m.longitudinal) * dt;
+      M.topRightCorner(4, 2) = Eigen::MatrixXd(n.longitudinal) * dt;
+      return core::MatrixExponential(M);
+    };
+    const Eigen::MatrixXd fd = (hold(x / to_si + h) - hold(x / to_si - h)) / (2 * h);
+    *field = x;
+    EXPECT_LT((d.dPhi - fd.topLeftCorner(4, 4)).norm(), 1e-6 * fd.norm() + 1e-12) << key;
+    EXPECT_LT((d.dGamma - fd.topRightCorner(4, 2)).norm(), 1e-6 * fd.norm() + 1e-12) << key;
+    EXPECT_GT(d.dPhi.norm() + d.dGamma.norm(), 0.0) << key;
+  }
 }
 
 // The FFT form of Morelli & Klein's bracket against its definition, the
