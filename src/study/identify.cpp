@@ -610,7 +610,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   CheckIdentifiable(info.M, names, flight.path);
   double lambda = 1e-3;
   result.converged = false;
-  for (result.iterations = 1; result.iterations <= kMaxIterations; ++result.iterations) {
+  for (result.iterations = 1; result.iterations <= spec.max_iterations; ++result.iterations) {
     const Eigen::VectorXd D = info.M.diagonal();
     bool accepted = false;
     bool small = false;
@@ -650,10 +650,10 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
       break;
     }
   }
-  if (result.iterations > kMaxIterations) {
-    result.iterations = kMaxIterations;
+  if (result.iterations > spec.max_iterations) {
+    result.iterations = spec.max_iterations;
     result.stop_reason = fmt::format("not converged in {} iterations; the estimate is the best found",
-                                     kMaxIterations);
+                                     spec.max_iterations);
   }
   result.scaled_condition = CheckIdentifiable(info.M, names, flight.path);
   result.covariance = InverseOf(info.M);

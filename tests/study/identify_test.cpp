@@ -349,6 +349,30 @@ TEST(Identify, UnexcitedControlIsNamed) {
   }
 }
 
+// Stopped before convergence (one iteration from the file's values ×1.3 and
+// ×0.7, no equation-error start): not converged, says why, and returns the
+// best estimate found, nearer the truth than the start.
+TEST(Identify, AnIterationLimitStopsWithTheBestEstimateAndSaysSo) {
+  const data::LoadResult load = data::LoadAircraftFile(kP2v7);
+  const Case c = Longitudinal();
+  sim::StandardNormal normal(5);
+  const FlightSamples f = Fly(model::BuildLongitudinal(load.aircraft), c.dt, c.samples, c.controls,
+                              [&](Eigen::Index o) { return c.noise_sigma[static_cast<std::size_t>(o)] * normal(); });
+  model::AircraftFile start = load.file;
+  for (model::WrittenKey& k : start.keys)
+    if (k.path == "longitudinal.Ma") k.value *= 1.3;
+  IdentifySpec spec;
+  spec.free = {"longitudinal.Ma"};
+  spec.start_from_equation_error = false;
+  spec.max_iterations = 1;
+  const IdentifyResult r = Identify(start, f, spec);
+  EXPECT_FALSE(r.converged);
+  EXPECT_EQ(r.stop_reason, "not converged in 1 iterations; the estimate is the best found");
+  EXPECT_LT(std::abs(r.estimates[0].value + 3.78), std::abs(1.3 * -3.78 + 3.78));
+  spec.max_iterations = kMaxIterations;
+  EXPECT_TRUE(Identify(start, f, spec).converged);
+}
+
 // Equation error on noise-free data of the model itself recovers the truth
 // up to the smoother's error (the trapezoid rule, O(Δt²)).
 TEST(Identify, EquationErrorRecoversNoiseFreeTruth) {

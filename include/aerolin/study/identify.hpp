@@ -70,7 +70,7 @@ inline constexpr double kCostTolerance = 1e-9;
 /// Step size, in standard errors (ΔθᵀMΔθ ≤ kStepTolerance²), below which output
 /// error has converged (with the cost).
 inline constexpr double kStepTolerance = 1e-3;
-/// Most Gauss–Newton iterations of output error.
+/// Most Gauss–Newton iterations of output error, by default.
 inline constexpr int kMaxIterations = 50;
 /// Smallest eigenvalue of the information matrix scaled to unit diagonal
 /// (a correlation matrix) that still identifies every parameter: below it the
@@ -91,6 +91,8 @@ struct IdentifySpec {
   bool estimate_bias = true;  ///< output error: a constant bias per measured state
   /// Output error's start: the equation-error estimate (true) or the file's values.
   bool start_from_equation_error = true;
+  /// Most Gauss–Newton iterations of output error.
+  int max_iterations = kMaxIterations;
 };
 
 /// A flight's samples for one axis: row k is the sample at t = kΔt.
