@@ -458,6 +458,7 @@ Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eig
   // S(f): the DFT of the biased correlation R̂(k) = (1/N) Σ ν(t+k) ν(t)ᵀ with the
   // Bartlett window w(k) = 1 − |k|/(lags + 1) (none for lags = N − 1).
   std::vector<Eigen::VectorXcd> S(static_cast<std::size_t>(ny * ny));
+  Eigen::VectorXcd spectrum(L);
   for (Eigen::Index o1 = 0; o1 < ny; ++o1)
     for (Eigen::Index o2 = 0; o2 < ny; ++o2) {
       buffer.setZero();
@@ -468,7 +469,8 @@ Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eig
         const double w = lags == N - 1 ? 1.0 : 1.0 - static_cast<double>(std::abs(k)) / (lags + 1);
         buffer(k >= 0 ? k : L + k) = w * r;
       }
-      fft.fwd(S[static_cast<std::size_t>(o1 * ny + o2)], buffer);
+      fft.fwd(spectrum, buffer);
+      S[static_cast<std::size_t>(o1 * ny + o2)] = spectrum.head(L / 2 + 1);  // the half summed below
     }
   // Σᵢ Σⱼ aᵢᵀ R(i − j) aⱼ = (1/L) Σ_f A(f)ᴴ S(f) A(f) (Parseval; L ≥ 2N, no
   // wrap). The summand at L − f is the conjugate of the one at f: the real
@@ -489,7 +491,7 @@ Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eig
   for (Eigen::Index o1 = 0; o1 < ny; ++o1)
     for (Eigen::Index o2 = 0; o2 < ny; ++o2) {
       const Eigen::VectorXcd w =
-          S[static_cast<std::size_t>(o1 * ny + o2)].head(half).cwiseProduct(weight.cast<std::complex<double>>());
+          S[static_cast<std::size_t>(o1 * ny + o2)].cwiseProduct(weight.cast<std::complex<double>>());
       sum.noalias() += A[static_cast<std::size_t>(o1)].adjoint() * (w.asDiagonal() * A[static_cast<std::size_t>(o2)]);
     }
   return sum.real() / static_cast<double>(L);
@@ -658,7 +660,10 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   result.scaled_condition = CheckIdentifiable(info.M, names, flight.path);
   result.covariance = InverseOf(info.M);
   std::vector<Eigen::MatrixXd> a;
-  for (std::size_t o = 0; o < sim.S.size(); ++o) a.push_back(sim.S[o] / R(static_cast<Eigen::Index>(o)));
+  for (std::size_t o = 0; o < sim.S.size(); ++o) {  // R⁻¹S in place: a long flight's S is large
+    a.push_back(std::move(sim.S[o]));
+    a.back() /= R(static_cast<Eigen::Index>(o));
+  }
   result.covariance_corrected = result.covariance * ColouredBracket(a, sim.residual, LagWindow(sim.residual)) * result.covariance;
   for (Eigen::Index j = 0; j < np; ++j) {
     Estimate e;
