@@ -6,9 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "aerolin/analysis/flying_qualities.hpp"
-#include "aerolin/data/edit_values.hpp"
-#include "aerolin/data/flight_record.hpp"
 #include "aerolin/export/identify_report.hpp"
 #include "aerolin/study/identify.hpp"
 #include "cli_options.hpp"
@@ -44,48 +41,20 @@ int RunIdentify(const IdentifyOptions& opt) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--free: ") + e.what());
   }
-  const std::vector<std::string> columns = study::FlightColumns(load.file, spec.axis);
-  const data::FlightRecord record = data::ReadFlightCsv(opt.flight, columns, study::kMinSamples);
-  study::FlightSamples samples;
-  samples.path = opt.flight;
-  samples.dt = record.dt;
-  const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
-  samples.states = record.values.middleCols(1, n);
-  samples.controls = record.values.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
-  const study::IdentifyResult result = study::Identify(load.file, samples, spec);
-
+  const study::IdentifyResult result = study::IdentifyFlightCsv(load.file, opt.flight, spec);
   // The file with the estimates in place: written by --write, and loaded to
   // name and grade the identified modes as `aerolin modes` would.
-  std::vector<std::pair<std::string, double>> values;
-  for (const study::Estimate& e : result.estimates)
-    if (e.file_key) values.emplace_back(e.key, e.value);
-  const std::string text = data::WithValues(core::ReadInputFile(opt.file), opt.file, values);
-  std::vector<exporting::IdentifiedLevel> levels;
-  std::string grade_note;
-  try {
-    const data::LoadResult identified =
-        data::LoadAircraftString(text, opt.write.empty() ? opt.file + " (identified)" : opt.write);
-    const model::AircraftData& aircraft = identified.aircraft;
-    if (aircraft.aircraft_class && aircraft.condition.category) {
-      const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
-      const analysis::ModalSummary summary = analysis::SummarizeModes(modes.longitudinal, modes.lateral, aircraft);
-      levels = exporting::LevelsWithUncertainty(
-          analysis::Grade(summary, *aircraft.aircraft_class, *aircraft.condition.category), result);
-    } else {
-      grade_note = "note: the file declares no class and category: no MIL-F-8785C levels";
-    }
-  } catch (const std::exception& e) {
-    grade_note = std::string("note: no MIL-F-8785C levels: ") + e.what();
-  }
+  const exporting::IdentifiedFile identified = exporting::IdentifiedFileOf(
+      core::ReadInputFile(opt.file), opt.file, opt.write.empty() ? opt.file + " (identified)" : opt.write, result);
   OutputRouting out("", opt.json, {});
   if (opt.json)
-    std::cout << exporting::IdentifyJson(result, opt.file, opt.flight, levels) << '\n';
+    std::cout << exporting::IdentifyJson(result, opt.file, opt.flight, identified.levels) << '\n';
   else
-    exporting::WriteIdentifyText(std::cout, result, opt.file, opt.flight, levels);
-  if (!grade_note.empty()) out.notes() << grade_note << '\n';
+    exporting::WriteIdentifyText(std::cout, result, opt.file, opt.flight, identified.levels);
+  if (!identified.note.empty()) out.notes() << "note: " << identified.note << '\n';
   if (!opt.write.empty()) {
     CommandOutput file(opt.write);
-    file.stream() << text;
+    file.stream() << identified.text;
     file.Commit();
     out.notes() << "wrote " << opt.write << '\n';
   }

@@ -34,6 +34,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     augment,
     bode,
     frequency_response,
+    identify,
     load,
     loads,
     locus,
@@ -59,7 +60,7 @@ __all__ = [
     "Aircraft", "Bode", "Condition", "Control", "DataError", "Gust", "Locus", "Mode",
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "augment", "bode",
-    "frequency_response", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
+    "frequency_response", "identify", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
     "place", "qualities", "qualities_report", "rms", "run_seed",
     "sensitivities", "simulate", "sweep", "tf",
 ]

@@ -436,3 +436,8 @@ def augment(aircraft: Aircraft | str, axis: str, place: str | None = None,
             maximum: dict[str, float | str] | None = None, inputs: list[str] | None = None,
             heading: bool = False) -> dict[str, Any]:
     """Full-state augmentation of one axis (`aerolin augment --json`, schema aerolin.augment/1)."""
+
+def identify(aircraft: Aircraft | str, flight: str, axis: str, free: list[str],
+             method: str = "output-error", fix_x0: bool = False,
+             fix_bias: bool = False) -> dict[str, Any]:
+    """Keys of a data file estimated from a recorded flight (`aerolin identify --json`, schema aerolin.identify/1)."""

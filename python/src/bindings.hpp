@@ -68,5 +68,6 @@ void BindTracked(py::module_& m);
 void BindRoughAir(py::module_& m);
 void BindMonteCarlo(py::module_& m);
 void BindAugment(py::module_& m);
+void BindIdentify(py::module_& m);
 
 }  // namespace aerolin::python

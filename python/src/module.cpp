@@ -20,4 +20,5 @@ PYBIND11_MODULE(_aerolin, m) {
   BindRoughAir(m);
   BindMonteCarlo(m);
   BindAugment(m);
+  BindIdentify(m);
 }

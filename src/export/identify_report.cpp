@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/data/edit_values.hpp"
+#include "aerolin/data/load_aircraft.hpp"
 #include "json_numbers.hpp"
 
 namespace aerolin::exporting {
@@ -43,6 +46,30 @@ std::vector<IdentifiedLevel> LevelsWithUncertainty(const analysis::QualitiesGrad
       l.high = analysis::LevelFor(q.value + 2.0 * *l.sigma, q.limits);
     }
     out.push_back(l);
+  }
+  return out;
+}
+
+IdentifiedFile IdentifiedFileOf(const std::string& file_text, const std::string& path, const std::string& name,
+                                const study::IdentifyResult& result) {
+  std::vector<std::pair<std::string, double>> values;
+  for (const study::Estimate& e : result.estimates)
+    if (e.file_key) values.emplace_back(e.key, e.value);
+  IdentifiedFile out;
+  out.text = data::WithValues(file_text, path, values);
+  try {
+    const data::LoadResult identified = data::LoadAircraftString(out.text, name);
+    const model::AircraftData& aircraft = identified.aircraft;
+    if (aircraft.aircraft_class && aircraft.condition.category) {
+      const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+      const analysis::ModalSummary summary = analysis::SummarizeModes(modes.longitudinal, modes.lateral, aircraft);
+      out.levels = LevelsWithUncertainty(
+          analysis::Grade(summary, *aircraft.aircraft_class, *aircraft.condition.category), result);
+    } else {
+      out.note = "the file declares no class and category: no MIL-F-8785C levels";
+    }
+  } catch (const std::exception& e) {
+    out.note = std::string("no MIL-F-8785C levels: ") + e.what();
   }
   return out;
 }

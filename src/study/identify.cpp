@@ -15,6 +15,7 @@
 #include "aerolin/analysis/sensitivity.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/matrix_exponential.hpp"
+#include "aerolin/data/flight_record.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -268,6 +269,7 @@ Regressors RegressorsOf(const FlightSamples& f) {
 
 struct EquationErrorFit {
   Eigen::VectorXd theta;           // keys then equation biases
+  std::vector<std::string> names;  // of theta's entries
   std::vector<int> equations;      // the state rows used
   Eigen::MatrixXd covariance, covariance_corrected;
   std::vector<OutputFit> fit;
@@ -295,6 +297,7 @@ EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamp
   for (const model::WrittenKey* k : keys) names.push_back(k->path);
   const std::vector<core::Signal>& states = model::StateSignals(axis);
   for (int e : out.equations) names.push_back("bias." + states[static_cast<std::size_t>(e)].name + "dot");
+  out.names = names;
 
   Eigen::VectorXd theta(np);
   theta << start, Eigen::VectorXd::Zero(ne);
@@ -555,11 +558,8 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   if (spec.method == IdentifyMethod::kEquationError) {
     for (Eigen::Index j = 0; j < ee->theta.size(); ++j) {
       Estimate e;
-      if (j < nk) {
-        e.key = keys[static_cast<std::size_t>(j)]->path, e.file_key = true, e.start = start(j);
-      } else {
-        e.key = "bias." + states[static_cast<std::size_t>(ee->equations[static_cast<std::size_t>(j - nk)])].name + "dot";
-      }
+      e.key = ee->names[static_cast<std::size_t>(j)];
+      if (j < nk) e.file_key = true, e.start = start(j);
       e.value = ee->theta(j);
       e.std_error = std::sqrt(ee->covariance(j, j));
       e.std_error_corrected = std::sqrt(ee->covariance_corrected(j, j));
@@ -689,6 +689,20 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   Correlate(result);
   ModesOf(result, file, spec.axis, keys, p.head(nk));
   return result;
+}
+
+IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
+                                 const IdentifySpec& spec) {
+  CheckFreeKeys(file, spec);
+  const std::vector<std::string> columns = FlightColumns(file, spec.axis);
+  const data::FlightRecord record = data::ReadFlightCsv(path, columns, kMinSamples);
+  FlightSamples samples;
+  samples.path = path;
+  samples.dt = record.dt;
+  const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
+  samples.states = record.values.middleCols(1, n);
+  samples.controls = record.values.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
+  return Identify(file, samples, spec);
 }
 
 }  // namespace aerolin::study

@@ -26,6 +26,20 @@ struct IdentifiedLevel {
 std::vector<IdentifiedLevel> LevelsWithUncertainty(const analysis::QualitiesGrade& grade,
                                                    const study::IdentifyResult& result);
 
+/// The data file with the estimates in place, and the levels of its modes.
+struct IdentifiedFile {
+  std::string text;                    ///< FILE's text, the free keys' numbers replaced
+  std::vector<IdentifiedLevel> levels;  ///< empty without a class and category (see note)
+  std::string note;                    ///< why there are no levels, or ""
+};
+
+/// Returns `file_text` (of the data file `path`) with `result`'s estimates in
+/// place (data::WithValues), loaded as `name` and graded (MIL-F-8785C, the
+/// file's class and category) with LevelsWithUncertainty.
+/// @throws core::DataError as data::WithValues.
+IdentifiedFile IdentifiedFileOf(const std::string& file_text, const std::string& path, const std::string& name,
+                                const study::IdentifyResult& result);
+
 /// Writes the estimates (key, start, estimate, standard errors Cramér–Rao and
 /// corrected, % error), the highly correlated pairs, the fit per output, the
 /// modes with ± σ, and `levels` if given.

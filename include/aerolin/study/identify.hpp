@@ -172,6 +172,13 @@ void CheckFreeKeys(const model::AircraftFile& file, const IdentifySpec& spec);
 IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& flight,
                         const IdentifySpec& spec);
 
+/// Reads the flight CSV at `path` (data::ReadFlightCsv: the columns
+/// FlightColumns names, at least kMinSamples rows) and identifies: what
+/// `aerolin identify` and `aerolin.identify` run.
+/// @throws as CheckFreeKeys, data::ReadFlightCsv and Identify.
+IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
+                                 const IdentifySpec& spec);
+
 /// ∂Φ/∂θ and ∂Γ/∂θ of the zero-order hold e^{[A B; 0 0]Δt} in the direction
 /// (dA, dB): the upper right block of e^{[M, dM; 0, M]Δt}. Public for the
 /// test against central differences.
