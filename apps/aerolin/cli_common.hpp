@@ -193,5 +193,6 @@ void RegisterRmsCommand(CLI::App& app, Action& action);
 void RegisterAugmentCommand(CLI::App& app, Action& action);
 void RegisterTrimCommand(CLI::App& app, Action& action);
 void RegisterLinearizeCommand(CLI::App& app, Action& action);
+void RegisterIdentifyCommand(CLI::App& app, Action& action);
 
 }  // namespace aerolin::cli

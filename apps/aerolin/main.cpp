@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   cli::RegisterAugmentCommand(app, action);
   cli::RegisterTrimCommand(app, action);
   cli::RegisterLinearizeCommand(app, action);
+  cli::RegisterIdentifyCommand(app, action);
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Describe aerolin, or COMMAND and its options.");
   help->add_option("COMMAND", help_topic, "the command to describe");

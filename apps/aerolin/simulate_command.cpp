@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -31,7 +33,29 @@ struct SimulateOptions {
   bool json = false;
   std::string units = "si";
   bool quiet = false;
+  std::vector<std::string> noise;  // NAME=SIGMA
+  std::uint64_t noise_seed = exporting::kDefaultNoiseSeed;
 };
+
+// "alpha=0.001" -> {"alpha", 0.001}.
+std::vector<std::pair<std::string, double>> ParseNoise(const std::vector<std::string>& items) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const std::string& item : items) {
+    const std::size_t eq = item.find('=');
+    double sigma = 0;
+    std::size_t used = 0;
+    try {
+      if (eq != std::string::npos) sigma = std::stod(item.substr(eq + 1), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (eq == std::string::npos || eq == 0 || used == 0 || used != item.size() - eq - 1 ||
+        !std::isfinite(sigma) || sigma < 0)
+      throw UsageError("--noise: expected COLUMN=SIGMA (sigma >= 0 in the column's unit), got '" + item + "'");
+    out.emplace_back(item.substr(0, eq), sigma);
+  }
+  return out;
+}
 
 // Hands each row to every recorder in turn.
 class Tee final : public sim::FlightRecorder {
@@ -103,12 +127,27 @@ int RunSimulate(const SimulateOptions& opt) {
   std::optional<ProgressLine> progress;
   if (!opt.quiet && ::isatty(STDERR_FILENO) == 1) tee.Add(progress.emplace(opt.inputs.duration));
   const bool both = opt.inputs.model == "both";
+  const std::vector<std::pair<std::string, double>> noise = ParseNoise(opt.noise);
+  if (!noise.empty() && !out.has_data())
+    throw UsageError("--noise adds noise to the CSV's columns: it needs --csv");
+  if (!noise.empty() && both)
+    throw UsageError("--noise adds noise to one flight's CSV: not with --model both (give --model linear or "
+                     "--model nonlinear)");
+  std::optional<exporting::MeasurementNoise> noisy;
   if (out.has_data() && both) {
     comparison.emplace(out.OpenData(), opt.inputs.dt);
     tee.Add(comparison->linear_side());
   } else if (out.has_data()) {
     csv.emplace(out.OpenData(), opt.inputs.has_gusts() ? &wind.wind : nullptr, opt.inputs.dt);
-    tee.Add(*csv);
+    if (noise.empty()) {
+      tee.Add(*csv);
+    } else {
+      try {
+        tee.Add(noisy.emplace(*csv, noise, opt.noise_seed));
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+    }
   }
   // n_z at each row from the state, controls and wind of the row (the wind
   // held over the slice that ends at it, as the CSV's u_g..p_g).
@@ -165,6 +204,13 @@ void RegisterSimulateCommand(CLI::App& app, Action& action) {
   cmd->add_option("--csv", opt->csv,
                   "write the trajectory to this CSV file ('-': standard output, the summary "
                   "then goes to stderr)")->check(OutputPathValidator());
+  cmd->add_option("--noise", opt->noise,
+                  "add seeded white Gaussian noise to these CSV columns, COLUMN=SIGMA in the\n"
+                  "column's unit (e.g. alpha=0.002,q=0.001), for rehearsing `aerolin identify`;\n"
+                  "the flight and its summary are noise-free")
+      ->delimiter(',');
+  cmd->add_option("--noise-seed", opt->noise_seed, "random seed of --noise (same seed: same bytes)")
+      ->default_val(exporting::kDefaultNoiseSeed);
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object (SI)");
   cmd->add_option("--model", opt->inputs.model,
                   "linear (default), nonlinear (the 6-DOF model of docs/nonlinear.md from the same\n"

@@ -35,6 +35,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     augment,
     bode,
     frequency_response,
+    identify,
     linearize,
     load,
     loads,
@@ -62,7 +63,7 @@ __all__ = [
     "Aircraft", "Bode", "Condition", "Control", "DataError", "Gust", "Locus", "Mode",
     "ModeSensitivity", "NumericalError", "QualitiesGrade", "Requirement", "Signal",
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "TrimError", "augment", "bode",
-    "frequency_response", "linearize", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
+    "frequency_response", "identify", "linearize", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
     "place", "qualities", "qualities_report", "rms", "run_seed",
     "sensitivities", "simulate", "sweep", "tf", "trim",
 ]

@@ -448,3 +448,8 @@ def trim(aircraft: Aircraft | str, speed: float | None = None, altitude: float |
 def linearize(aircraft: Aircraft | str, speed: float | None = None,
               altitude: float | None = None, gamma: float | None = None) -> dict[str, Any]:
     """Linearization at a straight trim (`aerolin linearize --json`, aerolin.linearize/1) + "toml"."""
+
+def identify(aircraft: Aircraft | str, flight: str, axis: str, free: list[str],
+             method: str = "output-error", fix_x0: bool = False,
+             fix_bias: bool = False) -> dict[str, Any]:
+    """Keys of a data file estimated from a recorded flight (`aerolin identify --json`, schema aerolin.identify/1)."""

@@ -69,5 +69,6 @@ void BindRoughAir(py::module_& m);
 void BindMonteCarlo(py::module_& m);
 void BindAugment(py::module_& m);
 void BindNonlinear(py::module_& m);
+void BindIdentify(py::module_& m);
 
 }  // namespace aerolin::python

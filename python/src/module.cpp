@@ -21,4 +21,5 @@ PYBIND11_MODULE(_aerolin, m) {
   BindMonteCarlo(m);
   BindAugment(m);
   BindNonlinear(m);
+  BindIdentify(m);
 }

@@ -114,4 +114,44 @@ void FlightCsvRecorder::Record(double t, const sim::FlightState& x,
     WriteFlightCsvRow(out_, t, x, controls);
 }
 
+MeasurementNoise::MeasurementNoise(sim::FlightRecorder& next,
+                                   std::vector<std::pair<std::string, double>> sigma, std::uint64_t seed)
+    : next_(next), sigma_(std::move(sigma)), normal_(seed) {
+  for (const auto& [name, s] : sigma_)
+    if (!(std::isfinite(s) && s >= 0.0))
+      throw std::invalid_argument("--noise " + name + ": sigma must be a finite number >= 0");
+}
+
+void MeasurementNoise::Begin(const std::vector<std::string>& control_names) {
+  const std::vector<core::Signal>& states = sim::FlightStateSignals();
+  column_.clear();
+  for (const auto& [name, s] : sigma_) {
+    int column = -1;
+    for (int i = 0; i < sim::kNumFlightStates; ++i)
+      if (states[static_cast<std::size_t>(i)].name == name) column = i;
+    for (std::size_t c = 0; c < control_names.size(); ++c)
+      if (control_names[c] == name) column = sim::kNumFlightStates + static_cast<int>(c);
+    if (column < 0) {
+      std::string names = FlightCsvHeader(control_names);
+      names = names.substr(names.find(',') + 1);
+      throw std::invalid_argument("--noise: no column '" + name + "' (the CSV's columns: " + names + ")");
+    }
+    column_.push_back(column);
+  }
+  next_.Begin(control_names);
+}
+
+void MeasurementNoise::Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) {
+  sim::FlightState noisy = x;
+  controls_ = controls;
+  for (std::size_t i = 0; i < column_.size(); ++i) {
+    const double e = sigma_[i].second * normal_();
+    if (column_[i] < sim::kNumFlightStates)
+      noisy[column_[i]] += e;
+    else
+      controls_[column_[i] - sim::kNumFlightStates] += e;
+  }
+  next_.Record(t, noisy, controls_);
+}
+
 }  // namespace aerolin::exporting

@@ -1,6 +1,7 @@
 #include "aerolin/model/as_written.hpp"
 
 #include <array>
+#include <vector>
 #include <unsupported/Eigen/AutoDiff>
 #include <utility>
 
@@ -246,14 +247,37 @@ AxisMatrices<T> MatricesOf(const AircraftAsWritten& written, FieldValue<T> value
 }
 
 template <class T>
-AxisMatrices<T> MatricesOfFile(const AircraftFile& file, FieldValue<T> value) {
-  if (!file.coefficients) return MatricesOf<T>(file.written, value);
+AxisInputMatrices<T> InputMatricesOf(const AircraftAsWritten& written, FieldValue<T> value) {
+  const NormalizedAircraft<T> n = ToNormalized<T>(written, value);
+  Eigen::Index lon = 0, lat = 0;
+  for (const Control& c : written.controls) lon += c.longitudinal, lat += c.lateral;
+  AxisInputMatrices<T> out{Eigen::Matrix<T, 4, Eigen::Dynamic>(4, lon),
+                           Eigen::Matrix<T, 5, Eigen::Dynamic>(5, lat)};
+  lon = lat = 0;
+  for (const Control& c : written.controls) {
+    if (!c.longitudinal && !c.lateral) continue;
+    const ControlDerivativesOf<T> d = ToNormalizedControl<T>(written, c, value);
+    if (c.longitudinal) out.longitudinal.col(lon++) = LongitudinalB(n.condition, n.longitudinal, d.X, d.Z, d.M);
+    if (c.lateral) out.lateral.col(lat++) = LateralB(n.condition, d.Y, d.L, d.N);
+  }
+  return out;
+}
+
+namespace {
+
+// Calls `f(value')` where value' reads the fields of `file.written` that a
+// coefficient file's ToDimensional<T> produced (U0, θ0, g, the mass, the
+// coefficient sections' derivatives and its controls' parts) as that
+// conversion's T values, and every other field through `value`: the link
+// MatricesOfFile and InputMatricesOfFile put in front of the formulas.
+template <class T, class F>
+auto ThroughCoefficients(const AircraftFile& file, FieldValue<T> value, F f) {
+  if (!file.coefficients) return f(value);
   const DimensionalDerivatives<T> d = ToDimensional<T>(*file.coefficients, value);
   const AircraftAsWritten& w = file.written;
   // The fields of `w` the conversion produced, and their values in T.
-  std::array<std::pair<const double*, const T*>, 28> produced;
-  std::size_t count = 0;
-  auto add = [&](const double& field, const T& v) { produced[count++] = {&field, &v}; };
+  std::vector<std::pair<const double*, const T*>> produced;
+  auto add = [&](const double& field, const T& v) { produced.emplace_back(&field, &v); };
   add(w.condition.U0, d.U0);
   add(w.condition.theta0, d.theta0);
   add(w.condition.g, d.g);
@@ -273,16 +297,38 @@ AxisMatrices<T> MatricesOfFile(const AircraftFile& file, FieldValue<T> value) {
     add(L.Yv, d.Yv), add(L.Lv, d.Lv), add(L.Nv, d.Nv), add(L.Yp, d.Yp), add(L.Yr, d.Yr);
     add(L.Lp, d.Lp), add(L.Lr, d.Lr), add(L.Np, d.Np), add(L.Nr, d.Nr);
   }
-  return MatricesOf<T>(w, [&](const double& field) -> T {
-    for (std::size_t i = 0; i < count; ++i)
-      if (produced[i].first == &field) return *produced[i].second;
+  // The controls of `w` are the coefficients' in order (data/read_coefficients.cpp).
+  for (std::size_t i = 0; i < w.controls.size() && i < d.controls.size(); ++i) {
+    const Control& c = w.controls[i];
+    const typename DimensionalDerivatives<T>::ControlDerivatives& dc = d.controls[i];
+    if (file.longitudinal_coefficients) add(c.X, dc.X), add(c.Z, dc.Z), add(c.M, dc.M);
+    if (file.lateral_coefficients) add(c.Y, dc.Y), add(c.L, dc.L), add(c.N, dc.N);
+  }
+  return f([&](const double& field) -> T {
+    for (const auto& [at, v] : produced)
+      if (at == &field) return *v;
     return value(field);
   });
 }
 
+}  // namespace
+
+template <class T>
+AxisMatrices<T> MatricesOfFile(const AircraftFile& file, FieldValue<T> value) {
+  return ThroughCoefficients<T>(file, value, [&](FieldValue<T> v) { return MatricesOf<T>(file.written, v); });
+}
+
+template <class T>
+AxisInputMatrices<T> InputMatricesOfFile(const AircraftFile& file, FieldValue<T> value) {
+  return ThroughCoefficients<T>(file, value,
+                                [&](FieldValue<T> v) { return InputMatricesOf<T>(file.written, v); });
+}
+
 #define AEROLIN_INSTANTIATE(T)                                                     \
   template AxisMatrices<T> MatricesOf(const AircraftAsWritten&, FieldValue<T>); \
-  template AxisMatrices<T> MatricesOfFile(const AircraftFile&, FieldValue<T>);
+  template AxisMatrices<T> MatricesOfFile(const AircraftFile&, FieldValue<T>);          \
+  template AxisInputMatrices<T> InputMatricesOf(const AircraftAsWritten&, FieldValue<T>); \
+  template AxisInputMatrices<T> InputMatricesOfFile(const AircraftFile&, FieldValue<T>);
 AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
 #undef AEROLIN_INSTANTIATE
 

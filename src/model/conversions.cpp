@@ -170,19 +170,43 @@ LateralDerivativesOf<T> Lateral(const LateralAsWritten& w, const T& U0, const Ma
 }
 
 template <class T>
-NormalizedAircraft<T> NormalizeAircraft(const AircraftAsWritten& written, FieldValue<T> value, Checks checks) {
+MassPropertiesOf<T> MassOf(const AircraftAsWritten& written, FieldValue<T> value) {
   auto optional = [&](const std::optional<double>& o) -> std::optional<T> {
     if (!o) return std::nullopt;
     return value(*o);
   };
+  return {optional(written.mass.m), optional(written.mass.Ix), optional(written.mass.Iy),
+          optional(written.mass.Iz), optional(written.mass.Ixz)};
+}
+
+// A control's derivatives normalized (÷ m, Ix, Iy, Iz where its section is
+// raw) and L, N primed where the lateral section is not: ToControl in double,
+// ToNormalizedControl in T.
+template <class T>
+ControlDerivativesOf<T> NormalizeControl(const Control& c, bool longitudinal_raw, bool lateral_raw,
+                                         bool lateral_primed, const MassPropertiesOf<T>& mass,
+                                         FieldValue<T> value, Checks checks) {
+  auto n = [&](const double& field, Divisor d, bool raw) {
+    return NormalizedIfRaw(raw, value(field), d, mass, checks);
+  };
+  ControlDerivativesOf<T> out{n(c.X, Divisor::kMass, longitudinal_raw),
+                              n(c.Z, Divisor::kMass, longitudinal_raw),
+                              n(c.M, Divisor::kIy, longitudinal_raw),
+                              n(c.Y, Divisor::kMass, lateral_raw),
+                              n(c.L, Divisor::kIx, lateral_raw),
+                              n(c.N, Divisor::kIz, lateral_raw)};
+  if (!lateral_primed) PrimingFor(mass, checks).Apply(out.L, out.N);
+  return out;
+}
+
+template <class T>
+NormalizedAircraft<T> NormalizeAircraft(const AircraftAsWritten& written, FieldValue<T> value, Checks checks) {
   NormalizedAircraft<T> out;
   out.condition.U0 = value(written.condition.U0);
   out.condition.W0 = value(written.condition.W0);
   out.condition.theta0 = value(written.condition.theta0);
   out.condition.g = value(written.condition.g);
-  const MassPropertiesOf<T> mass{optional(written.mass.m), optional(written.mass.Ix),
-                                 optional(written.mass.Iy), optional(written.mass.Iz),
-                                 optional(written.mass.Ixz)};
+  const MassPropertiesOf<T> mass = MassOf(written, value);
   const T& U0 = out.condition.U0;
   out.longitudinal = Longitudinal(written.longitudinal, U0, mass, value, checks);
   out.lateral = Lateral(written.lateral, U0, mass, value, checks);
@@ -218,9 +242,18 @@ NormalizedAircraft<T> ToNormalized(const AircraftAsWritten& written, FieldValue<
   return NormalizeAircraft(written, value, Checks::kSkip);
 }
 
+template <class T>
+ControlDerivativesOf<T> ToNormalizedControl(const AircraftAsWritten& written, const Control& control,
+                                            FieldValue<T> value) {
+  return NormalizeControl<T>(control, written.longitudinal.raw, written.lateral.raw,
+                             written.lateral.primed, MassOf(written, value), value, Checks::kSkip);
+}
+
 #define AEROLIN_INSTANTIATE(T) \
   template struct PrimingOf<T>; \
-  template NormalizedAircraft<T> ToNormalized(const AircraftAsWritten&, FieldValue<T>);
+  template NormalizedAircraft<T> ToNormalized(const AircraftAsWritten&, FieldValue<T>); \
+  template ControlDerivativesOf<T> ToNormalizedControl(const AircraftAsWritten&, const Control&, \
+                                                       FieldValue<T>);
 AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
 #undef AEROLIN_INSTANTIATE
 
@@ -243,15 +276,10 @@ LateralDerivatives ToLateral(const LateralAsWritten& written, double U0, const M
 
 Control ToControl(const Control& written, bool longitudinal_raw, bool lateral_raw,
                   bool lateral_primed, const MassProperties& mass) {
-  auto n = [&](double& v, Divisor d, bool raw) { v = NormalizedIfRaw(raw, v, d, mass, Checks::kThrow); };
+  const ControlDerivativesOf<double> d = NormalizeControl<double>(
+      written, longitudinal_raw, lateral_raw, lateral_primed, mass, kAsWritten, Checks::kThrow);
   Control c = written;
-  n(c.X, Divisor::kMass, longitudinal_raw);
-  n(c.Z, Divisor::kMass, longitudinal_raw);
-  n(c.M, Divisor::kIy, longitudinal_raw);
-  n(c.Y, Divisor::kMass, lateral_raw);
-  n(c.L, Divisor::kIx, lateral_raw);
-  n(c.N, Divisor::kIz, lateral_raw);
-  if (!lateral_primed) Priming::Of(mass).Apply(c.L, c.N);
+  c.X = d.X, c.Z = d.Z, c.M = d.M, c.Y = d.Y, c.L = d.L, c.N = d.N;
   return c;
 }
 

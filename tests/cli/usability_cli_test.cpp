@@ -81,8 +81,8 @@ TEST(Cli, AnUnknownCommandIsNamedWithTheListAndExitsTwo) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "error: unknown command 'simulat' (commands: modes, matrices, simulate, plot, "
-            "qualities, sweep, locus, tf, bode, rms, augment, trim, linearize, help; aerolin help COMMAND "
-            "describes one)\n");
+            "qualities, sweep, locus, tf, bode, rms, augment, trim, linearize, identify, help; aerolin help "
+            "COMMAND describes one)\n");
 }
 
 // ---- classical approximations ---------------------------------------------

@@ -193,3 +193,61 @@ TEST(WrittenKeys, KeepTheFileFormsAndUnits) {
 
 }  // namespace
 }  // namespace aerolin
+
+namespace aerolin {
+namespace {
+
+// B through the file's chain (InputMatricesOfFile) is the loader's
+// conversion and the builders' B, for every file with keys (coefficient and
+// AVL files included).
+TEST(InputMatricesOfFile, EqualsTheBuiltB) {
+  for (const std::string& path : FilesWithKeys()) {
+    const data::LoadResult load = data::LoadAircraftFile(path);
+    const model::AxisInputMatrices<double> b =
+        model::InputMatricesOfFile<double>(load.file, [](const double& f) { return f; });
+    const Eigen::MatrixXd lon = model::BuildLongitudinal(load.aircraft).B();
+    const Eigen::MatrixXd lat = model::BuildLateral(load.aircraft).B();
+    ASSERT_EQ(b.longitudinal.cols(), lon.cols()) << path;
+    ASSERT_EQ(b.lateral.cols(), lat.cols()) << path;
+    EXPECT_LE((Eigen::MatrixXd(b.longitudinal) - lon).cwiseAbs().maxCoeff(), kRoundOff * lon.cwiseAbs().maxCoeff()) << path;
+    EXPECT_LE((Eigen::MatrixXd(b.lateral) - lat).cwiseAbs().maxCoeff(), kRoundOff * lat.cwiseAbs().maxCoeff()) << path;
+  }
+}
+
+// ∂B/∂key by AD against central differences of the double chain, for every
+// key of every file: relative step 1e-6, so truncation (h²) and round-off
+// (1e-16/h) are both below 1e-9 of the entries.
+TEST(InputMatricesOfFile, AutoDiffDerivativesMatchCentralDifferences) {
+  for (const std::string& path : FilesWithKeys()) {
+    data::LoadResult load = data::LoadAircraftFile(path);
+    for (const model::WrittenKey& key : load.file.keys) {
+      double* field = model::FieldOf(load.file, key.path);
+      if (field == nullptr) continue;
+      const model::AxisInputMatrices<model::AutoDiff1d> ad = model::InputMatricesOfFile<model::AutoDiff1d>(
+          load.file, [&](const double& f) {
+            return &f == field ? model::AutoDiff1d(f, Eigen::Matrix<double, 1, 1>(1.0))
+                               : model::AutoDiff1d(f, Eigen::Matrix<double, 1, 1>(0.0));
+          });
+      const double x = *field, h = 1e-6 * std::max(std::abs(x), 1e-3);
+      auto at = [&](double v) {
+        *field = v;
+        return model::InputMatricesOfFile<double>(load.file, [](const double& f) { return f; });
+      };
+      const model::AxisInputMatrices<double> up = at(x + h), down = at(x - h);
+      *field = x;
+      const Eigen::MatrixXd fd = (Eigen::MatrixXd(up.longitudinal) - Eigen::MatrixXd(down.longitudinal)) / (2 * h);
+      for (Eigen::Index r = 0; r < fd.rows(); ++r)
+        for (Eigen::Index c = 0; c < fd.cols(); ++c)
+          EXPECT_NEAR(ad.longitudinal(r, c).derivatives()(0), fd(r, c), 1e-6 * (std::abs(fd(r, c)) + 1.0))
+              << path << " " << key.path << " (" << r << ", " << c << ")";
+      const Eigen::MatrixXd fl = (Eigen::MatrixXd(up.lateral) - Eigen::MatrixXd(down.lateral)) / (2 * h);
+      for (Eigen::Index r = 0; r < fl.rows(); ++r)
+        for (Eigen::Index c = 0; c < fl.cols(); ++c)
+          EXPECT_NEAR(ad.lateral(r, c).derivatives()(0), fl(r, c), 1e-6 * (std::abs(fl(r, c)) + 1.0))
+              << path << " " << key.path << " (" << r << ", " << c << ")";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace aerolin

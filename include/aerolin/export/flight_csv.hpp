@@ -2,12 +2,15 @@
 /// @file
 /// A FlightLog as CSV: SI units, radians, full precision.
 
+#include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aerolin/sim/flight_log.hpp"
 #include "aerolin/sim/simulate.hpp"
+#include "aerolin/sim/turbulence.hpp"
 
 namespace aerolin::exporting {
 
@@ -84,6 +87,34 @@ class FlightCsvRecorder final : public sim::FlightRecorder {
   std::ostream& out_;
   const Eigen::Vector4d* wind_;
   double dt_;
+};
+
+
+/// The seed of MeasurementNoise when none is given (`simulate --noise-seed`).
+inline constexpr std::uint64_t kDefaultNoiseSeed = 1;
+
+/// A sensor for rehearsing identification: hands each row on to `next` with
+/// seeded white Gaussian noise added to the named columns (states by their
+/// CSV names, controls by theirs), σ in the column's unit. Only the rows
+/// written are noisy: the flight itself, and anything else recording it, is
+/// not. Deviates from sim::StandardNormal(seed), one per noisy column per row
+/// in the order given, so the same seed and flags give the same bytes.
+class MeasurementNoise final : public sim::FlightRecorder {
+ public:
+  /// `next` must outlive this. @throws std::invalid_argument if a σ is not
+  /// finite and ≥ 0.
+  MeasurementNoise(sim::FlightRecorder& next, std::vector<std::pair<std::string, double>> sigma,
+                   std::uint64_t seed);
+  /// @throws std::invalid_argument naming a column the CSV does not have (and the ones it has).
+  void Begin(const std::vector<std::string>& control_names) override;
+  void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
+
+ private:
+  sim::FlightRecorder& next_;
+  std::vector<std::pair<std::string, double>> sigma_;
+  std::vector<int> column_;  // per sigma_: state index, or kNumFlightStates + control index
+  sim::StandardNormal normal_;
+  Eigen::VectorXd controls_;
 };
 
 }  // namespace aerolin::exporting

@@ -113,4 +113,26 @@ AxisMatrices<double> MatricesOf(const AircraftAsWritten& written);
 template <class T>
 AxisMatrices<T> MatricesOfFile(const AircraftFile& file, FieldValue<T> value);
 
+/// Both axes' input matrices B in a scalar type T: one column per control
+/// that enters the axis, in file order (BuildLongitudinal's and BuildLateral's
+/// B, from the same LongitudinalB / LateralB).
+template <class T>
+struct AxisInputMatrices {
+  Eigen::Matrix<T, 4, Eigen::Dynamic> longitudinal;  ///< 4 × longitudinal controls
+  Eigen::Matrix<T, 5, Eigen::Dynamic> lateral;       ///< 5 × lateral controls
+};
+
+/// Returns the B matrices of `written` (ToNormalized, ToNormalizedControl,
+/// then LongitudinalB / LateralB), reading every number through `value` as
+/// MatricesOf.
+template <class T>
+AxisInputMatrices<T> InputMatricesOf(const AircraftAsWritten& written, FieldValue<T> value);
+
+/// Returns the B matrices of `file` through its whole chain, as
+/// MatricesOfFile does for A: a coefficient file's control coefficients enter
+/// through ToDimensional<T>, so ∂B/∂(controls.elevator.Cm) or ∂B/∂(condition.U0)
+/// is exact.
+template <class T>
+AxisInputMatrices<T> InputMatricesOfFile(const AircraftFile& file, FieldValue<T> value);
+
 }  // namespace aerolin::model

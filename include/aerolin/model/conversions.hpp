@@ -140,6 +140,21 @@ LateralDerivatives ToLateral(const LateralAsWritten& written, double U0,
 Control ToControl(const Control& written, bool longitudinal_raw, bool lateral_raw,
                   bool lateral_primed, const MassProperties& mass);
 
+/// A control's derivatives in aerolin's form, in a scalar type T: X, Z, Y
+/// [m/s² per unit], M [1/s² per unit], L, N primed [1/s² per unit].
+template <class T>
+struct ControlDerivativesOf {
+  T X, Z, M, Y, L, N;
+};
+
+/// Returns ToControl's derivatives of `control` (one of `written.controls`,
+/// with `written`'s raw and primed flags and mass) in T, reading every number
+/// through `value(field)` as ToNormalized, and as unchecked. Instantiated for
+/// AEROLIN_MODEL_SCALARS.
+template <class T>
+ControlDerivativesOf<T> ToNormalizedControl(const AircraftAsWritten& written, const Control& control,
+                                            FieldValue<T> value);
+
 /// Returns the aircraft in aerolin's form (normalized, α/β-form with β = v/U0,
 /// primed; β-derivatives of a β = v/V file × SideslipFactor).
 /// `mass` is carried over into AircraftData::mass.

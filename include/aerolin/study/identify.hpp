@@ -1,0 +1,208 @@
+#pragma once
+/// @file
+/// System identification: estimates of a data file's keys (as written, in its
+/// units and form) from a recorded flight, with honest standard errors.
+///
+/// The model is aerolin's linear model of one axis, A(θ) and B(θ) through
+/// model::MatricesOfFile and model::InputMatricesOfFile (the keys as written,
+/// every other key of the file fixed), measured outputs y = x + b (every state
+/// of the axis, biased), the controls as recorded. θ is the free keys plus the
+/// initial state x0 of every output and a constant output bias b per measured
+/// state (either group can be fixed); no bias is estimated for a state that no
+/// state equation reads (ψ: its bias and its x0 are the same offset).
+///
+/// **Output error** (the default; Klein & Morelli 2006 ch. 6, SIDPAC `oe`):
+/// maximum likelihood with an unknown diagonal noise covariance R, which is
+/// re-estimated from the residuals at every iteration (R̂ = diag Σνν'/N, so the
+/// cost is ln det R̂); Gauss–Newton steps with Levenberg–Marquardt damping,
+/// (M + λ diag M)Δθ = g. The model is simulated with the exact zero-order hold
+/// at the data's step: [Φ Γ] from e^{[A B; 0 0]Δt}, each row's controls held
+/// over the slice that ends at it (the CSV's convention). The output
+/// sensitivities are exact: ∂Φ/∂θ and ∂Γ/∂θ are the upper right block of
+/// e^{[M, ∂M/∂θ; 0, M]Δt} (M = [A B; 0 0], Van Loan 1978), with ∂A/∂θ and
+/// ∂B/∂θ from forward-mode automatic differentiation, propagated as
+/// X(k+1) = Φ X(k) + ∂Φ x(k) + ∂Γ u(k+1). Converged when the relative change
+/// of det R̂ is below kCostTolerance and the step is below kStepTolerance
+/// standard errors; a step that no damping makes cost less, or
+/// kMaxIterations, stops with the best estimate found and says so.
+///
+/// **Equation error** (least squares; the start of output error): the states'
+/// derivatives by the 5-point Savitzky–Golay (local quadratic) differentiator
+/// ż = (−2x₋₂ − x₋₁ + x₁ + 2x₂)/(10Δt), which is exactly the weighted mean
+/// (2, 3, 3, 2)/10 of ẋ over the four slices it spans; the states are averaged
+/// with the same weights (trapezoid rule: (2, 5, 6, 5, 2)/20) and the held
+/// controls with (2, 3, 3, 2)/10, so that ż = A x̄ + B ū + c holds with no
+/// relative lag (c: one bias per equation). Only the equations that a free
+/// key enters are used, weighted by their residual variances; Gauss–Newton
+/// (one step where A, B are affine in θ).
+///
+/// **Uncertainty**: the Cramér–Rao bound M⁻¹ (M = Σ Sᵀ R⁻¹ S at the estimate)
+/// and Morelli & Klein's correction for coloured residuals,
+/// M⁻¹ [Σᵢ Σⱼ Sᵢᵀ R⁻¹ R̂νν(i−j) R⁻¹ Sⱼ] M⁻¹ with the biased residual
+/// correlation over all lags (SIDPAC `m_colores`; computed as (1/N) GᵀG with G
+/// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite).
+/// Equation error: the same with its regressors.
+/// Flight data are rarely white: the corrected bound is the honest one.
+
+#include <Eigen/Core>
+#include <complex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/as_written.hpp"
+#include "aerolin/model/conventions.hpp"
+
+namespace aerolin::study {
+
+/// How the keys are estimated.
+enum class IdentifyMethod {
+  kOutputError,    ///< maximum likelihood on the simulated response (default)
+  kEquationError,  ///< least squares on the smoothed derivatives
+};
+
+/// Parses "output-error" / "equation-error"; nullopt otherwise.
+std::optional<IdentifyMethod> ParseIdentifyMethod(const std::string& text);
+
+/// Relative change of det R̂ below which output error has converged (with the step).
+inline constexpr double kCostTolerance = 1e-9;
+/// Step size, in standard errors (ΔθᵀMΔθ ≤ kStepTolerance²), below which output
+/// error has converged (with the cost).
+inline constexpr double kStepTolerance = 1e-3;
+/// Most Gauss–Newton iterations of output error, by default.
+inline constexpr int kMaxIterations = 50;
+/// Smallest eigenvalue of the information matrix scaled to unit diagonal
+/// (a correlation matrix) that still identifies every parameter: below it the
+/// direction is lost in round-off (16 digits, squared by M = SᵀS).
+inline constexpr double kMinScaledInformation = 1e-10;
+/// |ρ| above which two estimates are reported as highly correlated
+/// (Klein & Morelli's rule of thumb).
+inline constexpr double kHighCorrelation = 0.9;
+/// Fewest samples a flight must have.
+inline constexpr int kMinSamples = 20;
+
+/// One identification run.
+struct IdentifySpec {
+  model::Axis axis = model::Axis::kLongitudinal;
+  std::vector<std::string> free;  ///< keys as written in the file
+  IdentifyMethod method = IdentifyMethod::kOutputError;
+  bool estimate_x0 = true;    ///< output error: the initial state of every output
+  bool estimate_bias = true;  ///< output error: a constant bias per measured state
+  /// Output error's start: the equation-error estimate (true) or the file's values.
+  bool start_from_equation_error = true;
+  /// Most Gauss–Newton iterations of output error.
+  int max_iterations = kMaxIterations;
+};
+
+/// A flight's samples for one axis: row k is the sample at t = kΔt.
+struct FlightSamples {
+  std::string path;           ///< where they came from (for messages)
+  double dt = 0;              ///< [s]
+  Eigen::MatrixXd states;     ///< N × the axis's states (conventions.hpp order), SI
+  Eigen::MatrixXd controls;   ///< N × the axis's controls (file order): row k holds the
+                              ///< value over the slice that ends at t = kΔt
+};
+
+/// The columns a flight must have for `axis` of `file`: its states, then its
+/// controls (by the names FlightCsvHeader writes).
+std::vector<std::string> FlightColumns(const model::AircraftFile& file, model::Axis axis);
+
+/// One estimated parameter.
+struct Estimate {
+  std::string key;        ///< "longitudinal.Ma", or "x0.alpha", "bias.q"
+  bool file_key = false;  ///< a key of the file (not x0 or a bias)
+  double start = 0;       ///< as written / SI for x0 and biases
+  double value = 0;
+  double std_error = 0;            ///< Cramér–Rao
+  double std_error_corrected = 0;  ///< Morelli & Klein, coloured residuals
+};
+
+/// Fit of one measured output.
+struct OutputFit {
+  std::string name;  ///< "alpha"
+  std::string unit;  ///< "rad"
+  double rms = 0;    ///< residual RMS [unit]
+  double r2 = 0;     ///< 1 − Σν²/Σ(z − z̄)²
+};
+
+/// An identified mode, with the standard errors of its characteristics.
+struct ModeEstimate {
+  analysis::Mode mode;
+  double re_sigma = 0, im_sigma = 0;                ///< corrected [1/s]
+  double re_sigma_cr = 0, im_sigma_cr = 0;          ///< Cramér–Rao [1/s]
+  double zeta_sigma = 0, wn_sigma = 0;              ///< corrected
+  double zeta_sigma_cr = 0, wn_sigma_cr = 0;        ///< Cramér–Rao
+};
+
+/// A pair of estimates with |ρ| > kHighCorrelation.
+struct Correlated {
+  int a = 0, b = 0;  ///< indices into IdentifyResult::estimates
+  double rho = 0;
+};
+
+/// What Identify found.
+struct IdentifyResult {
+  IdentifyMethod method = IdentifyMethod::kOutputError;
+  std::vector<Estimate> estimates;   ///< the free keys (spec order), then x0, then biases
+  Eigen::MatrixXd covariance;        ///< Cramér–Rao, estimates × estimates
+  Eigen::MatrixXd covariance_corrected;
+  Eigen::MatrixXd correlation;       ///< of covariance_corrected
+  std::vector<Correlated> correlated;
+  std::vector<OutputFit> fit;        ///< output error: each output; equation error: each equation
+  std::vector<ModeEstimate> modes;   ///< of the axis at the estimate (heading left out)
+  int iterations = 0;
+  bool converged = true;
+  std::string stop_reason;  ///< why it stopped when not converged
+  int samples = 0;
+  /// The condition number of the information matrix scaled to unit diagonal.
+  double scaled_condition = 0;
+};
+
+/// Throws std::invalid_argument unless every key of `spec.free` is a key of
+/// `file` that enters the axis's A or B; the message lists those keys.
+void CheckFreeKeys(const model::AircraftFile& file, const IdentifySpec& spec);
+
+/// Estimates `spec.free` (and x0, biases) from `flight`.
+/// @throws std::invalid_argument as CheckFreeKeys, or if the flight's sizes
+///         do not match the axis.
+/// @throws core::DataError located at the flight (line 0) if the flight
+///         cannot identify a key (the information matrix is singular): the
+///         message names the keys and why.
+IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& flight,
+                        const IdentifySpec& spec);
+
+/// Reads the flight CSV at `path` (data::ReadFlightCsv: the columns
+/// FlightColumns names, at least kMinSamples rows) and identifies: what
+/// `aerolin identify` and `aerolin.identify` run.
+/// @throws as CheckFreeKeys, data::ReadFlightCsv and Identify.
+IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
+                                 const IdentifySpec& spec);
+
+/// ∂Φ/∂θ and ∂Γ/∂θ of the zero-order hold e^{[A B; 0 0]Δt} in the direction
+/// (dA, dB): the upper right block of e^{[M, dM; 0, M]Δt}. Public for the
+/// test against central differences.
+struct HoldDerivative {
+  Eigen::MatrixXd Phi, Gamma;     ///< e^{AΔt}, ∫e^{As}ds B
+  Eigen::MatrixXd dPhi, dGamma;   ///< their derivatives
+};
+HoldDerivative DifferentiateHold(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
+                                 const Eigen::MatrixXd& dA, const Eigen::MatrixXd& dB, double dt);
+
+/// The lag window of the coloured-residual correction: kLagWindowFactor × the
+/// first lag at which every output's normalized residual autocorrelation is
+/// inside ±2/√N (reference notes §5), at most N − 1.
+inline constexpr int kLagWindowFactor = 8;
+int LagWindow(const Eigen::MatrixXd& residuals);
+
+/// Morelli & Klein's bracket Σᵢ Σⱼ aᵢᵀ R̂νν(i−j) aⱼ for weighted sensitivities
+/// a (one N × parameters matrix per output: R⁻¹S) and residuals ν
+/// (N × outputs), with the biased correlation R̂νν(k) = (1/N) Σ ν(t+k)ν(t)ᵀ
+/// tapered by the Bartlett window w(k) = 1 − |k|/(lags + 1) (all lags,
+/// untapered, for lags = N − 1: K&M's `m_colores` with the biased estimate).
+/// Computed by FFT; positive semi-definite (the Bartlett taper's spectrum is
+/// ≥ 0). Public for its test against the direct double sum.
+Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eigen::MatrixXd& residuals,
+                                int lags);
+
+}  // namespace aerolin::study

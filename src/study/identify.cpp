@@ -1,0 +1,708 @@
+#include "aerolin/study/identify.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <stdexcept>
+#include <unsupported/Eigen/AutoDiff>
+#include <unsupported/Eigen/FFT>
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+#include <fmt/format.h>
+
+#include "aerolin/analysis/sensitivity.hpp"
+#include "aerolin/core/error.hpp"
+#include "aerolin/core/matrix_exponential.hpp"
+#include "aerolin/data/flight_record.hpp"
+
+namespace aerolin::study {
+namespace {
+
+using AD = model::AutoDiffXd;
+
+bool IsLongitudinal(model::Axis axis) { return axis == model::Axis::kLongitudinal; }
+
+// A and B of the axis and their derivatives per unit of each seeded key as
+// written.
+struct AxisModel {
+  Eigen::MatrixXd A, B;
+  std::vector<Eigen::MatrixXd> dA, dB;
+};
+
+template <class Mat>
+void Split(const Mat& m, Eigen::MatrixXd& value, std::vector<Eigen::MatrixXd>& d, Eigen::Index n) {
+  value.resize(m.rows(), m.cols());
+  d.assign(static_cast<std::size_t>(n), Eigen::MatrixXd::Zero(m.rows(), m.cols()));
+  for (Eigen::Index r = 0; r < m.rows(); ++r)
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+      value(r, c) = m(r, c).value();
+      if (m(r, c).derivatives().size() == n)
+        for (Eigen::Index j = 0; j < n; ++j) d[static_cast<std::size_t>(j)](r, c) = m(r, c).derivatives()(j);
+    }
+}
+
+// The axis's A, B with the keys `keys` at `values` (as written), and their
+// derivatives with respect to those keys (forward-mode AD through the file's
+// whole chain: MatricesOfFile, InputMatricesOfFile).
+AxisModel Evaluate(const model::AircraftFile& file, model::Axis axis,
+                   const std::vector<const model::WrittenKey*>& keys, const Eigen::VectorXd& values) {
+  const auto n = static_cast<Eigen::Index>(keys.size());
+  std::vector<const double*> fields;
+  for (const model::WrittenKey* k : keys) fields.push_back(model::FieldOf(file, k->path));
+  auto value = [&](const double& field) -> AD {
+    for (Eigen::Index j = 0; j < n; ++j)
+      if (fields[static_cast<std::size_t>(j)] == &field) {
+        const double to_si = keys[static_cast<std::size_t>(j)]->to_si;
+        return AD(values(j) * to_si, Eigen::VectorXd::Unit(n, j) * to_si);
+      }
+    return AD(field, Eigen::VectorXd::Zero(n));
+  };
+  const model::AxisMatrices<AD> a = model::MatricesOfFile<AD>(file, value);
+  const model::AxisInputMatrices<AD> b = model::InputMatricesOfFile<AD>(file, value);
+  AxisModel out;
+  if (IsLongitudinal(axis)) {
+    Split(a.longitudinal, out.A, out.dA, n);
+    Split(b.longitudinal, out.B, out.dB, n);
+  } else {
+    Split(a.lateral, out.A, out.dA, n);
+    Split(b.lateral, out.B, out.dB, n);
+  }
+  return out;
+}
+
+std::vector<const model::Control*> AxisControls(const model::AircraftFile& file, model::Axis axis) {
+  std::vector<const model::Control*> out;
+  for (const model::Control& c : file.written.controls)
+    if (IsLongitudinal(axis) ? c.longitudinal : c.lateral) out.push_back(&c);
+  return out;
+}
+
+// The keys of `file` that enter the axis's A or B, in file order.
+std::vector<std::string> AxisKeys(const model::AircraftFile& file, model::Axis axis) {
+  std::vector<const model::WrittenKey*> all;
+  for (const model::WrittenKey& k : file.keys)
+    if (model::FieldOf(file, k.path) != nullptr) all.push_back(&k);
+  Eigen::VectorXd values(static_cast<Eigen::Index>(all.size()));
+  for (std::size_t i = 0; i < all.size(); ++i) values(static_cast<Eigen::Index>(i)) = all[i]->value;
+  const AxisModel m = Evaluate(file, axis, all, values);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (!m.dA[i].isZero(0.0) || !m.dB[i].isZero(0.0)) out.push_back(all[i]->path);
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// The information matrix scaled to unit diagonal and what it says about
+// identifiability: throws DataError naming what the flight cannot identify.
+double CheckIdentifiable(const Eigen::MatrixXd& M, const std::vector<std::string>& names,
+                         const std::string& flight) {
+  const Eigen::Index n = M.rows();
+  std::vector<std::string> silent;
+  for (Eigen::Index j = 0; j < n; ++j)
+    if (!(M(j, j) > 0.0)) silent.push_back(names[static_cast<std::size_t>(j)]);
+  if (!silent.empty())
+    throw core::DataError({flight, 0},
+                          "the flight cannot identify " + Join(silent) +
+                              ": no measured output moves with it (the control or mode it acts "
+                              "through is not excited in this flight); excite it or fix the key");
+  const Eigen::VectorXd d = M.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::MatrixXd scaled = d.asDiagonal() * M * d.asDiagonal();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(scaled);
+  const double smallest = eig.eigenvalues()(0);
+  const double largest = eig.eigenvalues()(n - 1);
+  if (!(smallest > kMinScaledInformation * largest)) {
+    const Eigen::VectorXd v = eig.eigenvectors().col(0);
+    const double big = v.cwiseAbs().maxCoeff();
+    std::vector<std::string> involved;
+    for (Eigen::Index j = 0; j < n; ++j)
+      if (std::abs(v(j)) >= 0.3 * big) involved.push_back(names[static_cast<std::size_t>(j)]);
+    throw core::DataError(
+        {flight, 0},
+        fmt::format("the flight cannot identify {} separately: their effects on the measured outputs "
+                    "are (nearly) the same combination (scaled information matrix's smallest "
+                    "eigenvalue {:.3g} of {:.3g}); excite the mode they act through differently "
+                    "or fix all but one of them",
+                    Join(involved), smallest, largest));
+  }
+  return largest / smallest;
+}
+
+// The inverse of a positive definite M, through its unit-diagonal scaling.
+Eigen::MatrixXd InverseOf(const Eigen::MatrixXd& M) {
+  const Eigen::VectorXd d = M.diagonal().cwiseSqrt().cwiseInverse();
+  const Eigen::MatrixXd scaled = d.asDiagonal() * M * d.asDiagonal();
+  const Eigen::MatrixXd inv =
+      scaled.ldlt().solve(Eigen::MatrixXd::Identity(M.rows(), M.cols()));
+  return d.asDiagonal() * inv * d.asDiagonal();
+}
+
+// ---------------------------------------------------------------- output error
+
+struct Layout {
+  int keys = 0;                 // free keys first
+  std::vector<int> x0_states;   // then x0 of these states
+  std::vector<int> bias_states; // then a bias of these
+  int size() const { return keys + static_cast<int>(x0_states.size() + bias_states.size()); }
+};
+
+struct Simulation {
+  Eigen::MatrixXd residual;            // N × outputs
+  std::vector<Eigen::MatrixXd> S;      // per output: N × parameters
+  bool finite = true;
+};
+
+Simulation Simulate(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+                    const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
+                    const Eigen::VectorXd& p, bool sensitivities) {
+  const Eigen::Index N = flight.states.rows(), n = flight.states.cols(), np = layout.size();
+  const AxisModel m = Evaluate(file, axis, keys, p.head(layout.keys));
+  std::vector<HoldDerivative> hold;
+  Eigen::MatrixXd Phi, Gamma;
+  if (sensitivities) {
+    for (int j = 0; j < layout.keys; ++j)
+      hold.push_back(DifferentiateHold(m.A, m.B, m.dA[static_cast<std::size_t>(j)],
+                                       m.dB[static_cast<std::size_t>(j)], flight.dt));
+  }
+  if (!hold.empty()) {
+    Phi = hold[0].Phi, Gamma = hold[0].Gamma;
+  } else {
+    const HoldDerivative h = DifferentiateHold(m.A, m.B, Eigen::MatrixXd::Zero(n, n),
+                                               Eigen::MatrixXd::Zero(n, m.B.cols()), flight.dt);
+    Phi = h.Phi, Gamma = h.Gamma;
+  }
+  Eigen::VectorXd x = flight.states.row(0).transpose();  // x0 not estimated: the first sample
+  Eigen::VectorXd bias = Eigen::VectorXd::Zero(n);
+  for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
+    x(layout.x0_states[i]) = p(layout.keys + static_cast<Eigen::Index>(i));
+  const Eigen::Index bias_at = layout.keys + static_cast<Eigen::Index>(layout.x0_states.size());
+  for (std::size_t i = 0; i < layout.bias_states.size(); ++i)
+    bias(layout.bias_states[i]) = p(bias_at + static_cast<Eigen::Index>(i));
+  Simulation sim;
+  sim.residual.resize(N, n);
+  Eigen::MatrixXd X = Eigen::MatrixXd::Zero(n, np);  // ∂x/∂p
+  if (sensitivities) {
+    sim.S.assign(static_cast<std::size_t>(n), Eigen::MatrixXd(N, np));
+    for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
+      X(layout.x0_states[i], layout.keys + static_cast<Eigen::Index>(i)) = 1.0;
+  }
+  Eigen::MatrixXd Xnext(n, np);
+  for (Eigen::Index k = 0; k < N; ++k) {
+    sim.residual.row(k) = flight.states.row(k) - (x + bias).transpose();
+    if (sensitivities) {
+      for (Eigen::Index o = 0; o < n; ++o) {
+        sim.S[static_cast<std::size_t>(o)].row(k) = X.row(o);
+      }
+      for (std::size_t i = 0; i < layout.bias_states.size(); ++i)
+        sim.S[static_cast<std::size_t>(layout.bias_states[i])](k, bias_at + static_cast<Eigen::Index>(i)) = 1.0;
+    }
+    if (k + 1 == N) break;
+    const Eigen::VectorXd u = flight.controls.row(k + 1).transpose();
+    if (sensitivities) {
+      Xnext.noalias() = Phi * X;
+      for (int j = 0; j < layout.keys; ++j)
+        Xnext.col(j) += hold[static_cast<std::size_t>(j)].dPhi * x + hold[static_cast<std::size_t>(j)].dGamma * u;
+      X.swap(Xnext);
+    }
+    x = Phi * x + Gamma * u;
+  }
+  sim.finite = sim.residual.allFinite();
+  return sim;
+}
+
+// The diagonal of R̂ = Σνν'/N, kept off zero for a noise-free output.
+Eigen::VectorXd NoiseVariances(const Eigen::MatrixXd& residual, const Eigen::MatrixXd& z) {
+  const double N = static_cast<double>(residual.rows());
+  Eigen::VectorXd r = residual.colwise().squaredNorm().transpose() / N;
+  for (Eigen::Index o = 0; o < r.size(); ++o) {
+    const double floor = 1e-24 * (z.col(o).squaredNorm() / N) + 1e-300;
+    r(o) = std::max(r(o), floor);
+  }
+  return r;
+}
+
+double Cost(const Eigen::VectorXd& R) { return R.array().log().sum(); }
+
+struct Information {
+  Eigen::MatrixXd M;
+  Eigen::VectorXd g;
+};
+
+Information InformationOf(const Simulation& sim, const Eigen::VectorXd& R) {
+  const Eigen::Index np = sim.S[0].cols();
+  Information info{Eigen::MatrixXd::Zero(np, np), Eigen::VectorXd::Zero(np)};
+  for (std::size_t o = 0; o < sim.S.size(); ++o) {
+    const double w = 1.0 / R(static_cast<Eigen::Index>(o));
+    info.M.noalias() += w * sim.S[o].transpose() * sim.S[o];
+    info.g.noalias() += w * sim.S[o].transpose() * sim.residual.col(static_cast<Eigen::Index>(o));
+  }
+  return info;
+}
+
+// ------------------------------------------------------------ equation error
+
+struct Regressors {
+  Eigen::MatrixXd z, x, u;  // (N − 4) × n, × n, × m
+};
+
+// The Savitzky–Golay derivative and the matching averages (see the header).
+Regressors RegressorsOf(const FlightSamples& f) {
+  const Eigen::Index N = f.states.rows() - 4;
+  Regressors r{Eigen::MatrixXd(N, f.states.cols()), Eigen::MatrixXd(N, f.states.cols()),
+               Eigen::MatrixXd(N, f.controls.cols())};
+  for (Eigen::Index i = 0; i < N; ++i) {
+    const Eigen::Index k = i + 2;
+    const auto x = [&](int o) { return f.states.row(k + o); };
+    const auto u = [&](int o) { return f.controls.row(k + o); };
+    r.z.row(i) = (-2.0 * x(-2) - x(-1) + x(1) + 2.0 * x(2)) / (10.0 * f.dt);
+    r.x.row(i) = (2.0 * x(-2) + 5.0 * x(-1) + 6.0 * x(0) + 5.0 * x(1) + 2.0 * x(2)) / 20.0;
+    r.u.row(i) = (2.0 * u(-1) + 3.0 * u(0) + 3.0 * u(1) + 2.0 * u(2)) / 10.0;
+  }
+  return r;
+}
+
+struct EquationErrorFit {
+  Eigen::VectorXd theta;           // keys then equation biases
+  std::vector<std::string> names;  // of theta's entries
+  std::vector<int> equations;      // the state rows used
+  Eigen::MatrixXd covariance, covariance_corrected;
+  std::vector<OutputFit> fit;
+  int iterations = 0;
+  double condition = 0;
+};
+
+EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamples& flight,
+                               model::Axis axis, const std::vector<const model::WrittenKey*>& keys,
+                               const Eigen::VectorXd& start) {
+  const Regressors reg = RegressorsOf(flight);
+  const Eigen::Index N = reg.z.rows(), nk = static_cast<Eigen::Index>(keys.size());
+  EquationErrorFit out;
+  AxisModel m = Evaluate(file, axis, keys, start);
+  for (Eigen::Index i = 0; i < m.A.rows(); ++i) {
+    bool used = false;
+    for (Eigen::Index j = 0; j < nk; ++j)
+      used = used || !m.dA[static_cast<std::size_t>(j)].row(i).isZero(0.0) ||
+             !m.dB[static_cast<std::size_t>(j)].row(i).isZero(0.0);
+    if (used) out.equations.push_back(static_cast<int>(i));
+  }
+  const auto ne = static_cast<Eigen::Index>(out.equations.size());
+  const Eigen::Index np = nk + ne;
+  std::vector<std::string> names;
+  for (const model::WrittenKey* k : keys) names.push_back(k->path);
+  const std::vector<core::Signal>& states = model::StateSignals(axis);
+  for (int e : out.equations) names.push_back("bias." + states[static_cast<std::size_t>(e)].name + "dot");
+  out.names = names;
+
+  Eigen::VectorXd theta(np);
+  theta << start, Eigen::VectorXd::Zero(ne);
+  Eigen::VectorXd w(ne);  // 1/variance of each equation's residual
+  for (Eigen::Index e = 0; e < ne; ++e) {
+    const auto zc = reg.z.col(out.equations[static_cast<std::size_t>(e)]);
+    const double var = (zc.array() - zc.mean()).square().sum() / static_cast<double>(N);
+    w(e) = var > 0 ? 1.0 / var : 1.0;
+  }
+  std::vector<Eigen::MatrixXd> J(static_cast<std::size_t>(ne), Eigen::MatrixXd(N, np));
+  Eigen::MatrixXd r(N, ne);
+  auto evaluate = [&](const Eigen::VectorXd& th) {
+    m = Evaluate(file, axis, keys, th.head(nk));
+    const Eigen::MatrixXd pred = reg.x * m.A.transpose() + reg.u * m.B.transpose();
+    for (Eigen::Index e = 0; e < ne; ++e) {
+      const int row = out.equations[static_cast<std::size_t>(e)];
+      r.col(e) = reg.z.col(row) - pred.col(row) - Eigen::VectorXd::Constant(N, th(nk + e));
+      Eigen::MatrixXd& Je = J[static_cast<std::size_t>(e)];
+      Je.setZero();
+      for (Eigen::Index j = 0; j < nk; ++j)
+        Je.col(j) = reg.x * m.dA[static_cast<std::size_t>(j)].row(row).transpose() +
+                    reg.u * m.dB[static_cast<std::size_t>(j)].row(row).transpose();
+      Je.col(nk + e).setOnes();
+    }
+  };
+  Eigen::MatrixXd M(np, np);
+  for (out.iterations = 1; out.iterations <= kMaxIterations; ++out.iterations) {
+    evaluate(theta);
+    M.setZero();
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(np);
+    for (Eigen::Index e = 0; e < ne; ++e) {
+      M.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * J[static_cast<std::size_t>(e)];
+      g.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * r.col(e);
+    }
+    if (out.iterations == 1) CheckIdentifiable(M, names, flight.path);
+    const Eigen::VectorXd step = InverseOf(M) * g;
+    theta += step;
+    // The weights from this step's residuals (s² with N − np degrees of freedom).
+    evaluate(theta);
+    for (Eigen::Index e = 0; e < ne; ++e)
+      w(e) = static_cast<double>(N - np) / std::max(r.col(e).squaredNorm(), 1e-300);
+    if (step.dot(M * step) <= kStepTolerance * kStepTolerance) break;
+  }
+  out.iterations = std::min(out.iterations, kMaxIterations);
+  M.setZero();
+  std::vector<Eigen::MatrixXd> a;
+  for (Eigen::Index e = 0; e < ne; ++e) {
+    M.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * J[static_cast<std::size_t>(e)];
+    a.push_back(w(e) * J[static_cast<std::size_t>(e)]);
+  }
+  out.condition = CheckIdentifiable(M, names, flight.path);
+  out.theta = theta;
+  out.covariance = InverseOf(M);
+  out.covariance_corrected = out.covariance * ColouredBracket(a, r, LagWindow(r)) * out.covariance;
+  for (Eigen::Index e = 0; e < ne; ++e) {
+    const int row = out.equations[static_cast<std::size_t>(e)];
+    const auto zc = reg.z.col(row);
+    const double total = (zc.array() - zc.mean()).square().sum();
+    const core::Signal& s = states[static_cast<std::size_t>(row)];
+    out.fit.push_back({s.name + "dot", std::string(core::ToString(s.unit)) + "/s",
+                       std::sqrt(r.col(e).squaredNorm() / static_cast<double>(N)),
+                       total > 0 ? 1.0 - r.col(e).squaredNorm() / total : 0.0});
+  }
+  return out;
+}
+
+void Correlate(IdentifyResult& result) {
+  const Eigen::Index n = result.covariance_corrected.rows();
+  const Eigen::VectorXd s = result.covariance_corrected.diagonal().cwiseSqrt();
+  result.correlation = s.cwiseInverse().asDiagonal() * result.covariance_corrected * s.cwiseInverse().asDiagonal();
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = i + 1; j < n; ++j)
+      if (std::abs(result.correlation(i, j)) > kHighCorrelation)
+        result.correlated.push_back({static_cast<int>(i), static_cast<int>(j), result.correlation(i, j)});
+}
+
+void ModesOf(IdentifyResult& result, const model::AircraftFile& file, model::Axis axis,
+             const std::vector<const model::WrittenKey*>& keys, const Eigen::VectorXd& theta) {
+  const AxisModel m = Evaluate(file, axis, keys, theta);
+  std::vector<core::Signal> inputs;
+  for (const model::Control* c : AxisControls(file, axis)) inputs.push_back({c->name, c->unit, c->name});
+  const model::StateSpace ss(m.A, m.B, model::StateSignals(axis), inputs);
+  const std::vector<analysis::Mode> modes = IsLongitudinal(axis)
+                                                ? analysis::AnalyzeLongitudinal(ss, file.written.condition.U0)
+                                                : analysis::AnalyzeLateral(ss);
+  const auto nk = static_cast<Eigen::Index>(keys.size());
+  const Eigen::MatrixXd C = result.covariance_corrected.topLeftCorner(nk, nk);
+  const Eigen::MatrixXd Ccr = result.covariance.topLeftCorner(nk, nk);
+  for (const analysis::Mode& mode : modes) {
+    if (mode.kind == analysis::ModeKind::kHeading || mode.left.size() == 0) continue;
+    Eigen::VectorXd re(nk), im(nk), zeta(nk), wn(nk);
+    for (Eigen::Index j = 0; j < nk; ++j) {
+      std::complex<double> d = analysis::EigenvalueDerivative(mode.left, mode.shape, m.dA[static_cast<std::size_t>(j)]);
+      if (!mode.oscillatory) d.imag(0.0);
+      re(j) = d.real(), im(j) = d.imag();
+      zeta(j) = mode.oscillatory ? analysis::DampingDerivative(mode.lambda, d) : 0.0;
+      wn(j) = analysis::FrequencyDerivative(mode.lambda, d);
+    }
+    auto sd = [](const Eigen::VectorXd& g, const Eigen::MatrixXd& cov) { return std::sqrt(std::max(0.0, g.dot(cov * g))); };
+    result.modes.push_back({mode, sd(re, C), sd(im, C), sd(re, Ccr), sd(im, Ccr), sd(zeta, C), sd(wn, C),
+                            sd(zeta, Ccr), sd(wn, Ccr)});
+  }
+}
+
+}  // namespace
+
+std::optional<IdentifyMethod> ParseIdentifyMethod(const std::string& text) {
+  if (text == "output-error") return IdentifyMethod::kOutputError;
+  if (text == "equation-error") return IdentifyMethod::kEquationError;
+  return std::nullopt;
+}
+
+std::vector<std::string> FlightColumns(const model::AircraftFile& file, model::Axis axis) {
+  std::vector<std::string> out;
+  for (const core::Signal& s : model::StateSignals(axis)) out.push_back(s.name);
+  for (const model::Control* c : AxisControls(file, axis)) out.push_back(c->name);
+  return out;
+}
+
+HoldDerivative DifferentiateHold(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
+                                 const Eigen::MatrixXd& dA, const Eigen::MatrixXd& dB, double dt) {
+  const Eigen::Index n = A.rows(), m = B.cols(), a = n + m;
+  Eigen::MatrixXd big = Eigen::MatrixXd::Zero(2 * a, 2 * a);
+  big.block(0, 0, n, n) = A * dt;
+  big.block(0, n, n, m) = B * dt;
+  big.block(a, a, n, n) = A * dt;
+  big.block(a, a + n, n, m) = B * dt;
+  big.block(0, a, n, n) = dA * dt;
+  big.block(0, a + n, n, m) = dB * dt;
+  const Eigen::MatrixXd e = core::MatrixExponential(big);
+  return {e.block(0, 0, n, n), e.block(0, n, n, m), e.block(0, a, n, n), e.block(0, a + n, n, m)};
+}
+
+int LagWindow(const Eigen::MatrixXd& residuals) {
+  const Eigen::Index N = residuals.rows();
+  const double limit = 2.0 / std::sqrt(static_cast<double>(N));
+  for (Eigen::Index k = 1; k < N; ++k) {
+    bool inside = true;
+    for (Eigen::Index o = 0; o < residuals.cols() && inside; ++o) {
+      const auto v = residuals.col(o);
+      const double r0 = v.squaredNorm();
+      const double rk = v.head(N - k).dot(v.tail(N - k));
+      inside = r0 == 0.0 || std::abs(rk / r0) < limit;
+    }
+    if (inside) return static_cast<int>(std::min<Eigen::Index>(kLagWindowFactor * k, N - 1));
+  }
+  return static_cast<int>(N - 1);
+}
+
+Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eigen::MatrixXd& residuals,
+                                int lags) {
+  const Eigen::Index N = residuals.rows(), ny = residuals.cols();
+  const Eigen::Index np = a.empty() ? 0 : a[0].cols();
+  // The windowed correlation has support |k| ≤ lags, so its convolution with
+  // a sequence of N samples wraps into none of them when L ≥ N + lags.
+  lags = std::clamp<int>(lags, 0, static_cast<int>(N - 1));
+  Eigen::Index L = 1;
+  while (L < N + lags + 1) L *= 2;
+  Eigen::FFT<double> fft;
+  Eigen::VectorXd buffer(L);
+  // S(f): the DFT of the biased correlation R̂(k) = (1/N) Σ ν(t+k) ν(t)ᵀ with the
+  // Bartlett window w(k) = 1 − |k|/(lags + 1) (none for lags = N − 1).
+  std::vector<Eigen::VectorXcd> S(static_cast<std::size_t>(ny * ny));
+  Eigen::VectorXcd spectrum(L);
+  for (Eigen::Index o1 = 0; o1 < ny; ++o1)
+    for (Eigen::Index o2 = 0; o2 < ny; ++o2) {
+      buffer.setZero();
+      const auto v1 = residuals.col(o1), v2 = residuals.col(o2);
+      for (Eigen::Index k = -lags; k <= lags; ++k) {
+        const Eigen::Index m = N - std::abs(k);
+        const double r = (k >= 0 ? v1.tail(m).dot(v2.head(m)) : v1.head(m).dot(v2.tail(m))) / static_cast<double>(N);
+        const double w = lags == N - 1 ? 1.0 : 1.0 - static_cast<double>(std::abs(k)) / (lags + 1);
+        buffer(k >= 0 ? k : L + k) = w * r;
+      }
+      fft.fwd(spectrum, buffer);
+      S[static_cast<std::size_t>(o1 * ny + o2)] = spectrum.head(L / 2 + 1);  // the half summed below
+    }
+  // Σᵢ Σⱼ aᵢᵀ R(i − j) aⱼ = (1/L) Σ_f A(f)ᴴ S(f) A(f) (Parseval; L ≥ 2N, no
+  // wrap). The summand at L − f is the conjugate of the one at f: the real
+  // part is f = 0 and L/2 once, 0 < f < L/2 twice.
+  const Eigen::Index half = L / 2 + 1;
+  Eigen::VectorXd weight = Eigen::VectorXd::Constant(half, 2.0);
+  weight(0) = weight(half - 1) = 1.0;
+  std::vector<Eigen::MatrixXcd> A(static_cast<std::size_t>(ny), Eigen::MatrixXcd(half, np));
+  Eigen::VectorXcd F(L);
+  for (Eigen::Index o = 0; o < ny; ++o)
+    for (Eigen::Index p = 0; p < np; ++p) {
+      buffer.setZero();
+      buffer.head(N) = a[static_cast<std::size_t>(o)].col(p);
+      fft.fwd(F, buffer);
+      A[static_cast<std::size_t>(o)].col(p) = F.head(half);
+    }
+  Eigen::MatrixXcd sum = Eigen::MatrixXcd::Zero(np, np);
+  for (Eigen::Index o1 = 0; o1 < ny; ++o1)
+    for (Eigen::Index o2 = 0; o2 < ny; ++o2) {
+      const Eigen::VectorXcd w =
+          S[static_cast<std::size_t>(o1 * ny + o2)].cwiseProduct(weight.cast<std::complex<double>>());
+      sum.noalias() += A[static_cast<std::size_t>(o1)].adjoint() * (w.asDiagonal() * A[static_cast<std::size_t>(o2)]);
+    }
+  return sum.real() / static_cast<double>(L);
+}
+
+void CheckFreeKeys(const model::AircraftFile& file, const IdentifySpec& spec) {
+  const char* axis_name = IsLongitudinal(spec.axis) ? "longitudinal" : "lateral";
+  if (spec.free.empty()) throw std::invalid_argument("--free names no key to estimate");
+  std::vector<std::string> axis_keys;
+  for (const std::string& key : spec.free) {
+    const bool known = file.Find(key) != nullptr && model::FieldOf(file, key) != nullptr;
+    if (axis_keys.empty()) axis_keys = AxisKeys(file, spec.axis);
+    const bool enters = std::find(axis_keys.begin(), axis_keys.end(), key) != axis_keys.end();
+    if (!known || !enters)
+      throw std::invalid_argument("'" + key + "' " +
+                                  (known ? std::string("does not enter the ") + axis_name + " model"
+                                         : std::string("is not a key of the file")) +
+                                  " (the keys that enter its " + axis_name + " A or B, as written: " +
+                                  Join(axis_keys) + ")");
+    if (std::count(spec.free.begin(), spec.free.end(), key) > 1)
+      throw std::invalid_argument("'" + key + "' is named twice in --free");
+  }
+}
+
+IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& flight,
+                        const IdentifySpec& spec) {
+  if (file.augmented)
+    throw std::invalid_argument(
+        "the file closes a feedback ([augmentation]): identify estimates the airframe's keys; run it "
+        "on the file without [augmentation] and a flight whose controls are the surfaces' deflections");
+  CheckFreeKeys(file, spec);
+  const std::vector<core::Signal>& states = model::StateSignals(spec.axis);
+  const auto n = static_cast<Eigen::Index>(states.size());
+  const auto m = static_cast<Eigen::Index>(AxisControls(file, spec.axis).size());
+  if (flight.states.cols() != n || flight.controls.cols() != m || flight.controls.rows() != flight.states.rows())
+    throw std::invalid_argument(fmt::format("Identify: the flight has {}×{} states and {}×{} controls, the axis {} and {}",
+                                            flight.states.rows(), flight.states.cols(), flight.controls.rows(),
+                                            flight.controls.cols(), n, m));
+  if (flight.states.rows() < kMinSamples)
+    throw core::DataError({flight.path, 0}, fmt::format("{} samples, identify needs at least {}",
+                                                        flight.states.rows(), kMinSamples));
+  std::vector<const model::WrittenKey*> keys;
+  Eigen::VectorXd start(static_cast<Eigen::Index>(spec.free.size()));
+  for (const std::string& k : spec.free) {
+    keys.push_back(file.Find(k));
+    start(static_cast<Eigen::Index>(keys.size() - 1)) = keys.back()->value;
+  }
+  const auto nk = static_cast<Eigen::Index>(keys.size());
+  IdentifyResult result;
+  result.method = spec.method;
+  result.samples = static_cast<int>(flight.states.rows());
+
+  std::optional<EquationErrorFit> ee;
+  if (spec.method == IdentifyMethod::kEquationError || spec.start_from_equation_error) {
+    try {
+      ee = EquationError(file, flight, spec.axis, keys, start);
+    } catch (const core::DataError&) {
+      if (spec.method == IdentifyMethod::kEquationError) throw;
+    }
+  }
+  if (spec.method == IdentifyMethod::kEquationError) {
+    for (Eigen::Index j = 0; j < ee->theta.size(); ++j) {
+      Estimate e;
+      e.key = ee->names[static_cast<std::size_t>(j)];
+      if (j < nk) e.file_key = true, e.start = start(j);
+      e.value = ee->theta(j);
+      e.std_error = std::sqrt(ee->covariance(j, j));
+      e.std_error_corrected = std::sqrt(ee->covariance_corrected(j, j));
+      result.estimates.push_back(e);
+    }
+    result.covariance = ee->covariance;
+    result.covariance_corrected = ee->covariance_corrected;
+    result.fit = ee->fit;
+    result.iterations = ee->iterations;
+    result.scaled_condition = ee->condition;
+    Correlate(result);
+    ModesOf(result, file, spec.axis, keys, ee->theta.head(nk));
+    return result;
+  }
+
+  // Output error.
+  Layout layout;
+  layout.keys = static_cast<int>(nk);
+  const AxisModel at_start = Evaluate(file, spec.axis, keys, start);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (spec.estimate_x0) layout.x0_states.push_back(static_cast<int>(i));
+    // A state no equation reads (ψ): its bias is its x0's offset.
+    if (spec.estimate_bias && !(spec.estimate_x0 && at_start.A.col(i).isZero(0.0)))
+      layout.bias_states.push_back(static_cast<int>(i));
+  }
+  std::vector<std::string> names;
+  for (const model::WrittenKey* k : keys) names.push_back(k->path);
+  for (int i : layout.x0_states) names.push_back("x0." + states[static_cast<std::size_t>(i)].name);
+  for (int i : layout.bias_states) names.push_back("bias." + states[static_cast<std::size_t>(i)].name);
+  const Eigen::Index np = layout.size();
+  Eigen::VectorXd p = Eigen::VectorXd::Zero(np);
+  p.head(nk) = ee ? Eigen::VectorXd(ee->theta.head(nk)) : start;
+  for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
+    p(nk + static_cast<Eigen::Index>(i)) = flight.states(0, layout.x0_states[i]);
+
+  auto simulate = [&](const Eigen::VectorXd& q) {
+    return Simulate(file, flight, spec.axis, keys, layout, q, true);
+  };
+  Simulation sim = simulate(p);
+  if (!sim.finite && ee) {  // the equation-error start diverges: the file's values
+    p.head(nk) = start;
+    sim = simulate(p);
+  }
+  if (!sim.finite)
+    throw core::NumericalError("the model at the start values diverges over the flight (output error "
+                               "simulates it); start nearer (the file's values) or use --method equation-error");
+  Eigen::VectorXd R = NoiseVariances(sim.residual, flight.states);
+  double J = Cost(R);
+  Information info = InformationOf(sim, R);
+  CheckIdentifiable(info.M, names, flight.path);
+  double lambda = 1e-3;
+  result.converged = false;
+  for (result.iterations = 1; result.iterations <= spec.max_iterations; ++result.iterations) {
+    const Eigen::VectorXd D = info.M.diagonal();
+    bool accepted = false;
+    bool small = false;
+    for (int tries = 0; tries < 30; ++tries) {
+      Eigen::MatrixXd damped = info.M;
+      damped.diagonal() += lambda * D;
+      const Eigen::VectorXd step = InverseOf(damped) * info.g;
+      small = step.dot(info.M * step) <= kStepTolerance * kStepTolerance;
+      const Eigen::VectorXd q = p + step;
+      Simulation trial = simulate(q);
+      if (trial.finite) {
+        const Eigen::VectorXd Rq = NoiseVariances(trial.residual, flight.states);
+        const double Jq = Cost(Rq);
+        if (Jq <= J) {
+          const double change = std::abs(std::expm1(Jq - J));
+          p = q, sim = std::move(trial), R = Rq, J = Jq;
+          info = InformationOf(sim, R);
+          lambda = std::max(lambda / 10.0, 1e-12);
+          accepted = true;
+          result.converged = change < kCostTolerance && small;
+          break;
+        }
+      }
+      if (small) break;  // no decrease even at a negligible step: at the minimum
+      lambda *= 10.0;
+    }
+    if (result.converged) break;
+    if (!accepted) {
+      if (small) {
+        result.converged = true;
+      } else {
+        result.stop_reason = fmt::format(
+            "stalled at iteration {}: no damped step lowers the cost (Levenberg-Marquardt lambda {:.3g}); "
+            "the estimate is the best found, its error bars may not hold",
+            result.iterations, lambda);
+      }
+      break;
+    }
+  }
+  if (result.iterations > spec.max_iterations) {
+    result.iterations = spec.max_iterations;
+    result.stop_reason = fmt::format("not converged in {} iterations; the estimate is the best found",
+                                     spec.max_iterations);
+  }
+  result.scaled_condition = CheckIdentifiable(info.M, names, flight.path);
+  result.covariance = InverseOf(info.M);
+  std::vector<Eigen::MatrixXd> a;
+  for (std::size_t o = 0; o < sim.S.size(); ++o) {  // R⁻¹S in place: a long flight's S is large
+    a.push_back(std::move(sim.S[o]));
+    a.back() /= R(static_cast<Eigen::Index>(o));
+  }
+  result.covariance_corrected = result.covariance * ColouredBracket(a, sim.residual, LagWindow(sim.residual)) * result.covariance;
+  for (Eigen::Index j = 0; j < np; ++j) {
+    Estimate e;
+    e.key = names[static_cast<std::size_t>(j)];
+    e.file_key = j < nk;
+    e.start = j < nk ? start(j) : (j < nk + static_cast<Eigen::Index>(layout.x0_states.size())
+                                       ? flight.states(0, layout.x0_states[static_cast<std::size_t>(j - nk)])
+                                       : 0.0);
+    e.value = p(j);
+    e.std_error = std::sqrt(result.covariance(j, j));
+    e.std_error_corrected = std::sqrt(result.covariance_corrected(j, j));
+    result.estimates.push_back(e);
+  }
+  for (Eigen::Index o = 0; o < n; ++o) {
+    const auto z = flight.states.col(o);
+    const double total = (z.array() - z.mean()).square().sum();
+    const double ss = sim.residual.col(o).squaredNorm();
+    const core::Signal& s = states[static_cast<std::size_t>(o)];
+    result.fit.push_back({s.name, std::string(core::ToString(s.unit)),
+                          std::sqrt(ss / static_cast<double>(flight.states.rows())),
+                          total > 0 ? 1.0 - ss / total : 0.0});
+  }
+  Correlate(result);
+  ModesOf(result, file, spec.axis, keys, p.head(nk));
+  return result;
+}
+
+IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
+                                 const IdentifySpec& spec) {
+  CheckFreeKeys(file, spec);
+  const std::vector<std::string> columns = FlightColumns(file, spec.axis);
+  const data::FlightRecord record = data::ReadFlightCsv(path, columns, kMinSamples);
+  FlightSamples samples;
+  samples.path = path;
+  samples.dt = record.dt;
+  const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
+  samples.states = record.values.middleCols(1, n);
+  samples.controls = record.values.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
+  return Identify(file, samples, spec);
+}
+
+}  // namespace aerolin::study

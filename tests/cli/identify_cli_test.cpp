@@ -1,0 +1,184 @@
+// `aerolin identify` end to end: a flight simulated with `simulate --noise`,
+// identified; the estimates against the file's values (the truth), the
+// written file against `modes`, equation error against numpy, and the bad
+// inputs' messages.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/run_command.hpp"
+
+namespace aerolin {
+namespace {
+
+using testing_cli::ReadAll;
+using testing_cli::RunAerolin;
+
+const std::string kP2V7 = "data/derivatives/p2v7.toml";
+const std::string kFree = "longitudinal.Ma,longitudinal.Mq,controls.elevator.M,longitudinal.Za";
+const std::string kNoise = "u=0.05,alpha=0.001,q=0.001,theta=0.001";
+
+std::string Temp(const std::string& name) { return std::string(AEROLIN_BINARY_DIR) + "/identify_" + name; }
+
+// The longitudinal flight of docs/identify.md: 45 s of the 3-2-1-1 script.
+std::string Flight(const std::string& name, const std::string& extra = "") {
+  const std::string csv = Temp(name);
+  const auto r = RunAerolin("simulate " + kP2V7 + " --script examples/scripts/c_elevator_3211.txt --duration 45 "
+                            "--dt 0.05 --integrator exact --csv '" + csv + "' --noise " + kNoise + " " + extra,
+                            "identify_sim_" + name);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return csv;
+}
+
+void WriteText(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+TEST(IdentifyCommand, EstimatesTheTruthWithinTheirErrorsAndWritesAFileModesReads) {
+  const std::string csv = Flight("truth.csv");
+  const std::string out = Temp("identified.toml");
+  std::remove(out.c_str());
+  const auto r = RunAerolin("identify " + kP2V7 + " --flight '" + csv + "' --axis longitudinal --free " + kFree +
+                                " --json --write '" + out + "'",
+                            "identify_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema"], "aerolin.identify/1");
+  EXPECT_EQ(j["method"], "output-error");
+  EXPECT_TRUE(j["converged"].get<bool>());
+  const std::map<std::string, double> truth = {{"longitudinal.Ma", -3.78},
+                                               {"longitudinal.Mq", -0.992},
+                                               {"controls.elevator.M", -2.48},
+                                               {"longitudinal.Za", -236.0}};
+  for (const auto& e : j["estimates"]) {
+    const std::string key = e["key"];
+    if (!truth.count(key)) continue;
+    // One seed: each within 3 standard errors (a 0.27 % false alarm per key).
+    EXPECT_LT(std::abs(e["value"].get<double>() - truth.at(key)), 3 * e["std_error"].get<double>()) << key;
+    EXPECT_GT(e["std_error"].get<double>(), 0.0) << key;
+  }
+  // The written file keeps every other line and gives identify's modes.
+  const std::string written = ReadAll(out);
+  const std::string original = ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/" + kP2V7);
+  EXPECT_NE(written.find("# Lockheed P2V-7 Neptune: the seed program's aircraft."), std::string::npos);
+  EXPECT_EQ(std::count(written.begin(), written.end(), '\n'), std::count(original.begin(), original.end(), '\n'));
+  const auto modes = RunAerolin("modes '" + out + "' --json", "identify_modes");
+  ASSERT_EQ(modes.exit_code, 0) << modes.err;
+  const nlohmann::json m = nlohmann::json::parse(modes.out);
+  const auto& sp = m["longitudinal"]["modes"][0];
+  ASSERT_EQ(sp["name"], "short period");
+  ASSERT_EQ(j["modes"][0]["mode"], "short period");
+  // The same A (the written decimals round-trip) → the same eigenvalue to rounding.
+  EXPECT_NEAR(sp["eigenvalue_per_s"]["re"].get<double>(), j["modes"][0]["eigenvalue_per_s"]["re"].get<double>(), 1e-10);
+  EXPECT_NEAR(sp["eigenvalue_per_s"]["im"].get<double>(), j["modes"][0]["eigenvalue_per_s"]["im"].get<double>(), 1e-10);
+}
+
+TEST(IdentifyCommand, EquationErrorAgreesWithNumpyLstsq) {
+  const std::string csv = Flight("ee.csv");
+  const auto mat = RunAerolin("matrices " + kP2V7 + " --json", "identify_matrices");
+  ASSERT_EQ(mat.exit_code, 0) << mat.err;
+  WriteText(Temp("ee_matrices.json"), mat.out);
+  const auto r = RunAerolin("identify " + kP2V7 + " --flight '" + csv +
+                                "' --axis longitudinal --free longitudinal.Ma,longitudinal.Mq,controls.elevator.M "
+                                "--method equation-error --json",
+                            "identify_ee");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  WriteText(Temp("ee_identify.json"), r.out);
+  const std::string command = "/usr/bin/python3 '" + std::string(AEROLIN_SOURCE_DIR) +
+                              "/tests/cli/identify_lstsq.py' '" + csv + "' '" + Temp("ee_matrices.json") + "' '" +
+                              Temp("ee_identify.json") + "' > '" + Temp("ee_numpy.txt") + "' 2>&1";
+  const int status = std::system(command.c_str());
+  const std::string report = ReadAll(Temp("ee_numpy.txt"));
+  std::printf("%s", report.c_str());
+  EXPECT_EQ(status, 0) << report;
+}
+
+TEST(IdentifyCommand, NoiseIsSeededAndOnlyInTheColumnsNamed) {
+  const std::string a = ReadAll(Flight("seed1a.csv"));
+  const std::string b = ReadAll(Flight("seed1b.csv"));
+  const std::string c = ReadAll(Flight("seed2.csv", "--noise-seed 2"));
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  // The 13th column on (beta...) has no noise: the lateral states stay 0.
+  const std::string row = a.substr(a.find('\n') + 1, a.find('\n', a.find('\n') + 1) - a.find('\n') - 1);
+  EXPECT_NE(row.find(",0,0,0,0,0,"), std::string::npos) << row;
+  const auto bad = RunAerolin("simulate " + kP2V7 + " --duration 1 --csv '" + Temp("bad.csv") + "' --noise alfa=0.1",
+                              "identify_noise_bad");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("--noise: no column 'alfa' (the CSV's columns: u,alpha,q,theta,"), std::string::npos)
+      << bad.err;
+  const auto no_csv = RunAerolin("simulate " + kP2V7 + " --duration 1 --noise alpha=0.1", "identify_noise_nocsv");
+  EXPECT_EQ(no_csv.exit_code, 2);
+  EXPECT_NE(no_csv.err.find("--noise adds noise to the CSV's columns: it needs --csv"), std::string::npos);
+}
+
+// Each bad input: one clear message, located, and a non-zero exit.
+TEST(IdentifyCommand, BadInputsSayWhatIsWrong) {
+  const std::string csv = Flight("bad_base.csv");
+  const std::string text = ReadAll(csv);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, next; at < text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    lines.push_back(text.substr(at, next - at));
+  }
+  auto write = [&](const std::string& name, const std::vector<std::string>& rows) {
+    std::string out;
+    for (const std::string& l : rows) out += l + "\n";
+    WriteText(Temp(name), out);
+    return Temp(name);
+  };
+  auto run = [&](const std::string& flight, const std::string& extra) {
+    return RunAerolin("identify " + kP2V7 + " --flight '" + flight + "' --axis longitudinal " + extra,
+                      "identify_bad");
+  };
+  // NaN in row 10 (file line 11).
+  std::vector<std::string> nan = lines;
+  nan[10] = nan[10].substr(0, nan[10].find(',')) + ",nan" + nan[10].substr(nan[10].find(',', nan[10].find(',') + 1));
+  auto r = run(write("nan.csv", nan), "--free longitudinal.Ma");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("nan.csv:11: a NaN (or empty) cell in the columns used"), std::string::npos) << r.err;
+  // Row 10 moved off the grid: uneven.
+  std::vector<std::string> uneven = lines;
+  uneven[10] = "0.46" + uneven[10].substr(uneven[10].find(','));
+  r = run(write("uneven.csv", uneven), "--free longitudinal.Ma");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("uneven.csv:11: uneven sampling: step 0.06 s from t = 0.4, expected 0.05 s"), std::string::npos)
+      << r.err;
+  // Rows 10-12 removed: a gap.
+  std::vector<std::string> gap = lines;
+  gap.erase(gap.begin() + 10, gap.begin() + 13);
+  r = run(write("gap.csv", gap), "--free longitudinal.Ma");
+  EXPECT_NE(r.err.find("gap.csv:11: a gap: t jumps from 0.4 to 0.6, 3 samples of step 0.05 s missing"),
+            std::string::npos)
+      << r.err;
+  // No u column.
+  std::vector<std::string> cut;
+  for (const std::string& l : lines) {
+    const std::size_t a = l.find(','), b = l.find(',', a + 1);
+    cut.push_back(l.substr(0, a) + l.substr(b));
+  }
+  r = run(write("nou.csv", cut), "--free longitudinal.Ma");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("nou.csv:1: no column 'u' (the header has: t, alpha, q, theta,"), std::string::npos) << r.err;
+  // A key the file does not have: a usage error listing the axis's keys.
+  r = run(csv, "--free longitudinal.Mx");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: --free: 'longitudinal.Mx' is not a key of the file (the keys that enter its "
+                       "longitudinal A or B, as written: condition.U0,"),
+            std::string::npos)
+      << r.err;
+  // The aileron is not excited in a longitudinal flight: singular information.
+  r = RunAerolin("identify " + kP2V7 + " --flight '" + csv + "' --axis lateral --free lateral.Lp,controls.aileron.L",
+                 "identify_bad");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("the flight cannot identify lateral.Lp, controls.aileron.L: no measured output moves with "
+                       "it"),
+            std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace aerolin
