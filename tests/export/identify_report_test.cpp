@@ -21,7 +21,8 @@ study::IdentifyResult Result() {
   r.covariance_corrected = Eigen::Matrix2d{{4e-4, 0}, {0, 4e-10}};
   r.correlation = Eigen::Matrix2d::Identity();
   r.fit = {{"q", "rad/s", 0.001, 0.99}};
-  analysis::Mode sp{analysis::ModeKind::kShortPeriod};
+  analysis::Mode sp{};
+  sp.kind = analysis::ModeKind::kShortPeriod;
   sp.lambda = {-1.0, 2.0};
   sp.oscillatory = true;
   sp.natural_frequency = std::sqrt(5.0);
