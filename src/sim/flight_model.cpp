@@ -58,12 +58,8 @@ std::vector<std::string> FlightModel::control_units() const {
 Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
   // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
   // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
-  const double ub = U0_ + x[kU];
-  const double alpha = alpha0_ + x[kAlpha];
-  const double ca = std::cos(alpha), sa = std::sin(alpha);
-  const double cb = std::cos(x[kBeta]), sb = std::sin(x[kBeta]);
-  const double wb = ub * sa / ca;
-  const double vb = ub * sb / (cb * ca);
+  const Eigen::Vector3d body = BodyVelocityOf(U0_, alpha0_, x[kU], x[kAlpha], x[kBeta]);
+  const double ub = body.x(), vb = body.y(), wb = body.z();
   // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
   // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
   const double theta = theta0_ + x[kTheta];

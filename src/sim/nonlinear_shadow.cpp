@@ -1,5 +1,7 @@
 #include "aerolin/sim/nonlinear_shadow.hpp"
 
+#include "aerolin/sim/flight_model.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -17,12 +19,9 @@ constexpr std::array<double, 9> kFloor = {1.0, kDeg, kDeg, kDeg, kDeg, kDeg, kDe
 
 NonlinearState NonlinearStateOf(const NonlinearModel& model, const FlightState& x,
                                 double altitude0) {
-  const double alpha0 = std::atan2(model.W0(), model.U0());
-  const double ub = model.U0() + x(kU);
   NonlinearState s = NonlinearState::Zero();
-  s(nl::kU) = ub;
-  s(nl::kW) = ub * std::tan(alpha0 + x(kAlpha));
-  s(nl::kV) = ub * std::tan(x(kBeta)) / std::cos(alpha0 + x(kAlpha));
+  s.segment<3>(nl::kU) =
+      BodyVelocityOf(model.U0(), std::atan2(model.W0(), model.U0()), x(kU), x(kAlpha), x(kBeta));
   s(nl::kP) = x(kP);
   s(nl::kQ) = x(kQ);
   s(nl::kR) = x(kR);

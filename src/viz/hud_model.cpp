@@ -11,6 +11,7 @@
 
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/core/units.hpp"
+#include "aerolin/sim/flight_model.hpp"
 #include "aerolin/viz/flight_session.hpp"
 
 namespace aerolin::viz {
@@ -267,10 +268,11 @@ std::string NonlinearDifferenceText(const HudState::NonlinearDifference& d) {
 
 namespace {
 
-// The airspeed [m/s] of `x` (linear form) by sim::NonlinearStateOf's
-// kinematics: the norm of its body velocity.
+// The airspeed [m/s] of `x` (linear form): the norm of its body velocity.
 double Airspeed(const sim::NonlinearModel& model, const sim::FlightState& x) {
-  return sim::NonlinearStateOf(model, x, 0.0).segment<3>(sim::nl::kU).norm();
+  return sim::BodyVelocityOf(model.U0(), std::atan2(model.W0(), model.U0()), x[sim::kU], x[sim::kAlpha],
+                             x[sim::kBeta])
+      .norm();
 }
 
 // "φ" for "phi": the state's symbol (FlightStateSignals), else its name.

@@ -4,6 +4,7 @@
 /// equations plus the earth-frame position kinematics.
 
 #include <Eigen/Core>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,19 @@ namespace aerolin::sim {
 inline constexpr int kNumLinearStates = 9;
 using LinearState = Eigen::Matrix<double, kNumLinearStates, 1>;
 using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
+
+/// Returns the body velocity (u_b, v_b, w_b) [m/s] of the perturbations u
+/// [m/s], α, β [rad] about the trim speed U0 [m/s] and α0 [rad], by the exact
+/// geometric definitions α_tot = atan(w/u_b), β = asin(v/V) (FlightModel,
+/// below): u_b = U0 + u, w_b = u_b tan(α0 + α), v_b = u_b tan β / cos(α0 + α).
+/// The one copy of that rule: the linear model's kinematics and the nonlinear
+/// model's state (sim/nonlinear_shadow.hpp) both take it from here.
+inline Eigen::Vector3d BodyVelocityOf(double U0, double alpha0, double u, double alpha, double beta) {
+  const double ub = U0 + u;
+  const double ca = std::cos(alpha0 + alpha), sa = std::sin(alpha0 + alpha);
+  const double cb = std::cos(beta), sb = std::sin(beta);
+  return {ub, ub * sb / (cb * ca), ub * sa / ca};
+}
 
 /// The 12-state flight model
 /// @f[
