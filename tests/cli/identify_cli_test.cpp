@@ -113,6 +113,12 @@ TEST(IdentifyCommand, NoiseIsSeededAndOnlyInTheColumnsNamed) {
   const auto no_csv = RunAerolin("simulate " + kP2V7 + " --duration 1 --noise alpha=0.1", "identify_noise_nocsv");
   EXPECT_EQ(no_csv.exit_code, 2);
   EXPECT_NE(no_csv.err.find("--noise adds noise to the CSV's columns: it needs --csv"), std::string::npos);
+  // --model both writes two flights in one CSV: which one the noise is for is not said, so it is refused.
+  const auto both = RunAerolin("simulate " + kP2V7 + " --duration 1 --model both --csv - --noise alpha=0.1",
+                               "identify_noise_both");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--noise adds noise to one flight's CSV: not with --model both"), std::string::npos)
+      << both.err;
 }
 
 // Each bad input: one clear message, located, and a non-zero exit.
