@@ -3,9 +3,11 @@
 #   scripts/build.sh [ARGS...]         everything: the programs, the plotter, the
 #                                      flight window, the Python module, the tests,
 #                                      fuzz replays and benchmarks (scripts/test.sh)
-#   scripts/build.sh --main [ARGS...]  the `aerolin` program alone (scripts/run.sh);
-#                                      `cmake --build build --target aerolin-plot`
-#                                      adds the figure writer later
+#   scripts/build.sh --main [ARGS...]  the `aerolin` program alone (scripts/run.sh)
+#   scripts/build.sh --plotter [ARGS...]
+#                                      the program and its figure writer, aerolin-plot
+#                                      (after scripts/install-deps.sh --plotter: MathGL
+#                                      and librsvg, which --main does without)
 # ARGS go to cmake's configure step, e.g. -DAEROLIN_SANITIZE=ON.
 #
 # Both configure the same ./build with every switch given explicitly, since a
@@ -16,8 +18,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 main=0
+targets=(aerolin)
 if [ "${1:-}" = "--main" ]; then
   main=1
+  shift
+elif [ "${1:-}" = "--plotter" ]; then
+  main=1
+  targets=(aerolin aerolin-plot)
   shift
 fi
 common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DAEROLIN_BUILD_APPS=ON
@@ -25,7 +32,7 @@ common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DAEROLI
 if [ "$main" = 1 ]; then
   cmake -S . -B build "${common[@]}" -DAEROLIN_BUILD_TESTS=OFF -DAEROLIN_BUILD_BENCHMARKS=OFF \
     -DAEROLIN_BUILD_PYTHON=OFF -DAEROLIN_BUILD_VIEWER=OFF "$@" >/dev/null
-  cmake --build build -j "$(nproc)" --target aerolin
+  cmake --build build -j "$(nproc)" --target "${targets[@]}"
 else
   cmake -S . -B build "${common[@]}" -DAEROLIN_BUILD_TESTS=ON -DAEROLIN_BUILD_BENCHMARKS=ON \
     -DAEROLIN_BUILD_PYTHON=ON -DAEROLIN_BUILD_VIEWER=ON "$@" >/dev/null

@@ -61,8 +61,10 @@ void SetCommandLine(int argc, char** argv);
 /// The arguments given to SetCommandLine, argv[0] first.
 const std::vector<std::string>& CommandLine();
 
-/// The command that builds `aerolin-plot` in the quick start's build folder.
-inline constexpr const char* kBuildPlotterCommand = "cmake --build build --target aerolin-plot";
+/// The commands that install what `aerolin-plot` needs (MathGL, librsvg: the
+/// quick start's scripts/run.sh installs neither) and build it into build/bin.
+inline constexpr const char* kBuildPlotterCommand =
+    "scripts/install-deps.sh --plotter && scripts/build.sh --plotter";
 
 /// Replaces this process with `aerolin-plot` (beside this executable) run
 /// with the same arguments, so that `aerolin` itself never loads MathGL

@@ -168,7 +168,7 @@ TEST(PlotCommand, WithoutThePlotterEachFigureCommandSaysHowToBuildIt) {
   const std::string expected = "error: figures are drawn by aerolin-plot, which is not built ('" +
                                (dir / "aerolin-plot").string() +
                                "' does not exist); build it with: "
-                               "cmake --build build --target aerolin-plot\n";
+                               "scripts/install-deps.sh --plotter && scripts/build.sh --plotter\n";
   for (const std::string& args :
        {"plot data/derivatives/p2v7.toml --duration 1 --out " + prefix,
         "bode data/derivatives/p2v7.toml --input elevator --output q --plot " + prefix,
