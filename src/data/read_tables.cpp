@@ -1,6 +1,7 @@
 // [tables]: nonlinear coefficient tables (model/aero_tables.hpp), read after
 // the controls and the conversion (they need the controls' names and units,
 // the SI mass, inertias, geometry and density).
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -273,6 +274,12 @@ void ReadTables(ReadContext& ctx, const toml::table& root, model::AircraftData& 
     }
     if (auto table = ReadTable(ctx, *sub, name, *coefficient, variables)) tables.tables.push_back(std::move(*table));
   }
+
+  // In model::TableCoefficient order (toml++ gives the keys sorted, not as written).
+  std::stable_sort(tables.tables.begin(), tables.tables.end(),
+                   [](const model::CoefficientTable& a, const model::CoefficientTable& b) {
+                     return a.coefficient < b.coefficient;
+                   });
 
   // What the coefficients are scaled by.
   const auto need = [&](bool ok, const std::string& what) {

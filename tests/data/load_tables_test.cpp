@@ -8,6 +8,8 @@
 #include <numbers>
 #include <string>
 
+#include "data/loader_test_support.hpp"
+
 namespace aerolin::data {
 namespace {
 
@@ -15,22 +17,10 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 // Unit conversion multiplies by exact factors; allow a few ulps.
 constexpr double kConversion = 1e-12;
 
-std::string Fixture(const std::string& name) {
-  return std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name;
-}
+std::string Fixture(const std::string& name) { return test_support::DerivativesFixture(name); }
 
-// The DataError's text with the fixture directory removed: "name:line: ...".
 std::string ErrorOf(const std::string& name) {
-  try {
-    LoadAircraftFile(Fixture(name));
-  } catch (const core::DataError& e) {
-    std::string text = e.what();
-    const std::string prefix = std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/";
-    for (std::size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix))
-      text.erase(pos, prefix.size());
-    return text;
-  }
-  return "(no error)";
+  return test_support::FixtureErrorOf([&] { LoadAircraftFile(Fixture(name)); });
 }
 
 TEST(LoadTables, BreakpointsInDegreesOrRadiansBecomeRadiansAndTheScalesSI) {
@@ -43,7 +33,7 @@ TEST(LoadTables, BreakpointsInDegreesOrRadiansBecomeRadiansAndTheScalesSI) {
   EXPECT_NEAR(t.Iy, 1e5 * 14.59390293720636 * 0.3048 * 0.3048, 1e-6);
   EXPECT_NEAR(t.rho0, 1.225, 1e-6);  // the 1976 standard atmosphere at sea level
   ASSERT_EQ(t.reference_controls.size(), 2u);
-  ASSERT_EQ(t.tables.size(), 3u);  // in file order
+  ASSERT_EQ(t.tables.size(), 3u);  // in TableCoefficient order
   const model::CoefficientTable& cz = t.tables[0];
   EXPECT_EQ(cz.coefficient, model::TableCoefficient::kCZ);
   EXPECT_EQ(cz.second, model::TableVariable::kNone);

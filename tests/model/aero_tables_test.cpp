@@ -76,11 +76,11 @@ TEST(TableExcursions, NameTheTableTheVariableAndItsRange) {
   // Tables of the same range: one excursion naming each.
   CoefficientTable cx = TwoByThree();
   cx.coefficient = TableCoefficient::kCX;
-  tables.tables.push_back(cx);
+  tables.tables.insert(tables.tables.begin(), cx);
   const std::vector<TableExcursion> both = TableExcursions(tables, 47 * kDeg, 0.0, {0.0});
   ASSERT_EQ(both.size(), 1u);
   EXPECT_EQ(both[0].ToString(),
-            "alpha = 47 deg is past the tables Cm, CX, -10..10 deg (held at their edge values)");
+            "alpha = 47 deg is past the tables CX, Cm, -10..10 deg (held at their edge values)");
 }
 
 }  // namespace

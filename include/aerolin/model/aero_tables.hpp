@@ -78,7 +78,7 @@ struct AeroTables {
   /// its unit (rad or 1): the tables take deflections, aerolin's controls
   /// are deviations from these.
   std::vector<double> reference_controls;
-  std::vector<CoefficientTable> tables;
+  std::vector<CoefficientTable> tables;  ///< in TableCoefficient order, one per coefficient
 
   /// The table of `c`, or nullptr.
   const CoefficientTable* Find(TableCoefficient c) const;
@@ -88,7 +88,7 @@ struct AeroTables {
 /// range (they then hold their edge values): "alpha = 47 deg is past CZ's
 /// table, -10..45 deg".
 struct TableExcursion {
-  std::vector<std::string> tables;  ///< "CZ", ... (file order)
+  std::vector<std::string> tables;  ///< "CZ", ... (AeroTables::tables' order)
   std::string variable;  ///< "alpha", "beta" or a control's name
   double value = 0.0;    ///< [rad, or the control's unit]
   double low = 0.0, high = 0.0;  ///< the breakpoints' range, same unit
