@@ -211,6 +211,7 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
                                flight.options, &flight.timing);
   if (shadow) {
     flight.partings = shadow->partings();
+    flight.table_departures = shadow->table_departures();
     if (spec.model == study::FlightModelKind::kNonlinear)
       flight.result.validity = shadow->monitor().flags();
   }

@@ -62,6 +62,9 @@ struct Flight {
   /// With --model nonlinear or both: where the nonlinear flight parted from
   /// the linear one (sim::NonlinearShadow), earliest first.
   std::optional<std::vector<sim::Parting>> partings;
+  /// With --model nonlinear|both: the coefficient-table variables that left
+  /// their tables (sim::NonlinearShadow::table_departures).
+  std::vector<sim::TableDeparture> table_departures;
 };
 
 /// The wind of the slice that ends at each recorded row, for the CSV's and

@@ -184,6 +184,9 @@ int RunSimulate(const SimulateOptions& opt) {
                "flight\n";
     exporting::WritePartings(notes, *flight.partings);
   }
+  // Once per table and variable: the tables hold their edge values there.
+  for (const sim::TableDeparture& d : flight.table_departures)
+    std::cerr << "warning: nonlinear flight: " << d.ToString() << '\n';
   if (result.stopped) {
     std::cerr << "warning: " << *result.stopped << '\n';
     return kExitDiverged;

@@ -22,7 +22,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   model::AircraftData& out = result.aircraft;
   CheckKeys(ctx, root, "top level",
             {"aircraft", "condition", "aerodynamics", "mass", "geometry", "longitudinal", "lateral",
-             "controls", "augmentation", "actuators"});
+             "controls", "augmentation", "actuators", "tables"});
   ReadAircraft(ctx, root, out);
   ReadCondition(ctx, root, out);
   ReadAerodynamics(ctx, root, out);
@@ -52,6 +52,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   out.mass = converted.mass;
   ReadAugmentation(ctx, root, out);  // names controls: after them
   ReadActuators(ctx, root, out);     // likewise
+  ReadTables(ctx, root, out);        // likewise, and the SI mass
   if (ctx.zadot_node != nullptr && std::abs(1.0 - out.longitudinal.Zadot / ctx.si.U0) < 1e-6)
     ctx.Error(ctx.At(*ctx.zadot_node), "Zadot makes 1 - Zadot/U0 vanish (the α equation is singular)");
 

@@ -7,6 +7,7 @@
 //   read_dimensional.cpp   [longitudinal] [lateral] [controls] as derivatives
 //   read_coefficients.cpp  the same sections with form = "coefficients"
 //   read_avl.cpp           [aerodynamics] avl_st and [mass] avl_mass
+//   read_tables.cpp        [tables], the nonlinear coefficient tables
 //   read_checks.cpp        the Ixz coupling's preconditions, magnitudes, signs
 //   read_provenance.cpp    every key as written, with its factor to SI
 //   load_aircraft.cpp      the order of the parts, LoadResult
@@ -183,6 +184,11 @@ void ApplyCoefficients(ReadContext& ctx, const toml::table& root);
 std::optional<std::string> KeyHint(const ReadContext& ctx, std::string_view key, std::string_view table_name);
 // Whether `key` of a [controls.NAME] table is a coefficient (CX CZ CL CD Cm CY Cl Cn).
 bool IsControlCoefficientKey(std::string_view key);
+
+// [tables] (read_tables.cpp), after the conversion: the nonlinear coefficient
+// tables (model/aero_tables.hpp), which name controls and need the SI mass,
+// inertias, geometry and density.
+void ReadTables(ReadContext& ctx, const toml::table& root, model::AircraftData& out);
 
 // AVL files (read_avl.cpp):
 

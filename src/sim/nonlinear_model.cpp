@@ -11,6 +11,8 @@
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -142,6 +144,97 @@ NonlinearModel::NonlinearModel(const model::AircraftData& aircraft, NonlinearOpt
     reference_altitude_ = Clamp(*c.altitude);
     rho0_ = model::StandardAtmosphere(*reference_altitude_).density;
   }
+  if (aircraft.tables) SetUpTables(*aircraft.tables);
+}
+
+void NonlinearModel::SetUpTables(const model::AeroTables& tables) {
+  using model::TableCoefficient;
+  tables_ = tables;
+  for (std::size_t i = 0; i < tables.tables.size(); ++i)
+    table_[static_cast<int>(tables.tables[i].coefficient)] = static_cast<int>(i);
+  force_scale_ = 0.5 * tables.rho0 * tables.S / tables.m;
+  moment_scale_ = tables.Iy > 0.0 ? 0.5 * tables.rho0 * tables.S * tables.c / tables.Iy : 0.0;
+  // A table that takes a control's deflection has that control's derivative
+  // on its axis: the linear term goes.
+  for (const model::CoefficientTable& t : tables.tables) {
+    if (t.second != model::TableVariable::kControl) continue;
+    ControlColumn& k = columns_[static_cast<std::size_t>(t.control)];
+    if (t.coefficient == TableCoefficient::kCX) k.X = 0.0;
+    if (t.coefficient == TableCoefficient::kCZ) k.Z = 0.0;
+    if (t.coefficient == TableCoefficient::kCm) k.M = 0.0;
+  }
+  // On a tabled axis the other controls act on their whole deflection: the
+  // table is the coefficient with them at zero.
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    const ControlColumn& k = columns_[i];
+    if (!k.scaled) continue;
+    const double ref = tables.reference_controls[i];
+    if (Has(TableCoefficient::kCX)) offset_X_ += k.X * ref;
+    if (Has(TableCoefficient::kCZ)) offset_Z_ += k.Z * ref;
+    if (Has(TableCoefficient::kCm)) offset_M_ += k.M * ref;
+  }
+  // The thrust that balances X at the reference: the linear model's X0 holds
+  // it implicitly, a C_X table gives the drag alone.
+  if (Has(TableCoefficient::kCX) && options_.aerodynamics) {
+    const Eigen::Vector3d v_ref(U0_, 0.0, W0_);
+    const ForcesAndMoments f =
+        Aerodynamics(v_ref, Eigen::Vector3d::Zero(), 0.0, reference_altitude_.value_or(0.0),
+                     Eigen::VectorXd::Zero(num_controls()), 0.0);
+    T0_ = X0_ - f(0);
+  }
+  if (const model::CoefficientTable* cz = Table(TableCoefficient::kCZ)) {
+    // The stall: the extremes of C_L over C_Z's range, on a 0.01° grid (C_L
+    // is piecewise linear in α apart from the axis rotation's cos α, sin α).
+    LiftLimits limits;
+    limits.cl_max = -std::numeric_limits<double>::infinity();
+    limits.cl_min = std::numeric_limits<double>::infinity();
+    const double lo = cz->alpha.front(), hi = cz->alpha.back();
+    const double step = 0.01 * std::numbers::pi / 180;
+    const int n = static_cast<int>(std::ceil((hi - lo) / step));
+    for (int i = 0; i <= n; ++i) {
+      const double a = std::min(hi, lo + i * step);
+      const double cl = LiftCoefficient(a);
+      if (cl > limits.cl_max) limits.cl_max = cl, limits.alpha_max = a;
+      if (cl < limits.cl_min) limits.cl_min = cl, limits.alpha_min = a;
+    }
+    lift_limits_ = limits;
+  }
+}
+
+const model::CoefficientTable* NonlinearModel::Table(model::TableCoefficient c) const {
+  const int i = table_[static_cast<int>(c)];
+  return i < 0 ? nullptr : &tables_->tables[static_cast<std::size_t>(i)];
+}
+
+double NonlinearModel::Settings(const Eigen::VectorXd& controls, int i) const {
+  return tables_->reference_controls[static_cast<std::size_t>(i)] + controls(i);
+}
+
+double NonlinearModel::DynamicPressureOverMass(double V, double altitude) const {
+  return force_scale_ * DensityRatio(altitude) * V * V;
+}
+
+double NonlinearModel::LiftCoefficient(double alpha) const {
+  const double V0 = std::sqrt(V0sq_);
+  const Eigen::Vector3d v(V0 * std::cos(alpha), 0.0, V0 * std::sin(alpha));
+  const ForcesAndMoments f = Aerodynamics(v, Eigen::Vector3d::Zero(), 0.0,
+                                          reference_altitude_.value_or(0.0),
+                                          Eigen::VectorXd::Zero(num_controls()), -T0_);
+  const double qs = force_scale_ * V0sq_;
+  return (-f(2) * std::cos(alpha) + f(0) * std::sin(alpha)) / qs;
+}
+
+std::vector<model::TableExcursion> NonlinearModel::TableExcursionsAt(const NonlinearState& x,
+                                                                     const NonlinearInput& in) const {
+  if (!tables_) return {};
+  const Eigen::Matrix3d R = QuaternionToBodyToEarth(x.segment<4>(nl::kQ0));
+  const Eigen::Vector3d v_air = x.segment<3>(nl::kU) - R.transpose() * in.wind_ned;
+  const double V = v_air.norm();
+  std::vector<double> settings(static_cast<std::size_t>(num_controls()));
+  for (int i = 0; i < num_controls(); ++i) settings[static_cast<std::size_t>(i)] = Settings(in.controls, i);
+  return model::TableExcursions(*tables_, std::atan2(v_air.z(), v_air.x()),
+                                V > 0.0 ? std::asin(std::clamp(v_air.y() / V, -1.0, 1.0)) : 0.0,
+                                settings);
 }
 
 double NonlinearModel::DensityRatio(double altitude) const {
@@ -178,11 +271,55 @@ ForcesAndMoments NonlinearModel::Aerodynamics(const Eigen::Vector3d& v_air,
       Xt += k.X * d, Zt += k.Z * d, Mt += k.M * d, Yt += k.Y * d, Lt += k.L * d, Nt += k.N * d;
     }
   }
-  f(0) = s * X + s_rate * Xq_ * q + Xt;
+  double Xr = s_rate * Xq_ * q, Zr = s_rate * Zq_ * q, Mr = s_rate * Mq_ * q;
+  if (tables_) {
+    using model::TableCoefficient;
+    // The tables' own variables: exact angles of the air-relative velocity.
+    const double alpha_t = std::atan2(v_air.z(), v_air.x());
+    const double V = std::sqrt(V2);
+    const double beta_t = V > 0.0 ? std::asin(std::clamp(v_air.y() / V, -1.0, 1.0)) : 0.0;
+    const double qs = force_scale_ * sigma * V2;   // q̄ S/m
+    const double qsc = moment_scale_ * sigma * V2;  // q̄ S c̄/Iy
+    const double rate = 0.5 * tables_->c * q / std::max(V, 1e-300);  // q c̄/(2V)
+    const auto look = [&](const model::CoefficientTable& t) {
+      const double second = t.second == model::TableVariable::kBeta      ? beta_t
+                            : t.second == model::TableVariable::kControl ? Settings(controls, t.control)
+                                                                          : 0.0;
+      return t.At(alpha_t, second);
+    };
+    // A tabled axis: the table and the controls' whole deflections replace
+    // the reference value and the u and α terms (the control sums hold the
+    // deviations; the offsets the reference settings).
+    const double X_controls = X - (X0_ + Xu_ * du + Xa_ * alpha);
+    const double Z_controls = Z - (Z0_ + Zu_ * du + Za_ * alpha);
+    const double M_controls = M - (Mu_ * du + Ma_ * alpha);
+    double Xt_table = 0.0, Zt_table = 0.0, Mt_table = 0.0;
+    if (const model::CoefficientTable* t = Table(TableCoefficient::kCX)) {
+      X = offset_X_ + X_controls;
+      Xt_table = qs * look(*t) + T0_;
+    }
+    if (const model::CoefficientTable* t = Table(TableCoefficient::kCZ)) {
+      Z = offset_Z_ + Z_controls;
+      Zt_table = qs * look(*t);
+    }
+    if (const model::CoefficientTable* t = Table(TableCoefficient::kCm)) {
+      M = offset_M_ + M_controls;
+      Mt_table = qsc * look(*t);
+    }
+    if (const model::CoefficientTable* t = Table(TableCoefficient::kCXq)) Xr = qs * look(*t) * rate;
+    if (const model::CoefficientTable* t = Table(TableCoefficient::kCZq)) Zr = qs * look(*t) * rate;
+    if (const model::CoefficientTable* t = Table(TableCoefficient::kCmq)) Mr = qsc * look(*t) * rate;
+    Xt += Xt_table, Zt += Zt_table, Mt += Mt_table;
+  }
+  f(0) = s * X + Xr + Xt;
   f(1) = s * Y + s_rate * (Yp_ * p + Yr_ * r) + Yt;
-  f(2) = s * Z + s_rate * (Zq_ * q + Zadot_ * adot) + Zt;
+  // Written as before the tables when none is given: the same rounding, the
+  // same flights.
+  f(2) = Has(model::TableCoefficient::kCZq) ? s * Z + Zr + s_rate * Zadot_ * adot + Zt
+                                            : s * Z + s_rate * (Zq_ * q + Zadot_ * adot) + Zt;
   f(3) = s * L + s_rate * (Lp_ * p + Lr_ * r) + Lt;
-  f(4) = s * M + s_rate * (Mq_ * q + Madot_ * adot) + Mt;
+  f(4) = Has(model::TableCoefficient::kCmq) ? s * M + Mr + s_rate * Madot_ * adot + Mt
+                                            : s * M + s_rate * (Mq_ * q + Madot_ * adot) + Mt;
   f(5) = s * N + s_rate * (Np_ * p + Nr_ * r) + Nt;
   return f;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace aerolin::sim {
 namespace {
@@ -76,6 +77,21 @@ void NonlinearShadow::Record(double t, const FlightState& x, const Eigen::Vector
   first_ = false;
   const FlightState y = PerturbationOf(slicer_.model(), slicer_.state(), altitude0_);
   monitor_.Check(t, y);
+  if (slicer_.model().has_tables()) {
+    for (const model::TableExcursion& e : slicer_.model().TableExcursionsAt(slicer_.state(), input_)) {
+      const auto same = [&e](const TableDeparture& d) {
+        return d.farthest.variable == e.variable && d.farthest.low == e.low && d.farthest.high == e.high;
+      };
+      const auto beyond = [](const model::TableExcursion& x) {
+        return std::max(x.low - x.value, x.value - x.high);
+      };
+      auto it = std::find_if(departures_.begin(), departures_.end(), same);
+      if (it == departures_.end())
+        departures_.push_back({e, t});
+      else if (beyond(e) > beyond(it->farthest) || e.tables.size() > it->farthest.tables.size())
+        it->farthest = e;
+    }
+  }
   for (int i = 0; i < 9; ++i) {
     peak_[i] = std::max(peak_[i], std::abs(x(i)));
     if (!parted_[i] && std::abs(y(i) - x(i)) > kPartingFraction * std::max(peak_[i], kFloor[i]))
@@ -93,6 +109,10 @@ std::vector<Parting> NonlinearShadow::partings() const {
   std::stable_sort(out.begin(), out.end(),
                    [](const Parting& a, const Parting& b) { return a.time < b.time; });
   return out;
+}
+
+std::string TableDeparture::ToString() const {
+  return farthest.ToString() + fmt::format(", from t = {:g} s (the farthest value)", first_time);
 }
 
 }  // namespace aerolin::sim

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <numbers>
 
 #include "aerolin/sim/validity.hpp"
@@ -134,6 +135,32 @@ std::string LargestResidual(const Eigen::Matrix<double, 6, 1>& r) {
                      r(i), i < 3 ? "m/s²" : "rad/s²");
 }
 
+constexpr double kDeg = 180.0 / std::numbers::pi;
+// A control setting below this [rad or 1] is printed as 0: Newton leaves
+// unused controls at 1e-170 and the like, far below any deflection.
+constexpr double kNoSetting = 1e-12;
+
+// "past the stall: needs C_L 2.3 > C_L,max 1.826 at alpha 36.35 deg ...": the
+// lift the request needs (n W cos γ per q̄S, thrust left out) against the
+// tables' extreme; `high`: past the positive stall, else the negative one.
+std::string PastTheStall(const sim::NonlinearModel& model, const TrimRequest& request,
+                         const sim::NonlinearModel::LiftLimits& lift, double alpha, bool high) {
+  const double g = model.g();
+  const double n = request.bank ? 1.0 / std::cos(*request.bank)
+                                : std::hypot(1.0, request.speed * request.turn_rate.value_or(0.0) / g);
+  const double qs = model.DynamicPressureOverMass(request.speed, request.altitude);
+  const double needed = n * g * std::cos(request.gamma) / qs;
+  const double limit = high ? lift.cl_max : lift.cl_min;
+  const double alpha_limit = high ? lift.alpha_max : lift.alpha_min;
+  const std::string what = fmt::format("alpha would be {:.4g} deg; the stall of the file's tables is at alpha "
+                                       "{:.4g} deg", alpha * kDeg, alpha_limit * kDeg);
+  if (high && needed > limit)
+    return fmt::format("past the stall: needs C_L {:.4g} > C_L,max {:.4g} at alpha {:.4g} deg ({}, held there)",
+                       needed, limit, alpha_limit * kDeg, what.substr(0, what.find(';')));
+  return fmt::format("past the {}stall: {} (C_L {} {:.4g}), held there", high ? "" : "negative ", what,
+                     high ? "max" : "min", limit);
+}
+
 }  // namespace
 
 const std::vector<std::string>& TrimEquationNames() {
@@ -207,6 +234,10 @@ TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
     const model::Control& c = model.controls()[static_cast<std::size_t>(k)];
     limits[static_cast<std::size_t>(j)] = {c.name, Units(c), "", c.min, c.max};
   }
+  // With a lift table the α limits are the stall's instead: the α of the
+  // largest (and smallest) C_L of the file's tables.
+  const auto& lift = model.lift_limits();
+  if (lift) limits[0] = {"alpha", "rad", "", lift->alpha_min, lift->alpha_max};
   std::string bound;
   for (;;) {
     int worst = -1;
@@ -219,9 +250,13 @@ TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
     }
     if (worst < 0) break;
     const Limit& l = limits[static_cast<std::size_t>(worst)];
+    if (worst == 0 && lift) {
+      bound += (bound.empty() ? "" : "; ") + PastTheStall(model, request, *lift, z(0), worst_limit == lift->alpha_max);
+    } else {
     bound += fmt::format("{}{} would be {:.4g} {}, beyond its limit {} = {:.4g} {}{}", bound.empty() ? "" : "; ",
                          l.name, z(worst), l.unit, l.max && worst_limit == *l.max ? "max" : "min",
                          worst_limit, l.unit, l.what);
+    }
     z(worst) = worst_limit;
     held[static_cast<std::size_t>(worst)] = true;
     int more = 0;
@@ -282,6 +317,25 @@ TrimResult Trim(const model::AircraftData& aircraft, const TrimRequest& request,
     result.notes.push_back(
         "the file has no throttle: 'thrust' is the change of thrust along body x per unit mass");
   if (!bound.empty()) result.notes.push_back("held at a limit: " + bound);
+  if (model.has_tables()) {
+    if (model.reference_thrust() != 0.0)
+      result.notes.push_back(fmt::format(
+          "the C_X table gives the drag: a constant reference thrust of {:.6g} m/s^2 (per unit mass, "
+          "along body x) balances it at the reference condition, and 'thrust' is the change from it",
+          model.reference_thrust()));
+    std::vector<std::string> settings;
+    for (int i = 0; i < model.num_controls(); ++i) {
+      const model::Control& c = model.controls()[static_cast<std::size_t>(i)];
+      double v = model.tables()->reference_controls[static_cast<std::size_t>(i)] + result.input.controls(i);
+      if (std::abs(v) < kNoSetting) v = 0.0;
+      settings.push_back(c.unit == core::Unit::kRadian ? fmt::format("{} {:.6g} deg", c.name, v * kDeg)
+                                                       : fmt::format("{} {:.6g}", c.name, v));
+    }
+    result.notes.push_back(fmt::format("the controls' settings (the tables' reference settings plus the "
+                                       "deviations above): {}", fmt::join(settings, ", ")));
+    for (const model::TableExcursion& e : model.TableExcursionsAt(result.state, result.input))
+      result.notes.push_back(e.ToString());
+  }
   return result;
 }
 

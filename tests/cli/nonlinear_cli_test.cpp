@@ -135,5 +135,38 @@ TEST(SimulateModelBoth, RefusesWhatTheNonlinearModelDoesNotFly) {
             "with the linear model\n");
 }
 
+// The bundled F-16's tables: a trim past their stall exits 4 with the lift it
+// needs; a flight that leaves them warns once, naming the tables and the value.
+TEST(TrimCommand, F16PastTheStallExitsFourWithTheLiftItNeeds) {
+  const auto r = RunAerolin("trim data/derivatives/f16_tables_sl.toml --speed 140 --altitude 0", "f16trim");
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("error: trim: no trim within the limits at V = 42.672 m/s, h = 0 m, gamma = 0 rad: past "
+                       "the stall: needs C_L 2.932 > C_L,max 1.826 at alpha 36.35 deg"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(SimulateModelBoth, F16LeavingItsTablesWarnsOncePerVariable) {
+  const std::string csv = std::string(AEROLIN_BINARY_DIR) + "/cli_test_f16_departs.csv";
+  const auto r = RunAerolin("simulate data/derivatives/f16_tables_sl.toml --excite short-period --amplitude 0.5 "
+                            "--duration 10 --model nonlinear --csv '" + csv + "'",
+                            "f16sim");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string line = "warning: nonlinear flight: alpha = ";
+  const std::size_t at = r.err.find(line);
+  ASSERT_NE(at, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(line, at + 1), std::string::npos) << r.err;  // once
+  EXPECT_NE(r.err.find(" is past the tables CX, CZ, Cm, CXq, CZq, Cmq, -10..45 deg (held at their edge "
+                       "values), from t = "),
+            std::string::npos)
+      << r.err;
+  // Hands off at the reference, the flight stays inside its tables: no warning.
+  const auto calm = RunAerolin("simulate data/derivatives/f16_tables_sl.toml --duration 5 --model nonlinear",
+                               "f16calm");
+  ASSERT_EQ(calm.exit_code, 0) << calm.err;
+  EXPECT_EQ(calm.err.find("nonlinear flight:"), std::string::npos) << calm.err;
+}
+
 }  // namespace
 }  // namespace aerolin

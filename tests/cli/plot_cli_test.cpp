@@ -51,7 +51,7 @@ TEST(FigureKinds, EveryKindOnEveryBundledAircraftAt800x600) {
        fs::directory_iterator(fs::path(AEROLIN_SOURCE_DIR) / "data/derivatives"))
     if (e.path().extension() == ".toml") files.push_back("data/derivatives/" + e.path().filename().string());
   files.push_back("data/avl/b737.toml");
-  ASSERT_EQ(files.size(), 8u);
+  ASSERT_EQ(files.size(), 9u);
   const std::string size = " --width 800 --height 600";
   for (const std::string& file : files) {
     SCOPED_TRACE(file);

@@ -23,23 +23,11 @@ namespace {
 // Unit conversion multiplies by exact factors; allow a few ulps.
 constexpr double kConversion = 1e-12;
 
-std::string Fixture(const std::string& name) {
-  return std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name;
-}
+std::string Fixture(const std::string& name) { return test_support::DerivativesFixture(name); }
 
-// The message of the DataError that loading `name` throws, with the
-// fixture directory prefix removed so the text reads "name:line: ...".
+// The message of the DataError that loading `name` throws, as "name:line: ...".
 std::string ErrorOf(const std::string& name) {
-  try {
-    LoadAircraftFile(Fixture(name));
-  } catch (const core::DataError& e) {
-    std::string text = e.what();
-    const std::string prefix = std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/";
-    for (std::size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix))
-      text.erase(pos, prefix.size());
-    return text;
-  }
-  return "(no error)";
+  return test_support::FixtureErrorOf([&] { LoadAircraftFile(Fixture(name)); });
 }
 
 TEST(LoadAircraftFile, P2V7BecomesSI) {

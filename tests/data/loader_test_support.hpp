@@ -31,4 +31,20 @@ std::string DataErrorOf(Load&& load, const std::string& none = "(no error)") {
   return none;
 }
 
+/// The path of tests/fixtures/derivatives/`name`, and that directory.
+inline std::string DerivativesFixture(const std::string& name = "") {
+  return std::string(AEROLIN_SOURCE_DIR) + "/tests/fixtures/derivatives/" + name;
+}
+
+/// DataErrorOf(`load`) with the fixture directory removed wherever it
+/// occurs, so the text reads "name:line: ..." (or "(no error)").
+template <class Load>
+std::string FixtureErrorOf(Load&& load) {
+  std::string text = DataErrorOf(load);
+  const std::string prefix = DerivativesFixture();
+  for (std::size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix))
+    text.erase(pos, prefix.size());
+  return text;
+}
+
 }  // namespace aerolin::data::test_support

@@ -141,6 +141,106 @@ TEST(NonlinearModel, RejectsAWrongNumberOfControls) {
   EXPECT_THROW(m.Derivative(m.ReferenceState(0.0), in, dx), std::invalid_argument);
 }
 
+// The P2V-7 with tables: C_Z(α) and C_mq(α), sea level, an elevator set at
+// −2° at the reference (S, c̄, m, Iy: round numbers, SI).
+model::AircraftData WithTables(model::AircraftData a) {
+  a = WithInertias(a);
+  a.condition.altitude = 0.0;
+  model::AeroTables t;
+  t.S = 100.0;
+  t.c = 5.0;
+  t.m = *a.mass.m;
+  t.Iy = *a.mass.Iy;
+  t.rho0 = 1.225;
+  t.reference_controls.assign(a.controls.size(), 0.0);
+  t.reference_controls[0] = -2.0 * std::numbers::pi / 180;  // the elevator
+  model::CoefficientTable cz;
+  cz.coefficient = model::TableCoefficient::kCZ;
+  cz.alpha = {-0.2, 0.0, 0.2, 0.4};
+  cz.values = {1.0, -0.2, -1.4, -1.0};
+  model::CoefficientTable cmq;
+  cmq.coefficient = model::TableCoefficient::kCmq;
+  cmq.alpha = {-0.2, 0.6};
+  cmq.values = {-20.0, -8.0};
+  t.tables = {cz, cmq};
+  a.tables = t;
+  return a;
+}
+
+// What a table replaces: Z's reference value and its u, α terms (by q̄S C_Z/m,
+// with the elevator's Z on its whole deflection) and Mq (by q̄Sc̄ C_mq qc̄/(2V)/Iy);
+// what it does not: X, the rest of M, the lateral axes.
+TEST(NonlinearModel, TablesReplaceTheTermsTheyCoverAndNoOther) {
+  const model::AircraftData plain = WithInertias(test::MakeP2V7());
+  const model::AircraftData tabled = WithTables(test::MakeP2V7());
+  const NonlinearModel m0(plain), m(tabled);
+  const double V = 80.0, alpha = 0.1, beta = 0.02, q = 0.05, de = 0.01;
+  const Eigen::Vector3d v(V * std::cos(alpha) * std::cos(beta), V * std::sin(beta),
+                          V * std::sin(alpha) * std::cos(beta));
+  const Eigen::Vector3d w(0.1, q, -0.03);
+  Eigen::VectorXd controls = Eigen::VectorXd::Zero(m.num_controls());
+  controls(0) = de;
+  const ForcesAndMoments f0 = m0.Aerodynamics(v, w, 0.0, 0.0, controls, 0.0);
+  const ForcesAndMoments f = m.Aerodynamics(v, w, 0.0, 0.0, controls, 0.0);
+  const model::AeroTables& t = *tabled.tables;
+  const double qbar = 0.5 * 1.225 * V * V;
+  const double s = V * V / (plain.condition.U0 * plain.condition.U0);  // q̄/q̄0 (σ = 1)
+  const double s_rate = V / plain.condition.U0;
+  const double cz = -0.2 + (alpha / 0.2) * (-1.4 + 0.2);  // between the 0 and 0.2 rad breakpoints
+  const double de_total = t.reference_controls[0] + de;
+  EXPECT_NEAR(f(2), qbar * t.S * cz / t.m + s * plain.controls[0].Z * de_total +
+                        s_rate * plain.longitudinal.Zq * q, 1e-12);
+  const double cmq = -20.0 + (alpha + 0.2) / 0.8 * 12.0;
+  const double Mq_part = qbar * t.S * t.c * cmq * (q * t.c / (2 * V)) / t.Iy;
+  EXPECT_NEAR(f(4) - Mq_part, f0(4) - s_rate * plain.longitudinal.Mq * q, 1e-12);
+  EXPECT_DOUBLE_EQ(f(0), f0(0));  // no C_X table: X stays linear
+  for (const int i : {1, 3, 5}) EXPECT_DOUBLE_EQ(f(i), f0(i)) << i;
+  EXPECT_TRUE(m.has_tables());
+  EXPECT_EQ(m.reference_thrust(), 0.0);  // no C_X table, no drag to balance
+}
+
+// A C_X table gives the drag; a constant thrust balances it at the reference,
+// so the reference of a file whose tables it trims at is an equilibrium.
+TEST(NonlinearModel, ReferenceThrustBalancesATabledDrag) {
+  model::AircraftData a = WithTables(test::MakeP2V7());
+  model::CoefficientTable cx;
+  cx.coefficient = model::TableCoefficient::kCX;
+  cx.alpha = {-0.2, 0.4};
+  cx.values = {-0.05, -0.05};  // a constant drag coefficient
+  a.tables->tables.push_back(cx);
+  const NonlinearModel m(a);
+  NonlinearState dx;
+  m.Derivative(m.ReferenceState(0.0), NoInput(m), dx);
+  EXPECT_NEAR(dx(nl::kU), 0.0, kRounding);
+  const double V0 = a.condition.U0;
+  EXPECT_NEAR(m.reference_thrust(), 0.5 * 1.225 * V0 * V0 * a.tables->S * 0.05 / a.tables->m, 1e-12);
+}
+
+TEST(NonlinearModel, TheStallIsTheLargestLiftOfTheTables) {
+  const model::AircraftData a = WithTables(test::MakeP2V7());
+  const NonlinearModel m(a);
+  ASSERT_TRUE(m.lift_limits().has_value());
+  // C_L = −C_Z cos α + C_X sin α with C_X from the linear X (its reference
+  // value and α term, which stay): largest near the C_Z table's peak at 0.2 rad.
+  EXPECT_NEAR(m.lift_limits()->alpha_max, 0.2, 0.02);
+  EXPECT_GT(m.lift_limits()->cl_max, 1.3);
+  EXPECT_NEAR(m.lift_limits()->alpha_min, -0.2, 1e-12);  // the table's lower edge
+  EXPECT_NEAR(m.LiftCoefficient(m.lift_limits()->alpha_max), m.lift_limits()->cl_max, 1e-15);
+  EXPECT_FALSE(NonlinearModel(test::MakeP2V7()).lift_limits().has_value());
+}
+
+TEST(NonlinearModel, TableExcursionsNameTheTableAndTheValue) {
+  const NonlinearModel m(WithTables(test::MakeP2V7()));
+  NonlinearState x = m.ReferenceState(0.0);
+  EXPECT_TRUE(m.TableExcursionsAt(x, NoInput(m)).empty());
+  const double V = 60.0, alpha = 30 * std::numbers::pi / 180;
+  x(nl::kU) = V * std::cos(alpha);
+  x(nl::kW) = V * std::sin(alpha);
+  const std::vector<model::TableExcursion> e = m.TableExcursionsAt(x, NoInput(m));
+  ASSERT_EQ(e.size(), 1u);  // C_Z's range; C_mq's goes to 0.6 rad
+  EXPECT_EQ(e[0].ToString(), "alpha = 30 deg is past CZ's table, -11.46..22.92 deg (held at its edge value)");
+}
+
 TEST(NonlinearShadow, StateFormsAreInverse) {
   model::AircraftData a = test::MakeP2V7();
   a.condition.W0 = 4.0;

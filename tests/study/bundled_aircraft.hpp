@@ -1,6 +1,6 @@
 #pragma once
 // Every bundled aircraft file, for the tests that must hold on each
-// (trim_test, linearize_test): the seven of data/derivatives/ and the AVL one.
+// (trim_test, linearize_test): the eight of data/derivatives/ and the AVL one.
 
 #include <string>
 #include <vector>
@@ -18,6 +18,7 @@ inline const std::vector<std::string> kBundledAircraft = {
     "derivatives/boeing747_cruise_40kft_coefficients.toml",
     "derivatives/a7a_clean_m025_sl.toml",
     "derivatives/nt33a_power_approach_sl.toml",
+    "derivatives/f16_tables_sl.toml",
     "avl/b737.toml"};
 
 /// Loads data/`path` of the source tree.

@@ -52,6 +52,30 @@ TEST(Linearize, RoundTripGivesBackEveryBundledFilesAAndB) {
   }
 }
 
+// The bundled F-16's derivatives are the linearization of its own tables at
+// its reference (written there by aerolin linearize, 12 digits): a change of
+// a table or of the reference that is not carried into the derivatives fails.
+TEST(Linearize, F16DerivativesAreItsTablesLinearization) {
+  const model::AircraftData a = Load("derivatives/f16_tables_sl.toml");
+  ASSERT_TRUE(a.tables.has_value());
+  const LinearizeResult l = Linearize(a);
+  const model::LongitudinalDerivatives& f = a.longitudinal;
+  const model::LongitudinalDerivatives& d = l.aircraft.longitudinal;
+  // Each row (X, Z, M) relative to its largest entry, as the round trip.
+  const auto near = [](std::initializer_list<std::pair<double, double>> row, const char* what) {
+    double scale = 0.0;
+    for (const auto& [file, lin] : row) scale = std::max(scale, std::abs(file));
+    for (const auto& [file, lin] : row) EXPECT_LT(std::abs(file - lin), kRoundTrip * scale) << what;
+  };
+  const model::Control& e = a.controls[0];
+  const model::Control& el = l.aircraft.controls[0];
+  near({{f.Xu, d.Xu}, {f.Xa, d.Xa}, {f.Xq, d.Xq}, {e.X, el.X}}, "X");
+  near({{f.Zu, d.Zu}, {f.Za, d.Za}, {f.Zq, d.Zq}, {f.Zadot, d.Zadot}, {e.Z, el.Z}}, "Z");
+  near({{f.Mu, d.Mu}, {f.Ma, d.Ma}, {f.Mq, d.Mq}, {f.Madot, d.Madot}, {e.M, el.M}}, "M");
+  EXPECT_LT(l.derivative_error, kRoundTrip);
+  EXPECT_LT(std::abs(l.trim.input.controls(0)), 1e-9);  // the reference is the tables' trim
+}
+
 // At a new condition the file's derivatives describe the whole model's
 // Jacobian as well as at the reference (the builders' kinematics with the
 // new U0, W0, θ0), and dynamic pressure moved the aerodynamic ones.

@@ -217,6 +217,10 @@ TEST(RoughAir, AgreesWithALongFlightWithinTheEstimatorsBounds) {
     const model::AircraftData aircraft = data::LoadAircraftFile(path).aircraft;
     const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
     const RoughAirStatistics stats = ExactRoughAirStatistics(aircraft, modes, Moderate(300.0));
+    // A divergent axis (the F-16's unstable short period) overflows the
+    // flight's one state vector within the 40 000 s, the stationary axis with
+    // it: such an aircraft has no long flight to compare with.
+    if (stats.longitudinal.not_stationary || stats.lateral.not_stationary) continue;
     sim::DrydenTurbulence dryden(stats.dryden, aircraft.condition.U0, 0.1, stats.turbulence.span, 7);
     sim::FlightModel model(aircraft, model::BuildGustInput(aircraft));
     const sim::LinearMatrix A = model.A();

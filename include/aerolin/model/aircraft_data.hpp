@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aerolin/core/signal.hpp"
+#include "aerolin/model/aero_tables.hpp"
 #include "aerolin/model/actuators.hpp"
 #include "aerolin/model/airplane_class.hpp"
 #include "aerolin/core/units.hpp"
@@ -138,6 +139,9 @@ struct AircraftData {
   /// Actuators and delay of the pilot's commands (`[actuators]`); empty: ideal.
   /// Only the MIL-STD-1797A criteria use them (model/actuators.hpp).
   CommandPath command_path;
+  /// Nonlinear coefficient tables (`[tables]`); only the nonlinear model
+  /// (sim/nonlinear_model.hpp) uses them: the linear model is the derivatives'.
+  std::optional<AeroTables> tables;
 };
 
 /// True if the aircraft closes a feedback on either axis (the file's

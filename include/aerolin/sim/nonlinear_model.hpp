@@ -106,6 +106,18 @@ struct NonlinearOptions {
 /// derivatives unprimed with the file's inertias (L = L′ − (Ixz/Ix) N′,
 /// N = N′ − (Ixz/Iz) L′).
 ///
+/// **Coefficient tables** (AircraftData::tables, model/aero_tables.hpp;
+/// docs/nonlinear.md): with the table's α = atan2(w_a, u_a), β = asin(v_a/V)
+/// and q̄ = ½ ρ V², a C_X table replaces X0, X̃u, X̃α (and the X derivative of
+/// the control it takes) by q̄ S C_X/m; C_Z and C_m likewise for Z (Z0, Zu,
+/// Zα) and M (Mu, Mα, with M = q̄ S c̄ C_m/Iy); C_Xq, C_Zq, C_mq replace Xq,
+/// Zq, Mq (by q̄ S C_Fq q c̄/(2V), divided as their static coefficient). On an
+/// axis with a static table the file's other control derivatives act on the
+/// whole deflection (the reference setting plus the deviation): the table
+/// is the coefficient with those controls at zero. Everything else stays the
+/// linear model's: α̇, β, p, r, the lateral axes. With a C_X table, a constant
+/// reference thrust (not scaled with q̄) balances X at the reference.
+///
 /// **Assumptions** (docs/nonlinear.md): a file without Ix, Iy, Iz is taken
 /// with Ix = Iy = Iz and Ixz = 0 (inertia_assumed()): the inertial coupling
 /// terms, quadratic in the rates, then vanish; they contribute nothing to a
@@ -157,12 +169,44 @@ class NonlinearModel {
   /// ρ(h)/ρ0 [1] (1 when density_fixed()).
   double DensityRatio(double altitude) const;
 
+  /// True when the file gives coefficient tables.
+  bool has_tables() const { return tables_.has_value(); }
+  /// The file's tables, when it gives them.
+  const std::optional<model::AeroTables>& tables() const { return tables_; }
+  /// The constant thrust along body x per unit mass [m/s²] that balances X
+  /// at the reference when a C_X table gives the drag (0 without one).
+  double reference_thrust() const { return T0_; }
+  /// Returns the variables of the tables outside their breakpoints at the
+  /// state `x` and input `in` (empty without tables).
+  std::vector<model::TableExcursion> TableExcursionsAt(const NonlinearState& x,
+                                                       const NonlinearInput& in) const;
+  /// Returns the lift coefficient of the aerodynamic forces alone,
+  /// C_L = −C_Z cos α + C_X sin α (force per q̄S, thrust left out), at angle of attack `alpha`
+  /// [rad] (of the file's x axis), the reference speed and density, β = 0,
+  /// no rates, the controls at their reference settings.
+  double LiftCoefficient(double alpha) const;
+  /// The largest and smallest C_L (LiftCoefficient) over a C_Z table's α range
+  /// and the α [rad] of each: the stall. Present only with a C_Z table.
+  struct LiftLimits {
+    double alpha_max = 0.0, cl_max = 0.0, alpha_min = 0.0, cl_min = 0.0;
+  };
+  const std::optional<LiftLimits>& lift_limits() const { return lift_limits_; }
+  /// q̄ S/m [m/s² per unit coefficient] at airspeed `V` [m/s] and `altitude` [m]
+  /// (needs tables; 0 without).
+  double DynamicPressureOverMass(double V, double altitude) const;
+
  private:
   // X, Z, M, Y, L, N of one control (moments unprimed) and whether q̄ scales it.
   struct ControlColumn {
     double X, Z, M, Y, L, N;
     bool scaled;
   };
+  void SetUpTables(const model::AeroTables& tables);
+  const model::CoefficientTable* Table(model::TableCoefficient c) const;
+  bool Has(model::TableCoefficient c) const { return table_[static_cast<int>(c)] >= 0; }
+  // The setting of control i: its reference setting plus the deviation.
+  double Settings(const Eigen::VectorXd& controls, int i) const;
+
   NonlinearOptions options_;
   double U0_, W0_, theta0_, g_, V0sq_;
   double X0_, Z0_;
@@ -177,6 +221,13 @@ class NonlinearModel {
   std::vector<model::Control> controls_;
   std::vector<ControlColumn> columns_;
   int throttle_index_ = -1;
+  // Coefficient tables: indices into tables_->tables by model::TableCoefficient (−1: none).
+  std::optional<model::AeroTables> tables_;
+  int table_[6] = {-1, -1, -1, -1, -1, -1};
+  double force_scale_ = 0.0, moment_scale_ = 0.0;  // ½ρ0 S/m, ½ρ0 S c̄/Iy
+  double offset_X_ = 0.0, offset_Z_ = 0.0, offset_M_ = 0.0;  // Σ F_δ δ_ref on tabled axes
+  double T0_ = 0.0;
+  std::optional<LiftLimits> lift_limits_;
 };
 
 /// Returns the specific mechanical energy ½|v_b|² + g h [J/kg] of `x`.

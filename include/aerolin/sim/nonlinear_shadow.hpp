@@ -36,6 +36,17 @@ struct Parting {
   double time = 0.0;  ///< first time |x_nl − x_lin| > the threshold [s]
 };
 
+/// A variable of the nonlinear model's coefficient tables that left the
+/// range of its tables: the farthest value it reached, and when it first left.
+struct TableDeparture {
+  model::TableExcursion farthest;
+  double first_time = 0.0;  ///< [s]
+
+  /// "alpha = 47 deg is past CZ's table, -10..45 deg (held at its edge
+  /// value), from t = 3.1 s (the farthest value)".
+  std::string ToString() const;
+};
+
 /// A FlightRecorder that flies the nonlinear model beside the linear flight
 /// it records: each row's controls (held over the slice that ends at it)
 /// advance a NonlinearSlicer over that slice (RK45 with the flight's slice
@@ -59,6 +70,9 @@ class NonlinearShadow final : public FlightRecorder {
 
   /// The states that parted, earliest first.
   std::vector<Parting> partings() const;
+  /// Each table variable that left its table's breakpoints, in the order
+  /// they first left (once per table and variable; empty without tables).
+  const std::vector<TableDeparture>& table_departures() const { return departures_; }
   /// The nonlinear flight's validity flags (alpha, beta, phi, u/U0).
   const ValidityMonitor& monitor() const { return monitor_; }
 
@@ -72,6 +86,7 @@ class NonlinearShadow final : public FlightRecorder {
   std::array<double, 9> peak_{};
   std::array<std::optional<double>, 9> parted_{};
   bool first_ = true;
+  std::vector<TableDeparture> departures_;
 };
 
 }  // namespace aerolin::sim
