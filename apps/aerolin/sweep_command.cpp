@@ -85,6 +85,7 @@ int RunTrimSpeedSweep(const SweepCommandOptions& opt, const data::LoadResult& lo
     std::cerr << "error: sweep: " << opt.file << ": " << e.what() << '\n';
     return kExitTrim;
   }
+  result.param = label;  // the JSON's "param" and the figures' title say the unit
   stream->Finish(result);
   outputs.CommitData();
   if (opt.json) outputs.report() << '\n';
