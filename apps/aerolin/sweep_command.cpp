@@ -1,8 +1,11 @@
-// `aerolin sweep FILE --param KEY --from A --to B --steps N [--json] [--csv OUT]
-//  [--plot PREFIX [--format F,...] [--width W --height H]]`: the modes of both axes tracked by name while one key of
-// the file moves from A to B (in its units as written; for a coefficient file
-// through the coefficient conversion, model::MatricesOfFile). With --plot, `aerolin`
-// hands the whole command to `aerolin-plot` (see plot_command.cpp).
+// `aerolin sweep FILE (--param KEY | --trim-speed [--altitude H] [--gamma DEG]) --from A
+//  --to B --steps N [--json] [--csv OUT] [--plot PREFIX [--format F,...] [--width W --height H]]`:
+// the modes of both axes tracked by name while one key of the file moves from A
+// to B (in its units as written; for a coefficient file through the coefficient
+// conversion, model::MatricesOfFile), or while the nonlinear model is trimmed
+// and linearized at airspeeds from A to B (the file's speed unit,
+// study::SweepTrimSpeed). With --plot, `aerolin` hands the whole command to
+// `aerolin-plot` (see plot_command.cpp).
 
 #include <fstream>
 #include <iostream>
@@ -15,7 +18,9 @@
 
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/tracked.hpp"
+#include "aerolin/study/trim.hpp"
 #include "aerolin/core/files.hpp"
+#include "aerolin/core/units.hpp"
 #include "cli_options.hpp"
 #include "figures.hpp"
 
@@ -25,12 +30,69 @@ namespace {
 struct SweepCommandOptions {
   std::string file;
   study::SweepOptions sweep;
+  bool trim_speed = false;
+  std::optional<double> altitude;  // file's length unit
+  double gamma_deg = 0.0;
   bool json = false;
   std::string csv;
   std::string plot;
   std::vector<std::string> formats = {"png"};
   int width = 1200, height = 900;
 };
+
+// The figures of a finished study (its points kept), as --plot asks.
+void PlotStudy(const SweepCommandOptions& opt, const data::LoadResult& load, const study::TrackedStudy& result) {
+  exporting::TrackedPlotOptions plot;
+  plot.title = load.aircraft.name + ": sweep of " + result.param;
+  plot.width_px = opt.width;
+  plot.height_px = opt.height;
+  for (const std::string& format : opt.formats) {
+    plot.format = format;
+    for (const std::string& f : figures::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
+  }
+}
+
+// --trim-speed: the linearized modes against the trim speed (straight flight
+// at --altitude, default the file's, and --gamma, default level).
+int RunTrimSpeedSweep(const SweepCommandOptions& opt, const data::LoadResult& load, OutputRouting& outputs) {
+  study::TrimSpeedSweepOptions o;
+  o.from = opt.sweep.from;
+  o.to = opt.sweep.to;
+  o.steps = opt.sweep.steps;
+  o.threads = opt.sweep.threads;
+  o.to_si = core::ToSI(1.0, load.units, core::kSpeed);
+  o.altitude = opt.altitude ? core::ToSI(*opt.altitude, load.units, core::kLength)
+                            : study::ReferenceRequest(load.aircraft).altitude;
+  o.gamma = opt.gamma_deg * core::kDegToRad;
+  const std::string label =
+      std::string("trim speed [") + (load.units == core::UnitSystem::kImperial ? "ft/s" : "m/s") + "]";
+  std::optional<exporting::TrackedReportStream> stream;
+  std::vector<study::TrackedPoint> kept;
+  study::TrackedStudy result;
+  try {
+    result = study::SweepTrimSpeed(load.aircraft, o, [&](std::span<const study::TrackedPoint> points) {
+      if (!stream)
+        stream.emplace(outputs.report(),
+                       opt.json ? exporting::TrackedReportStream::Format::kJson
+                                : exporting::TrackedReportStream::Format::kText,
+                       outputs.has_data() ? &outputs.OpenData() : nullptr, label, "value", opt.file);
+      stream->Add(points);
+      if (!opt.plot.empty()) kept.insert(kept.end(), points.begin(), points.end());
+    });
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("sweep: " + opt.file + ": " + e.what());
+  } catch (const study::TrimError& e) {
+    std::cerr << "error: sweep: " << opt.file << ": " << e.what() << '\n';
+    return kExitTrim;
+  }
+  result.param = label;  // the JSON's "param" and the figures' title say the unit
+  stream->Finish(result);
+  outputs.CommitData();
+  if (opt.json) outputs.report() << '\n';
+  result.points = std::move(kept);
+  if (!opt.plot.empty()) PlotStudy(opt, load, result);
+  return 0;
+}
 
 int RunSweep(const SweepCommandOptions& opt) {
   if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
@@ -42,6 +104,7 @@ int RunSweep(const SweepCommandOptions& opt) {
     for (const std::string& format : opt.formats)
       CheckOutputs(figures::SweepFigurePaths(opt.plot, format), inputs);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  if (opt.trim_speed) return RunTrimSpeedSweep(opt, load, outputs);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
       throw UsageError("sweep: " + opt.file + ": '" + k.path + "' is not swept: " + k.reason);
@@ -76,16 +139,7 @@ int RunSweep(const SweepCommandOptions& opt) {
   outputs.CommitData();
   if (opt.json) outputs.report() << '\n';
   result.points = std::move(kept);
-  if (!opt.plot.empty()) {
-    exporting::TrackedPlotOptions plot;
-    plot.title = load.aircraft.name + ": sweep of " + result.param;
-    plot.width_px = opt.width;
-    plot.height_px = opt.height;
-    for (const std::string& format : opt.formats) {
-      plot.format = format;
-      for (const std::string& f : figures::PlotSweep(result, plot, opt.plot)) std::cerr << f << '\n';
-    }
-  }
+  if (!opt.plot.empty()) PlotStudy(opt, load, result);
   return 0;
 }
 
@@ -97,8 +151,19 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
       "sweep", "Move one numeric key of the data file from A to B and follow every mode by name\n"
                "(continuation from the named modes of the first value).");
   AddAircraftFileArgument(*cmd, opt->file);
-  cmd->add_option("--param", opt->sweep.param, "key as written, e.g. longitudinal.Mq, condition.U0")
-      ->required();
+  CLI::Option* param =
+      cmd->add_option("--param", opt->sweep.param, "key as written, e.g. longitudinal.Mq, condition.U0");
+  CLI::Option* trim = cmd->add_flag(
+      "--trim-speed", opt->trim_speed,
+      "sweep the trim speed instead: trim and linearize the nonlinear model at each airspeed\n"
+      "(--from/--to in the file's speed unit; straight flight, as aerolin linearize)");
+  param->excludes(trim);
+  cmd->add_option("--altitude", opt->altitude, "with --trim-speed: altitude in the file's length unit (default the file's)")
+      ->needs(trim)
+      ->check(Finite());
+  cmd->add_option("--gamma", opt->gamma_deg, "with --trim-speed: flight-path angle [deg] (default 0: level)")
+      ->needs(trim)
+      ->check(Finite());
   cmd->add_option("--from", opt->sweep.from, "first value, in the key's units as written")
       ->required()
       ->check(Finite());
@@ -110,7 +175,11 @@ void RegisterSweepCommand(CLI::App& app, Action& action) {
   cmd->add_option("--csv", opt->csv, "also write the points as CSV to this file ('-': standard output, the report then goes to stderr)")->check(OutputPathValidator());
   cmd->add_option("--plot", opt->plot, "write PREFIX_splane.FORMAT and PREFIX_wn_zeta.FORMAT")->check(OutputPathValidator());
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
-  cmd->callback([opt, &action] { action = [opt] { return RunSweep(*opt); }; });
+  cmd->callback([opt, &action] {
+    if (opt->sweep.param.empty() && !opt->trim_speed)
+      throw CLI::RequiredError("--param KEY or --trim-speed");
+    action = [opt] { return RunSweep(*opt); };
+  });
 }
 
 }  // namespace aerolin::cli

@@ -52,6 +52,7 @@ from ._aerolin import (  # noqa: F401  (the public API)
     sensitivities,
     simulate,
     sweep,
+    sweep_trim_speed,
     tf,
     trim,
 )
@@ -65,5 +66,5 @@ __all__ = [
     "StateSpace", "Tracked", "Trajectory", "TransferFunction", "TrimError", "augment", "bode",
     "frequency_response", "identify", "linearize", "load", "loads", "locus", "lqr", "maximize_damping", "modes", "monte_carlo",
     "place", "qualities", "qualities_report", "rms", "run_seed",
-    "sensitivities", "simulate", "sweep", "tf", "trim",
+    "sensitivities", "simulate", "sweep", "sweep_trim_speed", "tf", "trim",
 ]

@@ -8,6 +8,7 @@
 #include "aerolin/study/limits.hpp"
 #include "aerolin/study/maximize_damping.hpp"
 #include "aerolin/study/tracked.hpp"
+#include "aerolin/study/trim.hpp"
 
 namespace aerolin::python {
 namespace {
@@ -32,6 +33,20 @@ TrackedStudy Sweep(const Aircraft& aircraft, const std::string& param, double st
   options.threads = threads;
   py::gil_scoped_release release;
   return study::Sweep(aircraft.loaded.file, options);
+}
+
+TrackedStudy SweepTrimSpeed(const Aircraft& aircraft, double start, double stop, int steps,
+                            std::optional<double> altitude, double gamma, int threads) {
+  study::CheckSweepSteps(steps, "steps");
+  study::TrimSpeedSweepOptions options;
+  options.from = start;
+  options.to = stop;
+  options.steps = steps;
+  options.altitude = altitude ? *altitude : study::ReferenceRequest(aircraft.data()).altitude;
+  options.gamma = gamma;
+  options.threads = threads;
+  py::gil_scoped_release release;
+  return study::SweepTrimSpeed(aircraft.data(), options);
 }
 
 LocusResult Locus(const Aircraft& aircraft, const std::string& input, const std::string& output,
@@ -212,6 +227,12 @@ void BindTracked(py::module_& m) {
         py::arg("steps"), py::arg("threads") = 0,
         "Moves one key as written (e.g. 'longitudinal.Mq', see Aircraft.keys) from start\n"
         "to stop in `steps` values and tracks every mode by name (`aerolin sweep`).");
+  m.def("sweep_trim_speed", &SweepTrimSpeed, py::arg("aircraft"), py::arg("start"), py::arg("stop"),
+        py::arg("steps"), py::arg("altitude") = py::none(), py::arg("gamma") = 0.0, py::arg("threads") = 0,
+        "Trims and linearizes the nonlinear model at `steps` airspeeds from start to stop [m/s]\n"
+        "(straight flight at `altitude` [m], None: the file's, and `gamma` [rad]) and tracks\n"
+        "every mode by name (`aerolin sweep --trim-speed`, which takes the file's units).\n"
+        "TrimError names a speed without a trim.");
   m.def("locus", &Locus, py::arg("aircraft"), py::arg("input"), py::arg("output"), py::arg("gains"),
         py::arg("washout") = py::none(), py::arg("threads") = 0,
         "Root locus of δ_input = K·y_output at the gains K, through a washout\n"

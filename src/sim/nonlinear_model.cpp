@@ -85,6 +85,7 @@ NonlinearModel::NonlinearModel(const model::AircraftData& aircraft, NonlinearOpt
   theta0_ = c.theta0;
   g_ = c.g;
   V0sq_ = U0_ * U0_ + W0_ * W0_;
+  alpha0_ = std::atan2(W0_, U0_);
   X0_ = g_ * std::sin(theta0_);
   Z0_ = -g_ * std::cos(theta0_);
 
@@ -115,15 +116,20 @@ NonlinearModel::NonlinearModel(const model::AircraftData& aircraft, NonlinearOpt
   const model::LongitudinalDerivatives& lo = aircraft.longitudinal;
   // q̄ ∝ V² adds ∂(s F0)/∂u = 2 F0 U0/V0² and ∂(s F0)/∂α̃ = 2 F0 W0 U0/V0² at the
   // reference; taken out here so the Jacobian there is the file's.
-  Xu_ = lo.Xu - 2 * X0_ * U0_ / V0sq_;
   Xa_ = lo.Xa - 2 * X0_ * W0_ * U0_ / V0sq_;
-  Zu_ = lo.Zu - 2 * Z0_ * U0_ / V0sq_;
   Za_ = lo.Za - 2 * Z0_ * W0_ * U0_ / V0sq_;
+  Ma_ = lo.Ma;
+  // The angle of attack is the air's (Aerodynamics: α̃ = (V0²/U0²)(atan2(w, u)
+  // − α0), so that ∂α̃/∂w = 1/U0 at the reference), which turns with u too:
+  // ∂α̃/∂u = −W0/U0² there (zero in stability axes), also taken out of the
+  // u-derivatives.
+  const double dalpha_du = -W0_ / (U0_ * U0_);
+  Xu_ = lo.Xu - 2 * X0_ * U0_ / V0sq_ - Xa_ * dalpha_du;
+  Zu_ = lo.Zu - 2 * Z0_ * U0_ / V0sq_ - Za_ * dalpha_du;
+  Mu_ = lo.Mu - Ma_ * dalpha_du;
   Xq_ = lo.Xq;
   Zq_ = lo.Zq;
   Zadot_ = lo.Zadot;
-  Mu_ = lo.Mu;
-  Ma_ = lo.Ma;
   Mq_ = lo.Mq;
   Madot_ = lo.Madot;
   const model::LateralDerivatives& la = aircraft.lateral;
@@ -248,15 +254,24 @@ ForcesAndMoments NonlinearModel::Aerodynamics(const Eigen::Vector3d& v_air,
                                               double thrust) const {
   ForcesAndMoments f = ForcesAndMoments::Zero();
   if (!options_.aerodynamics) return f;
-  const double du = v_air.x() - U0_;
-  const double alpha = (v_air.z() - W0_) / U0_;
-  const double beta = v_air.y() / U0_;
-  const double sigma = DensityRatio(altitude);
+  // The file's derivatives are per unit of aerolin's α = Δw/U0 and β = v/U0
+  // at the reference; away from it they act on the air's angles (so a force
+  // is q̄ times a coefficient times an angle, as in the textbook's
+  // coefficient form, not q̄ times w): α̃ = (V0²/U0²)(atan2(w, u) − α0) and
+  // β̃ = (V0/U0) asin(v/V), whose slopes at the reference are 1/U0. α̇ likewise:
+  // ẇ/U0 at the reference speed, α̇ ≈ ẇ/V away from it (ẇ (V0/V)/U0), so the
+  // ρV-scaled α̇ terms grow with ρ, as q̄ C(α̇ c/2V) does.
   const double V2 = v_air.squaredNorm();
+  const double V0 = std::sqrt(V0sq_);
+  const double V = std::sqrt(V2);
+  const double du = v_air.x() - U0_;
+  const double alpha = (V0sq_ / (U0_ * U0_)) * (std::atan2(v_air.z(), v_air.x()) - alpha0_);
+  const double beta = V > 0 ? (V0 / U0_) * std::asin(std::clamp(v_air.y() / V, -1.0, 1.0)) : 0.0;
+  const double sigma = DensityRatio(altitude);
   const double s = sigma * V2 / V0sq_;                    // q̄/q̄0
-  const double s_rate = sigma * std::sqrt(V2 / V0sq_);    // ρV/(ρ0 V0)
+  const double s_rate = sigma * V / V0;                   // ρV/(ρ0 V0)
   const double p = omega.x(), q = omega.y(), r = omega.z();
-  const double adot = wdot_air / U0_;
+  const double adot = V > 0 ? wdot_air * (V0 / V) / U0_ : 0.0;
   double X = X0_ + Xu_ * du + Xa_ * alpha;
   double Z = Z0_ + Zu_ * du + Za_ * alpha;
   double M = Mu_ * du + Ma_ * alpha;
@@ -276,7 +291,6 @@ ForcesAndMoments NonlinearModel::Aerodynamics(const Eigen::Vector3d& v_air,
     using model::TableCoefficient;
     // The tables' own variables: exact angles of the air-relative velocity.
     const double alpha_t = std::atan2(v_air.z(), v_air.x());
-    const double V = std::sqrt(V2);
     const double beta_t = V > 0.0 ? std::asin(std::clamp(v_air.y() / V, -1.0, 1.0)) : 0.0;
     const double qs = force_scale_ * sigma * V2;   // q̄ S/m
     const double qsc = moment_scale_ * sigma * V2;  // q̄ S c̄/Iy

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -13,7 +14,10 @@
 #include <fmt/format.h>
 
 #include "aerolin/core/parallel.hpp"
+#include "aerolin/model/build.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "aerolin/study/linearize.hpp"
+#include "aerolin/study/trim.hpp"
 #include "mode_tracking.hpp"
 
 namespace aerolin::study {
@@ -51,6 +55,122 @@ struct FixedAxis {
     return valid && same(a, A) && same(da, dA);
   }
 };
+
+// What a tracked sweep needs of its parameter at a value v: both axes' A and
+// ∂A/∂v (the longitudinal 4×4; the lateral (β, p, r, φ) block, since ψ is an
+// integrator whose root is 0 at every value, as AnalyzeLateral treats it),
+// and the speed U0 [m/s] the longitudinal names use there.
+struct SweptAxes {
+  // Fills the matrices at v; returns the speed U0 [m/s] there.
+  std::function<double(double v, SmallMatrix& lon_A, SmallMatrix& lon_dA, SmallMatrix& lat_A, SmallMatrix& lat_dA)> at;
+};
+
+// The tracked modes of both axes at grid(0..n-1), continued from the named
+// modes of the first point (`lon_named`, `lat_named`), handed to `sink` a
+// chunk at a time; an axis whose matrices at a point equal its `fixed` ones
+// takes their roots and names.
+TrackedStudy Track(const std::string& param, std::size_t n, const std::function<double(std::size_t)>& grid,
+                   int threads, std::vector<analysis::Mode> lon_named, std::vector<analysis::Mode> lat_named,
+                   const SweptAxes& axes, const FixedAxis& lon_fixed, const FixedAxis& lat_fixed,
+                   const PointSink& sink) {
+  analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
+    SmallMatrix lat_A, lat_dA;
+    axes.at(v, A, dA, lat_A, lat_dA);
+  };
+  analysis::MatrixFamily lat = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
+    SmallMatrix lon_A, lon_dA;
+    axes.at(v, lon_A, lon_dA, A, dA);
+  };
+  tracking::ChunkedAxis lon_axis(std::move(lon_named), model::Axis::kLongitudinal);
+  tracking::ChunkedAxis lat_axis(std::move(lat_named), model::Axis::kLateral);
+  const std::vector<TrackedMode> heading{HeadingMode()};
+  TrackedStudy study;
+  study.param = param;
+  std::vector<StructureChange> lon_changes, lat_changes;
+  bool names_differ = false;
+  // The last point of the chunk before (its modes, where its lateral modes
+  // start, its signatures): the first step of a chunk starts there.
+  TrackedPoint previous;
+  std::size_t previous_lon_end = 0;
+  Signature previous_lon, previous_lat;
+  for (std::size_t start = 0; start < n; start += kSweepChunk) {
+    const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
+    // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
+    // per axis, whose roots serve the continuation (values, vectors, slopes)
+    // and the pointwise `aerolin modes` names (NameLongitudinalRoots and
+    // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming
+    // of the same decomposition).
+    std::vector<analysis::RootSet> lon_sets(m), lat_sets(m);
+    // Indexed as the plans' points: [0] the previous chunk's last point (no
+    // names: it is not named again) when there is one.
+    const std::size_t b = lon_axis.boundary() ? 1 : 0;
+    std::vector<PointwiseNames> lon_names(m + b), lat_names(m + b);
+    core::ParallelFor(m, threads, [&](std::size_t i) {
+      const double v = grid(start + i);
+      SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
+      const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
+      // The axis's roots and names at v: the first point's where they hold.
+      auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
+                       analysis::RootSet& set, PointwiseNames& names, auto&& name) {
+        if (fixed.Holds(A, dA)) {
+          set = fixed.roots;
+          set.parameter = v;
+          names = fixed.names;
+        } else {
+          set = analysis::AnalyzeRoots(A, dA, v);
+          names = Spelled(name(set));
+        }
+      };
+      solve(lon_A, lon_dA, lon_fixed, lon_sets[i], lon_names[i + b], [&](const analysis::RootSet& s) {
+        return analysis::NameLongitudinalRoots(s.values, s.vectors, speed);
+      });
+      solve(lat_A, lat_dA, lat_fixed, lat_sets[i], lat_names[i + b],
+            [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); });
+    });
+    const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), threads);
+    const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), threads);
+    // Both axes named at each point in one parallel pass: the point's modes
+    // are the longitudinal ones, then the lateral ones and heading.
+    std::vector<TrackedPoint> points(m);
+    std::vector<Signature> lon_signatures(m + b), lat_signatures(m + b);
+    std::vector<std::size_t> lon_end(m + b);
+    core::ParallelFor(m, threads, [&](std::size_t i) {
+      const std::size_t k = i + b;
+      TrackedPoint& point = points[i];
+      point.value = grid(start + i);
+      point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
+      NameAxisPoint(lon_plan, k, lon_names, {}, point.modes, lon_signatures[k]);
+      lon_end[k] = point.modes.size();
+      NameAxisPoint(lat_plan, k, lat_names, heading, point.modes, lat_signatures[k]);
+    });
+    if (b) {
+      lon_signatures[0] = std::move(previous_lon);
+      lat_signatures[0] = std::move(previous_lat);
+      lon_end[0] = previous_lon_end;
+    }
+    auto modes = [&](std::size_t k) -> const std::vector<TrackedMode>& {
+      return k < b ? previous.modes : points[k - b].modes;
+    };
+    auto lon_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).first(lon_end[k]); };
+    auto lat_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).subspan(lon_end[k]); };
+    for (StructureChange& c : ChangesOf(lon_plan, lon, lon_signatures, lon_modes, threads))
+      lon_changes.push_back(std::move(c));
+    for (StructureChange& c : ChangesOf(lat_plan, lat, lat_signatures, lat_modes, threads))
+      lat_changes.push_back(std::move(c));
+    for (const TrackedPoint& p : points)
+      for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
+    sink(points);
+    previous = std::move(points.back());
+    previous_lon_end = lon_end.back();
+    previous_lon = std::move(lon_signatures.back());
+    previous_lat = std::move(lat_signatures.back());
+  }
+  study.changes = std::move(lon_changes);
+  for (StructureChange& c : lat_changes) study.changes.push_back(std::move(c));
+  study.refinements = lon_axis.refinements() + lat_axis.refinements();
+  AddNotes(study, names_differ, grid(n - 1) < grid(0));
+  return study;
+}
 
 }  // namespace
 
@@ -155,14 +275,6 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
                      ? std::string(" ([mass] enters only raw or unprimed derivatives)")
                      : std::string(" (it is informational)")));
   }
-  analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
-    split(matrices(v).longitudinal, A, dA, 4);
-  };
-  // The lateral roots are tracked on the (β, p, r, φ) block: ψ is an integrator
-  // whose root is 0 for every value (AnalyzeLateral does the same).
-  analysis::MatrixFamily lat = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
-    split(matrices(v).lateral, A, dA, 4);
-  };
   const auto n = static_cast<std::size_t>(options.steps);
   auto grid = [&options, n](std::size_t k) {
     return k + 1 == n ? options.to
@@ -179,22 +291,13 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   });
   const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
   const double U0 = file.written.condition.U0;
-  // The named modes of the first point, as `aerolin modes` gives them.
-  const auto first = file_at(grid(0));
-  tracking::ChunkedAxis lon_axis(
-      analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid(0) * to_si : U0),
-      model::Axis::kLongitudinal);
-  tracking::ChunkedAxis lat_axis(analysis::AnalyzeLateral(Lateral5(first.lateral)), model::Axis::kLateral);
-  const std::vector<TrackedMode> heading{HeadingMode()};
-  TrackedStudy study;
-  study.param = key->path;
-  std::vector<StructureChange> lon_changes, lat_changes;
-  bool names_differ = false;
-  // The last point of the chunk before (its modes, where its lateral modes
-  // start, its signatures): the first step of a chunk starts there.
-  TrackedPoint previous;
-  std::size_t previous_lon_end = 0;
-  Signature previous_lon, previous_lat;
+  SweptAxes axes;
+  axes.at = [&](double v, SmallMatrix& lon_A, SmallMatrix& lon_dA, SmallMatrix& lat_A, SmallMatrix& lat_dA) {
+    const auto mats = matrices(v);
+    split(mats.longitudinal, lon_A, lon_dA, 4);
+    split(mats.lateral, lat_A, lat_dA, 4);
+    return is_u0 ? v * to_si : U0;
+  };
   // An axis the key does not enter (the lateral one of a longitudinal key):
   // where a point's A and ∂A/∂p equal the first point's bit for bit, its
   // roots, slopes and pointwise names are the first point's (AnalyzeRoots and
@@ -216,89 +319,84 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
     lat_fixed.names = Spelled(analysis::NameLateralRoots(lat_fixed.roots.values, lat_fixed.roots.vectors));
     lat_fixed.valid = true;
   }
-  for (std::size_t start = 0; start < n; start += kSweepChunk) {
-    const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
-    // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
-    // per axis, whose roots serve the continuation (values, vectors, slopes)
-    // and the pointwise `aerolin modes` names (NameLongitudinalRoots and
-    // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming
-    // of the same decomposition).
-    std::vector<analysis::RootSet> lon_sets(m), lat_sets(m);
-    // Indexed as the plans' points: [0] the previous chunk's last point (no
-    // names: it is not named again) when there is one.
-    const std::size_t b = lon_axis.boundary() ? 1 : 0;
-    std::vector<PointwiseNames> lon_names(m + b), lat_names(m + b);
-    core::ParallelFor(m, options.threads, [&](std::size_t i) {
-      const double v = grid(start + i);
-      const auto mats = matrices(v);
-      SmallMatrix A, dA;
-      // The axis's roots and names at v: the first point's where they hold.
-      auto solve = [&](const FixedAxis& fixed, analysis::RootSet& set, PointwiseNames& names, auto&& name) {
-        if (fixed.Holds(A, dA)) {
-          set = fixed.roots;
-          set.parameter = v;
-          names = fixed.names;
-        } else {
-          set = analysis::AnalyzeRoots(A, dA, v);
-          names = Spelled(name(set));
-        }
-      };
-      split(mats.longitudinal, A, dA, 4);
-      solve(lon_fixed, lon_sets[i], lon_names[i + b], [&](const analysis::RootSet& s) {
-        return analysis::NameLongitudinalRoots(s.values, s.vectors, is_u0 ? v * to_si : U0);
-      });
-      split(mats.lateral, A, dA, 4);
-      solve(lat_fixed, lat_sets[i], lat_names[i + b],
-            [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); });
-    });
-    const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), options.threads);
-    const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), options.threads);
-    // Both axes named at each point in one parallel pass: the point's modes
-    // are the longitudinal ones, then the lateral ones and heading.
-    std::vector<TrackedPoint> points(m);
-    std::vector<Signature> lon_signatures(m + b), lat_signatures(m + b);
-    std::vector<std::size_t> lon_end(m + b);
-    core::ParallelFor(m, options.threads, [&](std::size_t i) {
-      const std::size_t k = i + b;
-      TrackedPoint& point = points[i];
-      point.value = grid(start + i);
-      point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
-      NameAxisPoint(lon_plan, k, lon_names, {}, point.modes, lon_signatures[k]);
-      lon_end[k] = point.modes.size();
-      NameAxisPoint(lat_plan, k, lat_names, heading, point.modes, lat_signatures[k]);
-    });
-    if (b) {
-      lon_signatures[0] = std::move(previous_lon);
-      lat_signatures[0] = std::move(previous_lat);
-      lon_end[0] = previous_lon_end;
-    }
-    auto modes = [&](std::size_t k) -> const std::vector<TrackedMode>& {
-      return k < b ? previous.modes : points[k - b].modes;
-    };
-    auto lon_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).first(lon_end[k]); };
-    auto lat_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).subspan(lon_end[k]); };
-    for (StructureChange& c : ChangesOf(lon_plan, lon, lon_signatures, lon_modes, options.threads))
-      lon_changes.push_back(std::move(c));
-    for (StructureChange& c : ChangesOf(lat_plan, lat, lat_signatures, lat_modes, options.threads))
-      lat_changes.push_back(std::move(c));
-    for (const TrackedPoint& p : points)
-      for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
-    sink(points);
-    previous = std::move(points.back());
-    previous_lon_end = lon_end.back();
-    previous_lon = std::move(lon_signatures.back());
-    previous_lat = std::move(lat_signatures.back());
-  }
-  study.changes = std::move(lon_changes);
-  for (StructureChange& c : lat_changes) study.changes.push_back(std::move(c));
-  study.refinements = lon_axis.refinements() + lat_axis.refinements();
-  AddNotes(study, names_differ, grid(n - 1) < grid(0));
-  return study;
+  // The named modes of the first point, as `aerolin modes` gives them.
+  const auto first = file_at(grid(0));
+  return Track(key->path, n, grid, options.threads,
+               analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid(0) * to_si : U0),
+               analysis::AnalyzeLateral(Lateral5(first.lateral)), axes, lon_fixed, lat_fixed, sink);
 }
 
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
   std::vector<TrackedPoint> points;
   TrackedStudy study = Sweep(file, options, [&points](std::span<const TrackedPoint> chunk) {
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  });
+  study.points = std::move(points);
+  return study;
+}
+
+TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
+                            const PointSink& sink) {
+  if (model::IsAugmented(aircraft))
+    throw std::invalid_argument(
+        "the file closes a feedback ([augmentation]): the nonlinear model a trim-speed sweep "
+        "linearizes is the bare airframe; sweep the file without [augmentation]");
+  if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
+  const double to_si = options.to_si;
+  if (!(std::isfinite(options.from * to_si) && std::isfinite(options.to * to_si) && options.from > 0 &&
+        options.to > 0))
+    throw std::invalid_argument(fmt::format(
+        "a trim-speed sweep needs speeds above 0 (from {:g} to {:g} was given)", options.from, options.to));
+  const auto n = static_cast<std::size_t>(options.steps);
+  auto grid = [&options, n](std::size_t k) {
+    return k + 1 == n ? options.to
+                      : options.from + (options.to - options.from) * static_cast<int>(k) / (options.steps - 1);
+  };
+  auto request = [&](double v) {
+    TrimRequest r;
+    r.speed = v * to_si;
+    r.altitude = options.altitude;
+    r.gamma = options.gamma;
+    return r;
+  };
+  // Every speed trimmed first: one without a trim is an error before any output.
+  core::ParallelFor(n, options.threads, [&](std::size_t k) {
+    try {
+      Trim(aircraft, request(grid(k)));
+    } catch (const TrimError& e) {
+      throw TrimError(fmt::format("at trim speed {:g}: {}", grid(k), e.what()));
+    }
+  });
+  // Both axes' A of the linearization at v (the lateral block without ψ).
+  auto matrices_at = [&](double v, Eigen::MatrixXd& lon, Eigen::MatrixXd& lat) {
+    const model::AircraftData linear = Linearize(aircraft, request(v)).aircraft;
+    lon = model::BuildLongitudinal(linear).A();
+    lat = model::BuildLateral(linear).A().topLeftCorner(4, 4);
+    return linear.condition.U0;
+  };
+  SweptAxes axes;
+  axes.at = [&](double v, SmallMatrix& lon_A, SmallMatrix& lon_dA, SmallMatrix& lat_A, SmallMatrix& lat_dA) {
+    Eigen::MatrixXd lon, lat, lon_up, lat_up, lon_down, lat_down;
+    const double speed = matrices_at(v, lon, lat);
+    const double h = kTrimSpeedStep * v;
+    matrices_at(v + h, lon_up, lat_up);
+    matrices_at(v - h, lon_down, lat_down);
+    lon_A = lon;
+    lat_A = lat;
+    lon_dA = (lon_up - lon_down) / (2 * h);
+    lat_dA = (lat_up - lat_down) / (2 * h);
+    return speed;
+  };
+  FixedAxis lon_fixed, lat_fixed;  // both axes move with the speed: none is fixed
+  const model::AircraftData first = Linearize(aircraft, request(grid(0))).aircraft;
+  return Track("trim speed", n, grid, options.threads,
+               analysis::AnalyzeLongitudinal(model::BuildLongitudinal(first), first.condition.U0),
+               analysis::AnalyzeLateral(model::BuildLateral(first)), axes, lon_fixed, lat_fixed, sink);
+}
+
+TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options) {
+  std::vector<TrackedPoint> points;
+  TrackedStudy study = SweepTrimSpeed(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
     points.insert(points.end(), chunk.begin(), chunk.end());
   });
   study.points = std::move(points);

@@ -427,5 +427,67 @@ TEST(SweepCommand, FormatSizeAndABareKey) {
   for (const char* suffix : {"_locus.eps", "_zeta.eps"}) EXPECT_EQ(std::remove((prefix + suffix).c_str()), 0) << suffix;
 }
 
+// --trim-speed: each point is what `aerolin linearize --speed V --write`
+// then `aerolin modes` gives (two other commands, a file in between), in the
+// file's speed unit; the text's column and the JSON's param name it.
+TEST(SweepCommand, TrimSpeedPointsAreTheModesOfTheLinearizationWrittenAtThatSpeed) {
+  const CommandResult r = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --trim-speed --from 260 --to 320 --steps 4 --json", "sweep_trim_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["param"], "trim speed [ft/s]");
+  ASSERT_EQ(j["points"].size(), 4u);
+  const nlohmann::json& point = j["points"][2];
+  ASSERT_DOUBLE_EQ(point["value"].get<double>(), 300.0);
+  const std::string file = std::string(AEROLIN_BINARY_DIR) + "/sweep_trim_300.toml";
+  const CommandResult w = RunAerolin(
+      "linearize data/derivatives/p2v7.toml --speed 300 --write " + file, "sweep_trim_write");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  const CommandResult m = RunAerolin("modes " + file + " --json", "sweep_trim_modes");
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  const nlohmann::json modes = nlohmann::json::parse(m.out);
+  int compared = 0;
+  for (const char* axis : {"longitudinal", "lateral"})
+    for (const nlohmann::json& want : modes[axis]["modes"]) {
+      const std::string name = want["name"];
+      for (const nlohmann::json& got : point["modes"])
+        if (got["name"] == name) {
+          SCOPED_TRACE(name);
+          // The written file rounds each derivative to 17 significant digits.
+          EXPECT_NEAR(got["eigenvalue_per_s"]["re"].get<double>(), want["eigenvalue_per_s"]["re"].get<double>(), 1e-9);
+          EXPECT_NEAR(got["eigenvalue_per_s"]["im"].get<double>(), want["eigenvalue_per_s"]["im"].get<double>(), 1e-9);
+          ++compared;
+        }
+    }
+  EXPECT_EQ(compared, 6);  // short period, phugoid, roll, Dutch roll, spiral, heading
+  const CommandResult text = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --trim-speed --from 260 --to 320 --steps 2", "sweep_trim_text");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("trim speed [ft/s]", 0), 0u) << text.out;
+}
+
+// A speed without a trim: exit 4 (as `aerolin trim`), the speed and the
+// reason named, nothing on standard output; flags that need --trim-speed,
+// and a sweep of neither a key nor the trim speed, are usage errors.
+TEST(SweepCommand, TrimSpeedErrors) {
+  const CommandResult r = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --trim-speed --from 300 --to 100 --steps 5", "sweep_trim_no");
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("error: sweep: data/derivatives/p2v7.toml: at trim speed 150: no trim"), std::string::npos)
+      << r.err;
+  const CommandResult a = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param Mq --altitude 100 --from -1 --to -2 --steps 3", "sweep_trim_alt");
+  EXPECT_EQ(a.exit_code, 2);
+  EXPECT_NE(a.err.find("--altitude requires --trim-speed"), std::string::npos) << a.err;
+  const CommandResult n = RunAerolin("sweep data/derivatives/p2v7.toml --from -1 --to -2 --steps 3", "sweep_trim_none");
+  EXPECT_EQ(n.exit_code, 2);
+  EXPECT_NE(n.err.find("--param KEY or --trim-speed"), std::string::npos) << n.err;
+  const CommandResult b = RunAerolin(
+      "sweep data/derivatives/p2v7.toml --param Mq --trim-speed --from 260 --to 300 --steps 3", "sweep_trim_both");
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_NE(b.err.find("excludes"), std::string::npos) << b.err;
+}
+
 }  // namespace
 }  // namespace aerolin::testing_cli

@@ -209,6 +209,7 @@ class NonlinearModel {
 
   NonlinearOptions options_;
   double U0_, W0_, theta0_, g_, V0sq_;
+  double alpha0_ = 0.0;  // atan2(W0, U0): the reference's angle of attack in the file's axes
   double X0_, Z0_;
   double Xu_, Xa_, Xq_, Zu_, Za_, Zq_, Zadot_, Mu_, Ma_, Mq_, Madot_;
   double Yb_, Yp_, Yr_, Lb_, Lp_, Lr_, Nb_, Np_, Nr_;  // L, N unprimed

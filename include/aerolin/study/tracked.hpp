@@ -100,6 +100,34 @@ using PointSink = std::function<void(std::span<const TrackedPoint>)>;
 /// before any output; core::NumericalError may come after some points.
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink);
 
+/// Options of SweepTrimSpeed.
+struct TrimSpeedSweepOptions {
+  double from = 0, to = 0;  ///< airspeed V, in the unit `to_si` converts (the file's speed unit)
+  double to_si = 1.0;       ///< m/s per unit of from and to
+  int steps = 2;            ///< number of points, ≥ 2, from..to inclusive
+  double altitude = 0.0;    ///< h [m] of every trim
+  double gamma = 0.0;       ///< flight-path angle γ [rad] of every trim
+  int threads = 0;          ///< 0: all cores
+};
+/// Relative step of the central difference that gives ∂A/∂V in a trim-speed
+/// sweep: h = kTrimSpeedStep × V.
+inline constexpr double kTrimSpeedStep = 1e-4;
+/// Returns the tracked modes of both axes of the linearizations of
+/// `aircraft`'s nonlinear model (study/linearize.hpp) trimmed at `steps`
+/// airspeeds (straight flight at `altitude` and `gamma`): the modes against
+/// the trim speed, each point what `aerolin linearize --speed V` then `aerolin
+/// modes` gives. ∂A/∂V, which the continuation uses to predict a step, is a
+/// central difference of two more linearizations (kTrimSpeedStep). `param`
+/// of the result is "trim speed"; point values are in the unit of `from`.
+/// Every speed is trimmed before the first point is handed to `sink`, so a
+/// speed without a trim throws before any output.
+/// @throws std::invalid_argument if `aircraft` is augmented, steps < 2, or a
+///         bound is not a finite speed > 0; TrimError (naming the speed) if a
+///         speed has no trim; core::NumericalError from the eigen-solver.
+TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
+                            const PointSink& sink);
+/// As above, keeping every point in the result.
+TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options);
 /// Points a streamed Sweep solves, continues and names at a time.
 inline constexpr int kSweepChunk = 512;
 
