@@ -108,10 +108,18 @@ TEST(AugmentCommand, WrittenFileIsTheClosedLoopForEveryCommand) {
   EXPECT_EQ(twice.exit_code, 2);
   EXPECT_NE(twice.err.find("already has [augmentation.lateral]"), std::string::npos) << twice.err;
 
-  // A sweep would vary the airframe and ignore the gains: refused.
-  const auto sweep = RunAerolin("sweep '" + out + "' --param lateral.Nr --from -0.2 --to -0.3 --steps 3", "aug_w8");
-  EXPECT_NE(sweep.exit_code, 0);
-  EXPECT_NE(sweep.err.find("closes a feedback ([augmentation])"), std::string::npos) << sweep.err;
+  // A sweep varies the airframe with the gains held: the closed loop's roots
+  // (its first point, at the file's Nr, are the closed-loop modes').
+  const auto sweep =
+      RunAerolin("sweep '" + out + "' --param lateral.Nr --from -0.215 --to -0.3 --steps 3 --json", "aug_w8");
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+  const nlohmann::json swept = nlohmann::json::parse(sweep.out);
+  for (const auto& mode : swept["points"][0]["modes"])
+    if (mode["name"] == "dutch roll")
+      for (const auto& closed : doc["closed_loop"]["modes"])
+        if (closed["name"] == "dutch roll")
+          EXPECT_NEAR(mode["eigenvalue_per_s"]["re"].get<double>(),
+                      closed["eigenvalue_per_s"]["re"].get<double>(), 1e-9);
   std::remove(out.c_str());
 }
 
