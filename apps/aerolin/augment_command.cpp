@@ -120,12 +120,17 @@ int RunAugment(const AugmentOptions& opt) {
     }
   }
   if (routing.has_data()) {
-    for (const study::OutputLoop& loop : spec.loops)
+    for (const study::OutputLoop& loop : spec.loops) {
+      if (loop.output == "psi")
+        throw UsageError("--write: the loop " + study::LoopName(loop) +
+                         " is a heading hold, which cannot be written to a file yet: aerolin's lateral "
+                         "modes need psi a free integrator");
       if (loop.washout_tau)
         throw UsageError("--write: the washout of " + study::LoopName(loop) +
                          " adds a filter state, which the models every command builds (4 "
                          "longitudinal, 5 lateral states) do not carry: a file cannot hold it yet "
                          "(write the loops without washout, or study this one with augment and locus)");
+    }
     if (opt.heading)
       throw UsageError("--write: heading hold (--heading) cannot be written to a file yet: "
                        "aerolin's lateral modes need psi a free integrator");

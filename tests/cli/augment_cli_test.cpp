@@ -257,6 +257,9 @@ TEST(AugmentCommand, LoopUsageErrorsSayWhatToDo) {
        "error: augment: --loop is a design of its own (output feedback at given gains): give it without "
        "--lqr, --place, --inputs and --heading"},
       {"--lqr", "error: augment: --axis longitudinal|lateral is required (or --loop INPUT:OUTPUT=GAIN)"},
+      {"--loop aileron:psi=0.1 --write /tmp/aerolin_cli_test_never_written.toml",
+       "error: --write: the loop aileron:psi is a heading hold, which cannot be written to a file yet: "
+       "aerolin's lateral modes need psi a free integrator"},
   };
   int k = 0;
   for (const Case& c : cases) {

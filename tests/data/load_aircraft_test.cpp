@@ -14,6 +14,7 @@
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 #include "data/loader_test_support.hpp"
 #include "aerolin/core/units.hpp"
 
