@@ -1,8 +1,9 @@
 // `aerolin augment FILE --axis longitudinal|lateral (--lqr [--max NAME=VALUE,...]
 //  [--Q W,... --R W,...] | --place POLES) [--inputs NAME,...] [--heading] [--json]
-//  [--write OUT.toml]`:
-// full-state feedback designed by LQR or pole placement, the closed loop's
-// modes named and graded beside the bare aircraft's (study/augment.hpp).
+//  [--write OUT.toml]`, or `aerolin augment FILE --loop INPUT:OUTPUT=K[,washout=TAU] ...`:
+// full-state feedback designed by LQR or pole placement, or output-feedback
+// loops at given gains, the closed loop's modes named and graded beside the
+// bare aircraft's (study/augment.hpp).
 
 #include <cmath>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/augment_report.hpp"
 #include "aerolin/study/augment.hpp"
+#include "aerolin/study/loops.hpp"
 #include "cli_options.hpp"
 
 namespace aerolin::cli {
@@ -33,6 +35,7 @@ struct AugmentOptions {
   bool heading = false;
   bool json = false;
   std::string write;
+  std::vector<std::string> loops;
 };
 
 // "a,b,c" → {"a", "b", "c"}; an empty entry is a usage error.
@@ -65,7 +68,12 @@ std::vector<double> Weights(const std::string& text, const std::string& flag) {
 }
 
 int RunAugment(const AugmentOptions& opt) {
-  if (opt.lqr == !opt.place.empty())
+  if (!opt.loops.empty() && (opt.lqr || !opt.place.empty() || !opt.inputs.empty() || opt.heading))
+    throw UsageError("augment: --loop is a design of its own (output feedback at given gains): give it "
+                     "without --lqr, --place, --inputs and --heading");
+  if (opt.loops.empty() && opt.axis.empty())
+    throw UsageError("augment: --axis longitudinal|lateral is required (or --loop INPUT:OUTPUT=GAIN)");
+  if (opt.loops.empty() && opt.lqr == !opt.place.empty())
     throw UsageError("augment: give one of --lqr and --place POLES");
   if (!opt.lqr && (!opt.q.empty() || !opt.r.empty() || !opt.max.empty()))
     throw UsageError("augment: --Q, --R and --max are LQR weights: they need --lqr");
@@ -75,7 +83,18 @@ int RunAugment(const AugmentOptions& opt) {
     throw UsageError("augment: --max (Bryson's rule) and --Q/--R (explicit weights) exclude each other");
   study::AugmentSpec spec;
   spec.axis = opt.axis.rfind("lon", 0) == 0 ? model::Axis::kLongitudinal : model::Axis::kLateral;
-  spec.method = opt.lqr ? study::DesignMethod::kLqr : study::DesignMethod::kPlace;
+  spec.method = !opt.loops.empty() ? study::DesignMethod::kLoops
+                : opt.lqr          ? study::DesignMethod::kLqr
+                                   : study::DesignMethod::kPlace;
+  for (const std::string& text : opt.loops) {
+    try {
+      spec.loops.push_back(study::ParseLoop(text));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--loop: ") + e.what());
+    }
+    if (!spec.loops.back().gain)
+      throw UsageError("--loop: " + text + " needs its gain, INPUT:OUTPUT=GAIN (e.g. rudder:r=1.5)");
+  }
   spec.include_integrators = opt.heading;
   if (!opt.inputs.empty()) spec.inputs = SplitList(opt.inputs, "--inputs");
   if (!opt.q.empty()) {
@@ -88,7 +107,30 @@ int RunAugment(const AugmentOptions& opt) {
   OutputRouting routing(opt.write, opt.json, AircraftInputFiles(opt.file));
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
+  if (!spec.loops.empty()) {
+    try {
+      const model::Axis axis = study::LoopAxis(aircraft, spec.loops.front());
+      if (!opt.axis.empty() && axis != spec.axis)
+        throw UsageError("augment: --loop " + opt.loops.front() + " is on the " +
+                         (axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral") +
+                         " axis, not --axis " + opt.axis);
+      spec.axis = axis;
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("augment: " + opt.file + ": loop " + study::LoopName(spec.loops.front()) + ": " + e.what());
+    }
+  }
   if (routing.has_data()) {
+    for (const study::OutputLoop& loop : spec.loops) {
+      if (loop.output == "psi")
+        throw UsageError("--write: the loop " + study::LoopName(loop) +
+                         " is a heading hold, which cannot be written to a file yet: aerolin's lateral "
+                         "modes need psi a free integrator");
+      if (loop.washout_tau)
+        throw UsageError("--write: the washout of " + study::LoopName(loop) +
+                         " adds a filter state, which the models every command builds (4 "
+                         "longitudinal, 5 lateral states) do not carry: a file cannot hold it yet "
+                         "(write the loops without washout, or study this one with augment and locus)");
+    }
     if (opt.heading)
       throw UsageError("--write: heading hold (--heading) cannot be written to a file yet: "
                        "aerolin's lateral modes need psi a free integrator");
@@ -155,8 +197,7 @@ void RegisterAugmentCommand(CLI::App& app, Action& action) {
       "open- and closed-loop modes named and graded (MIL-F-8785C) side by side.\n"
       "States that feed nothing back (psi) get zero gain unless --heading.");
   AddAircraftFileArgument(*cmd, opt->file);
-  cmd->add_option("--axis", opt->axis, "longitudinal or lateral")
-      ->required()
+  cmd->add_option("--axis", opt->axis, "longitudinal or lateral (with --loop: the loops' axis, which is the default)")
       ->transform(CLI::IsMember({"longitudinal", "lateral"}, CLI::ignore_case));
   cmd->add_flag("--lqr", opt->lqr,
                 "design by LQR; weights by Bryson's rule (--max) unless --Q and --R give them");
@@ -177,6 +218,10 @@ void RegisterAugmentCommand(CLI::App& app, Action& action) {
       ->check(NonEmpty("input names, e.g. aileron,rudder"));
   cmd->add_flag("--heading", opt->heading,
                 "lateral: design on psi too (heading hold; psi then needs a weight)");
+  cmd->add_option("--loop", opt->loops,
+                  "output feedback delta_INPUT = K * y_OUTPUT, INPUT:OUTPUT=K[,washout=TAU] (K's sign\n"
+                  "as given, as aerolin locus; TAU [s]); repeat for several loops on one axis")
+      ->check(NonEmpty("a loop, e.g. rudder:r=1.5,washout=1.5"));
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.augment/1)");
   cmd->add_option("--write", opt->write,
                   "also write OUT.toml: FILE with an [augmentation.AXIS] section holding the gain,\n"

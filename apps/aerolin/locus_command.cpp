@@ -16,6 +16,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/tracked_report.hpp"
 #include "aerolin/study/maximize_damping.hpp"
+#include "aerolin/study/loops.hpp"
 #include "aerolin/study/tracked.hpp"
 #include "cli_options.hpp"
 #include "figures.hpp"
@@ -85,12 +86,22 @@ int RunLocus(const LocusCommandOptions& opt) {
       CheckOutputs(figures::LocusFigurePaths(opt.plot, format), inputs);
   }
   CheckFormatsHavePlot(opt.formats, opt.plot);
-  const std::size_t colon = opt.loop.find(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == opt.loop.size())
-    throw UsageError("--loop: expected INPUT:OUTPUT, e.g. rudder:r, got '" + opt.loop + "'");
+  const study::OutputLoop spec = [&] {
+    try {
+      return study::ParseLoop(opt.loop);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--loop: ") + e.what());
+    }
+  }();
+  if (spec.gain)
+    throw UsageError("--loop: locus sweeps the gain (--gain): give INPUT:OUTPUT without =GAIN, got '" +
+                     opt.loop + "'");
+  if (spec.washout_tau && opt.washout != 0.0)
+    throw UsageError("--loop: the washout is given twice (,washout= and --washout): give one");
   study::LocusOptions o;
-  o.input = opt.loop.substr(0, colon);
-  o.output = opt.loop.substr(colon + 1);
+  o.input = spec.input;
+  o.output = spec.output;
+  o.washout_tau = spec.washout_tau;
   if (opt.washout != 0.0) o.washout_tau = opt.washout;
   o.gains = ParseGains(opt.gain);
   std::string maximize = opt.maximize;
@@ -169,7 +180,7 @@ void RegisterLocusCommand(CLI::App& app, Action& action) {
       "locus", "Root locus of the loop delta_INPUT = K * y_OUTPUT closed on the input's axis,\n"
                "optionally through a washout s/(s + 1/TAU); every branch named by its mode.");
   AddAircraftFileArgument(*cmd, opt->file);
-  cmd->add_option("--loop", opt->loop, "INPUT:OUTPUT, e.g. rudder:r or elevator:q")->required();
+  cmd->add_option("--loop", opt->loop, "INPUT:OUTPUT, e.g. rudder:r or elevator:q (or rudder:r,washout=1.5)")->required();
   cmd->add_option("--washout", opt->washout, "washout time constant TAU [s] on the output")
       ->check(PositiveFinite());
   cmd->add_option("--gain", opt->gain, "gains: a list 0,0.5,1 or FROM:TO[:N] (N values, default 41)")

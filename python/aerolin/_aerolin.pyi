@@ -434,10 +434,10 @@ def lqr(A: FloatArray, B: FloatArray, Q: FloatArray, R: FloatArray,
 def place(A: FloatArray, B: FloatArray, poles: list[complex]) -> FloatArray:
     """Pole placement: K with eig(A - BK) = poles (KNV0 for several inputs)."""
 
-def augment(aircraft: Aircraft | str, axis: str, place: str | None = None,
+def augment(aircraft: Aircraft | str, axis: str | None = None, place: str | None = None,
             Q: list[float] | None = None, R: list[float] | None = None,
             maximum: dict[str, float | str] | None = None, inputs: list[str] | None = None,
-            heading: bool = False) -> dict[str, Any]:
+            heading: bool = False, loops: list[str] | None = None) -> dict[str, Any]:
     """Full-state augmentation of one axis (`aerolin augment --json`, schema aerolin.augment/1)."""
 
 def trim(aircraft: Aircraft | str, speed: float | None = None, altitude: float | None = None,

@@ -7,6 +7,7 @@
 #include "aerolin/analysis/augmentation.hpp"
 #include "aerolin/export/augment_report.hpp"
 #include "aerolin/study/augment.hpp"
+#include "aerolin/study/loops.hpp"
 
 namespace aerolin::python {
 namespace {
@@ -34,18 +35,29 @@ std::string MaximumText(const py::handle& value) {
   return py::str(py::float_(value.cast<double>())).cast<std::string>();
 }
 
-py::object Augment(const py::object& aircraft_or_path, const std::string& axis,
+py::object Augment(const py::object& aircraft_or_path, const std::optional<std::string>& axis,
                    const std::optional<std::string>& place,
                    const std::optional<std::vector<double>>& Q,
                    const std::optional<std::vector<double>>& R, const std::optional<py::dict>& maximum,
-                   const std::optional<std::vector<std::string>>& inputs, bool heading) {
+                   const std::optional<std::vector<std::string>>& inputs, bool heading,
+                   const std::optional<std::vector<std::string>>& loops) {
   py::object loaded = aircraft_or_path;
   if (py::isinstance<py::str>(aircraft_or_path))
     loaded = py::module_::import("aerolin._aerolin").attr("load")(aircraft_or_path);
   const Aircraft& aircraft = loaded.cast<const Aircraft&>();
   study::AugmentSpec spec;
-  spec.axis = ParseAxis(axis);
-  spec.method = place ? study::DesignMethod::kPlace : study::DesignMethod::kLqr;
+  if (loops) {
+    // As `aerolin augment --loop`: the same parser, the loops' axis unless given.
+    if (place) throw std::invalid_argument("loops are a design of their own: give them without place");
+    spec.method = study::DesignMethod::kLoops;
+    for (const std::string& text : *loops) spec.loops.push_back(study::ParseLoop(text));
+    if (spec.loops.empty()) throw std::invalid_argument("loops: give at least one loop");
+    spec.axis = axis ? ParseAxis(*axis) : study::LoopAxis(aircraft.data(), spec.loops.front());
+  } else {
+    if (!axis) throw std::invalid_argument("axis: 'longitudinal' or 'lateral' (or loops=[...])");
+    spec.axis = ParseAxis(*axis);
+    spec.method = place ? study::DesignMethod::kPlace : study::DesignMethod::kLqr;
+  }
   spec.include_integrators = heading;
   if (inputs) spec.inputs = *inputs;
   if (Q) spec.q_diagonal = *Q;
@@ -83,9 +95,10 @@ void BindAugment(py::module_& m) {
         "several: Kautsky-Nichols-Van Dooren method 0 (as scipy.signal.place_poles'\n"
         "KNV0), the closed-loop eigenvectors made as orthogonal as possible. Complex\n"
         "poles in conjugate pairs; a pole at most rank(B) times.");
-  m.def("augment", &Augment, py::arg("aircraft"), py::arg("axis"),
+  m.def("augment", &Augment, py::arg("aircraft"), py::arg("axis") = py::none(),
         py::arg("place") = py::none(), py::arg("Q") = py::none(), py::arg("R") = py::none(),
         py::arg("maximum") = py::none(), py::arg("inputs") = py::none(), py::arg("heading") = false,
+        py::arg("loops") = py::none(),
         "Full-state augmentation of one axis (`aerolin augment --json`, schema\n"
         "aerolin.augment/1) as a dict.\n"
         "\n"
@@ -97,7 +110,10 @@ void BindAugment(py::module_& m) {
         "          them, Bryson's rule with `maximum`: {name: value} (SI number, or a\n"
         "          string with a unit, '2deg', '5deg/s') replacing the default maxima\n"
         "inputs    the inputs to design with (default elevator; aileron, rudder)\n"
-        "heading   lateral: design on psi too (heading hold)");
+        "heading   lateral: design on psi too (heading hold)\n"
+        "loops     output feedback at given gains instead, as --loop takes them:\n"
+        "          ['aileron:p=0.3', 'rudder:r=1.7,washout=1.5'] (delta = K*y, K's sign as\n"
+        "          aerolin locus; one axis, which `axis` may name)");
 }
 
 }  // namespace aerolin::python

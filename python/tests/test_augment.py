@@ -162,3 +162,23 @@ def test_augment_bryson_maxima_with_units():
     assert doc["weights"]["Q"][1][1] == pytest.approx(1 / (np.pi / 180) ** 2)
     with pytest.raises(ValueError, match="is not a value of alpha"):
         aerolin.augment(str(P2V7), "longitudinal", maximum={"alpha": "2 furlongs"})
+
+
+def test_augment_loops_equal_cli_json_and_close_a_minus_bkc():
+    """Several loops at once (delta = K*y): the same document as `aerolin augment
+    --loop`, and the closed loop's roots those of A - B K C built here."""
+    loops = ["aileron:p=0.3", "rudder:r=1.2"]
+    doc = aerolin.augment(str(P2V7), loops=loops)
+    assert doc == cli_json("augment", P2V7, "--loop", loops[0], "--loop", loops[1], "--json")
+    assert doc["method"] == "loops" and doc["axis"] == "lateral"
+    a = aerolin.load(str(P2V7))
+    A = a.lateral.A.copy()
+    A[:, 1] += columns(a.lateral, ["aileron"])[:, 0] * 0.3  # p
+    A[:, 2] += columns(a.lateral, ["rudder"])[:, 0] * 1.2   # r
+    got = np.array([complex(e["re"], e["im"]) for e in doc["closed_loop"]["eigenvalues_per_s"]])
+    np.testing.assert_allclose(np.sort_complex(np.linalg.eigvals(A)), np.sort_complex(got), atol=1e-10)
+    washed = aerolin.augment(str(P2V7), "lateral", loops=["rudder:r=1.7,washout=1.5"])
+    assert washed["gain"]["columns"][-1] == "r_washout"
+    assert washed == cli_json("augment", P2V7, "--loop", "rudder:r=1.7,washout=1.5", "--json")
+    with pytest.raises(ValueError, match="is given twice"):
+        aerolin.augment(str(P2V7), loops=["rudder:r=1", "rudder:r=2"])

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <iterator>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 
 #include "aerolin/analysis/eigen.hpp"
@@ -22,6 +23,10 @@ namespace {
 
 // |Re λ| below this [1/s] is neutral (neither converging nor diverging).
 constexpr double kNeutralTolerance = 1e-12;
+// A filter root given to AnalyzeWithFilters against A's own: the caller's
+// continuation ends on an eigen-solve of the same matrix (a few ulps), far
+// inside the gap to any other root.
+constexpr double kFilterRootTolerance = 1e-8;
 // A scaled state is "dominant" evidence when at least this share of the largest.
 constexpr double kDominantShare = 0.3;
 
@@ -455,22 +460,70 @@ std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>&
   return names;
 }
 
-std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
+namespace {
+
+// The longitudinal modes of `roots` (vectors over u, α, q, θ).
+std::vector<Mode> LongitudinalModes(const std::vector<Root>& roots, const std::vector<core::Signal>& states,
+                                    double U0) {
   using namespace model::lon;
-  if (lon.num_states() != kNumStates)
-    throw std::invalid_argument("AnalyzeLongitudinal: expected 4 states (u, alpha, q, theta), got " +
-                                std::to_string(lon.num_states()));
-  const std::vector<Root> roots = Roots(lon.A(), "longitudinal");
   Eigen::VectorXd scale(4);
   scale << 1.0 / U0, 1.0, 1.0, 1.0;
   std::vector<Mode> modes;
   for (const auto& [root, kind] : ClassifyLongitudinal(roots, U0)) {
-    Mode m = MakeMode(kind, model::Axis::kLongitudinal, *root, lon.states(), scale, kTheta);
+    Mode m = MakeMode(kind, model::Axis::kLongitudinal, *root, states, scale, kTheta);
     QualifyLongitudinal(m);
     modes.push_back(std::move(m));
   }
   QualifyLongitudinalSet(modes);
   return modes;
+}
+
+// The lateral modes from the roots of the (β, p, r, φ) block `block_roots`
+// (vectors over those four states), `psi_row` the ψ row of A over them, and
+// `heading_left` the heading root's left vector (empty if unknown).
+std::vector<Mode> LateralModes(const std::vector<Root>& block_roots, const Eigen::RowVectorXd& psi_row,
+                               const std::vector<core::Signal>& states, SmallVectorC heading_left) {
+  using namespace model::lat;
+  std::vector<Root> roots;
+  for (const Root& r : block_roots) {
+    SmallVectorC v(5);
+    v.head(4) = r.vector;
+    // λψ = A_ψ· v  ⇒  ψ = (r / cos θ0) / λ; for λ = 0 the heading drift is secular, not modal.
+    const std::complex<double> psi_rate = psi_row.cast<std::complex<double>>() * r.vector;
+    v(kPsi) = std::abs(r.lambda) > kNeutralTolerance ? psi_rate / r.lambda : std::complex<double>(0.0);
+    // The left vector of the full A for λ ≠ 0 is (w_block, 0): wᴴA = λwᴴ
+    // forces the ψ component to 0, and wᴴv is unchanged.
+    SmallVectorC w;
+    if (r.left.size() > 0) {
+      w = SmallVectorC::Zero(5);
+      w.head(4) = r.left;
+    }
+    roots.push_back({r.lambda, v, w});
+  }
+  const Eigen::VectorXd scale = Eigen::VectorXd::Ones(5);
+  std::vector<Mode> modes;
+  for (const auto& [root, kind] : ClassifyLateral(roots)) {
+    Mode m = MakeMode(kind, model::Axis::kLateral, *root, states, scale, kPhi);
+    QualifyLateral(m);
+    modes.push_back(std::move(m));
+  }
+  QualifyRepeated(modes, ModeKind::kDutchRoll);
+  Eigen::VectorXcd heading = Eigen::VectorXcd::Zero(5);
+  heading(kPsi) = 1.0;
+  modes.push_back(MakeMode(ModeKind::kHeading, model::Axis::kLateral,
+                           Root{{0.0, 0.0}, heading, std::move(heading_left)}, states, scale, kPsi));
+  SortModes(modes);
+  return modes;
+}
+
+}  // namespace
+
+std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0) {
+  using namespace model::lon;
+  if (lon.num_states() != kNumStates)
+    throw std::invalid_argument("AnalyzeLongitudinal: expected 4 states (u, alpha, q, theta), got " +
+                                std::to_string(lon.num_states()));
+  return LongitudinalModes(Roots(lon.A(), "longitudinal"), lon.states(), U0);
 }
 
 std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
@@ -485,33 +538,6 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
   // is exactly 0 and the other four are those of the (β, p, r, φ) block. This
   // keeps a neutral spiral (a second zero root) distinct from heading.
   const Eigen::MatrixXd block = A.topLeftCorner(4, 4);
-  std::vector<Root> block_roots = Roots(block, "lateral");
-  std::vector<Root> roots;
-  for (Root& r : block_roots) {
-    SmallVectorC v(5);
-    v.head(4) = r.vector;
-    // λψ = A_ψ· v  ⇒  ψ = (r / cos θ0) / λ; for λ = 0 the heading drift is secular, not modal.
-    const std::complex<double> psi_rate = A.row(kPsi).head(4).cast<std::complex<double>>() * r.vector;
-    v(kPsi) = std::abs(r.lambda) > kNeutralTolerance ? psi_rate / r.lambda : std::complex<double>(0.0);
-    // The left vector of the full A for λ ≠ 0 is (w_block, 0): wᴴA = λwᴴ
-    // forces the ψ component to 0, and wᴴv is unchanged.
-    SmallVectorC w;
-    if (r.left.size() > 0) {
-      w = SmallVectorC::Zero(5);
-      w.head(4) = r.left;
-    }
-    roots.push_back({r.lambda, v, w});
-  }
-  const Eigen::VectorXd scale = Eigen::VectorXd::Ones(5);
-  std::vector<Mode> modes;
-  for (const auto& [root, kind] : ClassifyLateral(roots)) {
-    Mode m = MakeMode(kind, model::Axis::kLateral, *root, lat.states(), scale, kPhi);
-    QualifyLateral(m);
-    modes.push_back(std::move(m));
-  }
-  QualifyRepeated(modes, ModeKind::kDutchRoll);
-  Eigen::VectorXcd heading = Eigen::VectorXcd::Zero(5);
-  heading(kPsi) = 1.0;
   // Heading's left vector: wᴴA = 0 with w_ψ = 1 gives w_blockᴴ B = −a_ψ,
   // a_ψ = row ψ of A's first four columns (B the (β, p, r, φ) block).
   SmallVectorC heading_left;
@@ -523,10 +549,59 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat) {
     heading_left.head(4) = w_block.cast<std::complex<double>>();
     heading_left(kPsi) = 1.0;
   }
-  modes.push_back(MakeMode(ModeKind::kHeading, model::Axis::kLateral,
-                           Root{{0.0, 0.0}, heading, heading_left}, lat.states(), scale, kPsi));
-  SortModes(modes);
-  return modes;
+  return LateralModes(Roots(block, "lateral"), A.row(kPsi).head(4), lat.states(),
+                      std::move(heading_left));
+}
+
+std::vector<Mode> AnalyzeWithFilters(const model::StateSpace& sys, model::Axis axis, double U0,
+                                     std::span<const std::complex<double>> filter_roots) {
+  const bool lon = axis == model::Axis::kLongitudinal;
+  const int n = lon ? model::lon::kNumStates : model::lat::kNumStates;
+  if (sys.num_states() < n)
+    throw std::invalid_argument("AnalyzeWithFilters: expected at least " + std::to_string(n) +
+                                " states, got " + std::to_string(sys.num_states()));
+  const int filters = sys.num_states() - n;
+  if (static_cast<int>(filter_roots.size()) != filters)
+    throw std::invalid_argument("AnalyzeWithFilters: " + std::to_string(filters) + " filter states, " +
+                                std::to_string(filter_roots.size()) + " filter roots");
+  const std::vector<core::Signal> states(sys.states().begin(), sys.states().begin() + n);
+  if (filters == 0) return lon ? AnalyzeLongitudinal(sys, U0) : AnalyzeLateral(sys);
+  const Eigen::MatrixXd& A = sys.A();
+  // The lateral roots are those of A without ψ (a free integrator, as
+  // AnalyzeLateral); the aircraft's states come first in either case.
+  if (!lon && !A.col(model::lat::kPsi).isZero(0.0))
+    throw std::invalid_argument("psi is fed back: aerolin names lateral modes with psi a free integrator");
+  std::vector<Eigen::Index> keep;
+  for (Eigen::Index i = 0; i < A.rows(); ++i)
+    if (lon || i != model::lat::kPsi) keep.push_back(i);
+  const auto m = static_cast<Eigen::Index>(keep.size());
+  Eigen::MatrixXd block(m, m);
+  for (Eigen::Index r = 0; r < m; ++r)
+    for (Eigen::Index c = 0; c < m; ++c) block(r, c) = A(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
+  const Eigen::Index rows = m - filters;  // the aircraft's states in `block`
+  std::vector<Root> roots = Roots(block, lon ? "longitudinal" : "lateral");
+  for (const std::complex<double>& f : filter_roots) {
+    if (f.imag() != 0.0)
+      throw std::invalid_argument("a washout filter's root has joined a pair of roots: no root is the "
+                                  "filter's alone, so the closed-loop roots are not named");
+    std::size_t nearest = 0;
+    for (std::size_t i = 1; i < roots.size(); ++i)
+      if (std::abs(roots[i].lambda - f) < std::abs(roots[nearest].lambda - f)) nearest = i;
+    if (roots.empty() || roots[nearest].oscillatory() ||
+        std::abs(roots[nearest].lambda - f) > kFilterRootTolerance * std::max(1.0, std::abs(f)))
+      throw std::invalid_argument("AnalyzeWithFilters: the filter root " + std::to_string(f.real()) +
+                                  " is no real root of A");
+    roots.erase(roots.begin() + static_cast<std::ptrdiff_t>(nearest));
+  }
+  // The aircraft's part of each vector; no left vectors (those of the
+  // aircraft's states alone are not left vectors of A).
+  for (Root& r : roots) {
+    r.vector = SmallVectorC(r.vector.head(rows));
+    r.left = SmallVectorC();
+  }
+  if (lon) return LongitudinalModes(roots, states, U0);
+  Eigen::RowVectorXd psi_row = A.row(model::lat::kPsi).head(4);
+  return LateralModes(roots, psi_row, states, SmallVectorC());
 }
 
 const Mode* ModalAnalysis::Find(ModeKind kind) const {

@@ -89,6 +89,8 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   // An AVL file: its TOML's keys, then the .st's numbers.
   file.keys = WrittenKeys(ctx, root, file.omitted);
   file.augmented = model::IsAugmented(out);
+  file.longitudinal_augmentation = out.longitudinal_augmentation;
+  file.lateral_augmentation = out.lateral_augmentation;
   result.units = ctx.units;
   result.from_coefficients = ctx.from_coefficients;
   result.avl_notes = std::move(ctx.avl.notes);

@@ -4,7 +4,10 @@
 // units (a gain mixes the units of a state and an input), and the section
 // says so: units = "SI".
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 #include <fmt/format.h>
 #include <string>
 #include <toml++/toml.h>
@@ -48,16 +51,114 @@ std::optional<std::vector<std::string>> Strings(ReadContext& ctx, const toml::ta
   return out;
 }
 
+// The names of the axis's controls, "a, b" (or "none").
+std::string ControlNames(const model::AircraftData& out, bool lon) {
+  std::string names;
+  for (const model::Control& c : out.controls)
+    if (lon ? c.longitudinal : c.lateral) names += (names.empty() ? "" : ", ") + c.name;
+  return names.empty() ? std::string("none") : names;
+}
+
+// `loops = [{ input, output, gain }, ...]`: output feedback δ = K·y on the
+// axis's states, closed as the full-state gain u = −K_x x with K_x = −K at
+// the output's column (study/loops.hpp; aerolin augment --loop writes it).
+void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const std::string& table,
+               model::AircraftData& out) {
+  const bool lon = axis == model::Axis::kLongitudinal;
+  const std::vector<core::Signal>& states = model::StateSignals(axis);
+  for (std::string_view key : {"inputs", "states", "gain"})
+    if (const toml::node* node = t.get(key))
+      ctx.Error(ctx.At(*node), "'" + std::string(key) + "' in [" + table +
+                                   "] goes with a full-state gain, not with 'loops': give one of them");
+  const toml::node* node = t.get("loops");
+  const toml::array* array = node->as_array();
+  if (array == nullptr || array->empty()) {
+    ctx.Error(ctx.At(*node), "'loops' in [" + table +
+                                 "] must be an array of { input = \"...\", output = \"...\", gain = K }");
+    return;
+  }
+  const std::size_t errors = ctx.errors.size();
+  std::vector<std::string> inputs;
+  std::vector<std::pair<std::string, std::string>> seen;
+  std::vector<std::tuple<std::size_t, int, double>> entries;  // input row, state column, K
+  for (const toml::node& item : *array) {
+    const toml::table* loop = item.as_table();
+    if (loop == nullptr) {
+      ctx.Error(ctx.At(item), "each entry of 'loops' in [" + table +
+                                  "] must be { input = \"...\", output = \"...\", gain = K }");
+      continue;
+    }
+    const std::string where = "a loop of [" + table + "]";
+    if (const toml::node* w = loop->get("washout")) {
+      ctx.Error(ctx.At(*w), "'washout' in " + where +
+                                ": a washout filter adds a state, which the models every command builds "
+                                "(4 longitudinal, 5 lateral states) do not carry; a file cannot hold it yet "
+                                "(aerolin augment --loop and aerolin locus --washout analyze it)");
+      continue;
+    }
+    CheckKeys(ctx, *loop, table + ".loops", {"input", "output", "gain"});
+    const std::optional<std::string> input = loop->get("input") ? loop->get("input")->value<std::string>() : std::nullopt;
+    const std::optional<std::string> output = loop->get("output") ? loop->get("output")->value<std::string>() : std::nullopt;
+    const std::optional<double> gain = loop->get("gain") ? loop->get("gain")->value<double>() : std::nullopt;
+    if (!input || !output || !gain || !std::isfinite(*gain)) {
+      ctx.Error(ctx.At(item), where + " needs input = \"...\", output = \"...\" (quoted names) and "
+                                      "gain = K (a finite number, SI)");
+      continue;
+    }
+    bool control = false;
+    for (const model::Control& c : out.controls)
+      control = control || ((lon ? c.longitudinal : c.lateral) && c.name == *input);
+    if (!control) {
+      ctx.Error(ctx.At(*loop->get("input")), "'" + *input + "' in " + where + " is no " +
+                                                  (lon ? "longitudinal" : "lateral") + " control (" +
+                                                  ControlNames(out, lon) + ")");
+      continue;
+    }
+    int column = -1;
+    for (std::size_t j = 0; j < states.size(); ++j)
+      if (states[j].name == *output) column = static_cast<int>(j);
+    if (column < 0) {
+      ctx.Error(ctx.At(*loop->get("output")), "'" + *output + "' in " + where + " is no " +
+                                                   (lon ? "longitudinal" : "lateral") + " state (" +
+                                                   Quoted(states) + ")");
+      continue;
+    }
+    if (std::find(seen.begin(), seen.end(), std::make_pair(*input, *output)) != seen.end()) {
+      ctx.Error(ctx.At(item), "the loop " + *input + ":" + *output + " is given twice in [" + table + "]");
+      continue;
+    }
+    seen.emplace_back(*input, *output);
+    auto row = std::find(inputs.begin(), inputs.end(), *input);
+    if (row == inputs.end()) row = inputs.insert(inputs.end(), *input);
+    entries.emplace_back(static_cast<std::size_t>(row - inputs.begin()), column, *gain);
+  }
+  if (ctx.errors.size() != errors) return;
+  Eigen::MatrixXd gain = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(inputs.size()),
+                                               static_cast<Eigen::Index>(states.size()));
+  for (const auto& [row, column, K] : entries) gain(static_cast<Eigen::Index>(row), column) -= K;
+  if (!lon && !gain.col(model::lat::kPsi).isZero(0.0)) {
+    ctx.Error(ctx.At(*node), "a loop on psi in [" + table + "]: aerolin's lateral modes need psi a free "
+                             "integrator (heading hold cannot be written to a file yet)");
+    return;
+  }
+  (lon ? out.longitudinal_augmentation : out.lateral_augmentation) =
+      model::AxisAugmentation{std::move(inputs), std::move(gain)};
+}
+
 void ReadAxis(ReadContext& ctx, const toml::table& t, model::Axis axis, model::AircraftData& out) {
   const bool lon = axis == model::Axis::kLongitudinal;
   const std::string table = std::string("augmentation.") + (lon ? "longitudinal" : "lateral");
-  CheckKeys(ctx, t, table, {"units", "inputs", "states", "gain"});
+  CheckKeys(ctx, t, table, {"units", "inputs", "states", "gain", "loops"});
   const std::size_t errors = ctx.errors.size();
   if (const auto units = String(ctx, t, "units", table, true))
     if (core::ParseUnitSystem(*units) != core::UnitSystem::kSI)
       ctx.Error(ctx.At(*t.get("units")),
                 "'units' in [" + table + "] must be \"SI\": the gains are SI (input unit per state "
                 "unit) whatever the file's units");
+  if (t.get("loops") != nullptr) {
+    if (ctx.errors.size() == errors) ReadLoops(ctx, t, axis, table, out);
+    return;
+  }
   const std::vector<core::Signal>& states = model::StateSignals(axis);
   const auto state_names = Strings(ctx, t, "states", table);
   if (state_names) {

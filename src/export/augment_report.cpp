@@ -103,8 +103,26 @@ void WriteGain(std::ostream& out, const study::AugmentResult& r) {
   out << "  ‖K‖₂ = " << Sig(r.gain_norm) << '\n';
 }
 
+// "rudder:r  K = 1.5 rad/(rad/s)  through s/(s + 1/τ), τ = 1.5 s" per loop.
+void WriteLoops(std::ostream& out, const study::AugmentResult& r) {
+  out << "Loops, delta_INPUT = K * y_OUTPUT (K's sign as given; the gain below is their u = -K x):\n";
+  for (std::size_t k = 0; k < r.loops.size(); ++k) {
+    const study::OutputLoop& l = r.loops[k];
+    const std::string gain = "K = " + Sig(*l.gain) + " " + r.loop_gain_units[k];
+    out << "  " << Pad(study::LoopName(l), 16);
+    if (l.washout_tau)
+      out << Pad(gain, 28) << "through s/(s + 1/τ), τ = " << Sig(*l.washout_tau) << " s (state " << l.output
+          << "_washout)";
+    else
+      out << gain;
+    out << '\n';
+  }
+  out << '\n';
+}
+
 void WriteDesign(std::ostream& out, const study::AugmentResult& r) {
   const std::vector<std::string> design = DesignNames(r);
+  if (r.method == study::DesignMethod::kLoops) return;
   if (r.method == study::DesignMethod::kLqr) {
     if (r.bryson) {
       out << "\nWeights: Bryson's rule, Q = diag(1/x_max²), R = diag(1/u_max²), with maxima\n  ";
@@ -175,6 +193,18 @@ void WriteModes(std::ostream& out, const study::AugmentResult& r) {
       out << "  " << Pad(closed.full_name(), 42) << ModeCells(nullptr, r, false)
           << ModeCells(&closed, r, true) << '\n';
     }
+  if (r.closed_modes && r.filter_states > 0) {
+    // The roots no mode claims: the filters' (study::Augment took them out).
+    std::string filters;
+    for (const cd& l : r.closed_eigenvalues) {
+      bool named = false;
+      for (const Mode& m : *r.closed_modes)
+        named = named || std::abs(m.lambda - l) <= 1e-9 * std::max(1.0, std::abs(l)) ||
+                std::abs(std::conj(m.lambda) - l) <= 1e-9 * std::max(1.0, std::abs(l));
+      if (!named && l.imag() >= 0) filters += (filters.empty() ? "" : ", ") + Eigenvalue(l);
+    }
+    out << "  " << Pad("washout filter", 42) << Pad("", 45) << filters << '\n';
+  }
   if (!r.closed_modes) {
     out << "Closed-loop eigenvalues [1/s]:";
     for (const cd& l : r.closed_eigenvalues)
@@ -216,6 +246,13 @@ void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
   const std::vector<std::string> design = DesignNames(r);
   out << "Augmentation of " << header.aircraft << " (" << header.file << "), " << AxisText(r.axis)
       << " axis\n";
+  if (r.method == study::DesignMethod::kLoops) {
+    out << "Output feedback on " << Joined(design) << " with " << Joined(InputNames(r)) << "\n\n";
+    WriteLoops(out, r);
+    WriteGain(out, r);
+    WriteModes(out, r);
+    return;
+  }
   out << (r.method == study::DesignMethod::kLqr ? "LQR" : "Pole placement") << " on "
       << Joined(design) << " with " << Joined(InputNames(r));
   std::vector<std::string> left_out;
@@ -258,16 +295,19 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
                       {"inputs", Names(inputs)}, {"Q", MatrixRows(r.Q)}, {"R", MatrixRows(r.R)},
                       {"maxima", maxima}};
     doc["poles"] = nullptr;
+  } else if (r.method == study::DesignMethod::kLoops) {
+    doc["weights"] = nullptr;
+    doc["poles"] = nullptr;
   } else {
     doc["weights"] = nullptr;
     doc["poles"] = {{"requested", Complexes(r.requested)}, {"achieved", Complexes(r.achieved)},
                     {"max_error_per_s", *r.max_pole_error},
                     {"eigenvector_condition", *r.eigenvector_condition}};
   }
-  doc["open_loop"] = {{"states", StateNames(r.states)},
+  doc["open_loop"] = {{"states", StateNames(r.open_loop.states())},
                       {"modes", ModeListJson(r.open_modes, r.open_loop, si)}};
   doc["closed_loop"] = {
-      {"states", StateNames(r.states)},
+      {"states", StateNames(r.closed_loop.states())},
       {"modes", r.closed_modes ? ModeListJson(*r.closed_modes, r.closed_loop, si) : json(nullptr)},
       {"eigenvalues_per_s", Complexes(r.closed_eigenvalues)}};
   if (r.aircraft_class) {
@@ -280,6 +320,17 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
                         {"categories", categories}};
   } else {
     doc["qualities"] = nullptr;
+  }
+  if (r.method == study::DesignMethod::kLoops) {
+    json loops = json::array();
+    for (std::size_t k = 0; k < r.loops.size(); ++k) {
+      const study::OutputLoop& l = r.loops[k];
+      loops.push_back({{"input", l.input}, {"output", l.output}, {"gain", *l.gain},
+                       {"gain_unit", r.loop_gain_units[k]},
+                       {"washout_s", l.washout_tau ? json(*l.washout_tau) : json(nullptr)},
+                       {"filter_state", l.washout_tau ? json(l.output + "_washout") : json(nullptr)}});
+    }
+    doc["loops"] = loops;
   }
   doc["not_graded"] = r.not_graded.empty() ? json(nullptr) : json(r.not_graded);
   RemoveNegativeZeros(doc);
@@ -296,6 +347,23 @@ std::string AugmentationToml(const study::AugmentResult& r, std::string_view com
     for (const std::string& n : names) s += (s.empty() ? "\"" : ", \"") + n + "\"";
     return "[" + s + "]";
   };
+  if (r.method == study::DesignMethod::kLoops) {
+    std::string out = fmt::format(
+        "\n# Written by `{}`: output feedback delta_INPUT = K * y_OUTPUT on the {} axis\n"
+        "# (docs/augmentation.md). Every command reads the closed loop.\n"
+        "[augmentation.{}]\n"
+        "units = \"SI\"   # each K in input unit per output unit\n"
+        "loops = [\n",
+        command, AxisText(r.axis), AxisText(r.axis));
+    for (const study::OutputLoop& l : r.loops) {
+      if (l.washout_tau)
+        throw std::invalid_argument("the washout of " + study::LoopName(l) +
+                                    " adds a filter state, which a file cannot hold yet");
+      out += fmt::format("  {{ input = \"{}\", output = \"{}\", gain = {} }},\n", l.input, l.output,
+                         TomlFloat(*l.gain));
+    }
+    return out + "]\n";
+  }
   std::vector<std::string> states;
   for (const core::Signal& x : r.states) states.push_back(x.name);
   std::string out = fmt::format(

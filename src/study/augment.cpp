@@ -16,6 +16,8 @@
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/study/loops.hpp"
+#include "mode_tracking.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -230,10 +232,212 @@ Poles RequestedPoles(const std::vector<PoleRequest>& requests,
   return named;
 }
 
+// Grades `out`'s open and closed loops by MIL-F-8785C: the file's class and
+// category (all three without one), the designed axis closed, the other as
+// `aircraft` has it.
+void GradeBothLoops(const model::AircraftData& aircraft, AugmentResult& out) {
+  const model::Axis axis = out.axis;
+  out.aircraft_class = aircraft.aircraft_class;
+  if (!aircraft.aircraft_class) {
+    out.not_graded = "the file gives no [aircraft] class, which MIL-F-8785C grades by";
+    return;
+  }
+  std::vector<analysis::FlightPhaseCategory> categories;
+  if (aircraft.condition.category)
+    categories = {*aircraft.condition.category};
+  else
+    categories.assign(model::kFlightPhaseCategories.begin(), model::kFlightPhaseCategories.end());
+  const analysis::ModalAnalysis both = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalSummary open_summary =
+      analysis::SummarizeModes(both.longitudinal, both.lateral, aircraft);
+  std::optional<analysis::ModalSummary> closed_summary;
+  if (out.closed_modes) {
+    try {
+      closed_summary = axis == model::Axis::kLongitudinal
+                           ? analysis::SummarizeModes(*out.closed_modes, both.lateral, aircraft)
+                           : analysis::SummarizeModes(both.longitudinal, *out.closed_modes, aircraft);
+    } catch (const std::invalid_argument& e) {
+      out.not_graded = std::string("the closed loop is not graded: ") + e.what();
+    }
+  }
+  for (analysis::FlightPhaseCategory c : categories) {
+    AugmentGrade g{analysis::Grade(open_summary, *aircraft.aircraft_class, c), std::nullopt};
+    if (closed_summary) g.closed_loop = analysis::Grade(*closed_summary, *aircraft.aircraft_class, c);
+    out.grades.push_back(std::move(g));
+  }
+}
+
+// The washout filters' roots in the closed loop `closed` (aircraft states,
+// then the filters', named `filter_names`), followed by continuation from the
+// open loop `open` (s = 0: each filter at its pole −1/τ, driven by y and
+// feeding nothing back) along A(s) = open + s (closed − open) to s = 1, as
+// `aerolin locus` follows a loop's roots: the root nearest a filter's pole
+// need not be its own (the P2V-7 yaw damper's washout root passes the roll
+// subsidence). A filter that has joined a pair gives its complex root.
+std::vector<cd> FilterRoots(const Eigen::MatrixXd& open, const Eigen::MatrixXd& closed,
+                            const AugmentResult& out, const std::vector<std::string>& filter_names) {
+  const bool lateral = out.axis == model::Axis::kLateral;
+  std::vector<Eigen::Index> keep;
+  for (Eigen::Index i = 0; i < open.rows(); ++i)
+    if (!(lateral && i == model::lat::kPsi)) keep.push_back(i);  // ψ: a free integrator
+  const auto k = static_cast<Eigen::Index>(keep.size());
+  analysis::SmallMatrix A0(k, k), M(k, k);
+  for (Eigen::Index r = 0; r < k; ++r)
+    for (Eigen::Index c = 0; c < k; ++c) {
+      const auto i = keep[static_cast<std::size_t>(r)], j = keep[static_cast<std::size_t>(c)];
+      A0(r, c) = open(i, j);
+      M(r, c) = closed(i, j) - open(i, j);
+    }
+  const analysis::MatrixFamily family = [&A0, &M](double s, analysis::SmallMatrix& A, analysis::SmallMatrix& dA) {
+    A = A0 + s * M;
+    dA = M;
+  };
+  std::vector<analysis::Mode> named;
+  for (const analysis::Mode& m : out.open_modes)
+    if (m.kind != analysis::ModeKind::kHeading) named.push_back(m);
+  tracking::ChunkedTrack track(named, filter_names, out.axis,
+                               lateral ? std::vector<TrackedMode>{tracking::HeadingMode()} : std::vector<TrackedMode>{});
+  // As a locus: at least 50 steps over the range; the continuation halves a
+  // step where a match is ambiguous.
+  constexpr int kSteps = 100;
+  std::vector<analysis::RootSet> sets;
+  for (int i = 0; i <= kSteps; ++i) sets.push_back(analysis::AnalyzeRoots(family, static_cast<double>(i) / kSteps));
+  const std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, 1);
+  std::vector<cd> roots;
+  for (const TrackedMode& m : modes.back())
+    if (std::find(filter_names.begin(), filter_names.end(), m.origin) != filter_names.end())
+      roots.push_back(m.lambda);
+  return roots;
+}
+
+// The output-feedback loops of `spec` closed on `out`'s axis model (the
+// bare airframe of that axis): u_d = −K z over z = (x, the washout filters'
+// states), filled into `out` with the closed loop and its modes.
+void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, AugmentResult& out) {
+  if (spec.loops.empty()) throw std::invalid_argument("output feedback needs at least one loop");
+  if (!spec.poles.empty() || !spec.q_diagonal.empty() || !spec.r_diagonal.empty() ||
+      !spec.maxima.empty() || !spec.inputs.empty() || spec.include_integrators)
+    throw std::invalid_argument(
+        "loops are a design of their own: weights, maxima, poles, inputs and heading hold are for "
+        "LQR and pole placement");
+  const model::StateSpace& sys = out.open_loop;
+  const model::StateSpace lon = model::BuildLongitudinal(aircraft), lat = model::BuildLateral(aircraft);
+  const int n = sys.num_states();
+  std::vector<ResolvedLoop> resolved;
+  std::vector<int> input_columns;
+  for (std::size_t k = 0; k < spec.loops.size(); ++k) {
+    const OutputLoop& loop = spec.loops[k];
+    for (std::size_t i = 0; i < k; ++i)
+      if (spec.loops[i].input == loop.input && spec.loops[i].output == loop.output)
+        throw std::invalid_argument("loop " + LoopName(loop) +
+                                    " is given twice: give each loop once, with its gain");
+    ResolvedLoop r = [&] {
+      try {
+        return ResolveLoop(aircraft, lon, lat, loop);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("loop " + LoopName(loop) + ": " + e.what());
+      }
+    }();
+    if (!loop.gain)
+      throw std::invalid_argument("loop " + LoopName(loop) + " needs a gain (" + LoopName(loop) +
+                                  "=K, K in " + r.gain_unit + ")");
+    if (r.axis != out.axis)
+      throw std::invalid_argument("loop " + LoopName(loop) + " is on the " + AxisName(r.axis) +
+                                  " axis, the design on the " + AxisName(out.axis) +
+                                  ": give the loops of one axis (then augment the file --write "
+                                  "wrote with the other axis's)");
+    if (!sys.D().row(r.output_row).isZero(0.0))
+      throw std::invalid_argument("output '" + loop.output +
+                                  "' depends on the inputs directly (D ≠ 0): loops through a "
+                                  "feedthrough are not supported");
+    if (std::find(input_columns.begin(), input_columns.end(), r.input_column) == input_columns.end()) {
+      input_columns.push_back(r.input_column);
+      out.inputs.push_back(sys.inputs()[static_cast<std::size_t>(r.input_column)]);
+    }
+    out.loops.push_back(loop);
+    out.loop_gain_units.push_back(r.gain_unit);
+    if (loop.washout_tau) ++out.filter_states;
+    resolved.push_back(std::move(r));
+  }
+  const int N = n + out.filter_states;
+  const auto m = static_cast<Eigen::Index>(input_columns.size());
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(N, N), B = Eigen::MatrixXd::Zero(N, sys.num_inputs());
+  A.topLeftCorner(n, n) = sys.A();
+  B.topRows(n) = sys.B();
+  out.gain = Eigen::MatrixXd::Zero(m, N);
+  int f = n;
+  for (std::size_t k = 0; k < resolved.size(); ++k) {
+    const ResolvedLoop& r = resolved[k];
+    const double K = *out.loops[k].gain;
+    const auto i = static_cast<Eigen::Index>(
+        std::find(input_columns.begin(), input_columns.end(), r.input_column) - input_columns.begin());
+    const Eigen::RowVectorXd c = sys.C().row(r.output_row);
+    // δ = K·y = −(−K c) x.
+    out.gain.row(i).head(n) -= K * c;
+    if (const std::optional<double> tau = out.loops[k].washout_tau) {
+      // The filter state y_w = y low-passed, ẏ_w = (y − y_w)/τ, so that
+      // y − y_w = s/(s + 1/τ)·y is what the loop feeds back.
+      A.block(f, 0, 1, n) = c / *tau;
+      A(f, f) = -1.0 / *tau;
+      out.gain(i, f) += K;
+      out.states.push_back({r.output.name + "_washout", r.output.unit, r.output.symbol + "_w"});
+      ++f;
+    }
+  }
+  for (int j = 0; j < N; ++j)
+    if (!out.gain.col(j).isZero(0.0)) out.design_states.push_back(j);
+  out.gain_norm = analysis::SpectralNorm(out.gain);
+  std::vector<std::string> input_names;
+  for (const core::Signal& s : out.inputs) input_names.push_back(s.name);
+  if (out.filter_states == 0) {
+    // A static gain: closed where every command closes a file's (model::AxisAugmentation).
+    model::AircraftData closed_aircraft = aircraft;
+    (out.axis == model::Axis::kLongitudinal ? closed_aircraft.longitudinal_augmentation
+                                            : closed_aircraft.lateral_augmentation) =
+        model::AxisAugmentation{input_names, out.gain};
+    out.closed_loop = out.axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(closed_aircraft)
+                                                             : model::BuildLateral(closed_aircraft);
+  } else {
+    Eigen::MatrixXd Acl = A;
+    for (Eigen::Index i = 0; i < m; ++i) Acl -= B.col(input_columns[static_cast<std::size_t>(i)]) * out.gain.row(i);
+    out.closed_loop = model::StateSpace(std::move(Acl), std::move(B), out.states, sys.inputs());
+  }
+  const Eigen::VectorXcd cl = analysis::Eigenvalues(out.closed_loop.A());
+  out.closed_eigenvalues = Sorted(std::vector<cd>(cl.data(), cl.data() + cl.size()));
+  if (out.axis == model::Axis::kLateral && !out.closed_loop.A().col(model::lat::kPsi).isZero(0.0)) {
+    out.not_graded = "psi is fed back (heading hold): aerolin names lateral modes with psi a free "
+                     "integrator, so the closed-loop roots are listed unnamed and not graded";
+    return;
+  }
+  std::vector<cd> filter_roots;
+  if (out.filter_states > 0) {
+    std::vector<std::string> filter_names;
+    for (int k = n; k < N; ++k) filter_names.push_back("washout filter (" + out.states[static_cast<std::size_t>(k)].name + ")");
+    filter_roots = FilterRoots(A, out.closed_loop.A(), out, filter_names);
+    const bool paired = filter_roots.size() != filter_names.size() ||
+                        std::any_of(filter_roots.begin(), filter_roots.end(), [](cd l) { return l.imag() != 0.0; });
+    if (paired) {
+      out.not_graded = "the closed-loop roots are listed unnamed and not graded: a washout filter's root "
+                       "has joined a pair of roots (no root is the filter's alone, as aerolin locus says)";
+      return;
+    }
+  }
+  try {
+    out.closed_modes = analysis::AnalyzeWithFilters(out.closed_loop, out.axis, aircraft.condition.U0, filter_roots);
+  } catch (const std::invalid_argument& e) {
+    out.not_graded = std::string("the closed-loop roots are listed unnamed and not graded: ") + e.what();
+  }
+}
+
 }  // namespace
 
 std::string_view ToString(DesignMethod method) {
-  return method == DesignMethod::kLqr ? "lqr" : "place";
+  switch (method) {
+    case DesignMethod::kLqr: return "lqr";
+    case DesignMethod::kPlace: return "place";
+    case DesignMethod::kLoops: return "loops";
+  }
+  return "";
 }
 
 const std::vector<std::string>& DefaultInputs(model::Axis axis) {
@@ -364,6 +568,14 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
   const model::StateSpace& sys = out.open_loop;
   out.states = sys.states();
   const double U0 = aircraft.condition.U0;
+  if (spec.method == DesignMethod::kLoops) {
+    out.open_modes = AnalyzeAxis(sys, axis, U0);
+    DesignLoops(aircraft, spec, out);
+    GradeBothLoops(aircraft, out);
+    return out;
+  }
+  if (!spec.loops.empty())
+    throw std::invalid_argument("loops are a design of their own, not part of LQR or pole placement");
 
   // Inputs, by name.
   const std::vector<std::string>& input_names = spec.inputs.empty() ? DefaultInputs(axis) : spec.inputs;
@@ -496,35 +708,7 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
   else
     out.closed_modes = AnalyzeAxis(out.closed_loop, axis, U0);
 
-  // Grading: the file's class and category (all three without one).
-  out.aircraft_class = aircraft.aircraft_class;
-  if (!aircraft.aircraft_class) {
-    out.not_graded = "the file gives no [aircraft] class, which MIL-F-8785C grades by";
-    return out;
-  }
-  std::vector<analysis::FlightPhaseCategory> categories;
-  if (aircraft.condition.category)
-    categories = {*aircraft.condition.category};
-  else
-    categories.assign(model::kFlightPhaseCategories.begin(), model::kFlightPhaseCategories.end());
-  const analysis::ModalAnalysis both = analysis::AnalyzeModes(aircraft);
-  const analysis::ModalSummary open_summary =
-      analysis::SummarizeModes(both.longitudinal, both.lateral, aircraft);
-  std::optional<analysis::ModalSummary> closed_summary;
-  if (out.closed_modes) {
-    try {
-      closed_summary = axis == model::Axis::kLongitudinal
-                           ? analysis::SummarizeModes(*out.closed_modes, both.lateral, aircraft)
-                           : analysis::SummarizeModes(both.longitudinal, *out.closed_modes, aircraft);
-    } catch (const std::invalid_argument& e) {
-      out.not_graded = std::string("the closed loop is not graded: ") + e.what();
-    }
-  }
-  for (analysis::FlightPhaseCategory c : categories) {
-    AugmentGrade g{analysis::Grade(open_summary, *aircraft.aircraft_class, c), std::nullopt};
-    if (closed_summary) g.closed_loop = analysis::Grade(*closed_summary, *aircraft.aircraft_class, c);
-    out.grades.push_back(std::move(g));
-  }
+  GradeBothLoops(aircraft, out);
   return out;
 }
 

@@ -17,6 +17,7 @@
 #include "aerolin/core/parallel.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "aerolin/study/loops.hpp"
 #include "mode_tracking.hpp"
 
 namespace aerolin::study {
@@ -44,39 +45,12 @@ struct Loop {
 };
 
 Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
-  const model::Control* control = nullptr;
-  for (const model::Control& c : aircraft.controls)
-    if (c.name == o.input) control = &c;
-  if (control == nullptr) {
-    std::string names;
-    for (const model::Control& c : aircraft.controls) names += (names.empty() ? "" : ", ") + c.name;
-    throw std::invalid_argument("unknown input '" + o.input + "' (this aircraft's controls: " + names + ")");
-  }
   const model::StateSpace lon = model::BuildLongitudinal(aircraft);
   const model::StateSpace lat = model::BuildLateral(aircraft);
-  // The output is looked up among the model's outputs (C, D): states today,
-  // and any derived output the builders add to C and D.
-  const model::StateSpace* sys = nullptr;
-  int row = -1;
-  for (const model::StateSpace* s : {&lon, &lat})
-    for (int i = 0; i < s->num_outputs(); ++i)
-      if (s->outputs()[static_cast<std::size_t>(i)].name == o.output) {
-        sys = s;
-        row = i;
-      }
-  if (sys == nullptr)
-    throw std::invalid_argument("unknown output '" + o.output +
-                                "' (states: u alpha q theta | beta p r phi psi)");
-  int column = -1;
-  for (int j = 0; j < sys->num_inputs(); ++j)
-    if (sys->inputs()[static_cast<std::size_t>(j)].name == o.input) column = j;
-  const bool lon_axis = sys == &lon;
-  if (column < 0)
-    throw std::invalid_argument("input '" + o.input + "' does not act on the " +
-                                (lon_axis ? "longitudinal" : "lateral") + " axis of output '" +
-                                o.output + "'");
-  if (o.washout_tau && !(*o.washout_tau > 0.0))
-    throw std::invalid_argument("washout time constant must be > 0");
+  const ResolvedLoop resolved = ResolveLoop(aircraft, lon, lat, {o.input, o.output, std::nullopt, o.washout_tau});
+  const bool lon_axis = resolved.axis == model::Axis::kLongitudinal;
+  const model::StateSpace* sys = lon_axis ? &lon : &lat;
+  const int row = resolved.output_row, column = resolved.input_column;
   Loop loop;
   loop.axis = lon_axis ? model::Axis::kLongitudinal : model::Axis::kLateral;
   const int n = sys->num_states();
@@ -97,9 +71,7 @@ Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
     loop.b(n) = sys->D()(row, column);  // y's feedthrough enters the filter state too
   }
   if (!lon_axis) loop.psi = model::lat::kPsi;
-  const core::Signal& out_signal = sys->outputs()[static_cast<std::size_t>(row)];
-  loop.gain_unit = std::string(core::ToString(control->unit)) + "/(" +
-                   std::string(core::ToString(out_signal.unit)) + ")";
+  loop.gain_unit = resolved.gain_unit;
   return loop;
 }
 

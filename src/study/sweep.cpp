@@ -172,6 +172,40 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   return study;
 }
 
+// A − B_K K of one axis of `file` with the file's gain `aug` held (its
+// inputs by name among the axis's controls, B's columns in file order), in T.
+template <class MA, class MB>
+void CloseHeld(MA& A, const MB& B, const model::AircraftFile& file, bool lon,
+               const std::optional<model::AxisAugmentation>& aug) {
+  if (!aug) return;
+  for (std::size_t i = 0; i < aug->inputs.size(); ++i) {
+    Eigen::Index j = 0;
+    for (const model::Control& c : file.written.controls) {
+      if (!(lon ? c.longitudinal : c.lateral)) continue;
+      if (c.name == aug->inputs[i]) break;
+      ++j;
+    }
+    if (j >= B.cols())
+      throw std::invalid_argument("the " + std::string(lon ? "longitudinal" : "lateral") +
+                                  " augmentation feeds back '" + aug->inputs[i] + "', which has no column of B");
+    for (Eigen::Index r = 0; r < A.rows(); ++r)
+      for (Eigen::Index c = 0; c < A.cols(); ++c)
+        A(r, c) -= B(r, j) * aug->gain(static_cast<Eigen::Index>(i), c);
+  }
+}
+
+// MatricesOfFile with the file's [augmentation] closed, its gains held
+// (constants: a sweep moves the airframe, not the design).
+template <class T>
+model::AxisMatrices<T> ClosedMatricesOfFile(const model::AircraftFile& file, model::FieldValue<T> value) {
+  model::AxisMatrices<T> m = model::MatricesOfFile<T>(file, value);
+  if (!file.longitudinal_augmentation && !file.lateral_augmentation) return m;
+  const model::AxisInputMatrices<T> b = model::InputMatricesOfFile<T>(file, value);
+  CloseHeld(m.longitudinal, b.longitudinal, file, true, file.longitudinal_augmentation);
+  CloseHeld(m.lateral, b.lateral, file, false, file.lateral_augmentation);
+  return m;
+}
+
 }  // namespace
 
 // A swept value beyond this (SI) overflows the model rather than zeroing a
@@ -206,10 +240,6 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
 }
 
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
-  if (file.augmented)
-    throw std::invalid_argument(
-        "the file closes a feedback ([augmentation]): a sweep varies the airframe's keys and "
-        "would ignore its gains; sweep the file without [augmentation]");
   const model::WrittenKey* key = &ResolveSweepKey(file, options.param);
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
@@ -225,7 +255,7 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   const double to_si = key->to_si;
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
   auto matrices = [&file, field, to_si, key](double v) {
-    auto m = model::MatricesOfFile<AD>(file, [&](const double& f) -> AD {
+    auto m = ClosedMatricesOfFile<AD>(file, [&](const double& f) -> AD {
       if (&f == field) return AD(v * to_si, Eigen::Matrix<double, 1, 1>(to_si));
       return AD(f);
     });
@@ -281,7 +311,7 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
                       : options.from + (options.to - options.from) * static_cast<int>(k) / (options.steps - 1);
   };
   auto file_at = [&](double v) {
-    return model::MatricesOfFile<double>(file, [&](const double& f) { return &f == field ? v * to_si : f; });
+    return ClosedMatricesOfFile<double>(file, [&](const double& f) { return &f == field ? v * to_si : f; });
   };
   // A value with no A is a usage error before any point is handed over: A
   // in doubles at every value, and where it is not finite, `matrices` says why.

@@ -14,6 +14,7 @@
 
 #include "aerolin/core/files.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 #include "data/loader_test_support.hpp"
 #include "aerolin/core/units.hpp"
 
@@ -609,6 +610,50 @@ TEST(LoadAircraftString, ActuatorDefectsAreLocated) {
   EXPECT_EQ(error("[actuators]\nelevator = 0.05\n"),
             "p.toml:" + std::to_string(n + 2) +
                 ": 'elevator' in [actuators] must be a table, e.g. elevator = { time_constant_s = 0.05 }");
+}
+
+}  // namespace
+}  // namespace aerolin::data
+
+namespace aerolin::data {
+namespace {
+
+// [augmentation.AXIS] loops: δ_input = K·y_output closed as the gain −K in
+// the output's column (a row per input); the defects each named at their line.
+TEST(LoadAircraftString, AugmentationLoopsAreTheGainWithMinusKAtTheOutput) {
+  const std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const std::string head = p2v7 + "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n";
+  const int first = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;  // the first loop's line
+  const auto r = LoadAircraftString(head +
+                                        "  { input = \"rudder\", output = \"r\", gain = 1.5 },\n"
+                                        "  { input = \"aileron\", output = \"p\", gain = -0.25 },\n"
+                                        "  { input = \"rudder\", output = \"beta\", gain = 2 },\n]\n",
+                                    "loops.toml");
+  ASSERT_TRUE(r.aircraft.lateral_augmentation);
+  const model::AxisAugmentation& aug = *r.aircraft.lateral_augmentation;
+  EXPECT_EQ(aug.inputs, (std::vector<std::string>{"rudder", "aileron"}));
+  Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(2, 5);
+  expected(0, model::lat::kR) = -1.5;
+  expected(0, model::lat::kBeta) = -2.0;
+  expected(1, model::lat::kP) = 0.25;
+  EXPECT_EQ(aug.gain, expected);
+  auto error = [&](const std::string& loops) {
+    return test_support::DataErrorOf([&] { LoadAircraftString(head + loops + "]\n", "loops.toml"); });
+  };
+  const std::string at = "loops.toml:" + std::to_string(first) + ": ";
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"q\", gain = 1 },\n"),
+            at + "'q' in a loop of [augmentation.lateral] is no lateral state ([\"beta\", \"p\", \"r\", \"phi\", \"psi\"])");
+  EXPECT_EQ(error("  { input = \"elevator\", output = \"r\", gain = 1 },\n"),
+            at + "'elevator' in a loop of [augmentation.lateral] is no lateral control (aileron, rudder)");
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1 },\n  { input = \"rudder\", output = \"r\", gain = 2 },\n"),
+            "loops.toml:" + std::to_string(first + 1) + ": the loop rudder:r is given twice in [augmentation.lateral]");
+  EXPECT_NE(error("  { input = \"rudder\", output = \"r\", gain = 1, washout = 1.5 },\n")
+                .find(at + "'washout' in a loop of [augmentation.lateral]: a washout filter adds a state"),
+            std::string::npos);
+  // A heading hold: located at 'loops' (the line before the first loop).
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"psi\", gain = 1 },\n")
+                .rfind("loops.toml:" + std::to_string(first - 1) + ": a loop on psi in [augmentation.lateral]", 0),
+            0u);
 }
 
 }  // namespace

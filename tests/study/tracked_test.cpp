@@ -367,3 +367,49 @@ TEST(ResolveSweepKey, AnAmbiguousBareKeyNamesEverySectionThatHasIt) {
 
 }  // namespace
 }  // namespace aerolin::study
+
+namespace aerolin::study {
+namespace {
+
+// A sweep of a file with [augmentation] sweeps the closed loop with the gains
+// held: at Nr + 30 % its lateral roots are those of A − B K built here from
+// the bare airframe with that Nr (a yaw damper δr = 1.2 r written as a loop,
+// so K's row is −1.2 at r).
+TEST(Sweep, OfAnAugmentedFileHoldsTheGainsAndSweepsTheClosedLoop) {
+  const std::string path = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+  const std::string text = core::ReadInputFile(path) +
+                           "\n[augmentation.lateral]\nunits = \"SI\"\n"
+                           "loops = [\n  { input = \"rudder\", output = \"r\", gain = 1.2 },\n]\n";
+  const data::LoadResult loaded = data::LoadAircraftString(text, path);
+  ASSERT_TRUE(loaded.aircraft.lateral_augmentation);
+  const double Nr = loaded.aircraft.lateral.Nr;  // normalized, primed, 1/s: as written
+  const TrackedStudy s = Sweep(loaded.file, {"lateral.Nr", 0.7 * Nr, 1.3 * Nr, 3, 1});
+  ASSERT_EQ(s.points.size(), 3u);
+  model::AircraftData bare = model::BareAirframe(loaded.aircraft);
+  bare.lateral.Nr = 1.3 * Nr;
+  const model::StateSpace lat = model::BuildLateral(bare);
+  int rudder = 0;
+  while (lat.inputs()[static_cast<std::size_t>(rudder)].name != "rudder") ++rudder;
+  Eigen::MatrixXd A = lat.A();
+  A.col(model::lat::kR) += lat.B().col(rudder) * 1.2;
+  const Eigen::VectorXcd roots = Eigen::EigenSolver<Eigen::MatrixXd>(A, false).eigenvalues();
+  // The bare airframe's roots there differ: the sweep did not drop the gain.
+  const Eigen::VectorXcd bare_roots = Eigen::EigenSolver<Eigen::MatrixXd>(lat.A(), false).eigenvalues();
+  int lateral = 0, moved = 0;
+  for (const TrackedMode& m : s.points.back().modes) {
+    if (m.axis != model::Axis::kLateral) continue;
+    ++lateral;
+    double nearest = 1e300, nearest_bare = 1e300;
+    for (Eigen::Index i = 0; i < roots.size(); ++i) {
+      nearest = std::min(nearest, std::abs(roots(i) - m.lambda));
+      nearest_bare = std::min(nearest_bare, std::abs(bare_roots(i) - m.lambda));
+    }
+    EXPECT_LT(nearest, 1e-10) << m.name << " " << m.lambda;
+    moved += nearest_bare > 1e-3 ? 1 : 0;
+  }
+  EXPECT_EQ(lateral, 4);  // roll, dutch roll, spiral, heading
+  EXPECT_GE(moved, 2);    // at least the Dutch roll's pair is not the bare airframe's
+}
+
+}  // namespace
+}  // namespace aerolin::study

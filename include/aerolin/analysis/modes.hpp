@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <complex>
+#include <span>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -119,6 +120,22 @@ std::vector<Mode> AnalyzeLongitudinal(const model::StateSpace& lon, double U0);
 /// @throws core::NumericalError if the eigen-decomposition fails.
 /// @throws std::invalid_argument if `lat` does not have 5 states.
 std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat);
+
+/// Returns the modes of an axis model whose states are the axis's aircraft
+/// states (u, α, q, θ or β, p, r, φ, ψ) followed by washout-filter states
+/// (an output-feedback loop's, study/augment.hpp): the filters' roots
+/// `filter_roots` (one real root per filter state, as the caller identified
+/// them: the root nearest a filter's pole need not be its own) are taken out
+/// and the other roots are named as AnalyzeLongitudinal / AnalyzeLateral
+/// name them, from their vectors' aircraft states; the modes' shapes are
+/// over those states and have no left vectors. Without filter states it is
+/// AnalyzeLongitudinal / AnalyzeLateral.
+/// @throws std::invalid_argument if the model has fewer states than the
+///         axis, ψ is fed back, the filter roots are not one per filter
+///         state, or one is complex (the filter has joined an aircraft mode:
+///         nothing to name the others by) or no real root of A.
+std::vector<Mode> AnalyzeWithFilters(const model::StateSpace& sys, model::Axis axis, double U0,
+                                     std::span<const std::complex<double>> filter_roots);
 
 /// The name of one root or pair as AnalyzeLongitudinal / AnalyzeLateral give
 /// it (kind and qualifiers), without the mode's shape and timing: what a

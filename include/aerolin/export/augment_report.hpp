@@ -44,9 +44,11 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
 /// Returns the `[augmentation.<axis>]` section of a data file that closes
 /// `result`'s gain (model::AxisAugmentation; data/derivatives/README.md):
 /// a comment naming `command`, units = "SI", inputs, states and the gain
-/// rows in shortest round-trip form, ending with a newline.
-/// @throws std::invalid_argument if the gain feeds ψ back (heading hold),
-///         which a file cannot hold yet.
+/// rows in shortest round-trip form, ending with a newline. Output-feedback
+/// loops (DesignMethod::kLoops) are written as `loops = [{ input, output,
+/// gain }, ...]` instead of the gain rows.
+/// @throws std::invalid_argument if the gain feeds ψ back (heading hold) or
+///         a loop has a washout (a filter state), which a file cannot hold yet.
 std::string AugmentationToml(const study::AugmentResult& result, std::string_view command);
 
 }  // namespace aerolin::exporting

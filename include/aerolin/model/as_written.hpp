@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/model/coefficients.hpp"
 #include "aerolin/model/conversions.hpp"
 #include "aerolin/model/scalar.hpp"
@@ -62,6 +63,9 @@ struct AircraftFile {
   /// airframe, so what differentiates its keys (sensitivities, sweeps)
   /// refuses it rather than ignore the gains.
   bool augmented = false;
+  /// The file's gains (AircraftData's), which a sweep holds while it varies
+  /// the airframe's keys: it sweeps the closed loop A − B_K K.
+  std::optional<AxisAugmentation> longitudinal_augmentation, lateral_augmentation;
 
   /// Returns the key `path`, or nullptr if the file does not give it.
   const WrittenKey* Find(std::string_view path) const;

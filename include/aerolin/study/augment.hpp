@@ -30,13 +30,15 @@
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "aerolin/study/loops.hpp"
 
 namespace aerolin::study {
 
-/// How the gain is designed.
-enum class DesignMethod { kLqr, kPlace };
+/// How the gain is designed: LQR, pole placement, or output-feedback loops
+/// at given gains (study/loops.hpp).
+enum class DesignMethod { kLqr, kPlace, kLoops };
 
-/// "lqr" or "place".
+/// "lqr", "place" or "loops".
 std::string_view ToString(DesignMethod method);
 
 /// The inputs a design uses unless told: elevator (longitudinal); aileron
@@ -90,6 +92,9 @@ struct AugmentSpec {
   /// Pole placement: the requests (see ParsePoles). All by value (as many as
   /// design states), or by mode (the other modes kept where they are).
   std::vector<PoleRequest> poles;
+  /// Loops (DesignMethod::kLoops): δ_input = K·y_output, each with its gain,
+  /// all on `axis`; a washout adds a filter state (see AugmentResult).
+  std::vector<OutputLoop> loops;
 };
 
 /// The MIL-F-8785C grading of the bare and the augmented aircraft for one
@@ -124,9 +129,19 @@ struct AugmentResult {
   std::vector<std::complex<double>> achieved;   ///< matched to `requested`
   std::optional<double> max_pole_error;         ///< [1/s]
   std::optional<double> eigenvector_condition;  ///< κ₂ of the closed-loop eigenvectors
+  // Output-feedback loops (kLoops), as given, and each K's unit
+  std::vector<OutputLoop> loops;
+  std::vector<std::string> loop_gain_units;  ///< e.g. "rad/(rad/s)"
+  /// Washout filter states: `states` ends with one per washed-out loop,
+  /// "<output>_washout" (the output low-passed by 1/(τs + 1), in the output's
+  /// unit; the loop feeds back y − y_washout = s/(s + 1/τ)·y). `gain` and the
+  /// closed loop include them.
+  int filter_states = 0;
   // The loops
   model::StateSpace open_loop;    ///< the axis's model
-  model::StateSpace closed_loop;  ///< A − B_d K, with the whole B (pilot inputs stay inputs)
+  /// A − B_d K, with the whole B (pilot inputs stay inputs); with washout
+  /// filters, over `states` (the aircraft's, then the filters').
+  model::StateSpace closed_loop;
   std::vector<analysis::Mode> open_modes;  ///< as `aerolin modes` names them
   /// As `aerolin modes` names them; empty when ψ is fed back (aerolin names
   /// lateral modes with ψ a free integrator): see closed_eigenvalues.

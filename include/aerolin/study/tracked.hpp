@@ -82,6 +82,10 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
 
 /// Returns the tracked modes of both axes at `steps` values of one key
 /// (ResolveSweepKey; `param` of the result is the key as written in full).
+/// A file with `[augmentation]` (file.longitudinal_augmentation,
+/// lateral_augmentation) is swept as its closed loop A − B_K K with the gains
+/// held: the robustness of a design to the key's error, and a control
+/// derivative then enters A through B_K.
 /// @throws std::invalid_argument if the key is not one `file` gives, does not
 ///         enter A (control derivatives, limits, informational keys such as
 ///         a dimensional file's altitude and mach, [mass] of a normalized
