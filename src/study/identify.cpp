@@ -245,6 +245,61 @@ Information InformationOf(const Simulation& sim, const Eigen::VectorXd& R) {
   return info;
 }
 
+// ------------------------------------------------------------ responses
+
+// `value(k)` over k < N thinned to buckets of `bucket` samples: each bucket
+// as its least and greatest value, in time order (every sample if bucket 1).
+template <class F>
+ResponseSeries Thinned(Eigen::Index N, Eigen::Index bucket, double dt, F value) {
+  ResponseSeries s;
+  auto push = [&](Eigen::Index k) {
+    s.t.push_back(static_cast<double>(k) * dt);
+    s.value.push_back(value(k));
+  };
+  for (Eigen::Index b0 = 0; b0 < N; b0 += bucket) {
+    const Eigen::Index b1 = std::min(N, b0 + bucket);
+    Eigen::Index lo = b0, hi = b0;
+    for (Eigen::Index k = b0 + 1; k < b1; ++k) {
+      if (value(k) < value(lo)) lo = k;
+      if (value(k) > value(hi)) hi = k;
+    }
+    push(std::min(lo, hi));
+    if (hi != lo) push(std::max(lo, hi));
+  }
+  return s;
+}
+
+// The measured outputs, the model's at `estimate` and at the free keys'
+// `start` (x0 and biases as estimated), thinned to about `points` per series.
+IdentifyResponses ResponsesOf(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+                              const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
+                              const Eigen::VectorXd& estimate, const Eigen::VectorXd& start, int points) {
+  Eigen::VectorXd at_start = estimate;
+  at_start.head(layout.keys) = start;
+  const Simulation fitted = Simulate(file, flight, axis, keys, layout, estimate, false);
+  const Simulation started = Simulate(file, flight, axis, keys, layout, at_start, false);
+  const Eigen::Index N = flight.states.rows();
+  const Eigen::Index pairs = std::max(points / 2, 1);
+  IdentifyResponses out;
+  out.bucket = static_cast<int>(N <= points ? 1 : (N + pairs - 1) / pairs);
+  out.from_first_sample = layout.x0_states.empty();
+  const std::vector<core::Signal>& states = model::StateSignals(axis);
+  for (Eigen::Index o = 0; o < flight.states.cols(); ++o) {
+    const auto z = flight.states.col(o);
+    const auto fit = fitted.residual.col(o);
+    const auto from_start = started.residual.col(o);
+    OutputResponse r;
+    r.signal = states[static_cast<std::size_t>(o)];
+    r.sigma = std::sqrt(fit.squaredNorm() / static_cast<double>(N));
+    r.measured = Thinned(N, out.bucket, flight.dt, [&](Eigen::Index k) { return z(k); });
+    r.identified = Thinned(N, out.bucket, flight.dt, [&](Eigen::Index k) { return z(k) - fit(k); });
+    r.start = Thinned(N, out.bucket, flight.dt, [&](Eigen::Index k) { return z(k) - from_start(k); });
+    r.residual = Thinned(N, out.bucket, flight.dt, [&](Eigen::Index k) { return fit(k); });
+    out.outputs.push_back(std::move(r));
+  }
+  return out;
+}
+
 // ------------------------------------------------------------ equation error
 
 struct Regressors {
@@ -572,6 +627,12 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
     result.scaled_condition = ee->condition;
     Correlate(result);
     ModesOf(result, file, spec.axis, keys, ee->theta.head(nk));
+    if (spec.response_points > 0) {
+      Layout keys_only;
+      keys_only.keys = static_cast<int>(nk);
+      result.responses = ResponsesOf(file, flight, spec.axis, keys, keys_only, ee->theta.head(nk), start,
+                                     spec.response_points);
+    }
     return result;
   }
 
@@ -688,14 +749,29 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   }
   Correlate(result);
   ModesOf(result, file, spec.axis, keys, p.head(nk));
+  if (spec.response_points > 0)
+    result.responses = ResponsesOf(file, flight, spec.axis, keys, layout, p, start, spec.response_points);
   return result;
 }
 
+std::vector<data::ColumnSource> FlightSources(const model::AircraftFile& file, model::Axis axis,
+                                              const std::vector<data::ColumnMapping>& columns) {
+  std::vector<core::Signal> wanted = model::StateSignals(axis);
+  for (const model::Control* c : AxisControls(file, axis)) wanted.push_back({c->name, c->unit, c->name});
+  const model::Axis other = IsLongitudinal(axis) ? model::Axis::kLateral : model::Axis::kLongitudinal;
+  std::vector<std::string> ignored;
+  for (const std::string& name : FlightColumns(file, other))
+    if (std::find_if(wanted.begin(), wanted.end(), [&](const core::Signal& s) { return s.name == name; }) ==
+        wanted.end())
+      ignored.push_back(name);
+  return data::ResolveColumns(wanted, columns, ignored);
+}
+
 IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
-                                 const IdentifySpec& spec) {
+                                 const IdentifySpec& spec, const std::vector<data::ColumnMapping>& map) {
   CheckFreeKeys(file, spec);
   const std::vector<std::string> columns = FlightColumns(file, spec.axis);
-  const data::FlightRecord record = data::ReadFlightCsv(path, columns, kMinSamples);
+  const data::FlightRecord record = data::ReadFlightColumns(path, FlightSources(file, spec.axis, map), kMinSamples);
   FlightSamples samples;
   samples.path = path;
   samples.dt = record.dt;
