@@ -40,8 +40,11 @@
 /// and Morelli & Klein's correction for coloured residuals,
 /// M⁻¹ [Σᵢ Σⱼ Sᵢᵀ R⁻¹ R̂νν(i−j) R⁻¹ Sⱼ] M⁻¹ with the biased residual
 /// correlation over all lags (SIDPAC `m_colores`; computed as (1/N) GᵀG with G
-/// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite).
-/// Equation error: the same with its regressors.
+/// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite),
+/// streamed sample by sample (ColouredBracketStream). Output error sums each
+/// flight of the model as it goes: nothing per sample is held but the flight
+/// and, after convergence, its residuals. Equation error: the same bracket
+/// with its regressors (which it holds).
 /// Flight data are rarely white: the corrected bound is the honest one.
 
 #include <Eigen/Core>
@@ -244,5 +247,35 @@ int LagWindow(const Eigen::MatrixXd& residuals);
 /// ≥ 0). Public for its test against the direct double sum.
 Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eigen::MatrixXd& residuals,
                                 int lags);
+
+/// Samples per block of ColouredBracketStream (at least 2 × the lags).
+inline constexpr Eigen::Index kBracketBlock = 8192;
+
+/// ColouredBracket fed one sample of a at a time (a row of every output: an
+/// outputs × parameters matrix), so that a is never held whole: the
+/// correlation is convolved with a by FFT in blocks of about `block`
+/// samples with 2·lags of overlap (overlap-save), and aᵀ(R̂ ∗ a) summed
+/// block by block. Memory: the residuals (given), and about (block +
+/// 2·lags) × outputs × parameters; with lags = N − 1 (untapered) the block
+/// is the whole flight.
+class ColouredBracketStream {
+ public:
+  /// `residuals` N × outputs (kept only as their correlation), `lags` as
+  /// ColouredBracket, `parameters` the columns of a.
+  ColouredBracketStream(const Eigen::MatrixXd& residuals, int lags, Eigen::Index parameters,
+                        Eigen::Index block = kBracketBlock);
+  /// The next sample's a (outputs × parameters); N of them, in time order.
+  void Add(const Eigen::MatrixXd& a);
+  /// The bracket, once the N samples are added.
+  Eigen::MatrixXd Finish();
+
+ private:
+  void Block(Eigen::Index valid);
+  Eigen::Index N_, ny_, np_, lags_ = 0, L_ = 1, block_ = 0;
+  std::vector<Eigen::VectorXcd> H_;  // outputs² spectra of the windowed correlation
+  Eigen::MatrixXd buffer_;           // row j: a(start − lags + j), outputs·parameters columns
+  Eigen::Index start_ = 0, filled_ = 0;
+  Eigen::MatrixXd sum_;
+};
 
 }  // namespace aerolin::study
