@@ -1,6 +1,7 @@
 #pragma once
 // The figure writers of the figure commands (`plot`, `bode --plot`,
-// `qualities --plot`, `sweep --plot`, `locus --plot`, `rms --plot`), reached through this
+// `qualities --plot`, `sweep --plot`, `locus --plot`, `rms --plot`,
+// `identify --plot`), reached through this
 // table so that every command source is compiled once for both programs:
 //  - `aerolin-plot` links figures_in_process.cpp: each pointer is the MathGL
 //    writer of the same name in aerolin/export (the aerolin_plot library);
@@ -12,6 +13,7 @@
 // signature is written once, in aerolin/export.
 
 #include "aerolin/export/plot.hpp"
+#include "aerolin/export/plot_identify.hpp"
 #include "aerolin/export/plot_rough_air.hpp"
 #include "aerolin/export/plot_tracked.hpp"
 
@@ -25,7 +27,7 @@ bool InProcess();
   X(PlotTrajectory3D) X(PlotGroundTrack) X(PlotTimeHistories) X(PlotSPlane)    \
   X(PlotShortPeriodChart) X(PlotDutchRollChart) X(PlotDropbackChart) X(PlotBode) \
   X(SweepFigurePaths) X(PlotSweep) X(LocusFigurePaths) X(PlotLocus)                \
-  X(RoughAirFigurePaths) X(PlotRoughAir)
+  X(RoughAirFigurePaths) X(PlotRoughAir) X(IdentifyFigurePaths) X(PlotIdentify)
 
 // One constant pointer per writer, named as the function it points to so a
 // call reads as one: figures::PlotBode(diagram, options, path). Null unless

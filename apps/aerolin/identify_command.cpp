@@ -1,6 +1,8 @@
 // `aerolin identify FILE --flight LOG.csv --axis longitudinal|lateral --free KEY,...
-//  [--method output-error|equation-error] [--fix-x0] [--fix-bias] [--json] [--write OUT.toml]`:
-// estimates the free keys of FILE from a recorded flight, with their standard errors.
+//  [--columns NAME=COLUMN[:UNIT],...] [--method output-error|equation-error] [--fix-x0] [--fix-bias]
+//  [--json] [--write OUT.toml] [--plot PREFIX [--format F,...] [--width W --height H]]`: estimates
+// the free keys of FILE from a recorded flight, with their standard errors; the figure of the
+// responses and residuals (export/plot_identify.hpp).
 
 #include <iostream>
 #include <string>
@@ -8,7 +10,9 @@
 
 #include "aerolin/export/identify_report.hpp"
 #include "aerolin/study/identify.hpp"
+#include "cli_common.hpp"
 #include "cli_options.hpp"
+#include "figures.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -18,17 +22,32 @@ struct IdentifyOptions {
   std::string flight;
   std::string axis;
   std::vector<std::string> free;
+  std::vector<std::string> columns;
   std::string method = "output-error";
   bool fix_x0 = false;
   bool fix_bias = false;
   bool json = false;
   std::string write;
+  std::string plot;
+  std::vector<std::string> formats = {"png"};
+  int width = 1200, height = 900;
 };
 
+// Points per series of the figure: a few per pixel column of the largest
+// image (8192 px), whatever the flight's length.
+constexpr int kFigurePoints = 16384;
+
 int RunIdentify(const IdentifyOptions& opt) {
+  if (!opt.plot.empty() && !figures::InProcess()) return ReplaceWithPlotter();
   std::vector<std::string> inputs = AircraftInputFiles(opt.file);
   inputs.push_back(opt.flight);
-  if (!opt.write.empty()) CheckOutputs({opt.write}, inputs);
+  std::vector<std::string> outputs;
+  if (!opt.write.empty()) outputs.push_back(opt.write);
+  if (!opt.plot.empty())
+    for (const std::string& format : opt.formats)
+      for (const std::string& f : figures::IdentifyFigurePaths(opt.plot, format)) outputs.push_back(f);
+  if (!outputs.empty()) CheckOutputs(outputs, inputs);
+  CheckFormatsHavePlot(opt.formats, opt.plot);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   study::IdentifySpec spec;
   spec.axis = opt.axis.rfind("lon", 0) == 0 ? model::Axis::kLongitudinal : model::Axis::kLateral;
@@ -36,12 +55,20 @@ int RunIdentify(const IdentifyOptions& opt) {
   spec.method = *study::ParseIdentifyMethod(opt.method);
   spec.estimate_x0 = !opt.fix_x0;
   spec.estimate_bias = !opt.fix_bias;
+  if (!opt.plot.empty()) spec.response_points = kFigurePoints;
   try {
     study::CheckFreeKeys(load.file, spec);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--free: ") + e.what());
   }
-  const study::IdentifyResult result = study::IdentifyFlightCsv(load.file, opt.flight, spec);
+  std::vector<data::ColumnMapping> columns;
+  try {
+    columns = data::ParseColumnMap(opt.columns);
+    study::FlightSources(load.file, spec.axis, columns);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--columns: ") + e.what());
+  }
+  const study::IdentifyResult result = study::IdentifyFlightCsv(load.file, opt.flight, spec, columns);
   // The file with the estimates in place: written by --write, and loaded to
   // name and grade the identified modes as `aerolin modes` would.
   const exporting::IdentifiedFile identified = exporting::IdentifiedFileOf(
@@ -57,6 +84,17 @@ int RunIdentify(const IdentifyOptions& opt) {
     file.stream() << identified.text;
     file.Commit();
     out.notes() << "wrote " << opt.write << '\n';
+  }
+  if (result.responses) {
+    exporting::PlotOptions plot;
+    plot.aircraft = load.aircraft.name;
+    plot.width_px = opt.width;
+    plot.height_px = opt.height;
+    for (const std::string& format : opt.formats)
+      for (const std::string& f : figures::IdentifyFigurePaths(opt.plot, format)) {
+        figures::PlotIdentify(*result.responses, result.method, plot, f);
+        out.notes() << "wrote " << f << '\n';
+      }
   }
   if (!result.converged) {
     std::cerr << "warning: " << result.stop_reason << '\n';
@@ -85,6 +123,11 @@ void RegisterIdentifyCommand(CLI::App& app, Action& action) {
                   "the keys to estimate, as written in FILE (longitudinal.Ma,controls.elevator.M)")
       ->required()
       ->delimiter(',');
+  cmd->add_option("--columns", opt->columns,
+                  "read any CSV: aerolin's names from its columns, with their units\n"
+                  "(t=time_ms:ms,alpha=AoA_deg:deg,q=pitch_rate:deg/s,elevator=dE:deg; units rad, deg,\n"
+                  "rad/s, deg/s, m, ft, m/s, ft/s, kt, s, ms; no unit: SI); other columns by their names")
+      ->delimiter(',');
   cmd->add_option("--method", opt->method, "output-error (default: maximum likelihood) or equation-error")
       ->transform(CLI::IsMember({"output-error", "equation-error"}, CLI::ignore_case));
   cmd->add_flag("--fix-x0", opt->fix_x0, "output error: start at the first sample instead of estimating x0");
@@ -93,6 +136,11 @@ void RegisterIdentifyCommand(CLI::App& app, Action& action) {
   cmd->add_option("--write", opt->write,
                   "write FILE with the estimates in place of the free keys (every other line kept)")
       ->check(OutputPathValidator());
+  cmd->add_option("--plot", opt->plot,
+                  "also write PREFIX_identify.FORMAT: each output measured, identified and from the\n"
+                  "start model, and its residual with ±2σ")
+      ->check(OutputPathValidator());
+  AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
   cmd->callback([opt, &action] { action = [opt] { return RunIdentify(*opt); }; });
 }
 

@@ -451,5 +451,5 @@ def linearize(aircraft: Aircraft | str, speed: float | None = None,
 
 def identify(aircraft: Aircraft | str, flight: str, axis: str, free: list[str],
              method: str = "output-error", fix_x0: bool = False,
-             fix_bias: bool = False) -> dict[str, Any]:
+             fix_bias: bool = False, columns: dict[str, str] = {}) -> dict[str, Any]:
     """Keys of a data file estimated from a recorded flight (`aerolin identify --json`, schema aerolin.identify/1)."""

@@ -42,3 +42,30 @@ def test_identify_errors(flight):
         aerolin.identify(str(P2V7), str(flight), "longitudinal", FREE, method="least-squares")
     with pytest.raises(aerolin.DataError, match="the flight cannot identify controls.aileron.L"):
         aerolin.identify(str(P2V7), str(flight), "lateral", ["controls.aileron.L"])
+
+
+def test_identify_reads_any_csv_through_columns(flight, work):
+    # The flight with its angles in degrees under other names: the same estimates.
+    import csv
+    import math
+    with open(flight) as f:
+        rows = list(csv.reader(f))
+    renamed = {"alpha": "AoA_deg", "q": "pitch_rate_dps", "theta": "Theta_deg"}
+    header = [renamed.get(name, name) for name in rows[0]]
+    foreign = work / "foreign.csv"
+    with open(foreign, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        for row in rows[1:]:
+            w.writerow([repr(float(v) * 180 / math.pi) if name in renamed else v for name, v in zip(rows[0], row)])
+    ours = aerolin.identify(str(P2V7), str(flight), "longitudinal", FREE)
+    mapped = aerolin.identify(str(P2V7), str(foreign), "longitudinal", FREE,
+                              columns={"alpha": "AoA_deg:deg", "q": "pitch_rate_dps:deg/s", "theta": "Theta_deg:deg"})
+    for a, b in zip(ours["estimates"], mapped["estimates"]):
+        assert a["key"] == b["key"]
+        assert b["value"] == pytest.approx(a["value"], rel=1e-9)
+        assert b["std_error"] == pytest.approx(a["std_error"], rel=1e-9)
+    with pytest.raises(ValueError, match="deg is not a unit of u"):
+        aerolin.identify(str(P2V7), str(foreign), "longitudinal", FREE, columns={"u": "u:deg"})
+    with pytest.raises(aerolin.DataError, match="no column 'alpha'"):
+        aerolin.identify(str(P2V7), str(foreign), "longitudinal", FREE)

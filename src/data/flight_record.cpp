@@ -1,13 +1,16 @@
 #include "aerolin/data/flight_record.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <stdexcept>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/units.hpp"
 
 namespace aerolin::data {
 namespace {
@@ -32,7 +35,101 @@ int ForEachCell(std::string_view line, F f) {
   }
 }
 
+std::string Join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// The entry as typed back: "alpha=AoA_deg:deg".
+std::string EntryText(const ColumnMapping& m) { return m.name + "=" + m.column + (m.unit.empty() ? "" : ":" + m.unit); }
+
+// "column 'u'", or "column 'AoA_deg' (alpha)" for a mapped one.
+std::string ColumnText(const ColumnSource& s) {
+  return "column '" + s.column + "'" + (s.mapped ? " (" + s.name + ")" : "");
+}
+
 }  // namespace
+
+std::vector<ColumnMapping> ParseColumnMap(const std::vector<std::string>& entries) {
+  std::vector<ColumnMapping> out;
+  for (const std::string& entry : entries) {
+    const std::size_t eq = entry.find('=');
+    ColumnMapping m;
+    if (eq != std::string::npos) {
+      m.name = std::string(Trim(std::string_view(entry).substr(0, eq)));
+      const std::string_view rest = std::string_view(entry).substr(eq + 1);
+      const std::size_t colon = rest.rfind(':');
+      m.column = std::string(Trim(rest.substr(0, colon)));
+      if (colon != std::string_view::npos) m.unit = std::string(Trim(rest.substr(colon + 1)));
+    }
+    if (eq == std::string::npos || m.name.empty() || m.column.empty() ||
+        (m.unit.empty() && entry.find(':', eq) != std::string::npos))
+      throw std::invalid_argument("'" + entry +
+                                  "' is not NAME=COLUMN or NAME=COLUMN:UNIT (aerolin's name, the CSV's column, "
+                                  "its unit; e.g. alpha=AoA_deg:deg)");
+    for (const ColumnMapping& before : out)
+      if (before.name == m.name)
+        throw std::invalid_argument(m.name + " is mapped twice ('" + EntryText(before) + "' and '" + EntryText(m) +
+                                    "'): keep one");
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::vector<ColumnSource> ResolveColumns(const std::vector<core::Signal>& wanted,
+                                         const std::vector<ColumnMapping>& map,
+                                         const std::vector<std::string>& ignored) {
+  std::vector<core::Signal> signals{{"t", core::Unit::kSecond, "t"}};
+  for (const core::Signal& s : wanted)
+    if (s.name != "t") signals.push_back(s);
+  std::vector<std::string> names;
+  for (const core::Signal& s : signals) names.push_back(s.name);
+  for (const ColumnMapping& m : map) {
+    const bool read = std::find(names.begin(), names.end(), m.name) != names.end();
+    const bool other = std::find(ignored.begin(), ignored.end(), m.name) != ignored.end();
+    if (!read && !other)
+      throw std::invalid_argument("'" + EntryText(m) + "': " + m.name + " is not a name aerolin reads here (" +
+                                  Join(names) + (ignored.empty() ? "" : "; also accepted: " + Join(ignored)) + ")");
+  }
+  std::vector<ColumnSource> out;
+  for (const core::Signal& s : signals) {
+    ColumnSource source{s.name, s.name, std::string(core::ToString(s.unit)), 1.0, false};
+    for (const ColumnMapping& m : map) {
+      if (m.name != s.name) continue;
+      source.column = m.column;
+      source.mapped = true;
+      if (!m.unit.empty()) {
+        const std::optional<double> to_si = core::ToSIFactor(s.unit, m.unit);
+        if (!to_si) {
+          std::vector<std::string> units;
+          for (const core::UnitSpelling& u : core::SpellingsOf(s.unit)) units.emplace_back(u.spelling);
+          throw std::invalid_argument("'" + EntryText(m) + "': " + m.unit + " is not a unit of " + s.name + " (a " +
+                                      std::string(core::ToString(s.unit)) + " quantity: write " + Join(units) + ")");
+        }
+        source.unit = m.unit;
+        source.to_si = *to_si;
+      }
+    }
+    out.push_back(std::move(source));
+  }
+  // Each CSV column is one quantity.
+  for (std::size_t i = 0; i < out.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      if (out[i].column != out[j].column) continue;
+      const ColumnSource &first = out[j], &second = out[i];
+      if (first.mapped && second.mapped)
+        throw std::invalid_argument(fmt::format("{} and {} are both mapped to the CSV column '{}' (each column is "
+                                                "one quantity: map each to its own)",
+                                                first.name, second.name, first.column));
+      const ColumnSource& mapped = first.mapped ? first : second;
+      const ColumnSource& own = first.mapped ? second : first;
+      throw std::invalid_argument(fmt::format("{} is mapped to the CSV column '{}', which is also {}'s own (not "
+                                              "mapped): map {} to its column too",
+                                              mapped.name, mapped.column, own.name, own.name));
+    }
+  return out;
+}
 
 int FlightRecord::IndexOf(const std::string& name) const {
   for (std::size_t i = 0; i < columns.size(); ++i)
@@ -49,11 +146,23 @@ FlightRecord ReadFlightCsv(const std::string& path, const std::vector<std::strin
 
 FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
                            const std::vector<std::string>& columns, int min_rows) {
+  std::vector<ColumnSource> sources{{"t", "t", "s", 1.0, false}};
+  for (const std::string& c : columns)
+    if (c != "t") sources.push_back({c, c, "", 1.0, false});
+  return ReadFlightColumns(in, path, sources, min_rows);
+}
+
+FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows) {
+  std::ifstream in(path);
+  if (!in) throw core::DataError({path, 0}, "cannot open file");
+  return ReadFlightColumns(in, path, sources, min_rows);
+}
+
+FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
+                           int min_rows) {
   FlightRecord record;
   record.path = path;
-  record.columns.push_back("t");
-  for (const std::string& c : columns)
-    if (c != "t") record.columns.push_back(c);
+  for (const ColumnSource& s : sources) record.columns.push_back(s.name);
   const std::size_t wanted = record.columns.size();
 
   std::string line;
@@ -72,14 +181,15 @@ FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
   std::vector<int> target(header.size(), -1);
   for (std::size_t w = 0; w < wanted; ++w) {
     for (std::size_t h = 0; h < header.size(); ++h)
-      if (header[h] == record.columns[w]) source[w] = static_cast<int>(h);
-    if (source[w] < 0) {
-      std::string names;
-      for (const std::string& h : header) names += (names.empty() ? "" : ", ") + h;
+      if (header[h] == sources[w].column) source[w] = static_cast<int>(h);
+    if (source[w] < 0)
       throw core::DataError({path, header_line},
-                            "no column '" + record.columns[w] + "' (the header has: " + names +
-                                "; aerolin simulate --csv writes t, the states and the controls)");
-    }
+                            "no column '" + sources[w].column + "' (" +
+                                (sources[w].mapped ? "the column map reads " + sources[w].name + " from it; " : "") +
+                                "the header has: " + Join(header) +
+                                (sources[w].mapped ? ")"
+                                                   : "; aerolin simulate --csv writes t, the states and the "
+                                                     "controls)"));
     target[static_cast<std::size_t>(source[w])] = static_cast<int>(w);
   }
 
@@ -102,12 +212,13 @@ FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
         const auto [ptr, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
         if (ec != std::errc() || ptr != cell.data() + cell.size())
           throw core::DataError({path, line_number},
-                                "column '" + record.columns[w] + "': '" + std::string(cell) +
+                                ColumnText(sources[w]) + ": '" + std::string(cell) +
                                     "' is not a number (every cell of a flight must be a number)");
         if (std::isnan(v)) nan = true;
         if (std::isinf(v))
           throw core::DataError({path, line_number},
-                                "column '" + record.columns[w] + "' is infinite (remove the row's flight or the row)");
+                                ColumnText(sources[w]) + " is infinite (remove the row's flight or the row)");
+        if (sources[w].mapped) v *= sources[w].to_si;  // once, as read: SI from here on
       }
       row[w] = v;
     });

@@ -104,16 +104,18 @@ void WriteIdentifyText(std::ostream& out, const study::IdentifyResult& r, const 
                                           : "smoothed derivatives vs regression");
   for (const study::OutputFit& f : r.fit)
     out << fmt::format("  {:<10} RMS {:.4g} {}, R² {:.4f}\n", f.name, f.rms, f.unit, f.r2);
+  // Standard errors in 3 significant digits (as the table's): a σ far below
+  // the value's last decimal still shows how small it is.
   out << "\nModes at the estimate (± 1σ corrected):\n";
   for (const study::ModeEstimate& m : r.modes) {
     if (m.mode.oscillatory)
-      out << fmt::format("  {:<20} λ = {:.4f} ± {:.4f}i /s (σ {:.4f}, {:.4f}i), ζ = {:.4f} ± {:.4f}, "
-                         "ωn = {:.4f} ± {:.4f} rad/s\n",
+      out << fmt::format("  {:<20} λ = {:.4f} ± {:.4f}i /s (σ {:.3g}, {:.3g}i), ζ = {:.4f} ± {:.3g}, "
+                         "ωn = {:.4f} ± {:.3g} rad/s\n",
                          m.mode.full_name(), m.mode.lambda.real(), m.mode.lambda.imag(), m.re_sigma,
                          m.im_sigma, m.mode.damping_ratio, m.zeta_sigma, m.mode.natural_frequency,
                          m.wn_sigma);
     else
-      out << fmt::format("  {:<20} λ = {:.4f} ± {:.4f} /s\n", m.mode.full_name(), m.mode.lambda.real(),
+      out << fmt::format("  {:<20} λ = {:.4f} ± {:.3g} /s\n", m.mode.full_name(), m.mode.lambda.real(),
                          m.re_sigma);
   }
   if (!levels.empty()) {

@@ -362,6 +362,14 @@ double WidestTickLabelPx(mglGraph& graph, double lo, double hi, double step) {
   return widest;
 }
 
+void DrawFrame(mglGraph& graph) {
+  graph.Grid("xy", "{xD0D0D0}:");
+  graph.Box("k", false);
+  graph.SetRotatedText(false);  // horizontal tick labels
+  graph.Axis("xy");
+  graph.SetRotatedText(true);
+}
+
 void LabelYClearOfTicks(mglGraph& graph, const std::wstring& text, double widest_tick_px) {
   // MathGL centres a y label about 1.3 h left of the axis (h: TextSizePx
   // height of the font) and Label's "value" option moves it out by about

@@ -96,6 +96,12 @@ void DrawLegend(mglGraph& graph, const PanelMap& map, const PixelBox& box,
 /// [lo, hi] with ticks at the multiples of `step` printed with "%g".
 double WidestTickLabelPx(mglGraph& graph, double lo, double hi, double step);
 
+/// Draws the current panel's frame as the 2D figures do: the light dotted
+/// grid, the black box, and the x and y axes with horizontal tick labels.
+/// (plot_bode, plot_history, plot_rough_air, plot_track and plot_tracked
+/// still spell the same five calls out.)
+void DrawFrame(mglGraph& graph);
+
 /// Writes the y axis label `text` (along the axis) left of horizontal tick
 /// labels at most `widest_tick_px` wide, so the two never overlap. Call after
 /// Axis() in the panel.

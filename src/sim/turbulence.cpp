@@ -16,7 +16,7 @@ namespace aerolin::sim {
 namespace {
 
 constexpr double kFoot = core::kMetresPerFoot;
-constexpr double kKnot = 1852.0 / 3600.0;   // m/s
+constexpr double kKnot = core::kMetresPerSecondPerKnot;
 
 // MIL-F-8785C fig. 7, probability-of-exceedance σ [ft/s] against altitude
 // [ft]: the rows of 10⁻² (light), 10⁻³ (moderate) and 10⁻⁵ (severe), as

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,22 +45,11 @@ std::string Join(const std::vector<std::string>& names) {
 // A finite number filling `text`, else nullopt.
 std::optional<double> Number(const std::string& text) { return detail::TypedNumber(text); }
 
-struct UnitSpelling {
-  std::string_view spelling;
-  double to_si;
-};
-
-// The units ParseSignalValue accepts for a signal of SI unit `unit` (the
-// factors from core/units.hpp's one table).
-std::vector<UnitSpelling> Spellings(core::Unit unit) {
-  switch (unit) {
-    case core::Unit::kRadian: return {{"rad", 1.0}, {"deg", core::kDegToRad}};
-    case core::Unit::kRadianPerSecond: return {{"rad/s", 1.0}, {"deg/s", core::kDegToRad}};
-    case core::Unit::kMetrePerSecond: return {{"m/s", 1.0}, {"ft/s", core::kMetresPerFoot}};
-    case core::Unit::kMetre: return {{"m", 1.0}, {"ft", core::kMetresPerFoot}};
-    case core::Unit::kSecond: return {{"s", 1.0}};
-    default: return {};
-  }
+// The units ParseSignalValue accepts for a signal of SI unit `unit`:
+// core/units.hpp's one table; a dimensionless value is typed without a unit.
+std::span<const core::UnitSpelling> Spellings(core::Unit unit) {
+  if (unit == core::Unit::kOne || unit == core::Unit::kGravity) return {};
+  return core::SpellingsOf(unit);
 }
 
 // "-2", "-2+3j", "-2-3.5j", "3j": a complex number, else nullopt.
@@ -472,11 +462,11 @@ double DefaultMaximum(const core::Signal& signal) {
 
 double ParseSignalValue(const std::string& typed, const core::Signal& signal) {
   const std::string text = Trim(typed);
-  const std::vector<UnitSpelling> units = Spellings(signal.unit);
+  const std::span<const core::UnitSpelling> units = Spellings(signal.unit);
   std::string accepted;
-  for (const UnitSpelling& u : units) accepted += (accepted.empty() ? "" : ", ") + std::string(u.spelling);
+  for (const core::UnitSpelling& u : units) accepted += (accepted.empty() ? "" : ", ") + std::string(u.spelling);
   if (const auto v = Number(text)) return *v;
-  for (const UnitSpelling& u : units) {
+  for (const core::UnitSpelling& u : units) {
     if (text.size() > u.spelling.size() &&
         text.compare(text.size() - u.spelling.size(), u.spelling.size(), u.spelling) == 0)
       if (const auto v = Number(Trim(text.substr(0, text.size() - u.spelling.size()))))

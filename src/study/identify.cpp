@@ -152,31 +152,27 @@ struct Layout {
   int size() const { return keys + static_cast<int>(x0_states.size() + bias_states.size()); }
 };
 
-struct Simulation {
-  Eigen::MatrixXd residual;            // N × outputs
-  std::vector<Eigen::MatrixXd> S;      // per output: N × parameters
-  bool finite = true;
-};
-
-Simulation Simulate(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
-                    const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
-                    const Eigen::VectorXd& p, bool sensitivities) {
+// Flies the model at `p` through the flight and calls visit(k, ν, S) for
+// every sample k in order: ν = z(k) − (x(k) + b) the residual (outputs), S
+// the outputs' sensitivities ∂(x + b)/∂p (outputs × parameters), kept up to
+// date only with `sensitivities`. Nothing proportional to the flight's length
+// is held. [Φ Γ] are the same with or without sensitivities (the first
+// key's block exponential when there is a key), so a residual is the same
+// bits in every pass.
+template <class Visit>
+void Walk(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+          const std::vector<const model::WrittenKey*>& keys, const Layout& layout, const Eigen::VectorXd& p,
+          bool sensitivities, Visit&& visit) {
   const Eigen::Index N = flight.states.rows(), n = flight.states.cols(), np = layout.size();
   const AxisModel m = Evaluate(file, axis, keys, p.head(layout.keys));
   std::vector<HoldDerivative> hold;
-  Eigen::MatrixXd Phi, Gamma;
-  if (sensitivities) {
-    for (int j = 0; j < layout.keys; ++j)
-      hold.push_back(DifferentiateHold(m.A, m.B, m.dA[static_cast<std::size_t>(j)],
-                                       m.dB[static_cast<std::size_t>(j)], flight.dt));
-  }
-  if (!hold.empty()) {
-    Phi = hold[0].Phi, Gamma = hold[0].Gamma;
-  } else {
-    const HoldDerivative h = DifferentiateHold(m.A, m.B, Eigen::MatrixXd::Zero(n, n),
-                                               Eigen::MatrixXd::Zero(n, m.B.cols()), flight.dt);
-    Phi = h.Phi, Gamma = h.Gamma;
-  }
+  for (int j = 0; j < layout.keys && (sensitivities || j == 0); ++j)
+    hold.push_back(DifferentiateHold(m.A, m.B, m.dA[static_cast<std::size_t>(j)],
+                                     m.dB[static_cast<std::size_t>(j)], flight.dt));
+  if (hold.empty())
+    hold.push_back(DifferentiateHold(m.A, m.B, Eigen::MatrixXd::Zero(n, n), Eigen::MatrixXd::Zero(n, m.B.cols()),
+                                     flight.dt));
+  const Eigen::MatrixXd Phi = hold[0].Phi, Gamma = hold[0].Gamma;
   Eigen::VectorXd x = flight.states.row(0).transpose();  // x0 not estimated: the first sample
   Eigen::VectorXd bias = Eigen::VectorXd::Zero(n);
   for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
@@ -184,26 +180,21 @@ Simulation Simulate(const model::AircraftFile& file, const FlightSamples& flight
   const Eigen::Index bias_at = layout.keys + static_cast<Eigen::Index>(layout.x0_states.size());
   for (std::size_t i = 0; i < layout.bias_states.size(); ++i)
     bias(layout.bias_states[i]) = p(bias_at + static_cast<Eigen::Index>(i));
-  Simulation sim;
-  sim.residual.resize(N, n);
   Eigen::MatrixXd X = Eigen::MatrixXd::Zero(n, np);  // ∂x/∂p
-  if (sensitivities) {
-    sim.S.assign(static_cast<std::size_t>(n), Eigen::MatrixXd(N, np));
-    for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
-      X(layout.x0_states[i], layout.keys + static_cast<Eigen::Index>(i)) = 1.0;
-  }
-  Eigen::MatrixXd Xnext(n, np);
+  for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
+    X(layout.x0_states[i], layout.keys + static_cast<Eigen::Index>(i)) = 1.0;
+  Eigen::MatrixXd S(n, np), Xnext(n, np);
+  Eigen::VectorXd residual(n), u(flight.controls.cols());
   for (Eigen::Index k = 0; k < N; ++k) {
-    sim.residual.row(k) = flight.states.row(k) - (x + bias).transpose();
+    residual = flight.states.row(k).transpose() - (x + bias);
     if (sensitivities) {
-      for (Eigen::Index o = 0; o < n; ++o) {
-        sim.S[static_cast<std::size_t>(o)].row(k) = X.row(o);
-      }
+      S = X;
       for (std::size_t i = 0; i < layout.bias_states.size(); ++i)
-        sim.S[static_cast<std::size_t>(layout.bias_states[i])](k, bias_at + static_cast<Eigen::Index>(i)) = 1.0;
+        S(layout.bias_states[i], bias_at + static_cast<Eigen::Index>(i)) = 1.0;
     }
+    visit(k, residual, S);
     if (k + 1 == N) break;
-    const Eigen::VectorXd u = flight.controls.row(k + 1).transpose();
+    u = flight.controls.row(k + 1).transpose();
     if (sensitivities) {
       Xnext.noalias() = Phi * X;
       for (int j = 0; j < layout.keys; ++j)
@@ -212,14 +203,66 @@ Simulation Simulate(const model::AircraftFile& file, const FlightSamples& flight
     }
     x = Phi * x + Gamma * u;
   }
-  sim.finite = sim.residual.allFinite();
-  return sim;
 }
 
-// The diagonal of R̂ = Σνν'/N, kept off zero for a noise-free output.
-Eigen::VectorXd NoiseVariances(const Eigen::MatrixXd& residual, const Eigen::MatrixXd& z) {
-  const double N = static_cast<double>(residual.rows());
-  Eigen::VectorXd r = residual.colwise().squaredNorm().transpose() / N;
+// Rows of sensitivities gathered per output before they are summed, so that
+// the sums are matrix products (fast) over a bounded block.
+constexpr Eigen::Index kSumBlock = 256;
+
+// What an output-error iteration needs from one flight of the model, summed
+// as the samples go by: per output Σν², Σ SᵀS and Σ Sᵀν.
+struct Sums {
+  Eigen::VectorXd squares;
+  std::vector<Eigen::MatrixXd> SS;
+  std::vector<Eigen::VectorXd> Sv;
+  bool finite = true;
+};
+
+Sums SumsOf(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+            const std::vector<const model::WrittenKey*>& keys, const Layout& layout, const Eigen::VectorXd& p) {
+  const Eigen::Index n = flight.states.cols(), np = layout.size();
+  Sums sums{Eigen::VectorXd::Zero(n), std::vector<Eigen::MatrixXd>(static_cast<std::size_t>(n), Eigen::MatrixXd::Zero(np, np)),
+            std::vector<Eigen::VectorXd>(static_cast<std::size_t>(n), Eigen::VectorXd::Zero(np)), true};
+  std::vector<Eigen::MatrixXd> rows(static_cast<std::size_t>(n), Eigen::MatrixXd(kSumBlock, np));
+  Eigen::MatrixXd nu(kSumBlock, n);
+  Eigen::Index filled = 0;
+  auto flush = [&] {
+    for (Eigen::Index o = 0; o < n; ++o) {
+      const auto block = rows[static_cast<std::size_t>(o)].topRows(filled);
+      sums.SS[static_cast<std::size_t>(o)].noalias() += block.transpose() * block;
+      sums.Sv[static_cast<std::size_t>(o)].noalias() += block.transpose() * nu.col(o).head(filled);
+      sums.squares(o) += nu.col(o).head(filled).squaredNorm();
+    }
+    filled = 0;
+  };
+  Walk(file, flight, axis, keys, layout, p, true,
+       [&](Eigen::Index, const Eigen::VectorXd& residual, const Eigen::MatrixXd& S) {
+         for (Eigen::Index o = 0; o < n; ++o) rows[static_cast<std::size_t>(o)].row(filled) = S.row(o);
+         nu.row(filled) = residual.transpose();
+         if (++filled == kSumBlock) flush();
+       });
+  flush();
+  sums.finite = sums.squares.allFinite();
+  return sums;
+}
+
+// The residuals at `p`, N × outputs.
+Eigen::MatrixXd ResidualsAt(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+                            const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
+                            const Eigen::VectorXd& p) {
+  Eigen::MatrixXd residuals(flight.states.rows(), flight.states.cols());
+  Walk(file, flight, axis, keys, layout, p, false,
+       [&](Eigen::Index k, const Eigen::VectorXd& residual, const Eigen::MatrixXd&) {
+         residuals.row(k) = residual.transpose();
+       });
+  return residuals;
+}
+
+// The diagonal of R̂ = Σνν'/N from the sums of squares, kept off zero for a
+// noise-free output.
+Eigen::VectorXd NoiseVariances(const Eigen::VectorXd& squares, const Eigen::MatrixXd& z) {
+  const double N = static_cast<double>(z.rows());
+  Eigen::VectorXd r = squares / N;
   for (Eigen::Index o = 0; o < r.size(); ++o) {
     const double floor = 1e-24 * (z.col(o).squaredNorm() / N) + 1e-300;
     r(o) = std::max(r(o), floor);
@@ -234,15 +277,90 @@ struct Information {
   Eigen::VectorXd g;
 };
 
-Information InformationOf(const Simulation& sim, const Eigen::VectorXd& R) {
-  const Eigen::Index np = sim.S[0].cols();
+Information InformationOf(const Sums& sums, const Eigen::VectorXd& R) {
+  const Eigen::Index np = sums.SS[0].cols();
   Information info{Eigen::MatrixXd::Zero(np, np), Eigen::VectorXd::Zero(np)};
-  for (std::size_t o = 0; o < sim.S.size(); ++o) {
+  for (std::size_t o = 0; o < sums.SS.size(); ++o) {
     const double w = 1.0 / R(static_cast<Eigen::Index>(o));
-    info.M.noalias() += w * sim.S[o].transpose() * sim.S[o];
-    info.g.noalias() += w * sim.S[o].transpose() * sim.residual.col(static_cast<Eigen::Index>(o));
+    info.M.noalias() += w * sums.SS[o];
+    info.g.noalias() += w * sums.Sv[o];
   }
   return info;
+}
+
+// ------------------------------------------------------------ responses
+
+// A series thinned as it is fed, sample by sample: each bucket of `bucket`
+// samples as its least and greatest value, in time order (every sample if
+// bucket 1).
+class Thinner {
+ public:
+  Thinner(Eigen::Index bucket, double dt) : bucket_(bucket), dt_(dt) {}
+  void Add(Eigen::Index k, double v) {
+    if (count_ == 0 || v < lo_v_) lo_ = k, lo_v_ = v;
+    if (count_ == 0 || v > hi_v_) hi_ = k, hi_v_ = v;
+    if (++count_ == bucket_) Flush();
+  }
+  ResponseSeries Finish() {
+    if (count_ > 0) Flush();
+    return std::move(series_);
+  }
+
+ private:
+  void Flush() {
+    Push(std::min(lo_, hi_), lo_ < hi_ ? lo_v_ : hi_v_);
+    if (hi_ != lo_) Push(std::max(lo_, hi_), lo_ < hi_ ? hi_v_ : lo_v_);
+    count_ = 0;
+  }
+  void Push(Eigen::Index k, double v) {
+    series_.t.push_back(static_cast<double>(k) * dt_);
+    series_.value.push_back(v);
+  }
+  Eigen::Index bucket_;
+  double dt_;
+  Eigen::Index count_ = 0, lo_ = 0, hi_ = 0;
+  double lo_v_ = 0, hi_v_ = 0;
+  ResponseSeries series_;
+};
+
+// The measured outputs, the model's at `estimate` and at the free keys'
+// `start` (x0 and biases as estimated), thinned to about `points` per series
+// as the model flies (two flights; nothing proportional to the flight held).
+IdentifyResponses ResponsesOf(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+                              const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
+                              const Eigen::VectorXd& estimate, const Eigen::VectorXd& start, int points) {
+  const Eigen::Index N = flight.states.rows(), n = flight.states.cols();
+  const Eigen::Index pairs = std::max(points / 2, 1);
+  IdentifyResponses out;
+  out.bucket = static_cast<int>(N <= points ? 1 : (N + pairs - 1) / pairs);
+  out.from_first_sample = layout.x0_states.empty();
+  std::vector<Thinner> measured, identified, residual, started;
+  for (Eigen::Index o = 0; o < n; ++o)
+    for (std::vector<Thinner>* t : {&measured, &identified, &residual, &started}) t->emplace_back(out.bucket, flight.dt);
+  Eigen::VectorXd squares = Eigen::VectorXd::Zero(n);
+  Walk(file, flight, axis, keys, layout, estimate, false,
+       [&](Eigen::Index k, const Eigen::VectorXd& nu, const Eigen::MatrixXd&) {
+         for (Eigen::Index o = 0; o < n; ++o) {
+           const auto i = static_cast<std::size_t>(o);
+           measured[i].Add(k, flight.states(k, o));
+           identified[i].Add(k, flight.states(k, o) - nu(o));
+           residual[i].Add(k, nu(o));
+           squares(o) += nu(o) * nu(o);
+         }
+       });
+  Eigen::VectorXd at_start = estimate;
+  at_start.head(layout.keys) = start;
+  Walk(file, flight, axis, keys, layout, at_start, false,
+       [&](Eigen::Index k, const Eigen::VectorXd& nu, const Eigen::MatrixXd&) {
+         for (Eigen::Index o = 0; o < n; ++o) started[static_cast<std::size_t>(o)].Add(k, flight.states(k, o) - nu(o));
+       });
+  const std::vector<core::Signal>& states = model::StateSignals(axis);
+  for (Eigen::Index o = 0; o < n; ++o) {
+    const auto i = static_cast<std::size_t>(o);
+    out.outputs.push_back({states[i], measured[i].Finish(), identified[i].Finish(), started[i].Finish(),
+                           residual[i].Finish(), std::sqrt(squares(o) / static_cast<double>(N))});
+  }
+  return out;
 }
 
 // ------------------------------------------------------------ equation error
@@ -277,9 +395,11 @@ struct EquationErrorFit {
   double condition = 0;
 };
 
+// `covariance` false: the estimate only (output error's start): no
+// standard errors, fit or identifiability check after the iterations.
 EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamples& flight,
                                model::Axis axis, const std::vector<const model::WrittenKey*>& keys,
-                               const Eigen::VectorXd& start) {
+                               const Eigen::VectorXd& start, bool covariance) {
   const Regressors reg = RegressorsOf(flight);
   const Eigen::Index N = reg.z.rows(), nk = static_cast<Eigen::Index>(keys.size());
   EquationErrorFit out;
@@ -342,16 +462,21 @@ EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamp
     if (step.dot(M * step) <= kStepTolerance * kStepTolerance) break;
   }
   out.iterations = std::min(out.iterations, kMaxIterations);
-  M.setZero();
-  std::vector<Eigen::MatrixXd> a;
-  for (Eigen::Index e = 0; e < ne; ++e) {
-    M.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * J[static_cast<std::size_t>(e)];
-    a.push_back(w(e) * J[static_cast<std::size_t>(e)]);
-  }
-  out.condition = CheckIdentifiable(M, names, flight.path);
   out.theta = theta;
+  if (!covariance) return out;
+  M.setZero();
+  for (Eigen::Index e = 0; e < ne; ++e)
+    M.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * J[static_cast<std::size_t>(e)];
+  out.condition = CheckIdentifiable(M, names, flight.path);
   out.covariance = InverseOf(M);
-  out.covariance_corrected = out.covariance * ColouredBracket(a, r, LagWindow(r)) * out.covariance;
+  // wJ streamed sample by sample into the bracket (no weighted copy of J).
+  ColouredBracketStream bracket(r, LagWindow(r), np);
+  Eigen::MatrixXd row(ne, np);
+  for (Eigen::Index i = 0; i < N; ++i) {
+    for (Eigen::Index e = 0; e < ne; ++e) row.row(e) = w(e) * J[static_cast<std::size_t>(e)].row(i);
+    bracket.Add(row);
+  }
+  out.covariance_corrected = out.covariance * bracket.Finish() * out.covariance;
   for (Eigen::Index e = 0; e < ne; ++e) {
     const int row = out.equations[static_cast<std::size_t>(e)];
     const auto zc = reg.z.col(row);
@@ -447,57 +572,97 @@ int LagWindow(const Eigen::MatrixXd& residuals) {
   return static_cast<int>(N - 1);
 }
 
+ColouredBracketStream::ColouredBracketStream(const Eigen::MatrixXd& residuals, int lags, Eigen::Index parameters,
+                                             Eigen::Index block)
+    : N_(residuals.rows()), ny_(residuals.cols()), np_(parameters) {
+  lags_ = std::clamp<Eigen::Index>(lags, 0, std::max<Eigen::Index>(N_ - 1, 0));
+  // Blocks of about `block` samples, or the whole flight if shorter,
+  // with 2·lags of overlap either side: the FFT length holds a block and the
+  // filter's 2·lags + 1 taps without wrapping into the samples kept.
+  L_ = 1;
+  while (L_ < std::min<Eigen::Index>(N_, std::max<Eigen::Index>({block, 2 * lags_, 1})) + 2 * lags_ + 1) L_ *= 2;
+  block_ = L_ - 2 * lags_;
+  // H(f): the DFT of the windowed biased correlation w(k) R̂(k) (Bartlett
+  // window w(k) = 1 − |k|/(lags + 1); none for lags = N − 1), R̂(k) =
+  // (1/N) Σ ν(t+k) ν(t)ᵀ, placed at n = k + lags.
+  Eigen::FFT<double> fft;
+  Eigen::VectorXd h(L_);
+  for (Eigen::Index o1 = 0; o1 < ny_; ++o1)
+    for (Eigen::Index o2 = 0; o2 < ny_; ++o2) {
+      h.setZero();
+      const auto v1 = residuals.col(o1), v2 = residuals.col(o2);
+      for (Eigen::Index k = -lags_; k <= lags_; ++k) {
+        const Eigen::Index m = N_ - std::abs(k);
+        const double r =
+            (k >= 0 ? v1.tail(m).dot(v2.head(m)) : v1.head(m).dot(v2.tail(m))) / static_cast<double>(N_);
+        const double w = lags_ == N_ - 1 ? 1.0 : 1.0 - static_cast<double>(std::abs(k)) / static_cast<double>(lags_ + 1);
+        h(k + lags_) = w * r;
+      }
+      Eigen::VectorXcd spectrum(L_);
+      fft.fwd(spectrum, h);
+      H_.push_back(std::move(spectrum));
+    }
+  buffer_ = Eigen::MatrixXd::Zero(block_ + 2 * lags_, ny_ * np_);
+  filled_ = lags_;  // a(−lags), ..., a(−1): zero
+  sum_ = Eigen::MatrixXd::Zero(np_, np_);
+}
+
+void ColouredBracketStream::Add(const Eigen::MatrixXd& a) {
+  for (Eigen::Index o = 0; o < ny_; ++o) buffer_.row(filled_).segment(o * np_, np_) = a.row(o);
+  if (++filled_ == buffer_.rows()) Block(block_);
+}
+
+// Sums aᵀc over the block's samples i = start, ..., start + valid − 1, with
+// c(i) = Σ_k w(k) R̂(k) a(i − k) by FFT (overlap-save: buffer row j is
+// a(start − lags + j)), then moves the last 2·lags rows to the top.
+void ColouredBracketStream::Block(Eigen::Index valid) {
+  const Eigen::Index channels = ny_ * np_;
+  Eigen::FFT<double> fft;
+  std::vector<Eigen::VectorXcd> X(static_cast<std::size_t>(channels));
+  Eigen::VectorXd x(L_);
+  for (Eigen::Index c = 0; c < channels; ++c) {
+    x.setZero();
+    x.head(buffer_.rows()) = buffer_.col(c);
+    fft.fwd(X[static_cast<std::size_t>(c)], x);
+  }
+  Eigen::VectorXcd Y(L_);
+  Eigen::MatrixXd C(valid, np_);
+  for (Eigen::Index o1 = 0; o1 < ny_; ++o1) {
+    for (Eigen::Index p = 0; p < np_; ++p) {
+      Y.setZero();
+      for (Eigen::Index o2 = 0; o2 < ny_; ++o2)
+        Y += H_[static_cast<std::size_t>(o1 * ny_ + o2)].cwiseProduct(X[static_cast<std::size_t>(o2 * np_ + p)]);
+      fft.inv(x, Y);
+      C.col(p) = x.segment(2 * lags_, valid);  // c(i) at n = i − start + 2·lags
+    }
+    sum_.noalias() += buffer_.block(lags_, o1 * np_, valid, np_).transpose() * C;
+  }
+  const Eigen::Index keep = 2 * lags_;
+  if (keep > 0) buffer_.topRows(keep) = buffer_.middleRows(block_, keep).eval();
+  buffer_.bottomRows(buffer_.rows() - keep).setZero();
+  filled_ = std::max<Eigen::Index>(filled_ - block_, keep);
+  start_ += block_;
+}
+
+Eigen::MatrixXd ColouredBracketStream::Finish() {
+  // The rows after the last sample are zero (a(i ≥ N) = 0).
+  while (start_ < N_) {
+    buffer_.bottomRows(buffer_.rows() - filled_).setZero();
+    Block(std::min(block_, N_ - start_));
+  }
+  return sum_;
+}
+
 Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eigen::MatrixXd& residuals,
                                 int lags) {
   const Eigen::Index N = residuals.rows(), ny = residuals.cols();
-  const Eigen::Index np = a.empty() ? 0 : a[0].cols();
-  // The windowed correlation has support |k| ≤ lags, so its convolution with
-  // a sequence of N samples wraps into none of them when L ≥ N + lags.
-  lags = std::clamp<int>(lags, 0, static_cast<int>(N - 1));
-  Eigen::Index L = 1;
-  while (L < N + lags + 1) L *= 2;
-  Eigen::FFT<double> fft;
-  Eigen::VectorXd buffer(L);
-  // S(f): the DFT of the biased correlation R̂(k) = (1/N) Σ ν(t+k) ν(t)ᵀ with the
-  // Bartlett window w(k) = 1 − |k|/(lags + 1) (none for lags = N − 1).
-  std::vector<Eigen::VectorXcd> S(static_cast<std::size_t>(ny * ny));
-  Eigen::VectorXcd spectrum(L);
-  for (Eigen::Index o1 = 0; o1 < ny; ++o1)
-    for (Eigen::Index o2 = 0; o2 < ny; ++o2) {
-      buffer.setZero();
-      const auto v1 = residuals.col(o1), v2 = residuals.col(o2);
-      for (Eigen::Index k = -lags; k <= lags; ++k) {
-        const Eigen::Index m = N - std::abs(k);
-        const double r = (k >= 0 ? v1.tail(m).dot(v2.head(m)) : v1.head(m).dot(v2.tail(m))) / static_cast<double>(N);
-        const double w = lags == N - 1 ? 1.0 : 1.0 - static_cast<double>(std::abs(k)) / (lags + 1);
-        buffer(k >= 0 ? k : L + k) = w * r;
-      }
-      fft.fwd(spectrum, buffer);
-      S[static_cast<std::size_t>(o1 * ny + o2)] = spectrum.head(L / 2 + 1);  // the half summed below
-    }
-  // Σᵢ Σⱼ aᵢᵀ R(i − j) aⱼ = (1/L) Σ_f A(f)ᴴ S(f) A(f) (Parseval; L ≥ 2N, no
-  // wrap). The summand at L − f is the conjugate of the one at f: the real
-  // part is f = 0 and L/2 once, 0 < f < L/2 twice.
-  const Eigen::Index half = L / 2 + 1;
-  Eigen::VectorXd weight = Eigen::VectorXd::Constant(half, 2.0);
-  weight(0) = weight(half - 1) = 1.0;
-  std::vector<Eigen::MatrixXcd> A(static_cast<std::size_t>(ny), Eigen::MatrixXcd(half, np));
-  Eigen::VectorXcd F(L);
-  for (Eigen::Index o = 0; o < ny; ++o)
-    for (Eigen::Index p = 0; p < np; ++p) {
-      buffer.setZero();
-      buffer.head(N) = a[static_cast<std::size_t>(o)].col(p);
-      fft.fwd(F, buffer);
-      A[static_cast<std::size_t>(o)].col(p) = F.head(half);
-    }
-  Eigen::MatrixXcd sum = Eigen::MatrixXcd::Zero(np, np);
-  for (Eigen::Index o1 = 0; o1 < ny; ++o1)
-    for (Eigen::Index o2 = 0; o2 < ny; ++o2) {
-      const Eigen::VectorXcd w =
-          S[static_cast<std::size_t>(o1 * ny + o2)].cwiseProduct(weight.cast<std::complex<double>>());
-      sum.noalias() += A[static_cast<std::size_t>(o1)].adjoint() * (w.asDiagonal() * A[static_cast<std::size_t>(o2)]);
-    }
-  return sum.real() / static_cast<double>(L);
+  ColouredBracketStream stream(residuals, lags, a.empty() ? 0 : a[0].cols());
+  Eigen::MatrixXd row(ny, a.empty() ? 0 : a[0].cols());
+  for (Eigen::Index i = 0; i < N; ++i) {
+    for (Eigen::Index o = 0; o < ny; ++o) row.row(o) = a[static_cast<std::size_t>(o)].row(i);
+    stream.Add(row);
+  }
+  return stream.Finish();
 }
 
 void CheckFreeKeys(const model::AircraftFile& file, const IdentifySpec& spec) {
@@ -550,7 +715,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   std::optional<EquationErrorFit> ee;
   if (spec.method == IdentifyMethod::kEquationError || spec.start_from_equation_error) {
     try {
-      ee = EquationError(file, flight, spec.axis, keys, start);
+      ee = EquationError(file, flight, spec.axis, keys, start, spec.method == IdentifyMethod::kEquationError);
     } catch (const core::DataError&) {
       if (spec.method == IdentifyMethod::kEquationError) throw;
     }
@@ -572,6 +737,12 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
     result.scaled_condition = ee->condition;
     Correlate(result);
     ModesOf(result, file, spec.axis, keys, ee->theta.head(nk));
+    if (spec.response_points > 0) {
+      Layout keys_only;
+      keys_only.keys = static_cast<int>(nk);
+      result.responses = ResponsesOf(file, flight, spec.axis, keys, keys_only, ee->theta.head(nk), start,
+                                     spec.response_points);
+    }
     return result;
   }
 
@@ -595,10 +766,10 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
     p(nk + static_cast<Eigen::Index>(i)) = flight.states(0, layout.x0_states[i]);
 
-  auto simulate = [&](const Eigen::VectorXd& q) {
-    return Simulate(file, flight, spec.axis, keys, layout, q, true);
-  };
-  Simulation sim = simulate(p);
+  // Each flight of the model is summed as it goes (SumsOf): the iterations
+  // hold nothing proportional to the flight's length.
+  auto simulate = [&](const Eigen::VectorXd& q) { return SumsOf(file, flight, spec.axis, keys, layout, q); };
+  Sums sim = simulate(p);
   if (!sim.finite && ee) {  // the equation-error start diverges: the file's values
     p.head(nk) = start;
     sim = simulate(p);
@@ -606,7 +777,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   if (!sim.finite)
     throw core::NumericalError("the model at the start values diverges over the flight (output error "
                                "simulates it); start nearer (the file's values) or use --method equation-error");
-  Eigen::VectorXd R = NoiseVariances(sim.residual, flight.states);
+  Eigen::VectorXd R = NoiseVariances(sim.squares, flight.states);
   double J = Cost(R);
   Information info = InformationOf(sim, R);
   CheckIdentifiable(info.M, names, flight.path);
@@ -622,9 +793,9 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
       const Eigen::VectorXd step = InverseOf(damped) * info.g;
       small = step.dot(info.M * step) <= kStepTolerance * kStepTolerance;
       const Eigen::VectorXd q = p + step;
-      Simulation trial = simulate(q);
+      Sums trial = simulate(q);
       if (trial.finite) {
-        const Eigen::VectorXd Rq = NoiseVariances(trial.residual, flight.states);
+        const Eigen::VectorXd Rq = NoiseVariances(trial.squares, flight.states);
         const double Jq = Cost(Rq);
         if (Jq <= J) {
           const double change = std::abs(std::expm1(Jq - J));
@@ -659,12 +830,14 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   }
   result.scaled_condition = CheckIdentifiable(info.M, names, flight.path);
   result.covariance = InverseOf(info.M);
-  std::vector<Eigen::MatrixXd> a;
-  for (std::size_t o = 0; o < sim.S.size(); ++o) {  // R⁻¹S in place: a long flight's S is large
-    a.push_back(std::move(sim.S[o]));
-    a.back() /= R(static_cast<Eigen::Index>(o));
-  }
-  result.covariance_corrected = result.covariance * ColouredBracket(a, sim.residual, LagWindow(sim.residual)) * result.covariance;
+  // The coloured-residual bracket: the residuals at the estimate (for their
+  // correlation), then one more flight streaming R⁻¹S through it.
+  const Eigen::MatrixXd residual = ResidualsAt(file, flight, spec.axis, keys, layout, p);
+  ColouredBracketStream bracket(residual, LagWindow(residual), np);
+  const Eigen::VectorXd weight = R.cwiseInverse();
+  Walk(file, flight, spec.axis, keys, layout, p, true,
+       [&](Eigen::Index, const Eigen::VectorXd&, const Eigen::MatrixXd& S) { bracket.Add(weight.asDiagonal() * S); });
+  result.covariance_corrected = result.covariance * bracket.Finish() * result.covariance;
   for (Eigen::Index j = 0; j < np; ++j) {
     Estimate e;
     e.key = names[static_cast<std::size_t>(j)];
@@ -680,7 +853,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   for (Eigen::Index o = 0; o < n; ++o) {
     const auto z = flight.states.col(o);
     const double total = (z.array() - z.mean()).square().sum();
-    const double ss = sim.residual.col(o).squaredNorm();
+    const double ss = residual.col(o).squaredNorm();
     const core::Signal& s = states[static_cast<std::size_t>(o)];
     result.fit.push_back({s.name, std::string(core::ToString(s.unit)),
                           std::sqrt(ss / static_cast<double>(flight.states.rows())),
@@ -688,20 +861,38 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   }
   Correlate(result);
   ModesOf(result, file, spec.axis, keys, p.head(nk));
+  if (spec.response_points > 0)
+    result.responses = ResponsesOf(file, flight, spec.axis, keys, layout, p, start, spec.response_points);
   return result;
 }
 
+std::vector<data::ColumnSource> FlightSources(const model::AircraftFile& file, model::Axis axis,
+                                              const std::vector<data::ColumnMapping>& columns) {
+  std::vector<core::Signal> wanted = model::StateSignals(axis);
+  for (const model::Control* c : AxisControls(file, axis)) wanted.push_back({c->name, c->unit, c->name});
+  const model::Axis other = IsLongitudinal(axis) ? model::Axis::kLateral : model::Axis::kLongitudinal;
+  std::vector<std::string> ignored;
+  for (const std::string& name : FlightColumns(file, other))
+    if (std::find_if(wanted.begin(), wanted.end(), [&](const core::Signal& s) { return s.name == name; }) ==
+        wanted.end())
+      ignored.push_back(name);
+  return data::ResolveColumns(wanted, columns, ignored);
+}
+
 IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
-                                 const IdentifySpec& spec) {
+                                 const IdentifySpec& spec, const std::vector<data::ColumnMapping>& map) {
   CheckFreeKeys(file, spec);
   const std::vector<std::string> columns = FlightColumns(file, spec.axis);
-  const data::FlightRecord record = data::ReadFlightCsv(path, columns, kMinSamples);
   FlightSamples samples;
-  samples.path = path;
-  samples.dt = record.dt;
-  const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
-  samples.states = record.values.middleCols(1, n);
-  samples.controls = record.values.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
+  {  // the record goes before identifying: the samples are held once
+    const data::FlightRecord record =
+        data::ReadFlightColumns(path, FlightSources(file, spec.axis, map), kMinSamples);
+    samples.path = path;
+    samples.dt = record.dt;
+    const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
+    samples.states = record.values.middleCols(1, n);
+    samples.controls = record.values.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
+  }
   return Identify(file, samples, spec);
 }
 

@@ -7,7 +7,11 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -119,6 +123,134 @@ TEST(IdentifyCommand, NoiseIsSeededAndOnlyInTheColumnsNamed) {
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("--noise adds noise to one flight's CSV: not with --model both"), std::string::npos)
       << both.err;
+}
+
+// The simulate CSV rewritten as a foreign log: other names, degrees, ft/s,
+// milliseconds, the columns in another order. Read through --columns it
+// gives the original's estimates to rounding (the map converts each value
+// once, as read).
+TEST(IdentifyCommand, ColumnsReadAForeignCsvToTheSameEstimates) {
+  const std::string csv = Flight("columns_si.csv");
+  const std::string text = ReadAll(csv);
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t at = 0, next; at < text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    std::vector<std::string> cells;
+    const std::string line = text.substr(at, next - at);
+    for (std::size_t c = 0, comma; c <= line.size(); c = comma + 1) {
+      comma = line.find(',', c);
+      if (comma == std::string::npos) comma = line.size();
+      cells.push_back(line.substr(c, comma - c));
+    }
+    rows.push_back(cells);
+    if (next == std::string::npos) break;
+  }
+  const double deg = 180.0 / 3.14159265358979323846;
+  // aerolin name -> (foreign name, factor from SI to the foreign unit)
+  const std::map<std::string, std::pair<std::string, double>> foreign = {
+      {"t", {"time_ms", 1000.0}},     {"u", {"V_fps", 1.0 / 0.3048}}, {"alpha", {"AoA_deg", deg}},
+      {"q", {"pitch_rate", deg}},     {"theta", {"Theta", deg}},      {"elevator", {"dE", deg}}};
+  std::string out;
+  const std::vector<std::string>& header = rows[0];
+  // Columns in reverse order: the map finds them by name.
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r].size() != header.size()) continue;
+    std::string line;
+    for (std::size_t c = header.size(); c-- > 0;) {
+      const auto f = foreign.find(header[c]);
+      std::string cell = rows[r][c];
+      if (f != foreign.end()) {
+        if (r == 0) {
+          cell = f->second.first;
+        } else {
+          char buffer[40];
+          std::snprintf(buffer, sizeof buffer, "%.17g", std::stod(cell) * f->second.second);
+          cell = buffer;
+        }
+      }
+      line += (line.empty() ? "" : ",") + cell;
+    }
+    out += line + "\n";
+  }
+  WriteText(Temp("columns_foreign.csv"), out);
+  const std::string map = "t=time_ms:ms,u=V_fps:ft/s,alpha=AoA_deg:deg,q=pitch_rate:deg/s,theta=Theta:deg,elevator=dE:deg";
+  for (const std::string method : {"output-error", "equation-error"}) {
+    const auto a = RunAerolin("identify " + kP2V7 + " --flight '" + csv + "' --axis longitudinal --free " + kFree +
+                                  " --json --method " + method,
+                              "identify_columns_si");
+    const auto b = RunAerolin("identify " + kP2V7 + " --flight '" + Temp("columns_foreign.csv") +
+                                  "' --axis longitudinal --free " + kFree + " --json --method " + method +
+                                  " --columns " + map,
+                              "identify_columns_foreign");
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    const nlohmann::json ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+    ASSERT_EQ(ja["estimates"].size(), jb["estimates"].size());
+    EXPECT_EQ(ja["samples"], jb["samples"]);
+    for (std::size_t i = 0; i < ja["estimates"].size(); ++i) {
+      const auto &ea = ja["estimates"][i], &eb = jb["estimates"][i];
+      EXPECT_EQ(ea["key"], eb["key"]);
+      for (const char* field : {"value", "std_error", "std_error_cramer_rao"}) {
+        const double x = ea[field], y = eb[field];
+        EXPECT_LE(std::abs(x - y), 1e-9 * std::abs(x)) << method << " " << ea["key"] << " " << field;
+      }
+    }
+    for (std::size_t i = 0; i < ja["modes"].size(); ++i)
+      EXPECT_NEAR(ja["modes"][i]["eigenvalue_per_s"]["re"].get<double>(),
+                  jb["modes"][i]["eigenvalue_per_s"]["re"].get<double>(), 1e-9);
+  }
+  // The map's mistakes: a usage error before the flight is read (exit 2),
+  // a mapped column the file lacks: a data error at its header (exit 1).
+  auto run = [&](const std::string& columns) {
+    return RunAerolin("identify " + kP2V7 + " --flight '" + Temp("columns_foreign.csv") +
+                          "' --axis longitudinal --free longitudinal.Ma --columns " + columns,
+                      "identify_columns_bad");
+  };
+  auto r = run("alfa=AoA_deg:deg");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: --columns: 'alfa=AoA_deg:deg': alfa is not a name aerolin reads here (t, u, alpha, "
+                       "q, theta, elevator, throttle; also accepted: beta, p, r, phi, psi, aileron, rudder)"),
+            std::string::npos)
+      << r.err;
+  r = run("u=V_fps:deg");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: --columns: 'u=V_fps:deg': deg is not a unit of u (a m/s quantity: write m/s, ft/s, kt)"),
+            std::string::npos)
+      << r.err;
+  r = run("alpha=AoA_deg:deg,q=AoA_deg:deg/s");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: --columns: alpha and q are both mapped to the CSV column 'AoA_deg'"), std::string::npos)
+      << r.err;
+  r = run(map + ",throttle=thr");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("columns_foreign.csv:1: no column 'thr' (the column map reads throttle from it; the header "
+                       "has: rudder, aileron, throttle, dE,"),
+            std::string::npos)
+      << r.err;
+}
+
+// --plot writes PREFIX_identify.FORMAT per --format at --width x --height,
+// says so, and prints the same report; --format without --plot is refused.
+TEST(IdentifyCommand, PlotWritesTheResponseFigure) {
+  const std::string csv = Flight("plot.csv");
+  const std::string dir = ::testing::TempDir() + "identify_plot";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string base = "identify " + kP2V7 + " --flight '" + csv + "' --axis longitudinal --free " + kFree;
+  const auto plain = RunAerolin(base, "identify_noplot");
+  const auto r = RunAerolin(base + " --plot " + dir + "/p2v7 --format png,svg --width 800 --height 600",
+                            "identify_plot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The report, then what was written (as --write says it: with the report's notes).
+  EXPECT_EQ(r.out, plain.out + "wrote " + dir + "/p2v7_identify.png\nwrote " + dir + "/p2v7_identify.svg\n");
+  for (const char* ext : {"png", "svg"}) EXPECT_TRUE(std::filesystem::exists(dir + "/p2v7_identify." + ext)) << ext;
+  EXPECT_EQ(testing_cli::PngSize(dir + "/p2v7_identify.png"), (std::array<std::uint32_t, 2>{800, 600}));
+  // One σ per output, as the fit's RMS (0.0497 m/s printed as 0.0497 m/s; α in degrees).
+  const std::string svg = ReadAll(dir + "/p2v7_identify.svg");
+  for (const char* text : {"u: σ = 0.0497 m/s", "α: σ = 0.0591 deg", "q: σ = 0.0589 deg/s", "θ: σ = 0.0582 deg"})
+    EXPECT_NE(svg.find(text), std::string::npos) << text;
+  const auto no_plot = RunAerolin(base + " --format svg", "identify_format");
+  EXPECT_EQ(no_plot.exit_code, 2);
 }
 
 // Each bad input: one clear message, located, and a non-zero exit.

@@ -2,6 +2,7 @@
 // Runs the built `aerolin` binary and captures its output and exit code.
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <sys/wait.h>
@@ -23,6 +24,19 @@ inline std::string ReadAll(const std::string& path) {
     std::fclose(f);
   }
   return text;
+}
+
+/// {width, height} of the PNG at `path`, from its IHDR chunk (bytes 16..23,
+/// big-endian); {0, 0} if the file is shorter.
+inline std::array<std::uint32_t, 2> PngSize(const std::string& path) {
+  const std::string png = ReadAll(path);
+  if (png.size() < 24) return {0, 0};
+  auto be32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  return {be32(16), be32(20)};
 }
 
 /// Runs `AEROLIN_BINARY_DIR/aerolin <args>` from the source directory.

@@ -55,6 +55,34 @@ TEST(WriteIdentifyText, ShowsThePercentErrorOfKeysOnly) {
   EXPECT_NE(out.str().find("        -\n"), std::string::npos) << out.str();
 }
 
+// A slow mode's standard errors far below 0.0001 keep 3 significant digits
+// (fixed decimals printed them as 0.0000).
+TEST(WriteIdentifyText, ModesShowStandardErrorsInSignificantDigits) {
+  study::IdentifyResult r = Result();
+  analysis::Mode ph{};
+  ph.kind = analysis::ModeKind::kPhugoid;
+  ph.lambda = {-0.0080, 0.1442};
+  ph.oscillatory = true;
+  ph.natural_frequency = std::abs(ph.lambda);
+  ph.damping_ratio = -ph.lambda.real() / ph.natural_frequency;
+  analysis::Mode spiral{};
+  spiral.kind = analysis::ModeKind::kSpiral;
+  spiral.lambda = {-0.0123, 0.0};
+  r.modes.push_back({ph, 3.21e-5, 4.56e-5, 1e-5, 2e-5, 2.34e-4, 4.5e-5, 1e-4, 2e-5});
+  r.modes.push_back({spiral, 1.234e-5, 0, 1e-5, 0, 0, 0, 0, 0});
+  std::ostringstream out;
+  WriteIdentifyText(out, r, "f.toml", "f.csv", {});
+  EXPECT_NE(out.str().find("short period         λ = -1.0000 ± 2.0000i /s (σ 0.01, 0.02i), ζ = 0.4472 ± 0.1, "
+                           "ωn = 2.2361 ± 0.03 rad/s\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("phugoid              λ = -0.0080 ± 0.1442i /s (σ 3.21e-05, 4.56e-05i), ζ = 0.0554 ± "
+                           "0.000234, ωn = 0.1444 ± 4.5e-05 rad/s\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("spiral               λ = -0.0123 ± 1.23e-05 /s\n"), std::string::npos) << out.str();
+}
+
 // ζ = 0.447 with σ 0.1 against limits given here (Level 1 [0.3, 2], Level 2
 // [0.2, 2]): Level 1 at the estimate and at +2σ (0.647), Level 2 at −2σ (0.247).
 TEST(LevelsWithUncertainty, GradesTheEstimateMinusAndPlusTwoSigma) {

@@ -291,7 +291,7 @@ TEST(ColouredBracket, EqualsTheDoubleSum) {
       for (int p = 0; p < np; ++p) m(i, p) = normal();
   for (int i = 0; i < N; ++i)
     for (int o = 0; o < ny; ++o) nu(i, o) = normal() + (i > 0 ? 0.5 * nu(i - 1, o) : 0.0);
-  for (int lags : {N - 1, 5}) {
+  for (int lags : {N - 1, 5, 1, 0}) {  // short lags: the stream below runs in several blocks
     auto R = [&](int k, int o1, int o2) {  // E[ν_o1(i) ν_o2(j)] at i − j = k, tapered
       if (std::abs(k) > lags) return 0.0;
       double s = 0;
@@ -306,6 +306,16 @@ TEST(ColouredBracket, EqualsTheDoubleSum) {
           for (int o2 = 0; o2 < ny; ++o2)
             direct += a[o1].row(i).transpose() * R(i - j, o1, o2) * a[o2].row(j);
     EXPECT_LT((ColouredBracket(a, nu, lags) - direct).norm(), 1e-10 * direct.norm()) << lags << " lags";
+    // Streamed in blocks shorter than the flight (overlap-save): the same sum.
+    for (Eigen::Index block : {1, 3, 8, 20}) {
+      ColouredBracketStream stream(nu, lags, np, block);
+      Eigen::MatrixXd row(ny, np);
+      for (int i = 0; i < N; ++i) {
+        for (int o = 0; o < ny; ++o) row.row(o) = a[o].row(i);
+        stream.Add(row);
+      }
+      EXPECT_LT((stream.Finish() - direct).norm(), 1e-10 * direct.norm()) << lags << " lags, block " << block;
+    }
   }
 }
 

@@ -5,8 +5,11 @@
 /// converted once, on load, through `ToSI`.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+
+#include "aerolin/core/signal.hpp"
 
 namespace aerolin::core {
 
@@ -50,6 +53,8 @@ inline constexpr double kStandardGravity = 9.80665;
 inline constexpr double kMetresPerFoot = 0.3048;
 /// One slug [kg] = 1 lbf·s²/ft.
 inline constexpr double kKilogramsPerSlug = 14.593902937206364;
+/// One knot [m/s] (the international nautical mile, 1852 m, per hour).
+inline constexpr double kMetresPerSecondPerKnot = 1852.0 / 3600.0;
 inline constexpr double kPi = 3.14159265358979323846;
 inline constexpr double kRadToDeg = 180.0 / kPi;
 inline constexpr double kDegToRad = kPi / 180.0;
@@ -73,5 +78,22 @@ constexpr Dimension operator/(Dimension a, Dimension b) {
 }
 /// Dimension of T^n, e.g. PerSecond(1) = 1/s.
 constexpr Dimension PerSecond(int n) { return {0, 0, -n}; }
+
+/// A unit a signal's value may be typed or recorded in, and its factor to the
+/// signal's SI unit: value_SI = value * to_si.
+struct UnitSpelling {
+  std::string_view spelling;  ///< e.g. "deg/s"
+  double to_si;               ///< e.g. π/180
+};
+
+/// The units accepted for a value whose SI unit is `unit`, the SI symbol
+/// first: rad, deg; rad/s, deg/s; m, ft; m/s, ft/s, kt; s, ms; 1 (a
+/// dimensionless signal); g. The one table that `augment`'s typed values and
+/// `identify`'s column map both read.
+std::span<const UnitSpelling> SpellingsOf(Unit unit);
+
+/// The factor to SI of `spelling` for a value of SI unit `unit`, or nullopt if
+/// it is not one of SpellingsOf(unit) (case-sensitive: "ms" is not "Ms").
+std::optional<double> ToSIFactor(Unit unit, std::string_view spelling);
 
 }  // namespace aerolin::core

@@ -12,11 +12,19 @@
 /// number ≥ 2 of steps: rows missing), time that does not increase, fewer
 /// rows than asked for. Only the columns asked for are kept (memory is
 /// rows × columns doubles; a row is parsed in place, without allocating).
+///
+/// Any other CSV is read through a column map (`--columns` of `aerolin
+/// identify`): aerolin's name = the CSV's column [: its unit], e.g.
+/// `alpha=AoA_deg:deg,q=pitch_rate:deg/s,t=time_ms:ms`; each mapped value is
+/// converted to SI once, as it is read, through core/units.hpp's table.
+/// Columns not mapped are read by aerolin's own names, in SI.
 
 #include <Eigen/Core>
 #include <istream>
 #include <string>
 #include <vector>
+
+#include "aerolin/core/signal.hpp"
 
 namespace aerolin::data {
 
@@ -29,8 +37,8 @@ inline constexpr double kSampleStepTolerance = 1e-6;
 /// Samples of a flight, the columns asked for.
 struct FlightRecord {
   std::string path;                  ///< where it was read from (for messages)
-  std::vector<std::string> columns;  ///< "t" then the columns asked for, in that order
-  Eigen::MatrixXd values;            ///< rows × columns, as written (SI, rad)
+  std::vector<std::string> columns;  ///< "t" then the columns asked for, in that order (aerolin's names)
+  Eigen::MatrixXd values;            ///< rows × columns, SI and rad (as written, or converted by a column map)
   double dt = 0;                     ///< sampling step [s]
   int first_line = 2;                ///< the file line of row 0
 
@@ -38,6 +46,43 @@ struct FlightRecord {
   /// Returns the index of `name` in `columns`, or −1.
   int IndexOf(const std::string& name) const;
 };
+
+/// One entry of a column map: aerolin's column `name` is read from the CSV's
+/// column `column`, whose values are in `unit` (a spelling of
+/// core::SpellingsOf for the name's SI unit; empty: that SI unit).
+struct ColumnMapping {
+  std::string name;    ///< "alpha"
+  std::string column;  ///< "AoA_deg"
+  std::string unit;    ///< "deg", or ""
+};
+
+/// Parses column map entries "NAME=COLUMN[:UNIT]" (as `--columns` splits them
+/// at commas): the name up to the first '=', the unit after the last ':'.
+/// @throws std::invalid_argument naming an entry without '=', an empty name
+///         or column, or a name mapped twice.
+std::vector<ColumnMapping> ParseColumnMap(const std::vector<std::string>& entries);
+
+/// Where one column of a FlightRecord comes from.
+struct ColumnSource {
+  std::string name;    ///< aerolin's name ("alpha")
+  std::string column;  ///< the CSV's header name ("AoA_deg"; = name if not mapped)
+  std::string unit;    ///< as written in the CSV ("deg"; the SI symbol if not mapped)
+  double to_si = 1.0;  ///< value_SI = value * to_si
+  bool mapped = false; ///< named by the column map
+};
+
+/// Resolves the columns to read: `t` (s) then `wanted` (aerolin's signals,
+/// whose units are SI), each from the CSV column `map` gives it, else from
+/// its own name.
+/// @throws std::invalid_argument (the map is wrong whatever the file says):
+///         a name that is neither `t`, a wanted signal nor one of `ignored`
+///         (names of another reading, e.g. the other axis, accepted and not
+///         read), a unit that is not one of the quantity's (deg for a speed),
+///         a CSV column that would be read for two names (mapped twice, or
+///         mapped while it is another name's own).
+std::vector<ColumnSource> ResolveColumns(const std::vector<core::Signal>& wanted,
+                                         const std::vector<ColumnMapping>& map,
+                                         const std::vector<std::string>& ignored = {});
 
 /// Returns the columns `t` and `columns` (names as in the header) of the CSV
 /// at `path`.
@@ -49,5 +94,14 @@ FlightRecord ReadFlightCsv(const std::string& path, const std::vector<std::strin
 /// As above, from a stream; `path` is used in messages only.
 FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
                            const std::vector<std::string>& columns, int min_rows);
+
+/// Returns the columns `sources` (ResolveColumns: `t` first) of the CSV at
+/// `path`, in SI; FlightRecord::columns holds their aerolin names. A mapped
+/// column missing from the header is named with the name it was mapped to.
+FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows);
+
+/// As above, from a stream; `path` is used in messages only.
+FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
+                           int min_rows);
 
 }  // namespace aerolin::data

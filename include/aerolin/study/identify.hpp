@@ -40,8 +40,11 @@
 /// and Morelli & Klein's correction for coloured residuals,
 /// M⁻¹ [Σᵢ Σⱼ Sᵢᵀ R⁻¹ R̂νν(i−j) R⁻¹ Sⱼ] M⁻¹ with the biased residual
 /// correlation over all lags (SIDPAC `m_colores`; computed as (1/N) GᵀG with G
-/// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite).
-/// Equation error: the same with its regressors.
+/// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite),
+/// streamed sample by sample (ColouredBracketStream). Output error sums each
+/// flight of the model as it goes: nothing per sample is held but the flight
+/// and, after convergence, its residuals. Equation error: the same bracket
+/// with its regressors (which it holds).
 /// Flight data are rarely white: the corrected bound is the honest one.
 
 #include <Eigen/Core>
@@ -51,6 +54,7 @@
 #include <vector>
 
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/data/flight_record.hpp"
 #include "aerolin/model/as_written.hpp"
 #include "aerolin/model/conventions.hpp"
 
@@ -93,6 +97,9 @@ struct IdentifySpec {
   bool start_from_equation_error = true;
   /// Most Gauss–Newton iterations of output error.
   int max_iterations = kMaxIterations;
+  /// > 0: IdentifyResult::responses holds the measured and modelled outputs,
+  /// thinned to at most about this many points per series (for a figure).
+  int response_points = 0;
 };
 
 /// A flight's samples for one axis: row k is the sample at t = kΔt.
@@ -135,6 +142,33 @@ struct ModeEstimate {
   double zeta_sigma_cr = 0, wn_sigma_cr = 0;        ///< Cramér–Rao
 };
 
+/// A series of a figure: samples [s] and values (SI).
+struct ResponseSeries {
+  std::vector<double> t, value;
+};
+
+/// One measured output with the identified and the start model's responses
+/// to the flight's controls, thinned for a figure: every sample when the
+/// flight is short, else each bucket of consecutive samples as its least and
+/// greatest value (in time order), so a spike stays visible.
+struct OutputResponse {
+  core::Signal signal;
+  ResponseSeries measured;
+  ResponseSeries identified;  ///< the model at the estimate (with its x0 and bias)
+  ResponseSeries start;       ///< the free keys at their start, x0 and bias as identified
+  ResponseSeries residual;    ///< measured − identified
+  double sigma = 0;           ///< residual RMS [SI]: R̂'s σ of the output
+};
+
+/// The responses of IdentifySpec::response_points.
+struct IdentifyResponses {
+  std::vector<OutputResponse> outputs;  ///< the axis's states, conventions.hpp order
+  int bucket = 1;                       ///< samples per bucket (1: every sample kept)
+  /// Output error: x0 and biases as estimated; equation error: the model
+  /// started at the first sample, no output bias (it estimates neither).
+  bool from_first_sample = false;
+};
+
 /// A pair of estimates with |ρ| > kHighCorrelation.
 struct Correlated {
   int a = 0, b = 0;  ///< indices into IdentifyResult::estimates
@@ -157,6 +191,8 @@ struct IdentifyResult {
   int samples = 0;
   /// The condition number of the information matrix scaled to unit diagonal.
   double scaled_condition = 0;
+  /// Filled when IdentifySpec::response_points > 0.
+  std::optional<IdentifyResponses> responses;
 };
 
 /// Throws std::invalid_argument unless every key of `spec.free` is a key of
@@ -172,12 +208,19 @@ void CheckFreeKeys(const model::AircraftFile& file, const IdentifySpec& spec);
 IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& flight,
                         const IdentifySpec& spec);
 
-/// Reads the flight CSV at `path` (data::ReadFlightCsv: the columns
-/// FlightColumns names, at least kMinSamples rows) and identifies: what
+/// The columns a flight is read from for `axis` of `file` (t, FlightColumns)
+/// with the column map `columns` applied (data::ResolveColumns; the other
+/// axis's names may be mapped too, and are not read).
+/// @throws std::invalid_argument as data::ResolveColumns.
+std::vector<data::ColumnSource> FlightSources(const model::AircraftFile& file, model::Axis axis,
+                                              const std::vector<data::ColumnMapping>& columns);
+
+/// Reads the flight CSV at `path` (data::ReadFlightColumns: the columns
+/// FlightSources names, at least kMinSamples rows) and identifies: what
 /// `aerolin identify` and `aerolin.identify` run.
-/// @throws as CheckFreeKeys, data::ReadFlightCsv and Identify.
+/// @throws as CheckFreeKeys, FlightSources, data::ReadFlightColumns and Identify.
 IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
-                                 const IdentifySpec& spec);
+                                 const IdentifySpec& spec, const std::vector<data::ColumnMapping>& columns = {});
 
 /// ∂Φ/∂θ and ∂Γ/∂θ of the zero-order hold e^{[A B; 0 0]Δt} in the direction
 /// (dA, dB): the upper right block of e^{[M, dM; 0, M]Δt}. Public for the
@@ -204,5 +247,35 @@ int LagWindow(const Eigen::MatrixXd& residuals);
 /// ≥ 0). Public for its test against the direct double sum.
 Eigen::MatrixXd ColouredBracket(const std::vector<Eigen::MatrixXd>& a, const Eigen::MatrixXd& residuals,
                                 int lags);
+
+/// Samples per block of ColouredBracketStream (at least 2 × the lags).
+inline constexpr Eigen::Index kBracketBlock = 8192;
+
+/// ColouredBracket fed one sample of a at a time (a row of every output: an
+/// outputs × parameters matrix), so that a is never held whole: the
+/// correlation is convolved with a by FFT in blocks of about `block`
+/// samples with 2·lags of overlap (overlap-save), and aᵀ(R̂ ∗ a) summed
+/// block by block. Memory: the residuals (given), and about (block +
+/// 2·lags) × outputs × parameters; with lags = N − 1 (untapered) the block
+/// is the whole flight.
+class ColouredBracketStream {
+ public:
+  /// `residuals` N × outputs (kept only as their correlation), `lags` as
+  /// ColouredBracket, `parameters` the columns of a.
+  ColouredBracketStream(const Eigen::MatrixXd& residuals, int lags, Eigen::Index parameters,
+                        Eigen::Index block = kBracketBlock);
+  /// The next sample's a (outputs × parameters); N of them, in time order.
+  void Add(const Eigen::MatrixXd& a);
+  /// The bracket, once the N samples are added.
+  Eigen::MatrixXd Finish();
+
+ private:
+  void Block(Eigen::Index valid);
+  Eigen::Index N_, ny_, np_, lags_ = 0, L_ = 1, block_ = 0;
+  std::vector<Eigen::VectorXcd> H_;  // outputs² spectra of the windowed correlation
+  Eigen::MatrixXd buffer_;           // row j: a(start − lags + j), outputs·parameters columns
+  Eigen::Index start_ = 0, filled_ = 0;
+  Eigen::MatrixXd sum_;
+};
 
 }  // namespace aerolin::study
