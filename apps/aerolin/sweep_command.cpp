@@ -8,6 +8,7 @@
 // `aerolin-plot` (see plot_command.cpp).
 
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -52,25 +53,18 @@ void PlotStudy(const SweepCommandOptions& opt, const data::LoadResult& load, con
   }
 }
 
-// --trim-speed: the linearized modes against the trim speed (straight flight
-// at --altitude, default the file's, and --gamma, default level).
-int RunTrimSpeedSweep(const SweepCommandOptions& opt, const data::LoadResult& load, OutputRouting& outputs) {
-  study::TrimSpeedSweepOptions o;
-  o.from = opt.sweep.from;
-  o.to = opt.sweep.to;
-  o.steps = opt.sweep.steps;
-  o.threads = opt.sweep.threads;
-  o.to_si = core::ToSI(1.0, load.units, core::kSpeed);
-  o.altitude = opt.altitude ? core::ToSI(*opt.altitude, load.units, core::kLength)
-                            : study::ReferenceRequest(load.aircraft).altitude;
-  o.gamma = opt.gamma_deg * core::kDegToRad;
-  const std::string label =
-      std::string("trim speed [") + (load.units == core::UnitSystem::kImperial ? "ft/s" : "m/s") + "]";
+// Runs a study (`run` hands its points to the sink it is given), writing the
+// report and the CSV as the points are finished (opened at the first, after
+// the study's checks); only a figure keeps them all. `label` names the
+// parameter in the text's and CSV's first column and the JSON's "param".
+int StreamStudy(const SweepCommandOptions& opt, const data::LoadResult& load, OutputRouting& outputs,
+                const std::string& label,
+                const std::function<study::TrackedStudy(const study::PointSink&)>& run) {
   std::optional<exporting::TrackedReportStream> stream;
   std::vector<study::TrackedPoint> kept;
   study::TrackedStudy result;
   try {
-    result = study::SweepTrimSpeed(load.aircraft, o, [&](std::span<const study::TrackedPoint> points) {
+    result = run([&](std::span<const study::TrackedPoint> points) {
       if (!stream)
         stream.emplace(outputs.report(),
                        opt.json ? exporting::TrackedReportStream::Format::kJson
@@ -85,13 +79,32 @@ int RunTrimSpeedSweep(const SweepCommandOptions& opt, const data::LoadResult& lo
     std::cerr << "error: sweep: " << opt.file << ": " << e.what() << '\n';
     return kExitTrim;
   }
-  result.param = label;  // the JSON's "param" and the figures' title say the unit
+  result.param = label;
   stream->Finish(result);
   outputs.CommitData();
   if (opt.json) outputs.report() << '\n';
   result.points = std::move(kept);
   if (!opt.plot.empty()) PlotStudy(opt, load, result);
   return 0;
+}
+
+// --trim-speed: the linearized modes against the trim speed (straight flight
+// at --altitude, default the file's, and --gamma, default level).
+int RunTrimSpeedSweep(const SweepCommandOptions& opt, const data::LoadResult& load, OutputRouting& outputs) {
+  study::TrimSpeedSweepOptions o;
+  o.from = opt.sweep.from;
+  o.to = opt.sweep.to;
+  o.steps = opt.sweep.steps;
+  o.threads = opt.sweep.threads;
+  o.to_si = core::ToSI(1.0, load.units, core::kSpeed);
+  o.altitude = opt.altitude ? core::ToSI(*opt.altitude, load.units, core::kLength)
+                            : study::ReferenceRequest(load.aircraft).altitude;
+  o.gamma = opt.gamma_deg * core::kDegToRad;
+  const std::string label =
+      std::string("trim speed [") + (load.units == core::UnitSystem::kImperial ? "ft/s" : "m/s") + "]";
+  return StreamStudy(opt, load, outputs, label, [&](const study::PointSink& sink) {
+    return study::SweepTrimSpeed(load.aircraft, o, sink);
+  });
 }
 
 int RunSweep(const SweepCommandOptions& opt) {
@@ -117,30 +130,9 @@ int RunSweep(const SweepCommandOptions& opt) {
   } catch (const std::invalid_argument& e) {
     throw UsageError("sweep: " + opt.file + ": " + e.what());
   }
-  // The report and the CSV are written as the points are finished (opened at
-  // the first, after the sweep's checks); only a figure keeps them all.
-  std::optional<exporting::TrackedReportStream> stream;
-  std::vector<study::TrackedPoint> kept;
-  study::TrackedStudy result;
-  try {
-    result = study::Sweep(load.file, opt.sweep, [&](std::span<const study::TrackedPoint> points) {
-      if (!stream)
-        stream.emplace(outputs.report(),
-                       opt.json ? exporting::TrackedReportStream::Format::kJson
-                                : exporting::TrackedReportStream::Format::kText,
-                       outputs.has_data() ? &outputs.OpenData() : nullptr, param, "value", opt.file);
-      stream->Add(points);
-      if (!opt.plot.empty()) kept.insert(kept.end(), points.begin(), points.end());
-    });
-  } catch (const std::invalid_argument& e) {
-    throw UsageError("sweep: " + opt.file + ": " + e.what());
-  }
-  stream->Finish(result);
-  outputs.CommitData();
-  if (opt.json) outputs.report() << '\n';
-  result.points = std::move(kept);
-  if (!opt.plot.empty()) PlotStudy(opt, load, result);
-  return 0;
+  return StreamStudy(opt, load, outputs, param, [&](const study::PointSink& sink) {
+    return study::Sweep(load.file, opt.sweep, sink);
+  });
 }
 
 }  // namespace
