@@ -417,6 +417,10 @@ def sweep(aircraft: Aircraft, param: str, start: float, stop: float, steps: int,
           threads: int = 0) -> Tracked:
     """A tracked sweep of one key as written (`aerolin sweep`)."""
 
+def sweep_trim_speed(aircraft: Aircraft, start: float, stop: float, steps: int,
+                     altitude: float | None = None, gamma: float = 0.0, threads: int = 0) -> Tracked:
+    """The linearized modes against the trim speed [m/s] (`aerolin sweep --trim-speed`)."""
+
 def locus(aircraft: Aircraft, input: str, output: str, gains: Sequence[float],
           washout: float | None = None, threads: int = 0) -> Locus:
     """A root locus of δ_input = K·y_output (`aerolin locus`)."""

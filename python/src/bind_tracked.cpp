@@ -46,7 +46,9 @@ TrackedStudy SweepTrimSpeed(const Aircraft& aircraft, double start, double stop,
   options.gamma = gamma;
   options.threads = threads;
   py::gil_scoped_release release;
-  return study::SweepTrimSpeed(aircraft.data(), options);
+  TrackedStudy study = study::SweepTrimSpeed(aircraft.data(), options);
+  study.param = "trim speed [m/s]";  // as the CLI's "trim speed [ft/s]" names its unit
+  return study;
 }
 
 LocusResult Locus(const Aircraft& aircraft, const std::string& input, const std::string& output,

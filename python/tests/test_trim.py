@@ -51,3 +51,22 @@ def test_linearize_round_trip_through_the_written_file(path):
         assert np.abs(a.A - b.A).max() <= 1e-9 * scale, axis
         assert np.abs(a.B - b.B).max() <= 1e-9 * max(np.abs(b.B).max(), 1e-300), axis
     assert doc["accuracy"]["derivative_error"] < 1e-9
+
+
+def test_sweep_trim_speed_equals_cli_in_si():
+    # The CLI takes ft/s for the P2V-7; Python m/s. The grids' interior values
+    # round differently in the two units, so the roots agree to 1e-9, not bit for bit.
+    want = cli_json("sweep", str(P2V7), "--trim-speed", "--from", "260", "--to", "320", "--steps", "4",
+                    "--json")
+    assert want["param"] == "trim speed [ft/s]"
+    study = aerolin.sweep_trim_speed(aerolin.load(str(P2V7)), 260 * FT, 320 * FT, 4)
+    assert study.param == "trim speed [m/s]"
+    assert list(study.values) == pytest.approx([p["value"] * FT for p in want["points"]], rel=1e-15)
+    rows = [m for p in want["points"] for m in p["modes"]]
+    columns = study.columns
+    assert list(columns["name"]) == [m["name"] for m in rows]
+    for k, m in enumerate(rows):
+        want_root = complex(m["eigenvalue_per_s"]["re"], m["eigenvalue_per_s"]["im"])
+        assert abs(columns["eigenvalue"][k] - want_root) <= 1e-9 * max(1.0, abs(want_root))
+    with pytest.raises(aerolin.TrimError, match="at trim speed .*: no trim"):
+        aerolin.sweep_trim_speed(aerolin.load(str(P2V7)), 100 * FT, 120 * FT, 2)
