@@ -68,8 +68,9 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
   const std::vector<core::Signal>& states = model::StateSignals(axis);
   for (std::string_view key : {"inputs", "states", "gain"})
     if (const toml::node* node = t.get(key))
-      ctx.Error(ctx.At(*node), "'" + std::string(key) + "' in [" + table +
-                                   "] goes with a full-state gain, not with 'loops': give one of them");
+      ctx.Error(ctx.At(*node), fmt::format("'{}' in [{}] goes with a full-state gain, not with 'loops': "
+                                           "give one of them",
+                                           key, table));
   const toml::node* node = t.get("loops");
   const toml::array* array = node->as_array();
   if (array == nullptr || array->empty()) {

@@ -114,12 +114,14 @@ TEST(AugmentCommand, WrittenFileIsTheClosedLoopForEveryCommand) {
       RunAerolin("sweep '" + out + "' --param lateral.Nr --from -0.215 --to -0.3 --steps 3 --json", "aug_w8");
   ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
   const nlohmann::json swept = nlohmann::json::parse(sweep.out);
-  for (const auto& mode : swept["points"][0]["modes"])
-    if (mode["name"] == "dutch roll")
-      for (const auto& closed : doc["closed_loop"]["modes"])
-        if (closed["name"] == "dutch roll")
-          EXPECT_NEAR(mode["eigenvalue_per_s"]["re"].get<double>(),
-                      closed["eigenvalue_per_s"]["re"].get<double>(), 1e-9);
+  for (const auto& mode : swept["points"][0]["modes"]) {
+    if (mode["name"] != "dutch roll") continue;
+    for (const auto& closed : doc["closed_loop"]["modes"]) {
+      if (closed["name"] != "dutch roll") continue;
+      EXPECT_NEAR(mode["eigenvalue_per_s"]["re"].get<double>(),
+                  closed["eigenvalue_per_s"]["re"].get<double>(), 1e-9);
+    }
+  }
   std::remove(out.c_str());
 }
 

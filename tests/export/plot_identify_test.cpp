@@ -130,7 +130,7 @@ TEST(PlotIdentify, SvgLabelsSigmaAndLegend) {
   PlotIdentify(r, study::IdentifyMethod::kOutputError, {}, path);
   const std::string svg = ReadFile(path);
   EXPECT_EQ(testing::XmlStructureProblem(svg), "");
-  for (const std::string text : {fmt_sigma(0.01 * core::kRadToDeg, "deg"), fmt_sigma(0.02 * core::kRadToDeg, "deg/s"),
+  for (const std::string& text : {fmt_sigma(0.01 * core::kRadToDeg, "deg"), fmt_sigma(0.02 * core::kRadToDeg, "deg/s"),
                                  std::string("identified model"), std::string("start model"),
                                  std::string("the free keys' start values"),
                                  std::string("3 samples a bucket: its least and greatest drawn")})

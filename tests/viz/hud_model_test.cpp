@@ -608,14 +608,14 @@ TEST(HudModel, AttitudeExaggerationTextNamesTheHeadingsWhenItDiffers) {
 // linear − nonlinear, computed here from the two states with the kinematics
 // written out (airspeed (U0 + u)·√(1 + tan²(α0 + α) + tan²β / cos²(α0 + α)),
 // h = −down); the parting line is the one of `aerolin simulate --model both`
-// for the P2V-7's 0.3 rad Dutch roll (docs/nonlinear.md: u after 0.1 s,
-// theta after 0.1 s, alpha after 0.3 s, q after 0.4 s, psi after 4.5 s, r
-// after 6.3 s).
+// for the P2V-7's 0.5 rad Dutch roll (`--excite dutch-roll --amplitude 0.5
+// --duration 10`: u after 0.1 s, theta after 0.1 s, alpha after 0.2 s, q
+// after 0.3 s, and five more states by 3.6 s).
 TEST(HudModel, NonlinearDifferenceLineAndWhenTheStatesParted) {
   const data::LoadResult loaded = data::LoadAircraftFile(kP2V7);
   SessionOptions options;
   options.start_on = Excitation::kDutchRoll;
-  options.amplitude = 0.3;
+  options.amplitude = 0.5;
   FlightSession session(loaded.aircraft, options);
   HudModel hud_model(session, "P2V-7");
   EXPECT_FALSE(hud_model.Update(session.state()).nonlinear_difference);
@@ -639,7 +639,7 @@ TEST(HudModel, NonlinearDifferenceLineAndWhenTheStatesParted) {
   EXPECT_NEAR(d.phi, lin[sim::kPhi] - nl[sim::kPhi], kRounding);
   EXPECT_NEAR(d.speed, airspeed(lin) - airspeed(nl), 1e-9);
   EXPECT_NEAR(d.altitude, -lin[sim::kDown] + nl[sim::kDown], kRounding);
-  EXPECT_GT(std::abs(d.speed), 0.05) << "0.3 rad of Dutch roll slows the nonlinear aircraft";
+  EXPECT_GT(std::abs(d.speed), 0.05) << "0.5 rad of Dutch roll slows the nonlinear aircraft";
   EXPECT_EQ(h.nonlinear,
             fmt::format("nonlinear beside (N): \xce\x94\xce\xb8 {:.1f}\xc2\xb0, \xce\x94\xcf\x86 "
                         "{:.1f}\xc2\xb0, \xce\x94V {:.1f} m/s, \xce\x94h {:.0f} m",
@@ -652,7 +652,7 @@ TEST(HudModel, NonlinearDifferenceLineAndWhenTheStatesParted) {
             "\xce\x94V 0.0 m/s, \xce\x94h 0 m");
   ASSERT_FALSE(h.nonlinear_notes.empty());
   EXPECT_EQ(h.nonlinear_notes[0],
-            "u parted 10 % at 0.1 s, \xce\xb8 at 0.1 s, \xce\xb1 at 0.3 s, q at 0.4 s (+2 more)");
+            "u parted 10 % at 0.1 s, \xce\xb8 at 0.1 s, \xce\xb1 at 0.2 s, q at 0.3 s (+5 more)");
 
   // Interpolated frames show the difference of the two states drawn.
   sim::FlightState nl_shown = nl;
