@@ -53,7 +53,10 @@ double InterpolateClamped(const std::vector<double>& xs, const std::vector<doubl
 
 double CoefficientTable::At(double a, double second_value) const {
   const std::size_t n = alpha.size();
-  const auto [i, f] = Bracket(alpha, a);
+  // Named copies: clang 14 (the fuzz build) cannot capture structured bindings.
+  const auto bracket = Bracket(alpha, a);
+  const std::size_t i = bracket.first;
+  const double f = bracket.second;
   const auto row_value = [&](std::size_t row) {
     const double* y = values.data() + row * n;
     return y[i] + f * (y[i + 1] - y[i]);
