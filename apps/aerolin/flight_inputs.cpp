@@ -81,6 +81,13 @@ void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs) {
                "fly the bare airframe: FILE's [augmentation] sections off (as the window's G key)");
 }
 
+void AddModelOption(CLI::App& cmd, FlightInputs& inputs, const std::string& both_does) {
+  cmd.add_option("--model", inputs.model,
+                 "linear (default), nonlinear (the 6-DOF model of docs/nonlinear.md from the same\n"
+                 "inputs) or both (" + both_does + "); no turbulence or gusts with nonlinear")
+      ->transform(CLI::IsMember({"linear", "nonlinear", "both"}));
+}
+
 std::vector<std::string> InputFiles(const FlightInputs& inputs) {
   std::vector<std::string> files = AircraftInputFiles(inputs.file);
   if (!inputs.script.empty()) files.push_back(inputs.script);

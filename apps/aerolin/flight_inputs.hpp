@@ -37,7 +37,7 @@ struct FlightInputs {
   std::uint64_t seed = study::kDefaultTurbulenceSeed;
   std::vector<std::string> gusts;    ///< --gust AXIS:VM:DM[:T0], as typed
   bool bare = false;                 ///< --bare: the file's [augmentation] off
-  std::string model = "linear";      ///< simulate --model linear|nonlinear|both
+  std::string model = "linear";      ///< --model linear|nonlinear|both (simulate, plot)
 
   bool has_gusts() const { return !turbulence.empty() || !gusts.empty(); }
 };
@@ -47,6 +47,10 @@ struct FlightInputs {
 /// and --bare
 /// to `cmd`, stored into `inputs`.
 void AddFlightInputOptions(CLI::App& cmd, FlightInputs& inputs);
+
+/// Adds --model linear|nonlinear|both to `cmd`, stored into inputs.model;
+/// `both_does` says what the command does with both flights (its help).
+void AddModelOption(CLI::App& cmd, FlightInputs& inputs, const std::string& both_does);
 
 /// A flown flight with what produced it.
 struct Flight {

@@ -1,11 +1,12 @@
 // `aerolin plot FILE [--script S] [--excite M [--amplitude A]] --duration T
 //  [--dt Δt] [--integrator rk45|exact] [--turbulence ... --gust ...] --out PREFIX
 //  [--format png,svg,eps,pdf]
-//  [--width W] [--height H] [--glyph-interval S] [--vertical-exaggeration K]`:
-// flies the linear model as `aerolin simulate` does and writes four figures
-// without a display: PREFIX_trajectory, PREFIX_track, PREFIX_history and
-// PREFIX_splane, one
-// file per format.
+//  [--width W] [--height H] [--glyph-interval S] [--vertical-exaggeration K]
+//  [--model linear|nonlinear|both]`:
+// flies the model as `aerolin simulate` does (the same Fly) and writes four
+// figures without a display: PREFIX_trajectory, PREFIX_track, PREFIX_history
+// and PREFIX_splane, one file per format; with --model both the flight
+// figures draw the nonlinear flight beside the linear one.
 //
 // In both programs (figures.hpp): in `aerolin-plot` the command draws; in
 // `aerolin`, it checks the flags and then runs `aerolin-plot` from the same
@@ -22,6 +23,7 @@
 #include "cli_options.hpp"
 #include "flight_inputs.hpp"
 #include "aerolin/core/files.hpp"
+#include "aerolin/export/nonlinear_report.hpp"
 #include "figures.hpp"
 
 namespace aerolin::cli {
@@ -156,14 +158,24 @@ int RunPlot(const PlotCommandOptions& opt) {
   CheckOutputs(OutputPaths(opt), InputFiles(opt.inputs));
   WindProbe probe;
   DecimatedLog decimated(opt.inputs.has_gusts() ? &probe.wind : nullptr);
-  Flight flight = Fly(opt.inputs, &decimated, &probe);
+  // --model both: the nonlinear rows, thinned as the linear ones (the same
+  // rows: both logs see every slice).
+  std::optional<DecimatedLog> beside;
+  if (opt.inputs.model == "both") beside.emplace();
+  Flight flight = Fly(opt.inputs, &decimated, &probe, {}, beside ? &*beside : nullptr);
   std::vector<Eigen::Vector4d> wind;
+  std::optional<sim::FlightLog> nonlinear;
   {
     sim::FlightLog log = decimated.Finish();
     wind = decimated.TakeWind();
     log.control_units = std::move(flight.result.log.control_units);
+    if (beside) {
+      nonlinear = beside->Finish();
+      nonlinear->control_units = log.control_units;
+    }
     flight.result.log = std::move(log);
   }
+  const sim::FlightLog* nl = nonlinear ? &*nonlinear : nullptr;
   const sim::SimulationResult& result = flight.result;
   const model::AircraftData& aircraft = flight.aircraft;
   if (result.stopped)
@@ -176,25 +188,31 @@ int RunPlot(const PlotCommandOptions& opt) {
   plot.theta0 = aircraft.condition.theta0;
   plot.glyph_interval_s = opt.glyph_interval;
   plot.vertical_exaggeration = opt.vertical_exaggeration;
+  if (opt.inputs.model == "nonlinear") plot.flown_by = "nonlinear model";
   for (const std::string& format : opt.formats) {
     const std::string trajectory = opt.out + "_trajectory." + format;
     const std::string ground_track = opt.out + "_track." + format;
     const std::string history = opt.out + "_history." + format;
     const std::string splane = opt.out + "_splane." + format;
     WriteFigure(trajectory, [&](const std::string& p) {
-      figures::PlotTrajectory3D(result.log, plot, p);
+      figures::PlotTrajectory3D(result.log, plot, p, nl);
     });
     WriteFigure(ground_track, [&](const std::string& p) {
-      figures::PlotGroundTrack(result.log, plot, p);
+      figures::PlotGroundTrack(result.log, plot, p, nl);
     });
     WriteFigure(history, [&](const std::string& p) {
-      figures::PlotTimeHistories(result.log, plot, p, wind);
+      figures::PlotTimeHistories(result.log, plot, p, wind, nl);
     });
     WriteFigure(splane, [&](const std::string& p) {
       figures::PlotSPlane(flight.longitudinal_modes, flight.lateral_modes, plot, p);
     });
     std::cout << trajectory << '\n' << ground_track << '\n' << history << '\n' << splane << '\n';
   }
+  // As `simulate --model` says them: when the two flights part, and where
+  // the nonlinear one left its coefficient tables.
+  if (flight.partings) exporting::WritePartings(std::cout, *flight.partings);
+  for (const sim::TableDeparture& d : flight.table_departures)
+    std::cerr << "warning: nonlinear flight: " << d.ToString() << '\n';
   return 0;
 }
 
@@ -204,7 +222,7 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
   auto opt = std::make_shared<PlotCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
       "plot",
-      "Fly the linear model as 'simulate' does and write four figures without\n"
+      "Fly the model as 'simulate' does and write four figures without\n"
       "a display: PREFIX_trajectory (3D path with paper-plane attitude glyphs),\n"
       "PREFIX_track (ground track at equal scales and altitude profile),\n"
       "PREFIX_history (states and controls against time) and PREFIX_splane\n"
@@ -214,6 +232,9 @@ void RegisterPlotCommand(CLI::App& app, Action& action) {
                   "output prefix: writes PREFIX_trajectory, PREFIX_track, PREFIX_history, PREFIX_splane")
       ->required()->check(OutputPathValidator());
   AddFigureOptions(*cmd, opt->formats, opt->width, opt->height);
+  AddModelOption(*cmd, opt->inputs,
+                 "the trajectory, track and history figures draw the nonlinear\n"
+                 "flight beside the linear one, dashed");
   cmd->add_option("--glyph-interval", opt->glyph_interval,
                   "seconds between attitude glyphs on the 3D path (default: about 8 glyphs)")
       ->check(NonNegativeFinite());

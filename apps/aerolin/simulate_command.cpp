@@ -215,11 +215,8 @@ void RegisterSimulateCommand(CLI::App& app, Action& action) {
   cmd->add_option("--noise-seed", opt->noise_seed, "random seed of --noise (same seed: same bytes)")
       ->default_val(exporting::kDefaultNoiseSeed);
   cmd->add_flag("--json", opt->json, "print the summary as one JSON object (SI)");
-  cmd->add_option("--model", opt->inputs.model,
-                  "linear (default), nonlinear (the 6-DOF model of docs/nonlinear.md from the same\n"
-                  "inputs) or both (the CSV holds both and their difference; the summary says\n"
-                  "when they part); no turbulence or gusts with nonlinear")
-      ->transform(CLI::IsMember({"linear", "nonlinear", "both"}));
+  AddModelOption(*cmd, opt->inputs,
+                 "the CSV holds both and their difference; the summary says\nwhen they part");
   cmd->add_flag("--quiet", opt->quiet,
                 "no progress line (shown on a terminal's stderr for flights longer than 2 s)");
   AddUnitsOption(*cmd, opt->units,

@@ -469,5 +469,26 @@ std::wstring FigureTitle(const PlotOptions& options, const std::string& title) {
                                         : options.aircraft + ": " + title);
 }
 
+double TitleSizeToFit(mglGraph& graph, const std::wstring& text, double size) {
+  const double width = TextSizePx(graph, text, -size)[0];
+  const double fits = 0.96 * graph.GetWidth();
+  return width > fits ? size * fits / width : size;
+}
+
+std::string FlightSubject(const PlotOptions& options, const std::string& subject, bool beside) {
+  if (beside) return subject + " (linear and nonlinear models)";
+  return options.flown_by.empty() ? subject : subject + " (" + options.flown_by + ")";
+}
+
+void CheckBesideFlight(const sim::FlightLog& log, const sim::FlightLog* nonlinear,
+                       const std::string& path) {
+  if (nonlinear == nullptr) return;
+  if (nonlinear->size() != log.size() || nonlinear->time != log.time)
+    throw std::invalid_argument(path + ": the nonlinear flight has " +
+                                std::to_string(nonlinear->size()) +
+                                " rows, the linear one " + std::to_string(log.size()) +
+                                " (they must be at the same times)");
+}
+
 }  // namespace internal
 }  // namespace aerolin::exporting

@@ -119,6 +119,24 @@ std::wstring Widen(const std::string& utf8);
 /// Returns "title" or "aircraft: title".
 std::wstring FigureTitle(const PlotOptions& options, const std::string& title);
 
+/// Returns MathGL's (negative) relative size for the title `text`, drawn
+/// on the whole image at `size` (negative, e.g. kTitleScale): `size` if the
+/// title fits 96 % of the image's width, else smaller until it does (the
+/// F-16's long name with "linear and nonlinear models" ran off both edges).
+double TitleSizeToFit(mglGraph& graph, const std::wstring& text, double size);
+
+/// Returns the title subject of a flight figure (trajectory, track,
+/// history): `subject`, followed by " (linear and nonlinear models)" when a
+/// nonlinear flight is drawn beside (`beside`), else by " (FLOWN_BY)" when
+/// options.flown_by is set.
+std::string FlightSubject(const PlotOptions& options, const std::string& subject, bool beside);
+
+/// Checks the second flight of a flight figure (plot.hpp): null, or one row
+/// per row of `log` at the same times.
+/// @throws std::invalid_argument naming `path` and both row counts.
+void CheckBesideFlight(const sim::FlightLog& log, const sim::FlightLog* nonlinear,
+                       const std::string& path);
+
 /// Returns `values` as MathGL data (one row), for Plot, Region and ticks.
 inline mglData Data(const std::vector<double>& values) {
   mglData d(static_cast<long>(values.size()));

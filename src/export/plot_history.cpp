@@ -28,7 +28,17 @@ constexpr double kTitleFontSize = 1.4;
 struct Series {
   std::wstring label;
   std::vector<double> values;
+  /// The same signal in the nonlinear flight drawn beside (empty: none).
+  std::vector<double> nonlinear = {};
 };
+
+// A nonlinear curve: the linear one's colour, dashed ("|", MathGL's long
+// dash), so where the two agree the linear line shows between the dashes.
+std::string NonlinearPen(const char* pen) {
+  const std::string p(pen);
+  return p.substr(0, p.find('}') + 1) + "|2";
+}
+
 
 struct Panel {
   std::wstring y_label;
@@ -49,14 +59,17 @@ std::wstring MathGlSymbol(const core::Signal& signal) {
 }
 
 // The series of state `index`, multiplied by `sign` and the display factor,
-// labelled with the state's symbol unless `label` is given.
-Series StateSeries(const sim::FlightLog& log, int index, double sign = 1.0,
-                   const std::wstring& label = L"") {
+// labelled with the state's symbol unless `label` is given; with
+// `nonlinear`, its values there too.
+Series StateSeries(const sim::FlightLog& log, const sim::FlightLog* nonlinear, int index,
+                   double sign = 1.0, const std::wstring& label = L"") {
   const core::Signal& signal = sim::FlightStateSignals()[index];
   const double factor = sign * Shown(signal.unit).per_si;
   Series s{label.empty() ? MathGlSymbol(signal) : label, {}};
   s.values.reserve(log.size());
   for (const sim::FlightState& x : log.state) s.values.push_back(factor * x[index]);
+  if (nonlinear != nullptr)
+    for (const sim::FlightState& x : nonlinear->state) s.nonlinear.push_back(factor * x[index]);
   return s;
 }
 
@@ -67,23 +80,25 @@ Panel StatePanel(const std::wstring& quantity, std::vector<Series> series, int f
 }
 
 std::vector<Panel> BuildPanels(const sim::FlightLog& log,
-                               const std::vector<Eigen::Vector4d>& wind) {
+                               const std::vector<Eigen::Vector4d>& wind,
+                               const sim::FlightLog* nl) {
   using namespace sim;
   constexpr double kDeg = core::kRadToDeg;
   std::vector<Panel> panels;
   // Left column longitudinal, right column lateral-directional.
-  panels.push_back(StatePanel(L"speed", {StateSeries(log, kU)}, kU));
-  panels.push_back(StatePanel(L"sideslip", {StateSeries(log, kBeta)}, kBeta));
+  panels.push_back(StatePanel(L"speed", {StateSeries(log, nl, kU)}, kU));
+  panels.push_back(StatePanel(L"sideslip", {StateSeries(log, nl, kBeta)}, kBeta));
+  panels.push_back(StatePanel(
+      L"angle", {StateSeries(log, nl, kAlpha), StateSeries(log, nl, kTheta)}, kAlpha));
   panels.push_back(
-      StatePanel(L"angle", {StateSeries(log, kAlpha), StateSeries(log, kTheta)}, kAlpha));
+      StatePanel(L"angle", {StateSeries(log, nl, kPhi), StateSeries(log, nl, kPsi)}, kPhi));
+  panels.push_back(StatePanel(L"rate", {StateSeries(log, nl, kQ)}, kQ));
   panels.push_back(
-      StatePanel(L"angle", {StateSeries(log, kPhi), StateSeries(log, kPsi)}, kPhi));
-  panels.push_back(StatePanel(L"rate", {StateSeries(log, kQ)}, kQ));
-  panels.push_back(StatePanel(L"rate", {StateSeries(log, kP), StateSeries(log, kR)}, kP));
+      StatePanel(L"rate", {StateSeries(log, nl, kP), StateSeries(log, nl, kR)}, kP));
   panels.push_back(StatePanel(
       L"position",
-      {StateSeries(log, kDown, -1.0, L"altitude h"),
-       StateSeries(log, kEast, 1.0, internal::Widen(FlightStateSignals()[kEast].name))},
+      {StateSeries(log, nl, kDown, -1.0, L"altitude h"),
+       StateSeries(log, nl, kEast, 1.0, internal::Widen(FlightStateSignals()[kEast].name))},
       kDown));
 
   Panel controls{L"control, deg", {}};
@@ -137,29 +152,33 @@ bool NoMotion(const std::vector<std::vector<double>>& columns) {
 std::vector<Polyline> Polylines(const Panel& panel, const mglData& time,
                                 const internal::PanelMap& map) {
   std::vector<Polyline> lines;
-  for (const Series& s : panel.series) {
-    Polyline line;
-    line.reserve(s.values.size());
-    for (std::size_t k = 0; k < s.values.size(); ++k)
-      line.push_back(map.ToPixels(time.a[k], s.values[k]));
-    lines.push_back(std::move(line));
-  }
+  for (const Series& s : panel.series)
+    for (const std::vector<double>* values : {&s.values, &s.nonlinear}) {
+      if (values->empty()) continue;
+      Polyline line;
+      line.reserve(values->size());
+      for (std::size_t k = 0; k < values->size(); ++k)
+        line.push_back(map.ToPixels(time.a[k], (*values)[k]));
+      lines.push_back(std::move(line));
+    }
   return lines;
 }
 
 }  // namespace
 
 void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
-                       const std::string& path, const std::vector<Eigen::Vector4d>& wind) {
+                       const std::string& path, const std::vector<Eigen::Vector4d>& wind,
+                       const sim::FlightLog* nonlinear) {
   if (log.size() == 0)
     throw std::invalid_argument(path + ": the flight log is empty");
   if (!wind.empty() && wind.size() != log.size())
     throw std::invalid_argument(path + ": the wind has " + std::to_string(wind.size()) +
                                 " rows, the flight log " + std::to_string(log.size()));
+  internal::CheckBesideFlight(log, nonlinear, path);
   std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
   mglGraph& gr = *canvas;
 
-  const std::vector<Panel> panels = BuildPanels(log, wind);
+  const std::vector<Panel> panels = BuildPanels(log, wind, nonlinear);
   const int rows = static_cast<int>((panels.size() + 1) / 2);
   GridLayout layout = HistoryLayout(rows, 2);
   // Text enlarged for a small image (SmallImageTextScale) needs a strip under
@@ -173,9 +192,12 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
 
   gr.SetFontSize(kTitleFontSize);
   gr.SetTuneTicks(0);  // no "x10^3" factor above an axis: write the numbers
-  gr.Putsw(0.5, 0.5 * (1.0 + layout.title_bottom),
-          internal::FigureTitle(options, "time histories").c_str(), ":AC",
-          internal::kTitleScale);
+  const std::wstring title = internal::FigureTitle(
+      options, nonlinear != nullptr
+                   ? "time histories: linear model solid, nonlinear model dashed"
+                   : internal::FlightSubject(options, "time histories", false));
+  gr.Putsw(0.5, 0.5 * (1.0 + layout.title_bottom), title.c_str(), ":AC",
+           internal::TitleSizeToFit(gr, title, internal::kTitleScale));
 
   for (std::size_t i = 0; i < panels.size(); ++i) {
     const Panel& panel = panels[i];
@@ -184,7 +206,11 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     // Tuned by eye: tick labels about 1.4 % of the image height.
     internal::InPanel(gr, r, internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (r.y1 - r.y0)));
     std::vector<std::vector<double>> columns;
-    for (const Series& s : panel.series) columns.push_back(s.values);
+    for (const Series& s : panel.series) {
+      columns.push_back(s.values);
+      // The panel's range and corners hold the nonlinear curves too.
+      if (!s.nonlinear.empty()) columns.push_back(s.nonlinear);
+    }
     const bool still = NoMotion(columns);
     AxisRange y = PaddedRange(columns);
     const AxisRange x{t0, t1};
@@ -196,7 +222,8 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     std::wstring flat;
     for (std::size_t j = 0; j < panel.series.size(); ++j) {
       const std::wstring& label = panel.series[j].label;
-      if (!still && panel.series.size() > 1 && NoMotion({panel.series[j].values}))
+      if (!still && panel.series.size() > 1 &&
+          NoMotion({panel.series[j].values, panel.series[j].nonlinear}))
         flat += (flat.empty() ? L"" : L", ") + label + (label.starts_with(L"\\") ? L" " : L"");
       else
         legend.push_back({label, kSeriesPens[j % kSeriesPens.size()]});
@@ -250,6 +277,11 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
       for (std::size_t k = 0; k < s.values.size(); ++k) values.a[k] = s.values[k];
       gr.Plot(time, values, kSeriesPens[j % kSeriesPens.size()]);
     }
+    // Over the linear curves, so where they part the dashes show.
+    for (std::size_t j = 0; j < panel.series.size(); ++j)
+      if (!panel.series[j].nonlinear.empty())
+        gr.Plot(time, internal::Data(panel.series[j].nonlinear),
+                NonlinearPen(kSeriesPens[j % kSeriesPens.size()]).c_str());
     if (still) {
       // A motion that did not happen: say so instead of a legend.
       std::wstring names;

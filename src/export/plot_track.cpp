@@ -11,12 +11,15 @@
 #include "aerolin/export/label_placement.hpp"
 #include "aerolin/export/plot_geometry.hpp"
 #include "aerolin/export/plot_layout.hpp"
+#include "aerolin/export/plot_colours.hpp"
 #include "mathgl_canvas.hpp"
 
 namespace aerolin::exporting {
 namespace {
 
 constexpr const char* kPathPen = "{x1F4E9C}2";  // dark blue, as the 3D path
+// The nonlinear flight beside, as in the 3D figure: magenta, long dashes.
+const std::string kNonlinearPen = MglColour(kNonlinearPathColour) + "|2";
 constexpr double kTitleFontSize = 1.4;
 constexpr double kTitleBottom = 0.93;
 // The two panels [fractions of the image]: the map on top, the profile below.
@@ -51,22 +54,30 @@ void Caption(mglGraph& gr, const internal::PanelMap& map, const std::wstring& te
 }  // namespace
 
 void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
-                     const std::string& path) {
+                     const std::string& path, const sim::FlightLog* nonlinear) {
   if (log.size() == 0) throw std::invalid_argument(path + ": the flight log is empty");
+  internal::CheckBesideFlight(log, nonlinear, path);
   std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
   mglGraph& gr = *canvas;
   const std::vector<Eigen::Vector3d> track = PathInPlotFrame(log);
+  const std::vector<Eigen::Vector3d> nl_track =
+      nonlinear ? PathInPlotFrame(*nonlinear) : std::vector<Eigen::Vector3d>{};
+  // The axes hold both tracks.
+  std::vector<Eigen::Vector3d> both = track;
+  both.insert(both.end(), nl_track.begin(), nl_track.end());
 
   gr.SetFontSize(kTitleFontSize);
   gr.SetTuneTicks(0);
-  gr.Putsw(0.5, 0.5 * (1.0 + kTitleBottom),
-           internal::FigureTitle(options, "ground track and altitude").c_str(), ":AC",
-           internal::kTitleScale);
+  const std::wstring title = internal::FigureTitle(
+      options,
+      internal::FlightSubject(options, "ground track and altitude", nonlinear != nullptr));
+  gr.Putsw(0.5, 0.5 * (1.0 + kTitleBottom), title.c_str(), ":AC",
+           internal::TitleSizeToFit(gr, title, internal::kTitleScale));
 
   // The map: equal scales, long axis across.
   internal::InPanel(gr, kMapRect, internal::SmallImageTextScale(gr) * 1.4 / (1.55 * (kMapRect.y1 - kMapRect.y0)));
   const GroundTrackAxes axes =
-      GroundTrackAxesOf(track, (kMapRect.x1 - kMapRect.x0) * options.width_px,
+      GroundTrackAxesOf(both, (kMapRect.x1 - kMapRect.x0) * options.width_px,
                         (kMapRect.y1 - kMapRect.y0) * options.height_px);
   gr.SetRanges(axes.x.min, axes.x.max, axes.y.min, axes.y.max);
   internal::PanelMap map = internal::MapPanel(gr, axes.x, axes.y);
@@ -99,20 +110,39 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
   const std::string end_pen = std::string(kPathPen).substr(0, 9) + " o#";
   gr.Plot(internal::Data({mx.front()}), internal::Data({my.front()}), start_pen.c_str());
   gr.Plot(internal::Data({mx.back()}), internal::Data({my.back()}), end_pen.c_str());
+  std::vector<double> nx, ny;  // the nonlinear track on the map
+  for (const Eigen::Vector3d& p : nl_track) {
+    const std::array<double, 2> m = axes.ToMap(p.x(), p.y());
+    nx.push_back(m[0]);
+    ny.push_back(m[1]);
+  }
+  if (nonlinear) {
+    gr.Plot(internal::Data(nx), internal::Data(ny), kNonlinearPen.c_str());
+    const std::string nl_end_pen = kNonlinearPen.substr(0, 9) + " o#";
+    gr.Plot(internal::Data({nx.back()}), internal::Data({ny.back()}), nl_end_pen.c_str());
+  }
   Caption(gr, map,
           axes.north_right ? L"ground track, equal scales (map turned: north to the right)"
                            : L"ground track, equal scales (north up)");
   {
-    const std::vector<internal::LegendEntry> legend = {
-        {L"ground track", kPathPen},
+    std::vector<internal::LegendEntry> legend = {
+        {nonlinear ? L"linear model's ground track" : L"ground track", kPathPen},
         {internal::Widen(fmt::format("\u25cb start, \u25cf end ({:g} s)",
                                      std::round(10.0 * log.time.back()) / 10.0)),
          ""}};
+    if (nonlinear)
+      legend.insert(legend.begin() + 1, {L"nonlinear model's ground track", kNonlinearPen});
     const std::array<double, 2> size = internal::LegendSizePx(gr, legend);
     Polyline line;
     for (std::size_t k = 0; k < mx.size(); ++k) line.push_back(map.ToPixels(mx[k], my[k]));
+    std::vector<Polyline> lines = {line};
+    if (nonlinear) {
+      Polyline nl_line;
+      for (std::size_t k = 0; k < nx.size(); ++k) nl_line.push_back(map.ToPixels(nx[k], ny[k]));
+      lines.push_back(std::move(nl_line));
+    }
     const double inset = 0.3 * size[1];
-    const Corner corner = EmptiestCorner(map.box, size[0], size[1], inset, {line});
+    const Corner corner = EmptiestCorner(map.box, size[0], size[1], inset, lines);
     internal::DrawLegend(gr, map, CornerBox(map.box, corner, size[0], size[1], inset), legend);
   }
 
@@ -122,8 +152,14 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
   const std::vector<double> distance = GroundDistance(track);
   std::vector<double> altitude;
   for (const Eigen::Vector3d& p : track) altitude.push_back(p.z());
-  const AxisRange d_range = PaddedRange({distance});
-  const AxisRange h_range = PaddedRange({altitude});
+  const std::vector<double> nl_distance =
+      nonlinear ? GroundDistance(nl_track) : std::vector<double>{};
+  std::vector<double> nl_altitude;
+  for (const Eigen::Vector3d& p : nl_track) nl_altitude.push_back(p.z());
+  const AxisRange d_range =
+      nonlinear ? PaddedRange({distance, nl_distance}) : PaddedRange({distance});
+  const AxisRange h_range =
+      nonlinear ? PaddedRange({altitude, nl_altitude}) : PaddedRange({altitude});
   gr.SetRanges(d_range.min, d_range.max, h_range.min, h_range.max);
   map = internal::MapPanel(gr, d_range, h_range);
   gr.SetOrigin(d_range.min, h_range.min);
@@ -141,6 +177,8 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
   internal::LabelYClearOfTicks(gr, L"altitude, m",
                                internal::WidestTickLabelPx(gr, h_range.min, h_range.max, h_step));
   gr.Plot(internal::Data(distance), internal::Data(altitude), kPathPen);
+  if (nonlinear)
+    gr.Plot(internal::Data(nl_distance), internal::Data(nl_altitude), kNonlinearPen.c_str());
   // How much taller the profile draws a metre than the map does.
   const double map_m_per_px = (axes.x.max - axes.x.min) / map.box.width();
   const double profile_v_m_per_px = (h_range.max - h_range.min) / map.box.height();

@@ -8,6 +8,7 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "aerolin/export/plot_colours.hpp"
 #include "mathgl_canvas.hpp"
 #include "aerolin/core/nice_number.hpp"
 #include "aerolin/export/plot_geometry.hpp"
@@ -18,6 +19,11 @@ namespace {
 constexpr const char* kPathPen = "{x1F4E9C}3";   // dark blue, thick
 constexpr const char* kShadowPen = "{x9A9A9A}2";  // mid grey
 constexpr const char* kDropPen = "{xB0B0B0}=";    // light grey, dashed
+// The nonlinear flight beside (plot.hpp): kNonlinearPathColour, long dashes,
+// so where the paths agree the linear one shows between them; its shadow a
+// lighter grey, dashed.
+const std::string kNonlinearPathPen = MglColour(kNonlinearPathColour) + "|3";
+constexpr const char* kNonlinearShadowPen = "{xC4C4C4}|2";
 // Each axis of the box is at least this fraction of the longest, so a level
 // flight still shows an altitude axis (the scale stays equal on all axes).
 constexpr double kMinAxisFraction = 0.3;
@@ -76,22 +82,33 @@ std::string FormatSeconds(double t) {
 // added): the path, box, glyphs and axes.
 // `tag_font`: MathGL's font style of the glyphs' time tags.
 void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& options,
-                    const char* tag_font) {
+                    const char* tag_font, const sim::FlightLog* nonlinear) {
   const double k = options.vertical_exaggeration;
   const bool exaggerated = k > 1.0;
   // Everything positional is drawn in exaggerated coordinates; only the
   // glyph shapes (PaperPlaneInPlotFrame) and the tick labels stay true.
   const std::vector<Eigen::Vector3d> track = ExaggerateAltitude(PathInPlotFrame(log), k);
+  const std::vector<Eigen::Vector3d> nl_track =
+      nonlinear ? ExaggerateAltitude(PathInPlotFrame(*nonlinear), k)
+                : std::vector<Eigen::Vector3d>{};
+  // The box holds both paths.
+  std::vector<Eigen::Vector3d> both = track;
+  both.insert(both.end(), nl_track.begin(), nl_track.end());
   // Size the glyph from the path alone, then let the box make room for it.
-  const PlotBox path_box = EqualScaleBox(track, 0.0, kMinAxisFraction);
+  const PlotBox path_box = EqualScaleBox(both, 0.0, kMinAxisFraction);
   const double glyph_length =
       options.glyph_length_fraction * std::max(path_box.extent().maxCoeff(), 1.0);
   const double glyph_scale = glyph_length / 3.0;  // body x runs from −s to 2s
-  const PlotBox box = EqualScaleBox(track, glyph_length, kMinAxisFraction);
+  const PlotBox box = EqualScaleBox(both, glyph_length, kMinAxisFraction);
   const Eigen::Vector3d extent = box.extent();
 
   gr.SetFontSizePT(kFontPt * internal::SmallImageTextScale(gr));
-  gr.Title(internal::FigureTitle(options, "flight path").c_str(), "", -1.8);
+  // A long title (the F-16's name and "linear and nonlinear models") is set
+  // smaller until it fits the image's width; one that fits is as always.
+  const std::wstring title = internal::FigureTitle(
+      options, internal::FlightSubject(options, "flight path", nonlinear != nullptr));
+  constexpr double kTitleSize = 1.8;
+  gr.Title(title.c_str(), "", internal::TitleSizeToFit(gr, title, -kTitleSize));
   gr.SetTuneTicks(0);
   // One tick step on all axes: the scales are equal, so the grid is square.
   const double tick = core::NiceCeil(extent.maxCoeff() / kTicksOnLongestAxis);
@@ -186,6 +203,9 @@ void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& 
   ground.Fill(box.min.z(), box.min.z());
   gr.Plot(Column(track, 0, 0, track.size()), Column(track, 1, 0, track.size()),
           ground, kShadowPen);
+  if (nonlinear)
+    gr.Plot(Column(nl_track, 0, 0, nl_track.size()), Column(nl_track, 1, 0, nl_track.size()),
+            ground, kNonlinearShadowPen);
 
   const std::vector<std::size_t> rows =
       GlyphRows(log.time, options.glyph_interval_s);
@@ -207,10 +227,25 @@ void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& 
     gr.Puts(mglPoint(p.x(), p.y(), p.z() + 0.9 * glyph_length),
             FormatSeconds(log.time[row]).c_str(), tag_font, -0.8);
   }
+  if (nonlinear) {
+    // Over the linear path, with its glyphs at the same times (untagged: the
+    // linear glyph of the same time carries the tag).
+    gr.Plot(Column(nl_track, 0, 0, nl_track.size()), Column(nl_track, 1, 0, nl_track.size()),
+            Column(nl_track, 2, 0, nl_track.size()), kNonlinearPathPen.c_str());
+    for (const std::size_t row : rows) {
+      std::array<Triangle, kNumGlyphParts> glyph =
+          PaperPlaneInPlotFrame(nonlinear->state[row], options.theta0, glyph_scale, k);
+      for (Triangle& t : glyph)
+        for (Eigen::Vector3d& v : t) v += kGlyphLift * glyph_length * towards_reader;
+      DrawGlyph(gr, glyph);
+    }
+  }
 
   const std::wstring path_label =
-      exaggerated ? L"flight path (vertical scale " + TimesK(k) + L")" : L"flight path";
+      (nonlinear ? L"linear model's flight path" : L"flight path") +
+      (exaggerated ? L" (vertical scale " + TimesK(k) + L")" : L"");
   gr.AddLegend(path_label.c_str(), kPathPen);
+  if (nonlinear) gr.AddLegend(L"nonlinear model's flight path", kNonlinearPathPen.c_str());
   gr.AddLegend(L"ground track (shadow)", kShadowPen);
   const double interval =
       rows.size() > 2 ? log.time[rows[1]] - log.time[rows[0]] : 0.0;
@@ -248,9 +283,9 @@ constexpr int kLegendClearancePx = 3;
 // The figure drawn off-screen at the options' size, legend at `corner`
 // (none if negative); returns its pixels, RGB rows from the top.
 std::vector<unsigned char> Render(const sim::FlightLog& log, const PlotOptions& options,
-                                  int corner) {
+                                  int corner, const sim::FlightLog* nonlinear) {
   std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, "probe.png");
-  DrawTrajectory(*canvas, log, options, kProbeTagFont);
+  DrawTrajectory(*canvas, log, options, kProbeTagFont, nonlinear);
   if (corner >= 0) DrawLegend(*canvas, corner);
   const unsigned char* rgb = canvas->GetRGB();
   return std::vector<unsigned char>(
@@ -259,14 +294,16 @@ std::vector<unsigned char> Render(const sim::FlightLog& log, const PlotOptions& 
 
 }  // namespace
 
-TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOptions& options) {
+TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOptions& options,
+                                       const sim::FlightLog* nonlinear) {
   if (log.size() == 0) throw std::invalid_argument("the flight log is empty");
-  const std::vector<unsigned char> bare = Render(log, options, -1);
+  internal::CheckBesideFlight(log, nonlinear, "the trajectory");
+  const std::vector<unsigned char> bare = Render(log, options, -1, nonlinear);
   const int w = options.width_px, h = options.height_px;
   TrajectoryLegend best;
   best.covered = -1;
   for (const int corner : kLegendCorners) {
-    const std::vector<unsigned char> with = Render(log, options, corner);
+    const std::vector<unsigned char> with = Render(log, options, corner, nonlinear);
     TrajectoryLegend t;
     t.corner = corner;
     t.box = {w, h, -1, -1};
@@ -288,7 +325,7 @@ TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOpti
 }
 
 void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
-                      const std::string& path) {
+                      const std::string& path, const sim::FlightLog* nonlinear) {
   if (log.size() == 0)
     throw std::invalid_argument(path + ": the flight log is empty");
   const double k = options.vertical_exaggeration;
@@ -296,11 +333,12 @@ void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
     throw std::invalid_argument(path +
                                 ": vertical exaggeration must be a finite number >= 1, got " +
                                 std::to_string(k));
+  internal::CheckBesideFlight(log, nonlinear, path);
   std::unique_ptr<mglGraph> canvas = internal::MakeCanvas(options, path);
   // The legend goes in the first corner where it covers no pixel of the
   // path or a glyph (top right hid the end of a climbing 737's path).
-  const TrajectoryLegend legend = PlaceTrajectoryLegend(log, options);
-  DrawTrajectory(*canvas, log, options, kTagFont);
+  const TrajectoryLegend legend = PlaceTrajectoryLegend(log, options, nonlinear);
+  DrawTrajectory(*canvas, log, options, kTagFont, nonlinear);
   DrawLegend(*canvas, legend.corner);
   internal::WriteCanvas(*canvas, path);
 }

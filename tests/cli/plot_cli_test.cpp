@@ -136,6 +136,46 @@ TEST(PlotCommand, SvgAndPdfCarryRealText) {
   std::remove(text_file.c_str());
 }
 
+// `plot --model both` flies what `simulate --model both` flies (the same
+// Fly): the same partings, to the slice, on a flight where they part; the
+// flight figures name both models, the s-plane is the linear model's.
+TEST(PlotCommand, ModelBothFliesWhatSimulateFliesAndDrawsBoth) {
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_plot_both";
+  const std::string flight =
+      "data/derivatives/p2v7.toml --excite dutch-roll --amplitude 0.5 --duration 20 --model both";
+  const auto plot = RunAerolin("plot " + flight + " --out '" + prefix + "' --format svg"
+                               " --width 800 --height 600", "plot_both");
+  ASSERT_EQ(plot.exit_code, 0) << plot.err;
+  const auto simulate = RunAerolin("simulate " + flight, "plot_both_sim");
+  ASSERT_EQ(simulate.exit_code, 0) << simulate.err;
+  const std::string kPartings = "Nonlinear beside linear";
+  const std::size_t at = simulate.out.find(kPartings);
+  ASSERT_NE(at, std::string::npos) << simulate.out;
+  const std::string line = simulate.out.substr(at, simulate.out.find('\n', at) + 1 - at);
+  EXPECT_NE(line.find("phi after"), std::string::npos) << line << ": they part";
+  EXPECT_NE(plot.out.find(line), std::string::npos) << plot.out;
+  EXPECT_NE(ReadAll(prefix + "_track.svg").find(">nonlinear model's ground track<"), std::string::npos);
+  EXPECT_NE(ReadAll(prefix + "_trajectory.svg").find(">nonlinear model's flight path<"),
+            std::string::npos);
+  EXPECT_NE(ReadAll(prefix + "_history.svg").find("linear model solid, nonlinear model dashed"),
+            std::string::npos);
+  // --model nonlinear: the nonlinear flight alone, and the titles say so.
+  const auto alone = RunAerolin("plot data/derivatives/p2v7.toml --excite dutch-roll --amplitude 0.5"
+                                " --duration 20 --model nonlinear --out '" + prefix + "' --format svg"
+                                " --width 800 --height 600", "plot_nl");
+  ASSERT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_NE(ReadAll(prefix + "_history.svg").find("time histories (nonlinear model)"),
+            std::string::npos);
+  EXPECT_EQ(ReadAll(prefix + "_track.svg").find("linear model's"), std::string::npos);
+  for (const char* figure : {"_trajectory", "_track", "_history", "_splane"})
+    std::remove((prefix + figure + ".svg").c_str());
+  // Turbulence is refused as simulate refuses it (usage, 2).
+  EXPECT_EQ(RunAerolin("plot data/derivatives/p2v7.toml --duration 1 --turbulence light --model both"
+                       " --out '" + prefix + "'", "plot_nl_turb").exit_code,
+            RunAerolin("simulate data/derivatives/p2v7.toml --duration 1 --turbulence light"
+                       " --model both", "sim_nl_turb").exit_code);
+}
+
 // An output directory that does not exist is found before flying (usage, 2).
 TEST(PlotCommand, BadFormatAndMissingOutputDirectoryAreUsageErrors) {
   EXPECT_EQ(RunAerolin("plot data/derivatives/p2v7.toml --duration 1 --out x --format gif", "plot_fmt").exit_code, 2);

@@ -236,6 +236,99 @@ TEST(PlotGroundTrack, WritesAPngOfTheRequestedSizeWithThePathColour) {
   EXPECT_THROW(PlotGroundTrack(sim::FlightLog{}, options, path), std::invalid_argument);
 }
 
+// A "nonlinear" flight beside ClimbingTurn: the same times, the path drawn
+// 200 m further east and 50 m higher, α twice as large.
+sim::FlightLog BesideClimbingTurn() {
+  sim::FlightLog log = ClimbingTurn();
+  for (sim::FlightState& x : log.state) {
+    x[sim::kEast] += 200.0;
+    x[sim::kDown] -= 50.0;
+    x[sim::kAlpha] *= 2.0;
+  }
+  return log;
+}
+
+// The same rows at other times (not a flight beside ClimbingTurn).
+const sim::FlightLog& BesideWithTimeShifted() {
+  static const sim::FlightLog log = [] {
+    sim::FlightLog l = BesideClimbingTurn();
+    for (double& t : l.time) t += 0.05;
+    return l;
+  }();
+  return log;
+}
+
+// The nonlinear path's magenta (kNonlinearPathColour), anti-aliased.
+int NonlinearPixels(const testing::RgbImage& image) {
+  return image.CountNear(0xC5, 0x1B, 0x7D, kColourTolerance);
+}
+
+TEST(PlotGroundTrack, DrawsTheNonlinearFlightBesideInItsOwnColour) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const sim::FlightLog linear = ClimbingTurn();
+  const sim::FlightLog nonlinear = BesideClimbingTurn();
+  const std::string alone = OutPath("track_alone.png"), both = OutPath("track_both.png");
+  PlotGroundTrack(linear, options, alone);
+  PlotGroundTrack(linear, options, both, &nonlinear);
+  EXPECT_EQ(NonlinearPixels(DecodePng(alone)), 0);
+  // Dashed on the map and on the profile: hundreds of pixels at 800 x 600.
+  EXPECT_GT(NonlinearPixels(DecodePng(both)), 300);
+  // The linear track is still drawn (its dark blue, as without).
+  EXPECT_GT(DecodePng(both).CountNear(0x1F, 0x4E, 0x9C, kColourTolerance), 400);
+  const std::string svg = OutPath("track_both.svg");
+  PlotGroundTrack(linear, options, svg, &nonlinear);
+  const std::string text = ReadFile(svg);
+  EXPECT_NE(text.find(">nonlinear model's ground track<"), std::string::npos);
+  EXPECT_NE(text.find(">linear model's ground track<"), std::string::npos);
+  EXPECT_NE(text.find("(linear and nonlinear models)"), std::string::npos);
+  sim::FlightLog shorter = nonlinear;
+  shorter.time.pop_back();
+  shorter.state.pop_back();
+  shorter.controls.pop_back();
+  EXPECT_THROW(PlotGroundTrack(linear, options, both, &shorter), std::invalid_argument);
+}
+
+TEST(PlotTrajectory3D, DrawsTheNonlinearPathBesideAndKeepsTheLegendOffBoth) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const sim::FlightLog linear = ClimbingTurn();
+  const sim::FlightLog nonlinear = BesideClimbingTurn();
+  const std::string alone = OutPath("trajectory_alone.png"), both = OutPath("trajectory_both.png");
+  PlotTrajectory3D(linear, options, alone);
+  PlotTrajectory3D(linear, options, both, &nonlinear);
+  EXPECT_EQ(NonlinearPixels(DecodePng(alone)), 0);
+  EXPECT_GT(NonlinearPixels(DecodePng(both)), 200);
+  // The legend covers no pixel of either path, glyph or tag.
+  EXPECT_EQ(PlaceTrajectoryLegend(linear, options, &nonlinear).covered, 0);
+}
+
+TEST(PlotTimeHistories, DrawsEachNonlinearStateDashedOverItsLinearOne) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const sim::FlightLog linear = ClimbingTurn();
+  const sim::FlightLog nonlinear = BesideClimbingTurn();
+  const std::string alone = OutPath("history_alone.svg"), both = OutPath("history_both.svg");
+  PlotTimeHistories(linear, options, alone);
+  PlotTimeHistories(linear, options, both, {}, &nonlinear);
+  EXPECT_EQ(ReadFile(alone).find("nonlinear"), std::string::npos);
+  EXPECT_NE(ReadFile(both).find("linear model solid, nonlinear model dashed"), std::string::npos);
+  // The nonlinear α and altitude (first series: blue) part from the linear
+  // ones, so their dashes are hundreds of blue pixels more at 800 x 600.
+  const std::string png_alone = OutPath("history_alone.png"), png = OutPath("history_both.png");
+  PlotTimeHistories(linear, options, png_alone);
+  PlotTimeHistories(linear, options, png, {}, &nonlinear);
+  const auto blue = [](const std::string& path) {
+    return DecodePng(path).CountNear(0x1F, 0x77, 0xB4, kColourTolerance);
+  };
+  EXPECT_GT(blue(png), blue(png_alone) + 300);
+  EXPECT_THROW(PlotTimeHistories(linear, options, png, {}, &BesideWithTimeShifted()),
+               std::invalid_argument);
+}
+
 TEST(PlotTimeHistories, WritesAPngOfTheRequestedSizeThatIsNotBlank) {
   PlotOptions options;
   options.width_px = 900;

@@ -6,6 +6,7 @@
 /// path's extension.
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,20 @@ struct PlotOptions {
   /// the axis label and legend say "vertical scale ×K". 1 (default) draws
   /// all three axes at the same scale.
   double vertical_exaggeration = 1.0;
+  /// The model that flew the flight figures' flight (trajectory, track,
+  /// history), said in their titles: "nonlinear model" gives "time histories
+  /// (nonlinear model)". "" says nothing (the linear model, as always). With
+  /// a second flight beside it (`nonlinear` below) the titles say both.
+  std::string flown_by;
 };
+
+/// The flight figures' second flight, `nonlinear` (`aerolin plot --model
+/// both`): the nonlinear model's flight from the same inputs as `log` (the
+/// linear one), one row per row of `log` at the same times, drawn beside it
+/// in a style of its own (dashed; in the 3D and map views the colour
+/// kNonlinearPathColour) and named in the legends. Null (the default) draws
+/// `log` alone, exactly as before.
+inline constexpr std::uint32_t kNonlinearPathColour = 0xC51B7D;  ///< magenta, 0xRRGGBB
 
 /// Writes the 3D trajectory of `log` to `path`: the flight path in
 /// (east, north, altitude) [m] with the same scale on all three axes (the
@@ -63,8 +77,12 @@ struct PlotOptions {
 ///         extension is unknown (message names `path`).
 /// @throws std::runtime_error if the file cannot be written (message names
 ///         `path` and carries MathGL's own message).
+/// With `nonlinear` (the second flight, above), its path, shadow and glyphs
+/// too; the box holds both paths.
+/// @throws std::invalid_argument also if `nonlinear` has not one row per row
+///         of `log`.
 void PlotTrajectory3D(const sim::FlightLog& log, const PlotOptions& options,
-                      const std::string& path);
+                      const std::string& path, const sim::FlightLog* nonlinear = nullptr);
 
 /// Where PlotTrajectory3D puts its legend: MathGL's corner (3 top right, 2
 /// top left, 1 bottom right, 0 bottom left), the legend's box [px] {x0, y0,
@@ -78,7 +96,8 @@ struct TrajectoryLegend {
   int covered = 0;
 };
 /// @throws std::invalid_argument if `log` is empty or the size is not positive.
-TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOptions& options);
+TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOptions& options,
+                                       const sim::FlightLog* nonlinear = nullptr);
 
 /// Writes the 2D trajectory of `log` to `path`, what the 3D box hides: above,
 /// the ground track (north against east) at equal scales, turned 90°
@@ -88,9 +107,11 @@ TrajectoryLegend PlaceTrajectoryLegend(const sim::FlightLog& log, const PlotOpti
 /// distance flown over the ground [m] on its own scale, the caption giving
 /// its vertical scale relative to the map's. Ignores
 /// options.vertical_exaggeration and the glyph options.
+/// With `nonlinear` (the second flight, above), its ground track and
+/// profile too.
 /// @throws as PlotTimeHistories (bar the wind).
 void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
-                     const std::string& path);
+                     const std::string& path, const sim::FlightLog* nonlinear = nullptr);
 
 /// Writes the time histories of `log` to `path`, one panel per state group
 /// and one for the controls, against time [s]:
@@ -111,9 +132,19 @@ void PlotGroundTrack(const sim::FlightLog& log, const PlotOptions& options,
 /// (u_g, v_g, w_g, m/s) and rolling gust (p_g, deg/s).
 /// @throws std::invalid_argument also if `wind` is neither empty nor one
 ///         entry per row.
+///
+/// With `nonlinear` (the second flight, above), each state's nonlinear
+/// curve is drawn dashed in the state's colour over its linear one, and the
+/// title says so ("linear model solid, nonlinear model dashed": a legend row
+/// in every panel would take the room the curves need at 800 × 600). The
+/// controls are the same for both. A state is "0 throughout" only if it is
+/// in both flights.
+/// @throws std::invalid_argument also if `nonlinear` has not one row per
+///         row of `log`.
 void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
                        const std::string& path,
-                       const std::vector<Eigen::Vector4d>& wind = {});
+                       const std::vector<Eigen::Vector4d>& wind = {},
+                       const sim::FlightLog* nonlinear = nullptr);
 
 /// Writes the s-plane to `path`: the eigenvalues of the longitudinal modes
 /// `lon` and lateral-directional modes `lat` (both members of each conjugate
