@@ -264,10 +264,16 @@ void FlightSession::RecordShadow() {
   try {
     shadow_->Record(time(), state(), flight_->controls());
   } catch (const core::NumericalError& e) {
-    nonlinear_stopped_ = e.what();
+    nonlinear_stopped_ = fmt::format("integrator failed at t = {:g} s: {}", time(), e.what());
   }
-  if (!nonlinear_stopped_ && shadow_->monitor().divergence())
-    nonlinear_stopped_ = *shadow_->monitor().divergence();
+  if (!nonlinear_stopped_ && shadow_->monitor().divergence()) {
+    // The monitor's message ends "; run stopped": here only the nonlinear
+    // flight stops.
+    std::string why = *shadow_->monitor().divergence();
+    constexpr std::string_view kRunStopped = "; run stopped";
+    if (why.ends_with(kRunStopped)) why.resize(why.size() - kRunStopped.size());
+    nonlinear_stopped_ = std::move(why);
+  }
   if (nonlinear_stopped_) {
     // It departed: the linear flight goes on; the next segment restarts it.
     shadow_.reset();

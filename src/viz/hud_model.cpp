@@ -292,9 +292,16 @@ void UpdateNonlinear(const FlightSession& s, const sim::FlightState& shown,
   if (shadow == nullptr) {
     if (const std::optional<std::string> why = s.nonlinear_refusal())
       h.nonlinear = "nonlinear beside (N): not flown: " + *why;
-    else if (s.nonlinear_stopped())
-      h.nonlinear = "nonlinear beside (N): stopped: " + *s.nonlinear_stopped() +
-                    " (R, 1\xe2\x80\x93" "5 restart it)";
+    else if (s.nonlinear_stopped()) {
+      // A departure: what and when, why, then what to press; three short
+      // lines (one long line ran off both sides of an 800 x 600 window).
+      const std::string& stopped = *s.nonlinear_stopped();  // "WHAT at t = T s: WHY"
+      const std::size_t colon = stopped.find(": ");
+      h.nonlinear = "nonlinear beside (N): departed: " + stopped.substr(0, colon);
+      if (colon != std::string::npos) h.nonlinear_notes.push_back(stopped.substr(colon + 2));
+      h.nonlinear_notes.push_back(
+          "the linear flight goes on; R: reset to trim, 1\xe2\x80\x93" "5: restart on a mode");
+    }
     return;
   }
   HudState::NonlinearDifference d;

@@ -673,5 +673,48 @@ TEST(HudModel, NonlinearDifferenceLineAndWhenTheStatesParted) {
   EXPECT_EQ(hud_model.Update(session.state()).nonlinear, "");
 }
 
+// A departure: the F-16's 0.8 rad Dutch roll takes the nonlinear aircraft
+// past 90° of α (`aerolin simulate ... --model nonlinear` shows α = -95°
+// by 6.6 s). The nonlinear aircraft stops, the HUD says what departed,
+// when and why and which keys bring it back; the linear flight flies on to
+// the end without a stall or a throw; R (ResetToTrim) flies both again.
+TEST(HudModel, NonlinearDepartureSaysWhenAndWhyAndOffersTheResetKey) {
+  const data::LoadResult loaded =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/f16_tables_sl.toml");
+  SessionOptions options;
+  options.start_on = Excitation::kDutchRoll;
+  options.amplitude = 0.8;
+  options.nonlinear = true;
+  FlightSession session(loaded.aircraft, options);
+  HudModel hud_model(session, "F-16");
+  ASSERT_TRUE(session.nonlinear_on());
+  int departed_at = -1;
+  for (int k = 0; k < 200; ++k) {  // 20 s
+    session.Step(pilot::KeySet{});
+    if (departed_at < 0 && !session.nonlinear_on()) departed_at = k;
+  }
+  ASSERT_GE(departed_at, 0) << "the nonlinear F-16 departs";
+  EXPECT_NEAR(session.time(), 20.0, 1e-9) << "the linear flight flew on";
+  ASSERT_TRUE(session.nonlinear_stopped());
+  const std::string why = *session.nonlinear_stopped();
+  EXPECT_EQ(why.rfind("state diverged at t = ", 0), 0u) << why;
+  EXPECT_EQ(why.find("run stopped"), std::string::npos) << why << ": only the nonlinear flight stopped";
+  const HudState& h = hud_model.Update(session.state());
+  EXPECT_FALSE(h.nonlinear_difference);
+  // What and when; why; the keys: short enough for an 800 x 600 window.
+  const std::size_t colon = why.find(": ");
+  EXPECT_EQ(h.nonlinear, "nonlinear beside (N): departed: " + why.substr(0, colon));
+  ASSERT_EQ(h.nonlinear_notes.size(), 2u);
+  EXPECT_EQ(h.nonlinear_notes[0], why.substr(colon + 2));
+  EXPECT_NE(h.nonlinear_notes[0].find("reached 90 deg"), std::string::npos) << h.nonlinear_notes[0];
+  EXPECT_NE(h.nonlinear_notes[1].find("R: reset to trim"), std::string::npos) << h.nonlinear_notes[1];
+  for (const std::string& line : {h.nonlinear, h.nonlinear_notes[0], h.nonlinear_notes[1]})
+    EXPECT_LE(line.size(), 72u) << line;
+  session.ResetToTrim();
+  EXPECT_TRUE(session.nonlinear_on());
+  EXPECT_FALSE(session.nonlinear_stopped());
+  EXPECT_TRUE(hud_model.Update(session.state()).nonlinear_difference);
+}
+
 }  // namespace
 }  // namespace aerolin::viz

@@ -176,7 +176,10 @@ class FlightSession {
   /// bare airframe).
   std::optional<std::string> nonlinear_refusal() const;
   /// Why the nonlinear flight of this segment stopped (its integrator
-  /// failed or its state diverged: it departed), or nullopt.
+  /// failed or its state diverged: it departed), with when, "integrator
+  /// failed at t = T s: ..." or, e.g., "state
+  /// diverged at t = 6.6 s: alpha0 + alpha reached 90 deg: body velocity
+  /// undefined", or nullopt.
   const std::optional<std::string>& nonlinear_stopped() const { return nonlinear_stopped_; }
   /// The nonlinear flight's state in the linear state's form
   /// (sim::PerturbationOf) at the newest slice and the one before; only
