@@ -290,7 +290,12 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
         names += (j == 0 ? L"" : L", ") + panel.series[j].label +
                  (panel.series[j].label.starts_with(L"\\") ? L" " : L"");
       const std::wstring note = L"no motion: " + names + L" = 0 throughout";
-      gr.Putsw(mglPoint(0.5 * (t0 + t1), 0.5 * y.max), note.c_str(), "{x707070}:C");
+      // Smaller when wider than the panel (the P2V-7's four controls ran
+      // past both edges at 800 x 600); as always when it fits.
+      const double note_width = internal::TextSizePx(gr, note)[0];
+      const double room = 0.96 * map.box.width();
+      gr.Putsw(mglPoint(0.5 * (t0 + t1), 0.5 * y.max), note.c_str(), "{x707070}:C",
+               note_width > room ? -room / note_width : -1.0);
       gr.SetTicks('y', y_step, 0, 0.0);  // no fixed ticks for the next panel
       continue;
     }
