@@ -263,20 +263,40 @@ int NonlinearPixels(const testing::RgbImage& image) {
   return image.CountNear(0xC5, 0x1B, 0x7D, kColourTolerance);
 }
 
+// ClimbingTurn alone and with BesideClimbingTurn beside, drawn at 800 x 600
+// by `draw(log, options, path, beside)` into NAME_alone.png and
+// NAME_both.png: the nonlinear magenta pixels of each.
+struct BesideDrawn {
+  int alone = 0, both = 0;
+  std::string both_path;
+};
+template <typename Draw>
+BesideDrawn DrawAloneAndBeside(const std::string& name, Draw draw) {
+  PlotOptions options;
+  options.width_px = 800;
+  options.height_px = 600;
+  const sim::FlightLog nonlinear = BesideClimbingTurn();
+  BesideDrawn d{0, 0, OutPath(name + "_both.png")};
+  const std::string alone = OutPath(name + "_alone.png");
+  draw(ClimbingTurn(), options, alone, nullptr);
+  draw(ClimbingTurn(), options, d.both_path, &nonlinear);
+  d.alone = NonlinearPixels(DecodePng(alone));
+  d.both = NonlinearPixels(DecodePng(d.both_path));
+  return d;
+}
+
 TEST(PlotGroundTrack, DrawsTheNonlinearFlightBesideInItsOwnColour) {
+  const BesideDrawn drawn = DrawAloneAndBeside("track", PlotGroundTrack);
+  EXPECT_EQ(drawn.alone, 0);
+  // Dashed on the map and on the profile: hundreds of pixels at 800 x 600.
+  EXPECT_GT(drawn.both, 300);
+  // The linear track is still drawn (its dark blue, as without).
+  EXPECT_GT(DecodePng(drawn.both_path).CountNear(0x1F, 0x4E, 0x9C, kColourTolerance), 400);
   PlotOptions options;
   options.width_px = 800;
   options.height_px = 600;
   const sim::FlightLog linear = ClimbingTurn();
   const sim::FlightLog nonlinear = BesideClimbingTurn();
-  const std::string alone = OutPath("track_alone.png"), both = OutPath("track_both.png");
-  PlotGroundTrack(linear, options, alone);
-  PlotGroundTrack(linear, options, both, &nonlinear);
-  EXPECT_EQ(NonlinearPixels(DecodePng(alone)), 0);
-  // Dashed on the map and on the profile: hundreds of pixels at 800 x 600.
-  EXPECT_GT(NonlinearPixels(DecodePng(both)), 300);
-  // The linear track is still drawn (its dark blue, as without).
-  EXPECT_GT(DecodePng(both).CountNear(0x1F, 0x4E, 0x9C, kColourTolerance), 400);
   const std::string svg = OutPath("track_both.svg");
   PlotGroundTrack(linear, options, svg, &nonlinear);
   const std::string text = ReadFile(svg);
@@ -287,22 +307,19 @@ TEST(PlotGroundTrack, DrawsTheNonlinearFlightBesideInItsOwnColour) {
   shorter.time.pop_back();
   shorter.state.pop_back();
   shorter.controls.pop_back();
-  EXPECT_THROW(PlotGroundTrack(linear, options, both, &shorter), std::invalid_argument);
+  EXPECT_THROW(PlotGroundTrack(linear, options, svg, &shorter), std::invalid_argument);
 }
 
 TEST(PlotTrajectory3D, DrawsTheNonlinearPathBesideAndKeepsTheLegendOffBoth) {
+  const BesideDrawn drawn = DrawAloneAndBeside("trajectory", PlotTrajectory3D);
+  EXPECT_EQ(drawn.alone, 0);
+  EXPECT_GT(drawn.both, 200);
+  // The legend covers no pixel of either path, glyph or tag.
   PlotOptions options;
   options.width_px = 800;
   options.height_px = 600;
-  const sim::FlightLog linear = ClimbingTurn();
   const sim::FlightLog nonlinear = BesideClimbingTurn();
-  const std::string alone = OutPath("trajectory_alone.png"), both = OutPath("trajectory_both.png");
-  PlotTrajectory3D(linear, options, alone);
-  PlotTrajectory3D(linear, options, both, &nonlinear);
-  EXPECT_EQ(NonlinearPixels(DecodePng(alone)), 0);
-  EXPECT_GT(NonlinearPixels(DecodePng(both)), 200);
-  // The legend covers no pixel of either path, glyph or tag.
-  EXPECT_EQ(PlaceTrajectoryLegend(linear, options, &nonlinear).covered, 0);
+  EXPECT_EQ(PlaceTrajectoryLegend(ClimbingTurn(), options, &nonlinear).covered, 0);
 }
 
 TEST(PlotTimeHistories, DrawsEachNonlinearStateDashedOverItsLinearOne) {
