@@ -1,10 +1,15 @@
 // `aerolin identify FILE --flight LOG.csv --axis longitudinal|lateral --free KEY,...
 //  [--columns NAME=COLUMN[:UNIT],...] [--method output-error|equation-error] [--fix-x0] [--fix-bias]
-//  [--json] [--write OUT.toml] [--plot PREFIX [--format F,...] [--width W --height H]]`: estimates
+//  [--json] [--progress | --quiet] [--write OUT.toml] [--plot PREFIX [--format F,...] [--width W --height H]]`: estimates
 // the free keys of FILE from a recorded flight, with their standard errors; the figure of the
 // responses and residuals (export/plot_identify.hpp).
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,10 +32,56 @@ struct IdentifyOptions {
   bool fix_x0 = false;
   bool fix_bias = false;
   bool json = false;
+  bool progress = false;
+  bool quiet = false;
   std::string write;
   std::string plot;
   std::vector<std::string> formats = {"png"};
   int width = 1200, height = 900;
+};
+
+// Progress on stderr, never stdout. With --progress: lines, "identify:
+// reading 40 %" at each tenth of the file, one per iteration, one for the
+// error bounds. Else on a terminal (as simulate's line): one line rewritten in
+// place from kProgressAfter of wall-clock time on, at most every
+// kProgressEvery, erased before the report; nothing in a pipe or with --quiet.
+class Progress {
+ public:
+  static constexpr std::chrono::milliseconds kProgressAfter{2000};
+  static constexpr std::chrono::milliseconds kProgressEvery{250};
+
+  explicit Progress(bool lines) : lines_(lines) {}
+  ~Progress() { Finish(); }
+  void Report(const study::IdentifyProgress& p) {
+    const std::string text = "identify: " + study::ToString(p);
+    if (lines_) {
+      if (p.stage == study::IdentifyProgress::Stage::kReading) {
+        const int now = static_cast<int>(p.fraction * 10.0 + 1e-9);
+        if (now == tenths_) return;
+        tenths_ = now;
+      }
+      std::cerr << text << std::endl;
+      return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start_ < kProgressAfter || now - last_ < kProgressEvery) return;
+    last_ = now;
+    const int pad = std::max(0, width_ - static_cast<int>(text.size()));
+    width_ = std::max(width_, static_cast<int>(text.size()));
+    std::cerr << '\r' << text << std::string(static_cast<std::size_t>(pad), ' ') << std::flush;
+  }
+  void Finish() {
+    if (width_ == 0) return;
+    std::cerr << '\r' << std::string(static_cast<std::size_t>(width_), ' ') << '\r' << std::flush;
+    width_ = 0;
+  }
+
+ private:
+  bool lines_;
+  int tenths_ = -1;
+  int width_ = 0;  // of the longest line shown; 0: none shown
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_{};
 };
 
 // Points per series of the figure: a few per pixel column of the largest
@@ -56,6 +107,11 @@ int RunIdentify(const IdentifyOptions& opt) {
   spec.estimate_x0 = !opt.fix_x0;
   spec.estimate_bias = !opt.fix_bias;
   if (!opt.plot.empty()) spec.response_points = kFigurePoints;
+  std::optional<Progress> progress;
+  if (opt.progress || (!opt.quiet && isatty(STDERR_FILENO) == 1)) {
+    progress.emplace(opt.progress);
+    spec.progress = [&progress](const study::IdentifyProgress& p) { progress->Report(p); };
+  }
   try {
     study::CheckFreeKeys(load.file, spec);
   } catch (const std::invalid_argument& e) {
@@ -69,6 +125,7 @@ int RunIdentify(const IdentifyOptions& opt) {
     throw UsageError(std::string("--columns: ") + e.what());
   }
   const study::IdentifyResult result = study::IdentifyFlightCsv(load.file, opt.flight, spec, columns);
+  if (progress) progress->Finish();
   // The file with the estimates in place: written by --write, and loaded to
   // name and grade the identified modes as `aerolin modes` would.
   const exporting::IdentifiedFile identified = exporting::IdentifiedFileOf(
@@ -133,6 +190,10 @@ void RegisterIdentifyCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--fix-x0", opt->fix_x0, "output error: start at the first sample instead of estimating x0");
   cmd->add_flag("--fix-bias", opt->fix_bias, "output error: estimate no output biases");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.identify/1)");
+  cmd->add_flag("--progress", opt->progress,
+                "progress lines on stderr: reading, each iteration, the error bounds (on a terminal\n"
+                "a line rewritten in place is the default)");
+  cmd->add_flag("--quiet", opt->quiet, "no progress line on a terminal");
   cmd->add_option("--write", opt->write,
                   "write FILE with the estimates in place of the free keys (every other line kept)")
       ->check(OutputPathValidator());

@@ -20,6 +20,8 @@
 /// Columns not mapped are read by aerolin's own names, in SI.
 
 #include <Eigen/Core>
+#include <cstdint>
+#include <functional>
 #include <istream>
 #include <string>
 #include <vector>
@@ -98,10 +100,15 @@ FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
 /// Returns the columns `sources` (ResolveColumns: `t` first) of the CSV at
 /// `path`, in SI; FlightRecord::columns holds their aerolin names. A mapped
 /// column missing from the header is named with the name it was mapped to.
-FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows);
+/// `progress`, if set, is called with the fraction of the file read (0–1),
+/// when it passes each whole percent (checked every 65 536 lines) and at the end.
+FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows,
+                               const std::function<void(double)>& progress = {});
 
-/// As above, from a stream; `path` is used in messages only.
+/// As above, from a stream; `path` is used in messages only; progress is
+/// reported only if the stream's `size` in bytes is given.
 FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
-                           int min_rows);
+                               int min_rows, const std::function<void(double)>& progress = {},
+                               std::uintmax_t size = 0);
 
 }  // namespace aerolin::data
