@@ -6,8 +6,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-#include <chrono>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -18,6 +16,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "figures.hpp"
+#include "progress_line.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -42,46 +41,30 @@ struct IdentifyOptions {
 
 // Progress on stderr, never stdout. With --progress: lines, "identify:
 // reading 40 %" at each tenth of the file, one per iteration, one for the
-// error bounds. Else on a terminal (as simulate's line): one line rewritten in
-// place from kProgressAfter of wall-clock time on, at most every
-// kProgressEvery, erased before the report; nothing in a pipe or with --quiet.
+// error bounds. Else on a terminal: simulate's TerminalLine, erased before the
+// report; nothing in a pipe or with --quiet.
 class Progress {
  public:
-  static constexpr std::chrono::milliseconds kProgressAfter{2000};
-  static constexpr std::chrono::milliseconds kProgressEvery{250};
-
   explicit Progress(bool lines) : lines_(lines) {}
-  ~Progress() { Finish(); }
   void Report(const study::IdentifyProgress& p) {
     const std::string text = "identify: " + study::ToString(p);
-    if (lines_) {
-      if (p.stage == study::IdentifyProgress::Stage::kReading) {
-        const int now = static_cast<int>(p.fraction * 10.0 + 1e-9);
-        if (now == tenths_) return;
-        tenths_ = now;
-      }
-      std::cerr << text << std::endl;
+    if (!lines_) {
+      if (line_.Due()) line_.Show(text);
       return;
     }
-    const auto now = std::chrono::steady_clock::now();
-    if (now - start_ < kProgressAfter || now - last_ < kProgressEvery) return;
-    last_ = now;
-    const int pad = std::max(0, width_ - static_cast<int>(text.size()));
-    width_ = std::max(width_, static_cast<int>(text.size()));
-    std::cerr << '\r' << text << std::string(static_cast<std::size_t>(pad), ' ') << std::flush;
+    if (p.stage == study::IdentifyProgress::Stage::kReading) {
+      const int now = static_cast<int>(p.fraction * 10.0 + 1e-9);
+      if (now == tenths_) return;
+      tenths_ = now;
+    }
+    std::cerr << text << std::endl;
   }
-  void Finish() {
-    if (width_ == 0) return;
-    std::cerr << '\r' << std::string(static_cast<std::size_t>(width_), ' ') << '\r' << std::flush;
-    width_ = 0;
-  }
+  void Finish() { line_.Erase(); }
 
  private:
   bool lines_;
   int tenths_ = -1;
-  int width_ = 0;  // of the longest line shown; 0: none shown
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_{};
+  TerminalLine line_;
 };
 
 // Points per series of the figure: a few per pixel column of the largest

@@ -11,7 +11,8 @@
 /// a row with NaN, a step that is uneven, a gap (a step that is a whole
 /// number ≥ 2 of steps: rows missing), time that does not increase, fewer
 /// rows than asked for. Only the columns asked for are kept (memory is
-/// rows × columns doubles; a row is parsed in place, without allocating).
+/// rows × columns doubles, read in chunks of 65 536 rows that are released as
+/// the matrix is filled; a row is parsed in place, without allocating).
 ///
 /// Any other CSV is read through a column map (`--columns` of `aerolin
 /// identify`): aerolin's name = the CSV's column [: its unit], e.g.

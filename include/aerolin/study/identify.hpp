@@ -41,10 +41,11 @@
 /// M⁻¹ [Σᵢ Σⱼ Sᵢᵀ R⁻¹ R̂νν(i−j) R⁻¹ Sⱼ] M⁻¹ with the biased residual
 /// correlation over all lags (SIDPAC `m_colores`; computed as (1/N) GᵀG with G
 /// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite),
-/// streamed sample by sample (ColouredBracketStream). Output error sums each
-/// flight of the model as it goes: nothing per sample is held but the flight
-/// and, after convergence, its residuals. Equation error: the same bracket
-/// with its regressors (which it holds).
+/// streamed sample by sample (ColouredBracketStream). Both methods sum each
+/// pass over the flight as it goes (output error: each flight of the model;
+/// equation error: each regression, its regressors computed from the 5-row
+/// window when needed): nothing per sample is held but the flight and, for
+/// the bounds, the residuals at the estimate.
 /// Flight data are rarely white: the corrected bound is the honest one.
 
 #include <Eigen/Core>
