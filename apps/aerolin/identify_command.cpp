@@ -1,10 +1,13 @@
 // `aerolin identify FILE --flight LOG.csv --axis longitudinal|lateral --free KEY,...
 //  [--columns NAME=COLUMN[:UNIT],...] [--method output-error|equation-error] [--fix-x0] [--fix-bias]
-//  [--json] [--write OUT.toml] [--plot PREFIX [--format F,...] [--width W --height H]]`: estimates
+//  [--json] [--progress | --quiet] [--write OUT.toml] [--plot PREFIX [--format F,...] [--width W --height H]]`: estimates
 // the free keys of FILE from a recorded flight, with their standard errors; the figure of the
 // responses and residuals (export/plot_identify.hpp).
 
+#include <unistd.h>
+
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "figures.hpp"
+#include "progress_line.hpp"
 
 namespace aerolin::cli {
 namespace {
@@ -27,10 +31,40 @@ struct IdentifyOptions {
   bool fix_x0 = false;
   bool fix_bias = false;
   bool json = false;
+  bool progress = false;
+  bool quiet = false;
   std::string write;
   std::string plot;
   std::vector<std::string> formats = {"png"};
   int width = 1200, height = 900;
+};
+
+// Progress on stderr, never stdout. With --progress: lines, "identify:
+// reading 40 %" at each tenth of the file, one per iteration, one for the
+// error bounds. Else on a terminal: simulate's TerminalLine, erased before the
+// report; nothing in a pipe or with --quiet.
+class Progress {
+ public:
+  explicit Progress(bool lines) : lines_(lines) {}
+  void Report(const study::IdentifyProgress& p) {
+    const std::string text = "identify: " + study::ToString(p);
+    if (!lines_) {
+      if (line_.Due()) line_.Show(text);
+      return;
+    }
+    if (p.stage == study::IdentifyProgress::Stage::kReading) {
+      const int now = static_cast<int>(p.fraction * 10.0 + 1e-9);
+      if (now == tenths_) return;
+      tenths_ = now;
+    }
+    std::cerr << text << std::endl;
+  }
+  void Finish() { line_.Erase(); }
+
+ private:
+  bool lines_;
+  int tenths_ = -1;
+  TerminalLine line_;
 };
 
 // Points per series of the figure: a few per pixel column of the largest
@@ -56,6 +90,11 @@ int RunIdentify(const IdentifyOptions& opt) {
   spec.estimate_x0 = !opt.fix_x0;
   spec.estimate_bias = !opt.fix_bias;
   if (!opt.plot.empty()) spec.response_points = kFigurePoints;
+  std::optional<Progress> progress;
+  if (opt.progress || (!opt.quiet && isatty(STDERR_FILENO) == 1)) {
+    progress.emplace(opt.progress);
+    spec.progress = [&progress](const study::IdentifyProgress& p) { progress->Report(p); };
+  }
   try {
     study::CheckFreeKeys(load.file, spec);
   } catch (const std::invalid_argument& e) {
@@ -69,6 +108,7 @@ int RunIdentify(const IdentifyOptions& opt) {
     throw UsageError(std::string("--columns: ") + e.what());
   }
   const study::IdentifyResult result = study::IdentifyFlightCsv(load.file, opt.flight, spec, columns);
+  if (progress) progress->Finish();
   // The file with the estimates in place: written by --write, and loaded to
   // name and grade the identified modes as `aerolin modes` would.
   const exporting::IdentifiedFile identified = exporting::IdentifiedFileOf(
@@ -133,6 +173,10 @@ void RegisterIdentifyCommand(CLI::App& app, Action& action) {
   cmd->add_flag("--fix-x0", opt->fix_x0, "output error: start at the first sample instead of estimating x0");
   cmd->add_flag("--fix-bias", opt->fix_bias, "output error: estimate no output biases");
   cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.identify/1)");
+  cmd->add_flag("--progress", opt->progress,
+                "progress lines on stderr: reading, each iteration, the error bounds (on a terminal\n"
+                "a line rewritten in place is the default)");
+  cmd->add_flag("--quiet", opt->quiet, "no progress line on a terminal");
   cmd->add_option("--write", opt->write,
                   "write FILE with the estimates in place of the free keys (every other line kept)")
       ->check(OutputPathValidator());

@@ -19,6 +19,7 @@
 
 #include "cli_options.hpp"
 #include "flight_inputs.hpp"
+#include "progress_line.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
 #include "aerolin/export/nonlinear_report.hpp"
@@ -72,42 +73,27 @@ class Tee final : public sim::FlightRecorder {
   std::vector<sim::FlightRecorder*> recorders_;
 };
 
-// A long flight's progress on a terminal: one line of stderr rewritten in
-// place, "simulate: 42 % (t = 4200 s of 10000 s)", from kProgressAfter of
-// wall-clock time on (a short run prints nothing), at most every
-// kProgressEvery; nothing when stderr is no terminal or with --quiet. The
-// line is erased once the flight ends, before the summary.
+// A long flight's progress on a terminal (TerminalLine): "simulate: 42 % (t
+// = 4200 s of 10000 s)"; nothing when stderr is no terminal or with --quiet.
+// The line is erased once the flight ends, before the summary.
 class ProgressLine final : public sim::FlightRecorder {
  public:
-  static constexpr std::chrono::milliseconds kProgressAfter{2000};
-  static constexpr std::chrono::milliseconds kProgressEvery{250};
-
   explicit ProgressLine(double duration) : duration_(duration) {}
-  ~ProgressLine() override { Finish(); }
   void Begin(const std::vector<std::string>&) override {}
   void Record(double t, const sim::FlightState&, const Eigen::VectorXd&) override {
     if ((++rows_ & 0x3FF) != 0) return;  // the clock every 1024 rows
-    const auto now = std::chrono::steady_clock::now();
-    if (now - start_ < kProgressAfter || now - last_ < kProgressEvery) return;
-    last_ = now;
-    char line[96];
-    const int n = std::snprintf(line, sizeof line, "\rsimulate: %3.0f %% (t = %.6g s of %.6g s)",
-                                100.0 * t / duration_, t, duration_);
-    width_ = std::max(width_, n);
-    std::cerr << line << std::flush;
+    if (!line_.Due()) return;
+    char text[96];
+    std::snprintf(text, sizeof text, "simulate: %3.0f %% (t = %.6g s of %.6g s)", 100.0 * t / duration_, t,
+                  duration_);
+    line_.Show(text);
   }
-  void Finish() {
-    if (width_ == 0) return;
-    std::cerr << '\r' << std::string(static_cast<std::size_t>(width_), ' ') << '\r' << std::flush;
-    width_ = 0;
-  }
+  void Finish() { line_.Erase(); }
 
  private:
   double duration_;
   long long rows_ = 0;
-  int width_ = 0;  // of the longest line shown; 0: none shown
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_{};
+  TerminalLine line_;
 };
 
 // Streams: the CSV rows go to a temporary file beside --csv (or to standard

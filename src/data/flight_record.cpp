@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string_view>
@@ -14,6 +15,9 @@
 
 namespace aerolin::data {
 namespace {
+
+// Rows per chunk while a flight is read.
+constexpr Eigen::Index kChunkRows = 65536;
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -152,14 +156,17 @@ FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
   return ReadFlightColumns(in, path, sources, min_rows);
 }
 
-FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows) {
+FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows,
+                               const std::function<void(double)>& progress) {
   std::ifstream in(path);
   if (!in) throw core::DataError({path, 0}, "cannot open file");
-  return ReadFlightColumns(in, path, sources, min_rows);
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::is_regular_file(path, error) ? std::filesystem::file_size(path, error) : 0;
+  return ReadFlightColumns(in, path, sources, min_rows, progress, error ? 0 : size);
 }
 
 FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
-                           int min_rows) {
+                               int min_rows, const std::function<void(double)>& progress, std::uintmax_t size) {
   FlightRecord record;
   record.path = path;
   for (const ColumnSource& s : sources) record.columns.push_back(s.name);
@@ -193,13 +200,24 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
     target[static_cast<std::size_t>(source[w])] = static_cast<int>(w);
   }
 
-  std::vector<double> values;  // row-major
+  // Row-major chunks of kChunkRows rows: no regrowth of one large buffer
+  // (which would briefly hold the flight three times), and each chunk is
+  // released as it is copied into the record.
+  std::vector<std::vector<double>> chunks;
+  Eigen::Index n = 0;
   std::vector<double> row(wanted);
   double previous_t = 0;
+  std::uintmax_t bytes = static_cast<std::uintmax_t>(in.tellg() > 0 ? static_cast<std::uintmax_t>(in.tellg()) : 0);
+  int percent = -1;
   while (std::getline(in, line)) {
     ++line_number;
+    bytes += line.size() + 1;
+    if (progress && size > 0 && (line_number & 0xffff) == 0) {
+      const int now = static_cast<int>(std::min<std::uintmax_t>(100, 100 * bytes / size));
+      if (now != percent) progress(static_cast<double>(now) / 100.0), percent = now;
+    }
     if (Trim(line).empty()) continue;
-    if (values.empty()) record.first_line = line_number;
+    if (n == 0) record.first_line = line_number;
     bool nan = false;
     const int cells = ForEachCell(line, [&](int h, std::string_view cell) {
       if (h >= static_cast<int>(target.size()) || target[static_cast<std::size_t>(h)] < 0) return;
@@ -231,7 +249,6 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
                             "a NaN (or empty) cell in the columns used (identification needs every sample; "
                             "cut the record before or after it)");
     const double t = row[0];
-    const std::size_t n = values.size() / wanted;
     if (n == 1) {
       record.dt = t - previous_t;
       if (!(record.dt > 0))
@@ -258,14 +275,22 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
       }
     }
     previous_t = t;
-    values.insert(values.end(), row.begin(), row.end());
+    if (n % kChunkRows == 0) chunks.emplace_back().reserve(static_cast<std::size_t>(kChunkRows) * wanted);
+    chunks.back().insert(chunks.back().end(), row.begin(), row.end());
+    ++n;
   }
-  const Eigen::Index n = static_cast<Eigen::Index>(values.size() / wanted);
   if (n < min_rows)
     throw core::DataError({path, line_number},
                           fmt::format("{} rows of samples, at least {} needed", n, min_rows));
-  record.values = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-      values.data(), n, static_cast<Eigen::Index>(wanted));
+  if (progress && size > 0 && percent != 100) progress(1.0);
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  record.values.resize(n, static_cast<Eigen::Index>(wanted));
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const auto rows = static_cast<Eigen::Index>(chunks[c].size() / wanted);
+    record.values.middleRows(static_cast<Eigen::Index>(c) * kChunkRows, rows) =
+        Eigen::Map<const RowMajor>(chunks[c].data(), rows, static_cast<Eigen::Index>(wanted));
+    std::vector<double>().swap(chunks[c]);
+  }
   return record;
 }
 

@@ -121,9 +121,11 @@ void WriteIdentifyText(std::ostream& out, const study::IdentifyResult& r, const 
   if (!levels.empty()) {
     out << "\nMIL-F-8785C at the estimate (and at ∓2σ of the graded quantity):\n";
     for (const IdentifiedLevel& l : levels) {
-      out << fmt::format("  {:<20} {:<8} {:>10.4g} {:<10} Level {}", analysis::ToString(l.requirement.mode),
-                         l.requirement.criterion, l.requirement.value, l.requirement.unit,
-                         analysis::ToInt(l.requirement.level));
+      // A stable mode's T2 (infinite: it never doubles) reads "-", as `modes` prints it.
+      const bool finite = std::isfinite(l.requirement.value);
+      out << fmt::format("  {:<20} {:<8} {:>10} {:<10} Level {}", analysis::ToString(l.requirement.mode),
+                         l.requirement.criterion, finite ? fmt::format("{:.4g}", l.requirement.value) : "-",
+                         finite ? l.requirement.unit : "", analysis::ToInt(l.requirement.level));
       if (l.sigma)
         out << fmt::format("  (−2σ: Level {}, +2σ: Level {})", analysis::ToInt(l.low), analysis::ToInt(l.high));
       out << '\n';

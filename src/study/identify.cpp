@@ -218,32 +218,49 @@ struct Sums {
   bool finite = true;
 };
 
+// Sums the samples' (ν, S) into Sums, in blocks of kSumBlock rows; S is
+// outputs × parameters (an output: a measured state, or an equation).
+class SumsAccumulator {
+ public:
+  SumsAccumulator(Eigen::Index outputs, Eigen::Index parameters)
+      : sums_{Eigen::VectorXd::Zero(outputs),
+              std::vector<Eigen::MatrixXd>(static_cast<std::size_t>(outputs), Eigen::MatrixXd::Zero(parameters, parameters)),
+              std::vector<Eigen::VectorXd>(static_cast<std::size_t>(outputs), Eigen::VectorXd::Zero(parameters)), true},
+        rows_(static_cast<std::size_t>(outputs), Eigen::MatrixXd(kSumBlock, parameters)),
+        nu_(kSumBlock, outputs) {}
+  void Add(const Eigen::VectorXd& residual, const Eigen::MatrixXd& S) {
+    for (Eigen::Index o = 0; o < nu_.cols(); ++o) rows_[static_cast<std::size_t>(o)].row(filled_) = S.row(o);
+    nu_.row(filled_) = residual.transpose();
+    if (++filled_ == kSumBlock) Flush();
+  }
+  Sums Finish() {
+    Flush();
+    sums_.finite = sums_.squares.allFinite();
+    return std::move(sums_);
+  }
+
+ private:
+  void Flush() {
+    for (Eigen::Index o = 0; o < nu_.cols(); ++o) {
+      const auto block = rows_[static_cast<std::size_t>(o)].topRows(filled_);
+      sums_.SS[static_cast<std::size_t>(o)].noalias() += block.transpose() * block;
+      sums_.Sv[static_cast<std::size_t>(o)].noalias() += block.transpose() * nu_.col(o).head(filled_);
+      sums_.squares(o) += nu_.col(o).head(filled_).squaredNorm();
+    }
+    filled_ = 0;
+  }
+  Sums sums_;
+  std::vector<Eigen::MatrixXd> rows_;
+  Eigen::MatrixXd nu_;
+  Eigen::Index filled_ = 0;
+};
+
 Sums SumsOf(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
             const std::vector<const model::WrittenKey*>& keys, const Layout& layout, const Eigen::VectorXd& p) {
-  const Eigen::Index n = flight.states.cols(), np = layout.size();
-  Sums sums{Eigen::VectorXd::Zero(n), std::vector<Eigen::MatrixXd>(static_cast<std::size_t>(n), Eigen::MatrixXd::Zero(np, np)),
-            std::vector<Eigen::VectorXd>(static_cast<std::size_t>(n), Eigen::VectorXd::Zero(np)), true};
-  std::vector<Eigen::MatrixXd> rows(static_cast<std::size_t>(n), Eigen::MatrixXd(kSumBlock, np));
-  Eigen::MatrixXd nu(kSumBlock, n);
-  Eigen::Index filled = 0;
-  auto flush = [&] {
-    for (Eigen::Index o = 0; o < n; ++o) {
-      const auto block = rows[static_cast<std::size_t>(o)].topRows(filled);
-      sums.SS[static_cast<std::size_t>(o)].noalias() += block.transpose() * block;
-      sums.Sv[static_cast<std::size_t>(o)].noalias() += block.transpose() * nu.col(o).head(filled);
-      sums.squares(o) += nu.col(o).head(filled).squaredNorm();
-    }
-    filled = 0;
-  };
+  SumsAccumulator sums(flight.states.cols(), layout.size());
   Walk(file, flight, axis, keys, layout, p, true,
-       [&](Eigen::Index, const Eigen::VectorXd& residual, const Eigen::MatrixXd& S) {
-         for (Eigen::Index o = 0; o < n; ++o) rows[static_cast<std::size_t>(o)].row(filled) = S.row(o);
-         nu.row(filled) = residual.transpose();
-         if (++filled == kSumBlock) flush();
-       });
-  flush();
-  sums.finite = sums.squares.allFinite();
-  return sums;
+       [&](Eigen::Index, const Eigen::VectorXd& residual, const Eigen::MatrixXd& S) { sums.Add(residual, S); });
+  return sums.Finish();
 }
 
 // The residuals at `p`, N × outputs.
@@ -277,11 +294,13 @@ struct Information {
   Eigen::VectorXd g;
 };
 
-Information InformationOf(const Sums& sums, const Eigen::VectorXd& R) {
+// M = Σ w SᵀS and g = Σ w Sᵀν over the outputs, with their weights w
+// (1/R̂ for output error).
+Information InformationOf(const Sums& sums, const Eigen::VectorXd& weights) {
   const Eigen::Index np = sums.SS[0].cols();
   Information info{Eigen::MatrixXd::Zero(np, np), Eigen::VectorXd::Zero(np)};
   for (std::size_t o = 0; o < sums.SS.size(); ++o) {
-    const double w = 1.0 / R(static_cast<Eigen::Index>(o));
+    const double w = weights(static_cast<Eigen::Index>(o));
     info.M.noalias() += w * sums.SS[o];
     info.g.noalias() += w * sums.Sv[o];
   }
@@ -365,24 +384,52 @@ IdentifyResponses ResponsesOf(const model::AircraftFile& file, const FlightSampl
 
 // ------------------------------------------------------------ equation error
 
-struct Regressors {
-  Eigen::MatrixXd z, x, u;  // (N − 4) × n, × n, × m
+// The regressors of sample i (0 ≤ i < N − 4), centred on row i + 2: the
+// Savitzky–Golay derivative and the matching averages (see the header),
+// computed from the flight's five rows around it when they are needed.
+struct Regressor {
+  Eigen::RowVectorXd z, x, u;
 };
 
-// The Savitzky–Golay derivative and the matching averages (see the header).
-Regressors RegressorsOf(const FlightSamples& f) {
-  const Eigen::Index N = f.states.rows() - 4;
-  Regressors r{Eigen::MatrixXd(N, f.states.cols()), Eigen::MatrixXd(N, f.states.cols()),
-               Eigen::MatrixXd(N, f.controls.cols())};
+void RegressorAt(const FlightSamples& f, Eigen::Index i, Regressor& r) {
+  const Eigen::Index k = i + 2;
+  const auto x = [&](int o) { return f.states.row(k + o); };
+  const auto u = [&](int o) { return f.controls.row(k + o); };
+  r.z = (-2.0 * x(-2) - x(-1) + x(1) + 2.0 * x(2)) / (10.0 * f.dt);
+  r.x = (2.0 * x(-2) + 5.0 * x(-1) + 6.0 * x(0) + 5.0 * x(1) + 2.0 * x(2)) / 20.0;
+  r.u = (2.0 * u(-1) + 3.0 * u(0) + 3.0 * u(1) + 2.0 * u(2)) / 10.0;
+}
+
+// The equations' model at θ: A, B and their derivatives (m), the rows used,
+// and θ's equation biases from `bias_at` on.
+struct Equations {
+  const AxisModel& m;
+  const std::vector<int>& rows;
+  const Eigen::VectorXd& theta;
+  Eigen::Index keys;
+};
+
+// Calls visit(i, r, J) for every regressor i in order: r the equations'
+// residuals ż − A x̄ − B ū − c, J their Jacobian rows ∂(A x̄ + B ū + c)/∂θ
+// (equations × parameters). Nothing proportional to the flight is held.
+template <class Visit>
+void WalkEquations(const FlightSamples& f, const Equations& eq, Visit&& visit) {
+  const Eigen::Index N = f.states.rows() - 4, ne = static_cast<Eigen::Index>(eq.rows.size());
+  Regressor reg;
+  Eigen::VectorXd r(ne);
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(ne, eq.theta.size());
+  for (Eigen::Index e = 0; e < ne; ++e) J(e, eq.keys + e) = 1.0;
   for (Eigen::Index i = 0; i < N; ++i) {
-    const Eigen::Index k = i + 2;
-    const auto x = [&](int o) { return f.states.row(k + o); };
-    const auto u = [&](int o) { return f.controls.row(k + o); };
-    r.z.row(i) = (-2.0 * x(-2) - x(-1) + x(1) + 2.0 * x(2)) / (10.0 * f.dt);
-    r.x.row(i) = (2.0 * x(-2) + 5.0 * x(-1) + 6.0 * x(0) + 5.0 * x(1) + 2.0 * x(2)) / 20.0;
-    r.u.row(i) = (2.0 * u(-1) + 3.0 * u(0) + 3.0 * u(1) + 2.0 * u(2)) / 10.0;
+    RegressorAt(f, i, reg);
+    for (Eigen::Index e = 0; e < ne; ++e) {
+      const int row = eq.rows[static_cast<std::size_t>(e)];
+      r(e) = reg.z(row) - (reg.x.dot(eq.m.A.row(row)) + reg.u.dot(eq.m.B.row(row))) - eq.theta(eq.keys + e);
+      for (Eigen::Index j = 0; j < eq.keys; ++j)
+        J(e, j) = reg.x.dot(eq.m.dA[static_cast<std::size_t>(j)].row(row)) +
+                  reg.u.dot(eq.m.dB[static_cast<std::size_t>(j)].row(row));
+    }
+    visit(i, r, J);
   }
-  return r;
 }
 
 struct EquationErrorFit {
@@ -397,11 +444,13 @@ struct EquationErrorFit {
 
 // `covariance` false: the estimate only (output error's start): no
 // standard errors, fit or identifiability check after the iterations.
+// Each pass over the flight is summed as it goes (per equation Σ JᵀJ, Σ Jᵀr,
+// Σ r²): nothing per sample is held but, for the standard errors, the
+// residuals at the estimate.
 EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamples& flight,
                                model::Axis axis, const std::vector<const model::WrittenKey*>& keys,
-                               const Eigen::VectorXd& start, bool covariance) {
-  const Regressors reg = RegressorsOf(flight);
-  const Eigen::Index N = reg.z.rows(), nk = static_cast<Eigen::Index>(keys.size());
+                               const Eigen::VectorXd& start, bool covariance, const ProgressFunction& progress) {
+  const Eigen::Index N = flight.states.rows() - 4, nk = static_cast<Eigen::Index>(keys.size());
   EquationErrorFit out;
   AxisModel m = Evaluate(file, axis, keys, start);
   for (Eigen::Index i = 0; i < m.A.rows(); ++i) {
@@ -419,72 +468,71 @@ EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamp
   for (int e : out.equations) names.push_back("bias." + states[static_cast<std::size_t>(e)].name + "dot");
   out.names = names;
 
+  // Σ (ż − mean ż)² of each equation (two passes: the mean, then the squares).
+  Regressor reg;
+  Eigen::RowVectorXd mean = Eigen::RowVectorXd::Zero(flight.states.cols());
+  for (Eigen::Index i = 0; i < N; ++i) RegressorAt(flight, i, reg), mean += reg.z;
+  mean /= static_cast<double>(N);
+  Eigen::VectorXd total = Eigen::VectorXd::Zero(ne);
+  for (Eigen::Index i = 0; i < N; ++i) {
+    RegressorAt(flight, i, reg);
+    for (Eigen::Index e = 0; e < ne; ++e) {
+      const int row = out.equations[static_cast<std::size_t>(e)];
+      total(e) += (reg.z(row) - mean(row)) * (reg.z(row) - mean(row));
+    }
+  }
+
   Eigen::VectorXd theta(np);
   theta << start, Eigen::VectorXd::Zero(ne);
   Eigen::VectorXd w(ne);  // 1/variance of each equation's residual
   for (Eigen::Index e = 0; e < ne; ++e) {
-    const auto zc = reg.z.col(out.equations[static_cast<std::size_t>(e)]);
-    const double var = (zc.array() - zc.mean()).square().sum() / static_cast<double>(N);
+    const double var = total(e) / static_cast<double>(N);
     w(e) = var > 0 ? 1.0 / var : 1.0;
   }
-  std::vector<Eigen::MatrixXd> J(static_cast<std::size_t>(ne), Eigen::MatrixXd(N, np));
-  Eigen::MatrixXd r(N, ne);
-  auto evaluate = [&](const Eigen::VectorXd& th) {
+  auto sums_at = [&](const Eigen::VectorXd& th) {
     m = Evaluate(file, axis, keys, th.head(nk));
-    const Eigen::MatrixXd pred = reg.x * m.A.transpose() + reg.u * m.B.transpose();
-    for (Eigen::Index e = 0; e < ne; ++e) {
-      const int row = out.equations[static_cast<std::size_t>(e)];
-      r.col(e) = reg.z.col(row) - pred.col(row) - Eigen::VectorXd::Constant(N, th(nk + e));
-      Eigen::MatrixXd& Je = J[static_cast<std::size_t>(e)];
-      Je.setZero();
-      for (Eigen::Index j = 0; j < nk; ++j)
-        Je.col(j) = reg.x * m.dA[static_cast<std::size_t>(j)].row(row).transpose() +
-                    reg.u * m.dB[static_cast<std::size_t>(j)].row(row).transpose();
-      Je.col(nk + e).setOnes();
-    }
+    SumsAccumulator acc(ne, np);
+    WalkEquations(flight, {m, out.equations, th, nk},
+                  [&](Eigen::Index, const Eigen::VectorXd& r, const Eigen::MatrixXd& J) { acc.Add(r, J); });
+    return acc.Finish();
   };
-  Eigen::MatrixXd M(np, np);
+  Sums sums = sums_at(theta);
   for (out.iterations = 1; out.iterations <= kMaxIterations; ++out.iterations) {
-    evaluate(theta);
-    M.setZero();
-    Eigen::VectorXd g = Eigen::VectorXd::Zero(np);
-    for (Eigen::Index e = 0; e < ne; ++e) {
-      M.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * J[static_cast<std::size_t>(e)];
-      g.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * r.col(e);
-    }
-    if (out.iterations == 1) CheckIdentifiable(M, names, flight.path);
-    const Eigen::VectorXd step = InverseOf(M) * g;
+    const Information info = InformationOf(sums, w);
+    if (out.iterations == 1) CheckIdentifiable(info.M, names, flight.path);
+    const Eigen::VectorXd step = InverseOf(info.M) * info.g;
     theta += step;
     // The weights from this step's residuals (s² with N − np degrees of freedom).
-    evaluate(theta);
+    sums = sums_at(theta);
     for (Eigen::Index e = 0; e < ne; ++e)
-      w(e) = static_cast<double>(N - np) / std::max(r.col(e).squaredNorm(), 1e-300);
-    if (step.dot(M * step) <= kStepTolerance * kStepTolerance) break;
+      w(e) = static_cast<double>(N - np) / std::max(sums.squares(e), 1e-300);
+    if (progress) progress({IdentifyProgress::Stage::kEquationError, 0.0, out.iterations, sums.squares.sum()});
+    if (step.dot(info.M * step) <= kStepTolerance * kStepTolerance) break;
   }
   out.iterations = std::min(out.iterations, kMaxIterations);
   out.theta = theta;
   if (!covariance) return out;
-  M.setZero();
-  for (Eigen::Index e = 0; e < ne; ++e)
-    M.noalias() += w(e) * J[static_cast<std::size_t>(e)].transpose() * J[static_cast<std::size_t>(e)];
+  const Eigen::MatrixXd M = InformationOf(sums, w).M;
   out.condition = CheckIdentifiable(M, names, flight.path);
   out.covariance = InverseOf(M);
-  // wJ streamed sample by sample into the bracket (no weighted copy of J).
-  ColouredBracketStream bracket(r, LagWindow(r), np);
-  Eigen::MatrixXd row(ne, np);
-  for (Eigen::Index i = 0; i < N; ++i) {
-    for (Eigen::Index e = 0; e < ne; ++e) row.row(e) = w(e) * J[static_cast<std::size_t>(e)].row(i);
-    bracket.Add(row);
-  }
+  // The residuals at the estimate (for their correlation), then wJ streamed
+  // sample by sample into the bracket.
+  if (progress) progress({IdentifyProgress::Stage::kBounds, 0.0, 0, 0.0});
+  const Equations at_estimate{m, out.equations, theta, nk};
+  Eigen::MatrixXd residuals(N, ne);
+  WalkEquations(flight, at_estimate, [&](Eigen::Index i, const Eigen::VectorXd& r, const Eigen::MatrixXd&) {
+    residuals.row(i) = r.transpose();
+  });
+  ColouredBracketStream bracket(residuals, LagWindow(residuals), np);
+  WalkEquations(flight, at_estimate, [&](Eigen::Index, const Eigen::VectorXd&, const Eigen::MatrixXd& J) {
+    bracket.Add(w.asDiagonal() * J);
+  });
   out.covariance_corrected = out.covariance * bracket.Finish() * out.covariance;
   for (Eigen::Index e = 0; e < ne; ++e) {
-    const int row = out.equations[static_cast<std::size_t>(e)];
-    const auto zc = reg.z.col(row);
-    const double total = (zc.array() - zc.mean()).square().sum();
-    const core::Signal& s = states[static_cast<std::size_t>(row)];
+    const core::Signal& s = states[static_cast<std::size_t>(out.equations[static_cast<std::size_t>(e)])];
     out.fit.push_back({s.name + "dot", std::string(core::ToString(s.unit)) + "/s",
-                       std::sqrt(r.col(e).squaredNorm() / static_cast<double>(N)),
-                       total > 0 ? 1.0 - r.col(e).squaredNorm() / total : 0.0});
+                       std::sqrt(sums.squares(e) / static_cast<double>(N)),
+                       total(e) > 0 ? 1.0 - sums.squares(e) / total(e) : 0.0});
   }
   return out;
 }
@@ -533,6 +581,20 @@ std::optional<IdentifyMethod> ParseIdentifyMethod(const std::string& text) {
   if (text == "output-error") return IdentifyMethod::kOutputError;
   if (text == "equation-error") return IdentifyMethod::kEquationError;
   return std::nullopt;
+}
+
+std::string ToString(const IdentifyProgress& progress) {
+  switch (progress.stage) {
+    case IdentifyProgress::Stage::kReading:
+      return fmt::format("reading {:.0f} %", 100.0 * progress.fraction);
+    case IdentifyProgress::Stage::kEquationError:
+      return fmt::format("equation error: iteration {}, sum of squares {:.6g}", progress.iteration, progress.cost);
+    case IdentifyProgress::Stage::kOutputError:
+      return fmt::format("output error: iteration {}, cost {:.10g}", progress.iteration, progress.cost);
+    case IdentifyProgress::Stage::kBounds:
+      break;
+  }
+  return "error bounds (coloured residuals)";
 }
 
 std::vector<std::string> FlightColumns(const model::AircraftFile& file, model::Axis axis) {
@@ -715,7 +777,8 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   std::optional<EquationErrorFit> ee;
   if (spec.method == IdentifyMethod::kEquationError || spec.start_from_equation_error) {
     try {
-      ee = EquationError(file, flight, spec.axis, keys, start, spec.method == IdentifyMethod::kEquationError);
+      ee = EquationError(file, flight, spec.axis, keys, start, spec.method == IdentifyMethod::kEquationError,
+                         spec.progress);
     } catch (const core::DataError&) {
       if (spec.method == IdentifyMethod::kEquationError) throw;
     }
@@ -779,7 +842,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
                                "simulates it); start nearer (the file's values) or use --method equation-error");
   Eigen::VectorXd R = NoiseVariances(sim.squares, flight.states);
   double J = Cost(R);
-  Information info = InformationOf(sim, R);
+  Information info = InformationOf(sim, R.cwiseInverse());
   CheckIdentifiable(info.M, names, flight.path);
   double lambda = 1e-3;
   result.converged = false;
@@ -800,9 +863,10 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
         if (Jq <= J) {
           const double change = std::abs(std::expm1(Jq - J));
           p = q, sim = std::move(trial), R = Rq, J = Jq;
-          info = InformationOf(sim, R);
+          info = InformationOf(sim, R.cwiseInverse());
           lambda = std::max(lambda / 10.0, 1e-12);
           accepted = true;
+          if (spec.progress) spec.progress({IdentifyProgress::Stage::kOutputError, 0.0, result.iterations, J});
           result.converged = change < kCostTolerance && small;
           break;
         }
@@ -832,6 +896,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   result.covariance = InverseOf(info.M);
   // The coloured-residual bracket: the residuals at the estimate (for their
   // correlation), then one more flight streaming R⁻¹S through it.
+  if (spec.progress) spec.progress({IdentifyProgress::Stage::kBounds, 0.0, 0, 0.0});
   const Eigen::MatrixXd residual = ResidualsAt(file, flight, spec.axis, keys, layout, p);
   ColouredBracketStream bracket(residual, LagWindow(residual), np);
   const Eigen::VectorXd weight = R.cwiseInverse();
@@ -884,14 +949,22 @@ IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::str
   CheckFreeKeys(file, spec);
   const std::vector<std::string> columns = FlightColumns(file, spec.axis);
   FlightSamples samples;
-  {  // the record goes before identifying: the samples are held once
-    const data::FlightRecord record =
-        data::ReadFlightColumns(path, FlightSources(file, spec.axis, map), kMinSamples);
+  {  // the samples are held once: the record's matrix becomes the states
+    std::function<void(double)> reading;
+    if (spec.progress)
+      reading = [&](double fraction) { spec.progress({IdentifyProgress::Stage::kReading, fraction, 0, 0.0}); };
+    data::FlightRecord record =
+        data::ReadFlightColumns(path, FlightSources(file, spec.axis, map), kMinSamples, reading);
     samples.path = path;
     samples.dt = record.dt;
     const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
-    samples.states = record.values.middleCols(1, n);
-    samples.controls = record.values.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
+    Eigen::MatrixXd all = std::move(record.values);  // t, the states, the controls
+    samples.controls = all.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
+    // The states move down over t, column by column (column-major: no
+    // overlap), and the columns after them are released in place (realloc).
+    for (Eigen::Index c = 0; c < n; ++c) all.col(c) = all.col(c + 1);
+    all.conservativeResize(Eigen::NoChange, n);
+    samples.states = std::move(all);
   }
   return Identify(file, samples, spec);
 }

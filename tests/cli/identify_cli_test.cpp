@@ -319,4 +319,28 @@ TEST(IdentifyCommand, BadInputsSayWhatIsWrong) {
 }
 
 }  // namespace
+// --progress writes its lines to stderr only: standard output is the same
+// JSON as without it; every iteration and the bounds are reported. A stable
+// mode's T2 reads "-" in the text report (as `modes` prints it), not "inf".
+TEST(IdentifyCommand, ProgressGoesToStderrAndAStableT2ReadsDash) {
+  const std::string csv = Flight("progress.csv");
+  const std::string base = "identify " + kP2V7 + " --flight '" + csv + "' --axis longitudinal --free " + kFree;
+  const auto plain = RunAerolin(base + " --json", "identify_progress_plain");
+  const auto shown = RunAerolin(base + " --json --progress", "identify_progress_shown");
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_EQ(shown.out, plain.out);
+  EXPECT_EQ(plain.err, "");
+  const int iterations = nlohmann::json::parse(shown.out)["iterations"].get<int>();
+  EXPECT_NE(shown.err.find("identify: reading 100 %\n"), std::string::npos) << shown.err;
+  EXPECT_NE(shown.err.find("identify: equation error: iteration 1, sum of squares "), std::string::npos);
+  EXPECT_NE(shown.err.find("identify: output error: iteration " + std::to_string(iterations) + ", cost -"), std::string::npos)
+      << shown.err;
+  EXPECT_NE(shown.err.find("identify: error bounds (coloured residuals)\n"), std::string::npos);
+  const auto text = RunAerolin(base, "identify_progress_text");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("  phugoid              T2                -            Level 1\n"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("inf"), std::string::npos);
+}
+
 }  // namespace aerolin

@@ -7,7 +7,11 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/matrix_exponential.hpp"
@@ -398,6 +402,129 @@ TEST(Identify, EquationErrorRecoversNoiseFreeTruth) {
     EXPECT_NEAR(r.estimates[j].value, load.file.Find(c.free[j])->value,
                 2e-3 * std::abs(load.file.Find(c.free[j])->value))
         << c.free[j];
+}
+
+// Equation error as it was computed before it streamed, held whole: the
+// regressor matrices, each equation's Jacobian (∂/∂key by central
+// differences of A and B, exact to rounding: these keys enter affinely), the
+// same weighted Gauss–Newton, and the bracket of the whole weighted Jacobian.
+struct DenseFit {
+  Eigen::VectorXd theta, sigma, sigma_corrected;
+};
+
+DenseFit DenseEquationError(model::AircraftFile file, const FlightSamples& f, model::Axis axis,
+                            const std::vector<std::string>& free) {
+  const bool lon = axis == model::Axis::kLongitudinal;
+  auto matrices = [&](const Eigen::VectorXd& keys) {
+    for (std::size_t j = 0; j < free.size(); ++j)
+      *model::FieldOf(file, free[j]) = keys(static_cast<Eigen::Index>(j)) * file.Find(free[j])->to_si;
+    const auto id = [](const double& v) { return v; };
+    const model::AxisMatrices<double> a = model::MatricesOfFile<double>(file, id);
+    const model::AxisInputMatrices<double> b = model::InputMatricesOfFile<double>(file, id);
+    return std::pair<Eigen::MatrixXd, Eigen::MatrixXd>(lon ? Eigen::MatrixXd(a.longitudinal) : Eigen::MatrixXd(a.lateral),
+                                                       lon ? Eigen::MatrixXd(b.longitudinal) : Eigen::MatrixXd(b.lateral));
+  };
+  const auto nk = static_cast<Eigen::Index>(free.size());
+  Eigen::VectorXd keys(nk);
+  for (Eigen::Index j = 0; j < nk; ++j) keys(j) = file.Find(free[static_cast<std::size_t>(j)])->value;
+  std::vector<Eigen::MatrixXd> dA, dB;
+  for (Eigen::Index j = 0; j < nk; ++j) {
+    const double h = 1e-3 * std::abs(keys(j));
+    const Eigen::VectorXd e = Eigen::VectorXd::Unit(nk, j) * h;
+    const auto plus = matrices(keys + e), minus = matrices(keys - e);
+    dA.push_back((plus.first - minus.first) / (2 * h));
+    dB.push_back((plus.second - minus.second) / (2 * h));
+  }
+  const Eigen::Index N = f.states.rows() - 4, n = f.states.cols();
+  Eigen::MatrixXd z(N, n), x(N, n), u(N, f.controls.cols());
+  for (Eigen::Index i = 0; i < N; ++i) {
+    const Eigen::Index k = i + 2;
+    z.row(i) = (-2.0 * f.states.row(k - 2) - f.states.row(k - 1) + f.states.row(k + 1) + 2.0 * f.states.row(k + 2)) /
+               (10.0 * f.dt);
+    x.row(i) = (2.0 * f.states.row(k - 2) + 5.0 * f.states.row(k - 1) + 6.0 * f.states.row(k) +
+                5.0 * f.states.row(k + 1) + 2.0 * f.states.row(k + 2)) / 20.0;
+    u.row(i) = (2.0 * f.controls.row(k - 1) + 3.0 * f.controls.row(k) + 3.0 * f.controls.row(k + 1) +
+                2.0 * f.controls.row(k + 2)) / 10.0;
+  }
+  std::vector<int> rows;
+  for (Eigen::Index r = 0; r < n; ++r) {
+    bool used = false;
+    for (Eigen::Index j = 0; j < nk; ++j) used = used || !dA[j].row(r).isZero(0.0) || !dB[j].row(r).isZero(0.0);
+    if (used) rows.push_back(static_cast<int>(r));
+  }
+  const auto ne = static_cast<Eigen::Index>(rows.size());
+  const Eigen::Index np = nk + ne;
+  std::vector<Eigen::MatrixXd> J(rows.size(), Eigen::MatrixXd::Zero(N, np));
+  for (Eigen::Index e = 0; e < ne; ++e) {
+    for (Eigen::Index j = 0; j < nk; ++j)
+      J[e].col(j) = x * dA[j].row(rows[e]).transpose() + u * dB[j].row(rows[e]).transpose();
+    J[e].col(nk + e).setOnes();
+  }
+  Eigen::VectorXd theta(np), w(ne);
+  theta << keys, Eigen::VectorXd::Zero(ne);
+  for (Eigen::Index e = 0; e < ne; ++e) {
+    const auto zc = z.col(rows[e]);
+    w(e) = 1.0 / ((zc.array() - zc.mean()).square().sum() / static_cast<double>(N));
+  }
+  Eigen::MatrixXd r(N, ne);
+  auto residuals = [&] {
+    const auto [A, B] = matrices(theta.head(nk));
+    for (Eigen::Index e = 0; e < ne; ++e)
+      r.col(e) = z.col(rows[e]) - x * A.row(rows[e]).transpose() - u * B.row(rows[e]).transpose() -
+                 Eigen::VectorXd::Constant(N, theta(nk + e));
+  };
+  Eigen::MatrixXd M(np, np);
+  for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
+    residuals();
+    M.setZero();
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(np);
+    for (Eigen::Index e = 0; e < ne; ++e) M += w(e) * J[e].transpose() * J[e], g += w(e) * J[e].transpose() * r.col(e);
+    const Eigen::VectorXd step = M.ldlt().solve(g);
+    theta += step;
+    residuals();
+    for (Eigen::Index e = 0; e < ne; ++e) w(e) = static_cast<double>(N - np) / r.col(e).squaredNorm();
+    if (step.dot(M * step) <= kStepTolerance * kStepTolerance) break;
+  }
+  M.setZero();
+  std::vector<Eigen::MatrixXd> a;
+  for (Eigen::Index e = 0; e < ne; ++e) M += w(e) * J[e].transpose() * J[e], a.push_back(w(e) * J[e]);
+  const Eigen::MatrixXd C = M.inverse();
+  const Eigen::MatrixXd Cc = C * ColouredBracket(a, r, LagWindow(r)) * C;
+  return {theta, C.diagonal().cwiseSqrt(), Cc.diagonal().cwiseSqrt()};
+}
+
+// Equation error streams (each pass summed as it goes): its estimates and
+// both standard errors are the held-whole computation's, to rounding, on a
+// noisy flight of each axis.
+TEST(Identify, EquationErrorEqualsTheHeldWholeRegression) {
+  // Summation orders differ (blocks of rows against whole-column products)
+  // and the dense Jacobian comes from central differences (~1e-13 relative):
+  // 1e-9 relative (of the value, or of σ for a bias near 0) is rounding, far
+  // below any change of method.
+  constexpr double kRounding = 1e-9;
+  const data::LoadResult load = data::LoadAircraftFile(kP2v7);
+  for (const Case& c : {Longitudinal(), Lateral()}) {
+    const model::StateSpace sys = c.axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(load.aircraft)
+                                                                        : model::BuildLateral(load.aircraft);
+    sim::StandardNormal normal(7);
+    const FlightSamples f = Fly(sys, c.dt, c.samples, c.controls, [&](Eigen::Index o) {
+      return c.noise_sigma[static_cast<std::size_t>(o)] * normal();
+    });
+    IdentifySpec spec;
+    spec.axis = c.axis;
+    spec.free = c.free;
+    spec.method = IdentifyMethod::kEquationError;
+    const IdentifyResult r = Identify(load.file, f, spec);
+    const DenseFit dense = DenseEquationError(load.file, f, c.axis, c.free);
+    ASSERT_EQ(static_cast<Eigen::Index>(r.estimates.size()), dense.theta.size());
+    for (std::size_t j = 0; j < r.estimates.size(); ++j) {
+      const Estimate& e = r.estimates[j];
+      const auto i = static_cast<Eigen::Index>(j);
+      EXPECT_NEAR(e.value, dense.theta(i), kRounding * (std::abs(dense.theta(i)) + dense.sigma(i))) << e.key;
+      EXPECT_NEAR(e.std_error, dense.sigma(i), kRounding * dense.sigma(i)) << e.key;
+      EXPECT_NEAR(e.std_error_corrected, dense.sigma_corrected(i), kRounding * dense.sigma_corrected(i)) << e.key;
+    }
+  }
 }
 
 }  // namespace

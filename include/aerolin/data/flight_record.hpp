@@ -11,7 +11,8 @@
 /// a row with NaN, a step that is uneven, a gap (a step that is a whole
 /// number ≥ 2 of steps: rows missing), time that does not increase, fewer
 /// rows than asked for. Only the columns asked for are kept (memory is
-/// rows × columns doubles; a row is parsed in place, without allocating).
+/// rows × columns doubles, read in chunks of 65 536 rows that are released as
+/// the matrix is filled; a row is parsed in place, without allocating).
 ///
 /// Any other CSV is read through a column map (`--columns` of `aerolin
 /// identify`): aerolin's name = the CSV's column [: its unit], e.g.
@@ -20,6 +21,8 @@
 /// Columns not mapped are read by aerolin's own names, in SI.
 
 #include <Eigen/Core>
+#include <cstdint>
+#include <functional>
 #include <istream>
 #include <string>
 #include <vector>
@@ -98,10 +101,15 @@ FlightRecord ReadFlightCsv(std::istream& in, const std::string& path,
 /// Returns the columns `sources` (ResolveColumns: `t` first) of the CSV at
 /// `path`, in SI; FlightRecord::columns holds their aerolin names. A mapped
 /// column missing from the header is named with the name it was mapped to.
-FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows);
+/// `progress`, if set, is called with the fraction of the file read (0–1),
+/// when it passes each whole percent (checked every 65 536 lines) and at the end.
+FlightRecord ReadFlightColumns(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows,
+                               const std::function<void(double)>& progress = {});
 
-/// As above, from a stream; `path` is used in messages only.
+/// As above, from a stream; `path` is used in messages only; progress is
+/// reported only if the stream's `size` in bytes is given.
 FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
-                           int min_rows);
+                               int min_rows, const std::function<void(double)>& progress = {},
+                               std::uintmax_t size = 0);
 
 }  // namespace aerolin::data

@@ -41,14 +41,16 @@
 /// M⁻¹ [Σᵢ Σⱼ Sᵢᵀ R⁻¹ R̂νν(i−j) R⁻¹ Sⱼ] M⁻¹ with the biased residual
 /// correlation over all lags (SIDPAC `m_colores`; computed as (1/N) GᵀG with G
 /// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite),
-/// streamed sample by sample (ColouredBracketStream). Output error sums each
-/// flight of the model as it goes: nothing per sample is held but the flight
-/// and, after convergence, its residuals. Equation error: the same bracket
-/// with its regressors (which it holds).
+/// streamed sample by sample (ColouredBracketStream). Both methods sum each
+/// pass over the flight as it goes (output error: each flight of the model;
+/// equation error: each regression, its regressors computed from the 5-row
+/// window when needed): nothing per sample is held but the flight and, for
+/// the bounds, the residuals at the estimate.
 /// Flight data are rarely white: the corrected bound is the honest one.
 
 #include <Eigen/Core>
 #include <complex>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,6 +88,27 @@ inline constexpr double kHighCorrelation = 0.9;
 /// Fewest samples a flight must have.
 inline constexpr int kMinSamples = 20;
 
+/// What a long identification is doing, for a progress line.
+struct IdentifyProgress {
+  enum class Stage {
+    kReading,        ///< reading the flight: `fraction` of its bytes
+    kEquationError,  ///< an equation-error iteration done: `iteration`, `cost` = Σ r²
+    kOutputError,    ///< an output-error iteration done: `iteration`, `cost` = ln det R̂
+    kBounds,         ///< computing the coloured-residual bounds (one more pass)
+  };
+  Stage stage = Stage::kReading;
+  double fraction = 0;
+  int iteration = 0;
+  double cost = 0;
+};
+
+/// Called as an identification goes (IdentifySpec::progress).
+using ProgressFunction = std::function<void(const IdentifyProgress&)>;
+
+/// The progress line: "reading 41 %", "output error: iteration 3, cost -41.25",
+/// "equation error: iteration 1, sum of squares 0.0123", "error bounds".
+std::string ToString(const IdentifyProgress& progress);
+
 /// One identification run.
 struct IdentifySpec {
   model::Axis axis = model::Axis::kLongitudinal;
@@ -100,6 +123,9 @@ struct IdentifySpec {
   /// > 0: IdentifyResult::responses holds the measured and modelled outputs,
   /// thinned to at most about this many points per series (for a figure).
   int response_points = 0;
+  /// Called with what the run is doing (reading, each iteration, the
+  /// bounds); empty: nothing is reported. Never writes anything itself.
+  ProgressFunction progress;
 };
 
 /// A flight's samples for one axis: row k is the sample at t = kΔt.
