@@ -72,9 +72,8 @@ bool FlightModel::SurfaceDeflections(const FlightState& x,
   CommandedDeflections(x, controls, out);
   bool limited = false;
   for (const PositionLimit& l : limits_) {
-    double& d = out[l.control];
-    if (d > l.limit || d < -l.limit) {
-      d = d > 0.0 ? l.limit : -l.limit;
+    if (const std::optional<double> stop = AtStop(out[l.control], l.limit)) {
+      out[l.control] = *stop;
       limited = true;
     }
   }

@@ -124,9 +124,8 @@ class FlightModel {
     bool limited = false;
     for (const PositionLimit& l : limits_) {
       const double commanded = controls[l.control] - l.gain.dot(x.head<kNumLinearStates>());
-      if (commanded > l.limit || commanded < -l.limit) {
-        const double surface = commanded > 0.0 ? l.limit : -l.limit;
-        dxdt.head<kNumLinearStates>() += B_.col(l.control) * (surface - commanded);
+      if (const std::optional<double> stop = AtStop(commanded, l.limit)) {
+        dxdt.head<kNumLinearStates>() += B_.col(l.control) * (*stop - commanded);
         limited = true;
       }
     }
@@ -143,6 +142,12 @@ class FlightModel {
   }
 
  private:
+  // The stop a `commanded` deflection beyond ±limit sits at; nullopt within.
+  static std::optional<double> AtStop(double commanded, double limit) {
+    if (commanded > limit) return limit;
+    if (commanded < -limit) return -limit;
+    return std::nullopt;
+  }
   // A control whose actuator limits its position.
   struct PositionLimit {
     Eigen::Index control;                            // data-file order
