@@ -272,3 +272,26 @@ def test_bare_equals_cli_bare_and_flies_the_airframe(work, p2v7):
     closed = aerolin.simulate(aircraft, 20.0, excite="dutch-roll")
     assert_equals_csv(closed, cli_csv(work, damped, *args))
     assert closed.to_csv() != bare.to_csv()
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "exact"])
+def test_actuator_limit_flies_alike_in_cli_and_python(work, integrator):
+    """A pitch damper whose elevator stops at 2 deg ([actuators]): the pilot's
+    doublet plus the damper's command goes beyond the stop, and the flight
+    (sim::FlightModel's one limit) is the CLI's to the bit."""
+    damped = work / "damped.toml"
+    run_cli("augment", P2V7, "--loop", "elevator:q=0.5", "--write", damped)
+    limited = work / "limited.toml"
+    limited.write_text(damped.read_text()
+                       + "\n[actuators]\nelevator = { time_constant_s = 0.05, limit_deg = 2 }\n")
+    args = ["--script", DOUBLET, "--duration", 10, "--integrator", integrator]
+    flight = aerolin.simulate(aerolin.load(str(limited)), 10, script=str(DOUBLET),
+                              integrator=integrator)
+    assert_equals_csv(flight, cli_csv(work, limited, *args))
+    # The command δe = δ_pilot + 0.5 q (the loop) went beyond the stop, and the
+    # stop changed the flight.
+    commanded = flight["elevator"] + 0.5 * flight["q"]
+    assert np.abs(commanded).max() > np.radians(2.0) * 1.5
+    free = aerolin.simulate(aerolin.load(str(damped)), 10, script=str(DOUBLET),
+                            integrator=integrator)
+    assert np.abs(free["theta"] - flight["theta"]).max() > 1e-3

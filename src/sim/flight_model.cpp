@@ -31,6 +31,53 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
     if (controls_[c].longitudinal) B_.col(col).head<4>() = lon.B().col(j_lon++);
     if (controls_[c].lateral) B_.col(col).tail<5>() = lat.B().col(j_lat++);
   }
+  // The feedback the builders closed into A, scattered to file order (the
+  // builders checked the names and sizes).
+  K_ = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(controls_.size()), kNumLinearStates);
+  auto scatter = [&](const std::optional<model::AxisAugmentation>& aug, int first_state) {
+    if (!aug) return;
+    for (std::size_t i = 0; i < aug->inputs.size(); ++i)
+      for (std::size_t c = 0; c < controls_.size(); ++c)
+        if (controls_[c].name == aug->inputs[i])
+          K_.row(static_cast<Eigen::Index>(c)).segment(first_state, aug->gain.cols()) =
+              aug->gain.row(static_cast<Eigen::Index>(i));
+  };
+  scatter(aircraft.longitudinal_augmentation, kU);
+  scatter(aircraft.lateral_augmentation, kBeta);
+  for (std::size_t c = 0; c < controls_.size(); ++c) {
+    const auto it = aircraft.command_path.actuators.find(controls_[c].name);
+    if (it == aircraft.command_path.actuators.end() || !it->second.position_limit) continue;
+    const auto col = static_cast<Eigen::Index>(c);
+    limits_.push_back({col, *it->second.position_limit, K_.row(col)});
+  }
+}
+
+std::optional<double> FlightModel::position_limit(int c) const {
+  for (const PositionLimit& l : limits_)
+    if (l.control == c) return l.limit;
+  return std::nullopt;
+}
+
+void FlightModel::CommandedDeflections(const FlightState& x,
+                                       const Eigen::Ref<const Eigen::VectorXd>& controls,
+                                       Eigen::VectorXd& out) const {
+  out.resize(static_cast<Eigen::Index>(controls_.size()));
+  for (Eigen::Index c = 0; c < out.size(); ++c)
+    out[c] = controls[c] - K_.row(c).dot(x.head<kNumLinearStates>());
+}
+
+bool FlightModel::SurfaceDeflections(const FlightState& x,
+                                     const Eigen::Ref<const Eigen::VectorXd>& controls,
+                                     Eigen::VectorXd& out) const {
+  CommandedDeflections(x, controls, out);
+  bool limited = false;
+  for (const PositionLimit& l : limits_) {
+    if (const std::optional<double> stop = AtStop(out[l.control], l.limit)) {
+      out[l.control] = *stop;
+      limited = true;
+    }
+  }
+  return limited;
 }
 
 FlightModel::FlightModel(const model::AircraftData& aircraft, Eigen::MatrixXd E)

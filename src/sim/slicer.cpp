@@ -60,6 +60,9 @@ void AddProduct(const Eigen::MatrixXd& M, const Eigen::Ref<const Eigen::VectorXd
 struct Rhs {
   const FlightModel* model;
   const LinearState* b_delta;
+  // The pilot's held controls when the model limits a surface's position
+  // (FlightModel::AddLimitCorrection at every stage); nullptr: no limits.
+  const Eigen::VectorXd* controls = nullptr;
   // A known disturbance g(t0 + τ), evaluated at every stage; `g` is the
   // slicer's scratch vector (num_disturbances), so nothing is allocated.
   const DisturbanceProfile* profile = nullptr;
@@ -67,6 +70,7 @@ struct Rhs {
   Eigen::VectorXd* g = nullptr;
   void operator()(const FlightState& x, FlightState& dxdt, double tau) const {
     model->Derivative(x, *b_delta, dxdt);
+    if (controls != nullptr) model->AddLimitCorrection(x, *controls, dxdt);
     if (profile != nullptr) AddProfile(tau, dxdt);
   }
   void AddProfile(double tau, FlightState& dxdt) const {
@@ -125,7 +129,10 @@ struct Slicer::Impl {
         x(x0),
         stepper(ErrorChecker(o.atol, o.rtol)),
         new_b_delta(LinearState::Zero()),
-        g(Eigen::VectorXd::Zero(model.num_disturbances())) {
+        g(Eigen::VectorXd::Zero(model.num_disturbances())),
+        held_controls(Eigen::VectorXd::Zero(model.num_controls())),
+        commanded(Eigen::VectorXd::Zero(model.num_controls())),
+        surface(Eigen::VectorXd::Zero(model.num_controls())) {
     if (options.integrator == Integrator::kExact) {
       step = ZeroOrderHold(model, options.dt);
       for (std::size_t i = 0; i < kGaussNodes.size(); ++i)
@@ -145,9 +152,16 @@ struct Slicer::Impl {
     stepper.reset();
   }
 
-  SliceStats AdvanceRk45(const DisturbanceProfile* profile) {
+  SliceStats AdvanceRk45(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                         const DisturbanceProfile* profile) {
     const double T = options.dt;
-    Rhs rhs{&model, &b_delta, profile, static_cast<double>(k) * T, &g};
+    const bool limits = model.has_position_limits();
+    // The limits' correction depends on the pilot's controls themselves, not
+    // only on B δ: a change of them redoes the reused derivative.
+    const bool controls_changed = limits && controls != held_controls;
+    if (limits) held_controls = controls;
+    Rhs rhs{&model, &b_delta, limits ? &held_controls : nullptr, profile,
+            static_cast<double>(k) * T, &g};
     // FSAL: the derivative at the end of the last step is the one at the start
     // of this slice, except for the control term; the kinematics part (the
     // trigonometry) is reused, the linear part is redone only if δ changed,
@@ -157,9 +171,10 @@ struct Slicer::Impl {
       b_delta = new_b_delta;
       rhs(x, dxdt, 0.0);
       fsal_valid = true;
-    } else if (new_b_delta != b_delta || profile != nullptr || had_profile) {
+    } else if (new_b_delta != b_delta || profile != nullptr || had_profile || controls_changed) {
       b_delta = new_b_delta;
       model.LinearDerivative(x, b_delta, dxdt);
+      if (limits) model.AddLimitCorrection(x, held_controls, dxdt);
       if (profile != nullptr) rhs.AddProfile(0.0, dxdt);
     }
     had_profile = profile != nullptr;
@@ -220,6 +235,19 @@ struct Slicer::Impl {
         options.rtol, options.atol, k, static_cast<double>(k) * options.dt, h, rejected);
   }
 
+  // The exact propagator is exact for a linear flight only: while a position
+  // limit is reached, it holds the limit's correction at its value at the
+  // slice start (the surface at its stop then, drifting with −K x over the
+  // slice: first order in Δt). Unlimited slices take `controls` unchanged.
+  SliceStats AdvanceExactLimited(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                                 const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
+    if (!model.has_position_limits()) return AdvanceExact(controls, disturbance);
+    model.CommandedDeflections(x, controls, commanded);
+    if (!model.SurfaceDeflections(x, controls, surface)) return AdvanceExact(controls, disturbance);
+    held_controls = controls + (surface - commanded);
+    return AdvanceExact(held_controls, disturbance);
+  }
+
   SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls,
                           const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
     // Position: Gauss–Legendre quadrature of the NED velocity along the exact
@@ -255,6 +283,9 @@ struct Slicer::Impl {
   bool had_profile = false;  // the last slice's derivative included a profile
   Eigen::VectorXd g;         // profile scratch: g(t), or the held d + mean g
   double h = 0.0;  // step size carried over from the last slice [s]
+  // Position limits: the pilot's controls held over the slice (RK45) or
+  // with the limits' held correction (exact), and scratch deflections.
+  Eigen::VectorXd held_controls, commanded, surface;
   // Exact
   Transition step;
   std::array<Transition, kGaussNodes.size()> nodes;
@@ -318,15 +349,15 @@ SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls
       const double t0 = static_cast<double>(s.k) * s.options.dt;
       profile->AddMean(t0, t0 + s.options.dt, s.g);
       const Eigen::Ref<const Eigen::VectorXd> held(s.g);
-      stats = s.AdvanceExact(controls, &held);
+      stats = s.AdvanceExactLimited(controls, &held);
     } else {
-      stats = s.AdvanceExact(controls, disturbance);
+      stats = s.AdvanceExactLimited(controls, disturbance);
     }
   } else {
     s.new_b_delta.setZero();
     AddProduct(s.model.B(), controls, s.new_b_delta);
     if (disturbance != nullptr) AddProduct(s.model.E(), *disturbance, s.new_b_delta);
-    stats = s.AdvanceRk45(profile);
+    stats = s.AdvanceRk45(controls, profile);
   }
   s.FlushNegligible();
   ++s.k;

@@ -134,6 +134,13 @@ DisplayUnit DisplayUnitOf(core::Unit unit) {
   }
 }
 
+std::string SaturationWarning(const ControlGauge& g) {
+  const DisplayUnit unit = DisplayUnitOf(g.unit);
+  return fmt::format("{} saturated: commanded {:+.1f}{}, stop \xc2\xb1{:g}{}", g.name,
+                     g.commanded * unit.factor, unit.symbol,
+                     g.limit ? *g.limit * unit.factor : 0.0, unit.symbol);
+}
+
 std::vector<std::string> ValidityWarnings(const sim::FlightState& x, double U0,
                                           const sim::ValidityThresholds& limits) {
   std::vector<std::string> out;
@@ -224,6 +231,10 @@ HudModel::HudModel(const FlightSession& session, std::string aircraft_name,
     if (ctl.min || ctl.max)
       range = std::max(ctl.min ? std::abs(*ctl.min) : 0.0, ctl.max ? std::abs(*ctl.max) : 0.0);
     ControlGauge g{ctl.name, ctl.unit, 0.0, range, ""};
+    // An actuator's stop: the bar spans it, so a bar at its end is a surface
+    // at its stop.
+    g.limit = session.model().position_limit(c);
+    if (g.limit) g.range = *g.limit;
     if (auto first = pilot.first_key(c)) {
       const pilot::Key second = *pilot.second_key(c);
       g.keys = fmt::format("{} {}  \xc2\xb7  {} {}", pilot::KeyText(*first),
@@ -339,9 +350,16 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag,
   h.time = s.slice_index() == 0 ? 0.0 : s.time() - lag;
   h.state = shown;
   h.U0 = s.model().U0();
+  // The surfaces as the flight moves them: the pilot's newest command plus
+  // the augmentation's in the state shown, at most at their stops.
+  s.model().CommandedDeflections(shown, s.pilot().controls(), commanded_);
+  s.model().SurfaceDeflections(shown, s.pilot().controls(), surfaces_);
   for (std::size_t c = 0; c < h.controls.size(); ++c) {
     ControlGauge& g = h.controls[c];
-    g.value = s.pilot().controls()[static_cast<int>(c)];
+    const auto i = static_cast<Eigen::Index>(c);
+    g.value = surfaces_[i];
+    g.commanded = commanded_[i];
+    g.saturated = surfaces_[i] != commanded_[i];
     g.range = std::max(g.range, std::abs(g.value));
   }
   h.slice_dt = s.dt();
@@ -349,6 +367,8 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag,
   h.slice_cost_max = s.slice_cost_max();
   h.slices = s.slice_index();
   h.warnings = ValidityWarnings(shown, h.U0);
+  for (const ControlGauge& g : h.controls)
+    if (g.saturated) h.warnings.push_back(SaturationWarning(g));
   h.log_path = s.csv_path();
   h.trim_pitch = s.model().theta0();
   h.pitch_attitude = h.trim_pitch + shown[sim::kTheta];

@@ -235,6 +235,51 @@ TEST(AugmentCommand, WashoutIsAStateOfTheReportNotOfAFile) {
   std::remove(file.c_str());
 }
 
+// A pitch damper and a yaw damper in one file: two runs, the second on the
+// file the first wrote. Each designs on its axis's bare airframe (the yaw
+// damper's gain and closed loop are those designed on the plain file) and
+// keeps the other axis's section; every command reads both.
+TEST(AugmentCommand, BothAxesAreTwoRunsOnOneFile) {
+  const std::string dir = std::string(AEROLIN_BINARY_DIR);
+  const std::string pitch = dir + "/cli_test_aug_pitch.toml", both = dir + "/cli_test_aug_both.toml";
+  std::remove(pitch.c_str());
+  std::remove(both.c_str());
+  const auto p = RunAerolin("augment data/derivatives/p2v7.toml --loop elevator:q=0.5 --json --write '" + pitch + "'",
+                            "aug_both1");
+  ASSERT_EQ(p.exit_code, 0) << p.err;
+  const auto y = RunAerolin("augment '" + pitch + "' --axis lateral --lqr --inputs rudder --json --write '" + both + "'",
+                            "aug_both2");
+  ASSERT_EQ(y.exit_code, 0) << y.err;
+  const auto plain = RunAerolin("augment data/derivatives/p2v7.toml --axis lateral --lqr --inputs rudder --json",
+                                "aug_both3");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const nlohmann::json pd = nlohmann::json::parse(p.out), yd = nlohmann::json::parse(y.out),
+                       plain_doc = nlohmann::json::parse(plain.out);
+  EXPECT_EQ(yd["gain"], plain_doc["gain"]);
+  EXPECT_EQ(yd["closed_loop"]["modes"], plain_doc["closed_loop"]["modes"]);
+
+  const std::string text = testing_cli::ReadAll(both);
+  for (const char* section : {"[augmentation.longitudinal]", "[augmentation.lateral]"}) {
+    const std::size_t at = text.find(section);
+    EXPECT_NE(at, std::string::npos) << section;
+    EXPECT_EQ(text.find(section, at + 1), std::string::npos) << section << " twice";
+  }
+  const auto modes = RunAerolin("modes '" + both + "' --json", "aug_both4");
+  ASSERT_EQ(modes.exit_code, 0) << modes.err;
+  const nlohmann::json m = nlohmann::json::parse(modes.out);
+  EXPECT_EQ(m["longitudinal"]["modes"], pd["closed_loop"]["modes"]);
+  EXPECT_EQ(m["lateral"]["modes"], yd["closed_loop"]["modes"]);
+  // The yaw run graded its closed loop with the pitch damper on: the file's
+  // qualities.
+  const auto q = RunAerolin("qualities '" + both + "' --json", "aug_both5");
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  const nlohmann::json grades = nlohmann::json::parse(q.out);
+  EXPECT_EQ(grades["categories"][0]["mode_levels"], yd["qualities"]["categories"][0]["closed_loop"]["mode_levels"]);
+  EXPECT_EQ(grades["categories"][0]["level"], yd["qualities"]["categories"][0]["closed_loop"]["level"]);
+  std::remove(pitch.c_str());
+  std::remove(both.c_str());
+}
+
 TEST(AugmentCommand, LoopUsageErrorsSayWhatToDo) {
   struct Case {
     std::string args, message;

@@ -227,6 +227,45 @@ TEST(HudModel, AugmentationLineAndTheModeTableOfTheAircraftFlying) {
   EXPECT_TRUE(same_rows(hud_model.hud().modes, rows_of(damped)));
 }
 
+// A pitch damper δe = δ_pilot + 0.5 q whose elevator stops at 2°: the bar
+// shows the surface (pilot + damper), at its stop once the command passes it,
+// and the HUD names the saturated surface.
+TEST(HudModel, ControlBarsShowTheSurfaceAndASaturatedOne) {
+  model::AircraftData damped = data::LoadAircraftFile(kP2V7).aircraft;
+  damped.longitudinal_augmentation = model::AxisAugmentation{{"elevator"}, Eigen::RowVector4d(0, 0, -0.5, 0)};
+  const double stop = 2.0 * core::kDegToRad;
+  damped.command_path.actuators["elevator"] = model::Actuator{0.05, stop, std::nullopt};
+  FlightSession session(damped, SessionOptions{});
+  HudModel hud_model(session, "P2V-7");
+  ASSERT_EQ(hud_model.hud().controls[0].name, "elevator");
+  EXPECT_EQ(hud_model.hud().controls[0].limit, stop);
+  EXPECT_EQ(hud_model.hud().controls[0].range, stop);  // the bar spans the travel
+  EXPECT_FALSE(hud_model.hud().controls[1].limit.has_value());
+
+  // A short push: the damper's command is in the bar, below the stop.
+  session.Step(pilot::KeySet{pilot::Key::k8});
+  const HudState& small = hud_model.Update(session.state());
+  const double pilot_small = session.pilot().controls()[0];
+  const ControlGauge& e = small.controls[0];
+  EXPECT_FALSE(e.saturated);
+  EXPECT_DOUBLE_EQ(e.value, pilot_small + 0.5 * session.state()[sim::kQ]);
+  EXPECT_NE(e.value, pilot_small);
+  EXPECT_TRUE(small.warnings.empty());
+
+  // Held: the command passes the stop; the surface stays on it.
+  for (int k = 0; k < 15; ++k) session.Step(pilot::KeySet{pilot::Key::k8});
+  const HudState& big = hud_model.Update(session.state());
+  const ControlGauge& s = big.controls[0];
+  const double commanded = session.pilot().controls()[0] + 0.5 * session.state()[sim::kQ];
+  ASSERT_GT(std::abs(commanded), stop);
+  EXPECT_TRUE(s.saturated);
+  EXPECT_EQ(s.value, std::copysign(stop, commanded));
+  EXPECT_DOUBLE_EQ(s.commanded, commanded);
+  ASSERT_EQ(big.warnings.size(), 1u);
+  EXPECT_EQ(big.warnings[0], fmt::format("elevator saturated: commanded {:+.1f}\xc2\xb0, stop \xc2\xb1" "2\xc2\xb0",
+                                         commanded * core::kRadToDeg));
+}
+
 TEST(ValidityWarnings, OneLinePerQuantityBeyondItsLimit) {
   const double U0 = 100.0;
   sim::FlightState x = sim::FlightState::Zero();

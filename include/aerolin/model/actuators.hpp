@@ -3,8 +3,9 @@
 /// The command path between the pilot and the control surfaces: a
 /// first-order actuator per control (with optional position and rate limits)
 /// and one pure time delay. The MIL-STD-1797A criteria for augmented
-/// aircraft (study/mil_std_1797.hpp) grade the aircraft through them; the
-/// modes and every other command do not see them. A data file's
+/// aircraft (study/mil_std_1797.hpp) grade the aircraft through them; a
+/// flight (sim::FlightModel) limits each surface to its position limit; the
+/// modes do not see them. A data file's
 /// `[actuators]` section (data/derivatives/README.md) and `aerolin
 /// qualities --actuator/--delay` give them; the limits on the values are
 /// written here once, for both.

@@ -137,7 +137,8 @@ struct AircraftData {
   std::optional<AxisAugmentation> longitudinal_augmentation;
   std::optional<AxisAugmentation> lateral_augmentation;
   /// Actuators and delay of the pilot's commands (`[actuators]`); empty: ideal.
-  /// Only the MIL-STD-1797A criteria use them (model/actuators.hpp).
+  /// The MIL-STD-1797A criteria use them (model/actuators.hpp); the flight
+  /// limits the surfaces to their position limits (sim::FlightModel).
   CommandPath command_path;
   /// Nonlinear coefficient tables (`[tables]`); only the nonlinear model
   /// (sim/nonlinear_model.hpp) uses them: the linear model is the derivatives'.

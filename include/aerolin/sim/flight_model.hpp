@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,47 @@ class FlightModel {
     dxdt.tail<3>() = VelocityNed(x);
   }
 
+  /// The feedback the model's A closes (the file's [augmentation], u = −K x),
+  /// as the flight's controls see it: num_controls × 9 (rows in data-file
+  /// order, columns the 9 linear states), zero rows for controls not fed
+  /// back and for a bare airframe. SI: control unit per state unit.
+  const Eigen::MatrixXd& feedback_gain() const { return K_; }
+  /// True if a control's actuator has a position limit (`[actuators]`
+  /// `limit_deg`): the flight then limits that surface's deflection.
+  bool has_position_limits() const { return !limits_.empty(); }
+  /// The position limit of control `c` (data-file order) [control unit], or
+  /// nullopt if it has none.
+  std::optional<double> position_limit(int c) const;
+  /// Writes the deflection each surface is commanded in state `x`: the
+  /// pilot's `controls` plus the feedback, δc = δ_pilot − K x (data-file
+  /// order, control units; `out` is resized to num_controls).
+  void CommandedDeflections(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
+                            Eigen::VectorXd& out) const;
+  /// Writes the deflection each surface takes: the commanded one, clamped to
+  /// ±its position limit. Returns true if a limit is reached (a commanded
+  /// deflection beyond it).
+  bool SurfaceDeflections(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
+                          Eigen::VectorXd& out) const;
+  /// Adds to ẋ what the position limits change: for each limited control c
+  /// whose commanded δc = δ_pilot,c − K_c x lies beyond ±L_c, the term
+  /// B_c (clamp(δc, −L_c, L_c) − δc), so that ẋ = A_bare x + B δ_surface
+  /// (A x already holds −B K x). Adds nothing, and returns false, while no
+  /// limit is reached, so an unlimited flight is unchanged bit for bit.
+  /// The one place the flown closed loop meets the actuators; allocates
+  /// nothing.
+  bool AddLimitCorrection(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
+                          FlightState& dxdt) const {
+    bool limited = false;
+    for (const PositionLimit& l : limits_) {
+      const double commanded = controls[l.control] - l.gain.dot(x.head<kNumLinearStates>());
+      if (const std::optional<double> stop = AtStop(commanded, l.limit)) {
+        dxdt.head<kNumLinearStates>() += B_.col(l.control) * (*stop - commanded);
+        limited = true;
+      }
+    }
+    return limited;
+  }
+
   /// Writes the first 9 components of ẋ (A x + B δ + E d) only.
   void LinearDerivative(const FlightState& x, const LinearState& B_delta,
                         FlightState& dxdt) const {
@@ -100,6 +142,18 @@ class FlightModel {
   }
 
  private:
+  // The stop a `commanded` deflection beyond ±limit sits at; nullopt within.
+  static std::optional<double> AtStop(double commanded, double limit) {
+    if (commanded > limit) return limit;
+    if (commanded < -limit) return -limit;
+    return std::nullopt;
+  }
+  // A control whose actuator limits its position.
+  struct PositionLimit {
+    Eigen::Index control;                            // data-file order
+    double limit;                                    // L [control unit]
+    Eigen::Matrix<double, 1, kNumLinearStates> gain;  // its row of K
+  };
   LinearMatrix A_;
   Eigen::Matrix4d A_lon_;
   Eigen::Matrix<double, 5, 5> A_lat_;
@@ -107,6 +161,8 @@ class FlightModel {
   Eigen::MatrixXd E_ = Eigen::MatrixXd(kNumLinearStates, 0);
   double U0_, theta0_, alpha0_;
   std::vector<model::Control> controls_;
+  Eigen::MatrixXd K_;
+  std::vector<PositionLimit> limits_;
 };
 
 }  // namespace aerolin::sim

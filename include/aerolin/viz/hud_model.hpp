@@ -23,15 +23,23 @@ namespace aerolin::viz {
 
 class FlightSession;
 
-/// One control's bar: value and the range the bar spans.
+/// One control's bar: the surface's deflection and the range the bar spans.
 struct ControlGauge {
   std::string name;
   core::Unit unit = core::Unit::kOne;  ///< kRadian is shown in degrees
-  double value = 0.0;  ///< [unit]
+  /// The surface's deflection [unit]: the pilot's command plus the
+  /// augmentation's (δ_pilot − K x), limited by its actuator's stop
+  /// (sim::FlightModel::SurfaceDeflections); the pilot's alone when bare.
+  double value = 0.0;
   double range = 1.0;  ///< the bar spans ±range [unit]
   /// The keys and their effects, e.g. "4 roll left · 6 roll right" (empty
   /// if the control is not key-bound); drawn under the bar.
   std::string keys;
+  /// The actuator's position limit [unit] (`[actuators]`), or none.
+  std::optional<double> limit{};
+  /// The surface sits at its stop: its command goes beyond `limit`.
+  bool saturated = false;
+  double commanded = 0.0;  ///< the command δ_pilot − K x, unlimited [unit]
 };
 
 /// One row of the mode table.
@@ -233,6 +241,10 @@ DisplayUnit DisplayUnitOf(core::Unit unit);
 std::vector<std::string> ValidityWarnings(const sim::FlightState& state, double U0,
                                           const sim::ValidityThresholds& limits = {});
 
+/// Returns the HUD's line for a surface at its stop, e.g. "elevator saturated:
+/// commanded +8.0°, stop ±3°" (`gauge.saturated`).
+std::string SaturationWarning(const ControlGauge& gauge);
+
 /// The mode table of an aircraft, graded against MIL-F-8785C.
 struct ModeTable {
   /// One row per mode of `modes` but the heading root, in their order.
@@ -287,6 +299,7 @@ class HudModel {
   const FlightSession* session_;
   HudState hud_;
   int graded_generation_ = 0;
+  Eigen::VectorXd commanded_, surfaces_;  // scratch of Update (control units)
 };
 
 }  // namespace aerolin::viz
