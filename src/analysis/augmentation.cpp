@@ -183,19 +183,19 @@ void CheckWeights(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& R, const Eige
   CheckFinite(N, "N");
   if (!Symmetric(Q)) throw std::invalid_argument("Q is not symmetric (Q ≠ Qᵀ)");
   if (!Symmetric(R)) throw std::invalid_argument("R is not symmetric (R ≠ Rᵀ)");
-  const Eigen::VectorXd r = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(R).eigenvalues();
+  const Eigen::VectorXd r = DecomposeSymmetric(R).values;
   if (r(0) <= kDefiniteTolerance * std::abs(r(r.size() - 1)))
     throw std::invalid_argument(
         "R is not positive definite (smallest eigenvalue " + Format(r(0)) + ", largest " +
         Format(r(r.size() - 1)) + "): every input needs a positive weight");
-  const Eigen::VectorXd q = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Q).eigenvalues();
+  const Eigen::VectorXd q = DecomposeSymmetric(Q).values;
   if (q(0) < -kSemidefiniteTolerance * std::max(1.0, std::abs(q(q.size() - 1))))
     throw std::invalid_argument("Q is not positive semidefinite (smallest eigenvalue " +
                                 Format(q(0)) + ")");
   if (N.size() != 0) {
     const Eigen::MatrixXd Qh = Q - N * R.llt().solve(N.transpose());
     const Eigen::VectorXd qh =
-        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(0.5 * (Qh + Qh.transpose())).eigenvalues();
+        DecomposeSymmetric(0.5 * (Qh + Qh.transpose())).values;
     if (qh(0) < -kSemidefiniteTolerance * std::max(1.0, Q.norm()))
       throw std::invalid_argument("Q − N R⁻¹ Nᵀ is not positive semidefinite (smallest eigenvalue " +
                                   Format(qh(0)) + "): the cross weight N is too large");

@@ -135,4 +135,17 @@ Eigen::VectorXcd Eigenvalues(const Eigen::MatrixXd& A) { return EigenvaluesAs(A)
 
 SmallVectorC EigenvaluesSmall(const SmallMatrix& A) { return EigenvaluesAs(A); }
 
+SymmetricEigenpairs DecomposeSymmetric(const Eigen::MatrixXd& S, SymmetricVectors vectors) {
+  const bool want = vectors == SymmetricVectors::kYes;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(
+      S, want ? Eigen::ComputeEigenvectors : Eigen::EigenvaluesOnly);
+  return {solver.eigenvalues(), want ? Eigen::MatrixXd(solver.eigenvectors()) : Eigen::MatrixXd()};
+}
+
+std::optional<Eigenpairs> EigenpairsAsSolved(const Eigen::MatrixXd& A) {
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(A, true);
+  if (solver.info() != Eigen::Success) return std::nullopt;
+  return Eigenpairs{solver.eigenvalues(), solver.eigenvectors()};
+}
+
 }  // namespace aerolin::analysis

@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <utility>
 #include <stdexcept>
 #include <string>
 
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/outputs.hpp"
@@ -113,9 +115,9 @@ FrequencyResponse::FrequencyResponse(const model::StateSpace& sys, ResponseMetho
   // Of the balanced matrix Ab = D⁻¹ A D: G = (C D)(sI − Ab)⁻¹(D⁻¹ B) + D.
   Eigen::MatrixXd Ab = sys.A();
   const Eigen::VectorXd scale = Balance(Ab);
-  const Eigen::EigenSolver<Eigen::MatrixXd> eigen(Ab, true);
-  if (eigen.info() != Eigen::Success) return;
-  Eigen::MatrixXcd V = eigen.eigenvectors();
+  std::optional<Eigenpairs> eigen = EigenpairsAsSolved(Ab);
+  if (!eigen) return;
+  Eigen::MatrixXcd V = std::move(eigen->vectors);
   for (Eigen::Index j = 0; j < V.cols(); ++j) {
     const double norm = V.col(j).norm();
     if (!(norm > 0.0)) return;
@@ -125,7 +127,7 @@ FrequencyResponse::FrequencyResponse(const model::StateSpace& sys, ResponseMetho
   const Eigen::MatrixXcd W = lu.inverse();
   const double condition = V.norm() * W.norm();
   if (!std::isfinite(condition) || kRoundOff * condition > kModalTolerance) return;
-  lambda_ = eigen.eigenvalues();
+  lambda_ = eigen->values;
   CV_ = (sys.C() * scale.asDiagonal()).cast<cd>() * V;
   WB_ = W * (scale.cwiseInverse().asDiagonal() * sys.B()).cast<cd>();
   // κᵢ = ‖xᵢ‖ ‖yᵢ‖ / |yᵢ xᵢ| with xᵢ = V eᵢ (unit) and yᵢ = eᵢᵀ V⁻¹ (yᵢ xᵢ = 1).

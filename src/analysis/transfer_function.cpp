@@ -26,7 +26,7 @@ constexpr double kIntegratorTolerance = 1e-12;
 // Re z > this × ρ makes a zero non-minimum-phase (a zero on the axis is not).
 constexpr double kRightHalfPlaneTolerance = 1e-9;
 
-struct Root {
+struct NamedRoot {
   cd value;
   const Mode* mode = nullptr;
 };
@@ -90,7 +90,7 @@ std::vector<cd> Expand(const std::vector<Factor>& factors) {
 }
 
 TransferFunction Assemble(const model::StateSpace& sys, int input, int output,
-                          std::vector<Root> poles) {
+                          std::vector<NamedRoot> poles) {
   const int n = sys.num_states();
   if (input < 0 || input >= sys.num_inputs() || output < 0 || output >= sys.num_outputs())
     throw std::invalid_argument("ComputeTransferFunction: input " + std::to_string(input) +
@@ -113,7 +113,7 @@ TransferFunction Assemble(const model::StateSpace& sys, int input, int output,
   tf.gain = z.gain;
 
   double rho = 0.0;
-  for (const Root& p : poles) rho = std::max(rho, std::abs(p.value));
+  for (const NamedRoot& p : poles) rho = std::max(rho, std::abs(p.value));
   // Pair each pole (Im ≥ 0 member) with the nearest zero of the same kind
   // (real with real, pair with pair) and cancel within the tolerance.
   std::vector<cd> zeros = z.zeros;
@@ -123,7 +123,7 @@ TransferFunction Assemble(const model::StateSpace& sys, int input, int output,
     if (std::abs(zero) <= kIntegratorTolerance * rho) zero = 0.0;
   std::vector<bool> zero_used(zeros.size(), false);
   std::vector<Factor> pole_factors;
-  for (const Root& p : poles) {
+  for (const NamedRoot& p : poles) {
     if (p.value.imag() < 0.0) continue;
     const bool pair = p.value.imag() > 0.0;
     std::size_t best = zeros.size();
@@ -269,7 +269,7 @@ InvariantZeros ComputeInvariantZeros(const Eigen::MatrixXd& A_in, const Eigen::V
 
 TransferFunction ComputeTransferFunction(const model::StateSpace& sys, int input, int output,
                                          const std::vector<Mode>& modes) {
-  std::vector<Root> poles;
+  std::vector<NamedRoot> poles;
   for (const Mode& m : modes) {
     poles.push_back({m.lambda, &m});
     if (m.oscillatory) poles.push_back({std::conj(m.lambda), &m});
@@ -279,7 +279,7 @@ TransferFunction ComputeTransferFunction(const model::StateSpace& sys, int input
 
 TransferFunction ComputeTransferFunction(const model::StateSpace& sys, int input, int output) {
   const EigenDecomposition eig = Decompose(sys.A(), LeftVectors::kIfDiagonalizable);
-  std::vector<Root> poles;
+  std::vector<NamedRoot> poles;
   for (Eigen::Index i = 0; i < eig.values.size(); ++i) {
     cd v = eig.values(i);
     poles.push_back({v, nullptr});

@@ -19,7 +19,7 @@ namespace {
 // Rows per chunk while a flight is read.
 constexpr Eigen::Index kChunkRows = 65536;
 
-std::string_view Trim(std::string_view s) {
+std::string_view TrimCell(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   return s;
@@ -32,7 +32,7 @@ int ForEachCell(std::string_view line, F f) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = line.find(',', start);
-    f(index++, Trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos
+    f(index++, TrimCell(line.substr(start, comma == std::string_view::npos ? std::string_view::npos
                                                                          : comma - start)));
     if (comma == std::string_view::npos) return index;
     start = comma + 1;
@@ -61,11 +61,11 @@ std::vector<ColumnMapping> ParseColumnMap(const std::vector<std::string>& entrie
     const std::size_t eq = entry.find('=');
     ColumnMapping m;
     if (eq != std::string::npos) {
-      m.name = std::string(Trim(std::string_view(entry).substr(0, eq)));
+      m.name = std::string(TrimCell(std::string_view(entry).substr(0, eq)));
       const std::string_view rest = std::string_view(entry).substr(eq + 1);
       const std::size_t colon = rest.rfind(':');
-      m.column = std::string(Trim(rest.substr(0, colon)));
-      if (colon != std::string_view::npos) m.unit = std::string(Trim(rest.substr(colon + 1)));
+      m.column = std::string(TrimCell(rest.substr(0, colon)));
+      if (colon != std::string_view::npos) m.unit = std::string(TrimCell(rest.substr(colon + 1)));
     }
     if (eq == std::string::npos || m.name.empty() || m.column.empty() ||
         (m.unit.empty() && entry.find(':', eq) != std::string::npos))
@@ -178,7 +178,7 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
   std::vector<std::string> header;
   while (header.empty() && std::getline(in, line)) {
     ++line_number;
-    if (Trim(line).empty()) continue;
+    if (TrimCell(line).empty()) continue;
     ForEachCell(line, [&](int, std::string_view cell) { header.emplace_back(cell); });
   }
   if (header.empty()) throw core::DataError({path, 1}, "empty file (expected a header line: t,u,alpha,...)");
@@ -216,7 +216,7 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
       const int now = static_cast<int>(std::min<std::uintmax_t>(100, 100 * bytes / size));
       if (now != percent) progress(static_cast<double>(now) / 100.0), percent = now;
     }
-    if (Trim(line).empty()) continue;
+    if (TrimCell(line).empty()) continue;
     if (n == 0) record.first_line = line_number;
     bool nan = false;
     const int cells = ForEachCell(line, [&](int h, std::string_view cell) {

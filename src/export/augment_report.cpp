@@ -22,9 +22,6 @@ namespace {
 using analysis::Mode;
 using cd = std::complex<double>;
 
-const char* AxisText(model::Axis axis) {
-  return axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
-}
 
 std::string UnitText(core::Unit unit) { return std::string(core::ToString(unit)); }
 
@@ -244,7 +241,7 @@ nlohmann::json GradeJson(const analysis::QualitiesGrade& g) {
 void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
                       const study::AugmentResult& r) {
   const std::vector<std::string> design = DesignNames(r);
-  out << "Augmentation of " << header.aircraft << " (" << header.file << "), " << AxisText(r.axis)
+  out << "Augmentation of " << header.aircraft << " (" << header.file << "), " << model::AxisName(r.axis)
       << " axis\n";
   if (r.method == study::DesignMethod::kLoops) {
     out << "Output feedback on " << Joined(design) << " with " << Joined(InputNames(r)) << "\n\n";
@@ -277,7 +274,7 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
   doc["schema"] = "aerolin.augment/1";
   doc["file"] = std::string(header.file);
   doc["aircraft"] = {{"name", std::string(header.aircraft)}};
-  doc["axis"] = AxisText(r.axis);
+  doc["axis"] = model::AxisName(r.axis);
   doc["method"] = std::string(study::ToString(r.method));
   doc["design"] = {{"states", Names(design)}, {"inputs", Names(inputs)}};
   doc["gain"] = {{"rows", Names(inputs)}, {"columns", Names(states)}, {"values", MatrixRows(r.gain)},
@@ -354,7 +351,7 @@ std::string AugmentationToml(const study::AugmentResult& r, std::string_view com
         "[augmentation.{}]\n"
         "units = \"SI\"   # each K in input unit per output unit\n"
         "loops = [\n",
-        command, AxisText(r.axis), AxisText(r.axis));
+        command, model::AxisName(r.axis), model::AxisName(r.axis));
     for (const study::OutputLoop& l : r.loops) {
       if (l.washout_tau)
         throw std::invalid_argument("the washout of " + study::LoopName(l) +
@@ -372,7 +369,7 @@ std::string AugmentationToml(const study::AugmentResult& r, std::string_view com
       "[augmentation.{}]\n"
       "units = \"SI\"   # each gain in input unit per state unit\n"
       "inputs = {}\nstates = {}\ngain = [\n",
-      command, AxisText(r.axis), AxisText(r.axis), quoted(InputNames(r)), quoted(states));
+      command, model::AxisName(r.axis), model::AxisName(r.axis), quoted(InputNames(r)), quoted(states));
   for (Eigen::Index i = 0; i < r.gain.rows(); ++i) {
     out += "  [";
     for (Eigen::Index j = 0; j < r.gain.cols(); ++j)

@@ -12,9 +12,6 @@ constexpr std::string_view kMethod =
     "stationary covariance of the flight sampled at the slice step dt (discrete Lyapunov "
     "equation; each Dryden gust sample held over its slice, controls fixed)";
 
-std::string_view AxisName(model::Axis axis) {
-  return axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
-}
 
 }  // namespace
 
@@ -62,11 +59,11 @@ std::string RoughAirJson(const model::AircraftData& aircraft, std::string_view f
   json outputs = json::array(), not_stationary = json::array();
   for (const study::AxisStatistics* axis : {&stats.longitudinal, &stats.lateral}) {
     if (axis->not_stationary)
-      not_stationary.push_back({{"axis", AxisName(axis->axis)}, {"reason", *axis->not_stationary}});
+      not_stationary.push_back({{"axis", model::AxisName(axis->axis)}, {"reason", *axis->not_stationary}});
     for (const study::OutputStatistics& o : axis->outputs)
       outputs.push_back({{"name", o.signal.name},
                          {"unit", core::ToString(o.signal.unit)},
-                         {"axis", AxisName(axis->axis)},
+                         {"axis", model::AxisName(axis->axis)},
                          {"rms", o.rms},
                          {"rate_rms", o.rate_rms ? json(*o.rate_rms) : json(nullptr)},
                          {"n0_per_s", o.n0_per_s},

@@ -22,9 +22,6 @@ namespace {
 
 nlohmann::json Complex(std::complex<double> z) { return {{"re", z.real()}, {"im", z.imag()}}; }
 
-const char* AxisName(model::Axis a) {
-  return a == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
-}
 
 // One point's object: its modes and its value under `value_key`.
 void WritePointJson(JsonWriter& w, const study::TrackedPoint& p, const std::string& value_key) {
@@ -34,7 +31,7 @@ void WritePointJson(JsonWriter& w, const study::TrackedPoint& p, const std::stri
   w.Key("modes").BeginArray();
   for (const study::TrackedMode& m : p.modes) {
     w.BeginObject();
-    w.Key("axis").String(AxisName(m.axis));
+    w.Key("axis").String(model::AxisName(m.axis));
     w.Key("eigenvalue_per_s").BeginObject();
     w.Key("im").Number(m.lambda.imag());
     w.Key("re").Number(m.lambda.real());
@@ -55,7 +52,7 @@ void WritePointJson(JsonWriter& w, const study::TrackedPoint& p, const std::stri
 nlohmann::json ChangesJson(const std::vector<study::StructureChange>& changes, const std::string& value_key) {
   nlohmann::json list = nlohmann::json::array();
   for (const study::StructureChange& c : changes)
-    list.push_back({{value_key, c.value}, {"axis", AxisName(c.axis)}, {"from", c.from}, {"to", c.to}});
+    list.push_back({{value_key, c.value}, {"axis", model::AxisName(c.axis)}, {"from", c.from}, {"to", c.to}});
   return list;
 }
 
@@ -212,7 +209,7 @@ void WriteLocusDocument(JsonWriter& w, const study::LocusResult& locus, const st
     return list;
   };
   w.BeginObject();
-  w.Key("axis").String(AxisName(locus.axis));
+  w.Key("axis").String(model::AxisName(locus.axis));
   w.Key("file").String(file);
   w.Key("gain_unit").String(locus.gain_unit);
   w.Key("loop").String(loop);
@@ -278,7 +275,7 @@ void WriteCsvHeading(std::ostream& out, const std::string& label) {
 void AppendCsvRows(fmt::memory_buffer& out, const study::TrackedPoint& p) {
   for (const study::TrackedMode& m : p.modes)
     fmt::format_to(std::back_inserter(out), "{:.17g},{},\"{}\",\"{}\",{:.17g},{:.17g},{:.17g},{:.17g},\"{}\"\n",
-                   p.value, AxisName(m.axis), m.name, m.origin, m.lambda.real(), m.lambda.imag(), m.wn, m.zeta,
+                   p.value, model::AxisName(m.axis), m.name, m.origin, m.lambda.real(), m.lambda.imag(), m.wn, m.zeta,
                    m.pointwise_name);
 }
 
@@ -447,7 +444,7 @@ std::string SensitivityJson(const std::vector<analysis::ModeSensitivity>& s, con
     }
     for (int i : m.top) top.push_back(m.keys[static_cast<std::size_t>(i)].key);
     modes.push_back({{"name", m.mode.full_name()},
-                     {"axis", AxisName(m.mode.axis)},
+                     {"axis", model::AxisName(m.mode.axis)},
                      {"eigenvalue_per_s", Complex(m.mode.lambda)},
                      {"zeta", m.mode.damping_ratio},
                      {"top_damping", top},

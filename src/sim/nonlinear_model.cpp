@@ -40,7 +40,7 @@ double Clamp(double altitude) {
   return std::clamp(altitude, model::kStandardAtmosphereFloor, model::kStandardAtmosphereCeiling);
 }
 
-void CheckPositive(double v, const char* what) {
+void CheckSlicerOption(double v, const char* what) {
   if (!std::isfinite(v) || v <= 0.0)
     throw std::invalid_argument(std::string("NonlinearSlicer: ") + what +
                                 " must be positive and finite, got " + std::to_string(v));
@@ -416,9 +416,9 @@ struct NonlinearSlicer::Impl {
 
 NonlinearSlicer::NonlinearSlicer(NonlinearModel model, const SliceOptions& options,
                                  const NonlinearState& x0) {
-  CheckPositive(options.dt, "dt");
-  CheckPositive(options.rtol, "rtol");
-  CheckPositive(options.atol, "atol");
+  CheckSlicerOption(options.dt, "dt");
+  CheckSlicerOption(options.rtol, "rtol");
+  CheckSlicerOption(options.atol, "atol");
   impl_ = std::make_unique<Impl>(std::move(model), options, x0);
   Reset(x0);
 }

@@ -12,6 +12,7 @@
 #include <Eigen/LU>
 #include <fmt/format.h>
 
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/sensitivity.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/matrix_exponential.hpp"
@@ -114,11 +115,12 @@ double CheckIdentifiable(const Eigen::MatrixXd& M, const std::vector<std::string
                               "through is not excited in this flight); excite it or fix the key");
   const Eigen::VectorXd d = M.diagonal().cwiseSqrt().cwiseInverse();
   const Eigen::MatrixXd scaled = d.asDiagonal() * M * d.asDiagonal();
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(scaled);
-  const double smallest = eig.eigenvalues()(0);
-  const double largest = eig.eigenvalues()(n - 1);
+  const analysis::SymmetricEigenpairs eig =
+      analysis::DecomposeSymmetric(scaled, analysis::SymmetricVectors::kYes);
+  const double smallest = eig.values(0);
+  const double largest = eig.values(n - 1);
   if (!(smallest > kMinScaledInformation * largest)) {
-    const Eigen::VectorXd v = eig.eigenvectors().col(0);
+    const Eigen::VectorXd v = eig.vectors.col(0);
     const double big = v.cwiseAbs().maxCoeff();
     std::vector<std::string> involved;
     for (Eigen::Index j = 0; j < n; ++j)

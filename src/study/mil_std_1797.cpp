@@ -1,6 +1,5 @@
 #include "aerolin/study/mil_std_1797.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
 #include <array>
@@ -10,9 +9,10 @@
 #include <functional>
 #include <map>
 #include <stdexcept>
-#include <unsupported/Eigen/MatrixFunctions>
 
+#include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/modes.hpp"
+#include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "typed_number.hpp"
@@ -167,7 +167,7 @@ class PitchStepper {
   Eigen::VectorXd Flow(const Eigen::MatrixXd& M, const Eigen::VectorXd& z, double w, double h) const {
     Eigen::VectorXd zw(size() + 1);
     zw << z, w;
-    const Eigen::MatrixXd E = (M * h).exp();
+    const Eigen::MatrixXd E = core::MatrixExponential(M * h);
     return (E * zw).head(size());
   }
 
@@ -278,7 +278,7 @@ DropbackResult ComputeDropback(const PitchModel& m, const std::optional<model::A
   if (m.A.cols() != n || m.b.size() != n || m.c_q.size() != n)
     throw std::invalid_argument(fmt::format("ComputeDropback: A is {}x{}, b has {}, c_q has {} entries",
                                             n, m.A.cols(), m.b.size(), m.c_q.size()));
-  const Eigen::VectorXcd eig = m.A.eigenvalues();
+  const Eigen::VectorXcd eig = analysis::Eigenvalues(m.A);
   for (Eigen::Index k = 0; k < eig.size(); ++k)
     if (eig(k).real() >= 0.0)
       throw std::invalid_argument(fmt::format(

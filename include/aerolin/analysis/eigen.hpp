@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <complex>
+#include <optional>
 
 namespace aerolin::analysis {
 
@@ -84,5 +85,27 @@ SmallEigenDecomposition DecomposeSmall(const SmallMatrix& A,
 /// @throws core::NumericalError if the QR iteration does not converge.
 Eigen::VectorXcd Eigenvalues(const Eigen::MatrixXd& A);
 SmallVectorC EigenvaluesSmall(const SmallMatrix& A);
+
+/// Eigenvalues and right eigenvectors of a real A exactly as Eigen::EigenSolver
+/// gives them: its own order, each vector of unit 2-norm, no left vectors
+/// (the frequency response's modal form, which checks their conditioning
+/// itself). Shares Decompose's instantiation of the solver.
+struct Eigenpairs {
+  Eigen::VectorXcd values;   ///< λᵢ
+  Eigen::MatrixXcd vectors;  ///< vᵢ, column i for values(i)
+};
+/// @returns std::nullopt if the QR iteration does not converge.
+std::optional<Eigenpairs> EigenpairsAsSolved(const Eigen::MatrixXd& A);
+
+/// Eigenvalues (ascending) and, if asked, orthonormal eigenvectors of a
+/// symmetric S (its lower triangle is read), as Eigen::SelfAdjointEigenSolver
+/// gives them; every module asks here so the solver is instantiated once.
+struct SymmetricEigenpairs {
+  Eigen::VectorXd values;   ///< λ₁ ≤ … ≤ λₙ
+  Eigen::MatrixXd vectors;  ///< column i for values(i); 0×0 unless asked
+};
+enum class SymmetricVectors { kNo, kYes };
+SymmetricEigenpairs DecomposeSymmetric(const Eigen::MatrixXd& S,
+                                       SymmetricVectors vectors = SymmetricVectors::kNo);
 
 }  // namespace aerolin::analysis

@@ -35,6 +35,8 @@
 #include <string>
 #include <vector>
 
+#include <string_view>
+
 #include "aerolin/core/signal.hpp"
 
 namespace aerolin::model {
@@ -44,6 +46,11 @@ enum class Axis {
   kLongitudinal,  ///< x = (u, α, q, θ)
   kLateral,       ///< x = (β, p, r, φ, ψ)
 };
+
+/// The axis as the data files, the reports and the JSON name it.
+constexpr std::string_view AxisName(Axis axis) {
+  return axis == Axis::kLongitudinal ? "longitudinal" : "lateral";
+}
 
 /// Indices of the longitudinal state x = (u, α, q, θ).
 namespace lon {
