@@ -19,10 +19,6 @@ Aircraft::Aircraft(data::LoadResult result, std::string path_in)
       longitudinal(model::BuildLongitudinal(loaded.aircraft)),
       lateral(model::BuildLateral(loaded.aircraft)) {}
 
-const char* AxisName(model::Axis axis) {
-  return axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
-}
-
 model::Axis ParseAxis(const std::string& text) {
   if (text == "longitudinal" || text == "lon") return model::Axis::kLongitudinal;
   if (text == "lateral" || text == "lat") return model::Axis::kLateral;

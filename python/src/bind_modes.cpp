@@ -45,7 +45,7 @@ void BindModes(py::module_& m) {
           "'short-period', 'phugoid', 'dutch-roll', 'roll', 'spiral', 'roll-spiral', 'heading'")
       .def_property_readonly("qualifier", &Mode::qualifier,
                              "e.g. 'aperiodic, divergent'; '' if none")
-      .def_property_readonly("axis", [](const Mode& mode) { return AxisName(mode.axis); },
+      .def_property_readonly("axis", [](const Mode& mode) { return std::string(model::AxisName(mode.axis)); },
                              "'longitudinal' or 'lateral'")
       .def_readonly("eigenvalue", &Mode::lambda,
                     "λ [1/s] (complex; the Im > 0 member of a pair)")

@@ -117,7 +117,7 @@ py::dict Columns(const TrackedStudy& s) {
   for (const study::TrackedPoint& p : s.points)
     for (const study::TrackedMode& mode : p.modes) {
       value.push_back(p.value);
-      axis.push_back(AxisName(mode.axis));
+      axis.push_back(std::string(model::AxisName(mode.axis)));
       name.push_back(mode.name);
       origin.push_back(mode.origin);
       lambda.push_back(mode.lambda);
@@ -197,7 +197,7 @@ void BindTracked(py::module_& m) {
             for (const study::StructureChange& c : s.changes) {
               py::dict d;
               d["value"] = c.value;
-              d["axis"] = AxisName(c.axis);
+              d["axis"] = std::string(model::AxisName(c.axis));
               d["from"] = c.from;
               d["to"] = c.to;
               out.append(d);
@@ -213,7 +213,7 @@ void BindTracked(py::module_& m) {
 
   py::class_<LocusResult>(m, "Locus", "A root locus: the tracked closed-loop modes and the loop's poles and zeros.")
       .def_readonly("study", &LocusResult::study, "the tracked modes (param 'gain')")
-      .def_property_readonly("axis", [](const LocusResult& l) { return AxisName(l.axis); })
+      .def_property_readonly("axis", [](const LocusResult& l) { return std::string(model::AxisName(l.axis)); })
       .def_property_readonly("open_loop_poles", [](const LocusResult& l) { return ToNumpy(l.open_loop_poles); })
       .def_property_readonly("zeros", [](const LocusResult& l) { return ToNumpy(l.zeros); },
                              "finite zeros of y/δ (with the washout)")

@@ -45,8 +45,6 @@ struct Aircraft {
   mutable std::shared_ptr<const analysis::ModalAnalysis> modes_;
 };
 
-// "longitudinal" / "lateral".
-const char* AxisName(model::Axis axis);
 // Parses "longitudinal"/"lon" and "lateral"/"lat"; ValueError otherwise.
 model::Axis ParseAxis(const std::string& text);
 

@@ -125,9 +125,6 @@ std::vector<std::string> Names(const std::vector<core::Signal>& signals) {
   return names;
 }
 
-const char* AxisName(model::Axis axis) {
-  return axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral";
-}
 
 // The poles the requests ask for, over the design's open-loop modes, with
 // the shapes (over the design states `rows`) analysis::Place keeps: a named
@@ -332,8 +329,8 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
       throw std::invalid_argument("loop " + LoopName(loop) + " needs a gain (" + LoopName(loop) +
                                   "=K, K in " + r.gain_unit + ")");
     if (r.axis != out.axis)
-      throw std::invalid_argument("loop " + LoopName(loop) + " is on the " + AxisName(r.axis) +
-                                  " axis, the design on the " + AxisName(out.axis) +
+      throw std::invalid_argument("loop " + LoopName(loop) + " is on the " + std::string(model::AxisName(r.axis)) +
+                                  " axis, the design on the " + std::string(model::AxisName(out.axis)) +
                                   ": give the loops of one axis (then augment the file --write "
                                   "wrote with the other axis's)");
     if (!sys.D().row(r.output_row).isZero(0.0))
@@ -485,7 +482,7 @@ double ParseMaximum(const model::AircraftData& aircraft, model::Axis axis, const
   for (const std::vector<core::Signal>* list : {&sys.states(), &sys.inputs()})
     for (const core::Signal& s : *list)
       if (s.name == name) return ParseSignalValue(value, s);
-  throw std::invalid_argument("no state or input '" + name + "' on the " + AxisName(axis) +
+  throw std::invalid_argument("no state or input '" + name + "' on the " + std::string(model::AxisName(axis)) +
                               " axis (states: " + Join(Names(sys.states())) +
                               "; inputs: " + Join(Names(sys.inputs())) + ")");
 }
@@ -574,7 +571,7 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
     int j = 0;
     while (j < sys.num_inputs() && sys.inputs()[j].name != name) ++j;
     if (j == sys.num_inputs())
-      throw std::invalid_argument("no input '" + name + "' on the " + AxisName(axis) + " axis of " +
+      throw std::invalid_argument("no input '" + name + "' on the " + std::string(model::AxisName(axis)) + " axis of " +
                                   aircraft.name + " (its inputs: " + Join(Names(sys.inputs())) + ")");
     if (std::find(input_columns.begin(), input_columns.end(), j) != input_columns.end())
       throw std::invalid_argument("input '" + name + "' is named twice");
