@@ -85,8 +85,7 @@ TEST(Trim, BankGivenFindsTheTurnRate) {
 }
 
 TEST(Trim, ClimbBalancesThrustMinusDragWithWeight) {
-  for (const std::string file :
-       {"derivatives/p2v7.toml", "derivatives/navion_cruise_sl.toml"}) {
+  for (const std::string& file : kBundledAircraft) {
     SCOPED_TRACE(file);
     const model::AircraftData a = Load(file);
     TrimRequest r = ReferenceRequest(a);
@@ -100,9 +99,9 @@ TEST(Trim, ClimbBalancesThrustMinusDragWithWeight) {
     EXPECT_NEAR(thrust_minus_drag, g * std::sin(r.gamma), kExact * g);
     EXPECT_NEAR(-v_e.z() / v_e.norm(), std::sin(r.gamma), kExact);
     EXPECT_NEAR(t.theta - t.alpha, r.gamma, kExact);  // θ = α + γ at β = φ = 0
-    // More thrust than at the reference.
-    const int k = 1;  // the P2V-7's throttle; the Navion's thrust variable
-    EXPECT_GT(file == std::string("derivatives/p2v7.toml") ? t.input.controls(k) : t.input.thrust, 0.0);
+    // More thrust than at the reference (the P2V-7's throttle; the Navion's thrust variable).
+    if (file == "derivatives/p2v7.toml") EXPECT_GT(t.input.controls(1), 0.0);
+    if (file == "derivatives/navion_cruise_sl.toml") EXPECT_GT(t.input.thrust, 0.0);
   }
 }
 
