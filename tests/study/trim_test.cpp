@@ -100,8 +100,12 @@ TEST(Trim, ClimbBalancesThrustMinusDragWithWeight) {
     EXPECT_NEAR(-v_e.z() / v_e.norm(), std::sin(r.gamma), kExact);
     EXPECT_NEAR(t.theta - t.alpha, r.gamma, kExact);  // θ = α + γ at β = φ = 0
     // More thrust than at the reference (the P2V-7's throttle; the Navion's thrust variable).
-    if (file == "derivatives/p2v7.toml") EXPECT_GT(t.input.controls(1), 0.0);
-    if (file == "derivatives/navion_cruise_sl.toml") EXPECT_GT(t.input.thrust, 0.0);
+    if (file == "derivatives/p2v7.toml") {
+      EXPECT_GT(t.input.controls(1), 0.0);
+    }
+    if (file == "derivatives/navion_cruise_sl.toml") {
+      EXPECT_GT(t.input.thrust, 0.0);
+    }
   }
 }
 
