@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/model/conventions.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/augment_report.hpp"
 #include "aerolin/study/augment.hpp"
@@ -112,7 +113,7 @@ int RunAugment(const AugmentOptions& opt) {
       const model::Axis axis = study::LoopAxis(aircraft, spec.loops.front());
       if (!opt.axis.empty() && axis != spec.axis)
         throw UsageError("augment: --loop " + opt.loops.front() + " is on the " +
-                         (axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral") +
+                         std::string(model::AxisName(axis)) +
                          " axis, not --axis " + opt.axis);
       spec.axis = axis;
     } catch (const std::invalid_argument& e) {
@@ -137,7 +138,7 @@ int RunAugment(const AugmentOptions& opt) {
     if ((spec.axis == model::Axis::kLongitudinal ? aircraft.longitudinal_augmentation
                                                  : aircraft.lateral_augmentation))
       throw UsageError("--write: " + opt.file + " already has [augmentation." +
-                       (spec.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral") +
+                       std::string(model::AxisName(spec.axis)) +
                        "] (the design replaces it, but the file would then hold two): write "
                        "from the file without it");
     if (load.files.size() > 1 && !IsStandardOutput(opt.write) &&
@@ -181,7 +182,7 @@ int RunAugment(const AugmentOptions& opt) {
     routing.WriteData([&](std::ostream& out) { out << text << section; });
     if (!IsStandardOutput(opt.write))
       routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with [augmentation."
-                      << (spec.axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral")
+                      << model::AxisName(spec.axis)
                       << "]: modes, qualities, tf, bode, simulate read the closed loop)\n";
   }
   return 0;

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "aerolin/model/conventions.hpp"
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/frequency_report.hpp"
@@ -90,8 +91,7 @@ int RunBode(const BodeOptions& opt) {
         return analysis::DefaultFrequencyRange(modes.modes(channel.axis));
       } catch (const std::invalid_argument&) {
         throw UsageError(std::string("no mode of the ") +
-                         (channel.axis == model::Axis::kLongitudinal ? "longitudinal"
-                                                                     : "lateral") +
+                         std::string(model::AxisName(channel.axis)) +
                          " axis has a natural frequency > 0 to set the default range "
                          "around: give --from and --to, or --omega");
       }
