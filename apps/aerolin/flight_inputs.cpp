@@ -150,6 +150,11 @@ class WindUpdating final : public sim::FlightRecorder {
 
 }  // namespace
 
+std::string DepartureNote(const std::string& departed, bool csv) {
+  return "nonlinear flight departed (" + departed + "): it stops there, the linear flight goes on" +
+         (csv ? " (the CSV's nl_ and d_ columns are empty from then on)" : "");
+}
+
 Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe* wind,
            const std::function<void(const model::AircraftData&)>& before_flying,
            sim::FlightRecorder* nonlinear) {
@@ -219,8 +224,12 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
   if (shadow) {
     flight.partings = shadow->partings();
     flight.table_departures = shadow->table_departures();
-    if (spec.model == study::FlightModelKind::kNonlinear)
+    flight.departed = shadow->departed();
+    if (spec.model == study::FlightModelKind::kNonlinear) {
       flight.result.validity = shadow->monitor().flags();
+      // The flight written is the nonlinear one: it stopped where it departed.
+      if (flight.departed) flight.result.stopped = *flight.departed + "; run stopped";
+    }
   }
   return flight;
 }

@@ -69,6 +69,9 @@ struct Flight {
   /// With --model nonlinear|both: the coefficient-table variables that left
   /// their tables (sim::NonlinearShadow::table_departures).
   std::vector<sim::TableDeparture> table_departures;
+  /// With --model nonlinear|both: why and when the nonlinear flight departed
+  /// (sim::NonlinearShadow::departed; its rows stop there), if it did.
+  std::optional<std::string> departed;
 };
 
 /// The wind of the slice that ends at each recorded row, for the CSV's and
@@ -79,6 +82,12 @@ struct Flight {
 struct WindProbe {
   Eigen::Vector4d wind = Eigen::Vector4d::Zero();
 };
+
+/// "nonlinear flight departed (state diverged at t = ...: ...): it stops there,
+/// the linear flight goes on", with `csv`: "(its nl_ and d_ columns are empty
+/// from then on)" — what `simulate`/`plot --model both` say of
+/// Flight::departed, as the window's HUD does.
+std::string DepartureNote(const std::string& departed, bool csv);
 
 /// The input files of a flight (FILE with the files it names, as
 /// AircraftInputFiles, and --script, if given), for the checks that no output

@@ -172,6 +172,22 @@ int RunPlot(const PlotCommandOptions& opt) {
     if (beside) {
       nonlinear = beside->Finish();
       nonlinear->control_units = log.control_units;
+      // A departed nonlinear flight ends first (sim::NonlinearShadow), so
+      // its thinning can differ from the linear log's: keep its rows at the
+      // linear rows' times (the figures draw it to the last of them).
+      std::size_t kept = 0;
+      for (std::size_t i = 0, j = 0; i < nonlinear->size(); ++i) {
+        while (j < log.size() && log.time[j] < nonlinear->time[i]) ++j;
+        if (j == log.size() || log.time[j] != nonlinear->time[i]) continue;
+        nonlinear->time[kept] = nonlinear->time[i];
+        nonlinear->state[kept] = nonlinear->state[i];
+        nonlinear->controls[kept] = nonlinear->controls[i];
+        ++kept;
+      }
+      nonlinear->time.resize(kept);
+      nonlinear->state.resize(kept);
+      nonlinear->controls.resize(kept);
+      if (kept == 0) nonlinear.reset();  // departed at the start: nothing to draw
     }
     flight.result.log = std::move(log);
   }
@@ -211,6 +227,8 @@ int RunPlot(const PlotCommandOptions& opt) {
   // As `simulate --model` says them: when the two flights part, and where
   // the nonlinear one left its coefficient tables.
   if (flight.partings) exporting::WritePartings(std::cout, *flight.partings);
+  if (flight.departed && opt.inputs.model == "both")
+    std::cerr << "warning: " << DepartureNote(*flight.departed, false) << '\n';
   for (const sim::TableDeparture& d : flight.table_departures)
     std::cerr << "warning: nonlinear flight: " << d.ToString() << '\n';
   return 0;

@@ -145,6 +145,7 @@ int RunSimulate(const SimulateOptions& opt) {
       },
       comparison ? &comparison->nonlinear_side() : nullptr);
   if (progress) progress->Finish();
+  if (comparison) comparison->Finish();
   out.CommitData();
   const sim::SimulationResult& result = flight.result;
   const sim::SimulationOptions& options = flight.options;
@@ -170,6 +171,8 @@ int RunSimulate(const SimulateOptions& opt) {
                "flight\n";
     exporting::WritePartings(notes, *flight.partings);
   }
+  if (flight.departed && both)
+    std::cerr << "warning: " << DepartureNote(*flight.departed, comparison.has_value()) << '\n';
   // Once per table and variable: the tables hold their edge values there.
   for (const sim::TableDeparture& d : flight.table_departures)
     std::cerr << "warning: nonlinear flight: " << d.ToString() << '\n';

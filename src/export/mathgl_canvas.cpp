@@ -483,11 +483,11 @@ std::string FlightSubject(const PlotOptions& options, const std::string& subject
 void CheckBesideFlight(const sim::FlightLog& log, const sim::FlightLog* nonlinear,
                        const std::string& path) {
   if (nonlinear == nullptr) return;
-  if (nonlinear->size() != log.size() || nonlinear->time != log.time)
-    throw std::invalid_argument(path + ": the nonlinear flight has " +
-                                std::to_string(nonlinear->size()) +
+  const std::size_t n = nonlinear->size();
+  if (n == 0 || n > log.size() || !std::equal(nonlinear->time.begin(), nonlinear->time.end(), log.time.begin()))
+    throw std::invalid_argument(path + ": the nonlinear flight has " + std::to_string(n) +
                                 " rows, the linear one " + std::to_string(log.size()) +
-                                " (they must be at the same times)");
+                                " (they must be at the same times; the nonlinear one may end first)");
 }
 
 }  // namespace internal

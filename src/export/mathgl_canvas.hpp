@@ -132,7 +132,8 @@ double TitleSizeToFit(mglGraph& graph, const std::wstring& text, double size);
 std::string FlightSubject(const PlotOptions& options, const std::string& subject, bool beside);
 
 /// Checks the second flight of a flight figure (plot.hpp): null, or one row
-/// per row of `log` at the same times.
+/// per row of `log` at the same times, up to its own end (a departed
+/// nonlinear flight ends first: sim::NonlinearShadow::departed).
 /// @throws std::invalid_argument naming `path` and both row counts.
 void CheckBesideFlight(const sim::FlightLog& log, const sim::FlightLog* nonlinear,
                        const std::string& path);

@@ -276,22 +276,36 @@ void ComparisonCsvRecorder::Linear::Begin(const std::vector<std::string>& contro
 
 void ComparisonCsvRecorder::Linear::Record(double t, const sim::FlightState& x,
                                            const Eigen::VectorXd& controls) {
+  owner->Finish();  // the previous row, if the nonlinear flight had departed
   owner->t_ = t;
   owner->x_ = x;
   owner->controls_ = controls;
+  owner->pending_ = true;
 }
 
 void ComparisonCsvRecorder::Nonlinear::Record(double, const sim::FlightState& y,
                                               const Eigen::VectorXd&) {
-  ComparisonCsvRecorder& o = *owner;
+  owner->WriteRow(&y);
+}
+
+void ComparisonCsvRecorder::Finish() {
+  if (pending_) WriteRow(nullptr);
+}
+
+void ComparisonCsvRecorder::WriteRow(const sim::FlightState* y) {
   std::ostringstream row;
-  WriteFlightCsvRow(row, SliceGridTime(o.t_, o.dt_), o.x_, o.controls_);
+  WriteFlightCsvRow(row, SliceGridTime(t_, dt_), x_, controls_);
   std::string text = row.str();
   text.pop_back();  // the newline
-  const auto number = [](double v) { return fmt::format(",{}", v == 0.0 ? 0.0 : v); };
-  for (Eigen::Index i = 0; i < y.size(); ++i) text += number(y(i));
-  for (Eigen::Index i = 0; i < y.size(); ++i) text += number(y(i) - o.x_(i));
-  o.out_ << text << '\n';
+  if (y == nullptr) {
+    text.append(2 * static_cast<std::size_t>(x_.size()), ',');  // departed: empty nl_, d_
+  } else {
+    const auto number = [](double v) { return fmt::format(",{}", v == 0.0 ? 0.0 : v); };
+    for (Eigen::Index i = 0; i < y->size(); ++i) text += number((*y)(i));
+    for (Eigen::Index i = 0; i < y->size(); ++i) text += number((*y)(i) - x_(i));
+  }
+  out_ << text << '\n';
+  pending_ = false;
 }
 
 void WritePartings(std::ostream& out, const std::vector<sim::Parting>& partings) {

@@ -187,6 +187,10 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
 
   mglData time(static_cast<long>(log.size()));
   for (std::size_t k = 0; k < log.size(); ++k) time.a[k] = log.time[k];
+  // A departed nonlinear flight ends first: its curves end with its rows.
+  const std::size_t nl_rows = nonlinear != nullptr ? nonlinear->size() : 0;
+  mglData nl_time(static_cast<long>(nl_rows));
+  for (std::size_t k = 0; k < nl_rows; ++k) nl_time.a[k] = log.time[k];
   const double t0 = log.time.front();
   const double t1 = std::max(log.time.back(), t0 + 1e-9);
 
@@ -280,7 +284,7 @@ void PlotTimeHistories(const sim::FlightLog& log, const PlotOptions& options,
     // Over the linear curves, so where they part the dashes show.
     for (std::size_t j = 0; j < panel.series.size(); ++j)
       if (!panel.series[j].nonlinear.empty())
-        gr.Plot(time, internal::Data(panel.series[j].nonlinear),
+        gr.Plot(nl_time, internal::Data(panel.series[j].nonlinear),
                 NonlinearPen(kSeriesPens[j % kSeriesPens.size()]).c_str());
     if (still) {
       // A motion that did not happen: say so instead of a legend.

@@ -233,6 +233,7 @@ void DrawTrajectory(mglGraph& gr, const sim::FlightLog& log, const PlotOptions& 
     gr.Plot(Column(nl_track, 0, 0, nl_track.size()), Column(nl_track, 1, 0, nl_track.size()),
             Column(nl_track, 2, 0, nl_track.size()), kNonlinearPathPen.c_str());
     for (const std::size_t row : rows) {
+      if (row >= nonlinear->size()) continue;  // it departed: no glyph after its end
       std::array<Triangle, kNumGlyphParts> glyph =
           PaperPlaneInPlotFrame(nonlinear->state[row], options.theta0, glyph_scale, k);
       for (Triangle& t : glyph)

@@ -1,10 +1,12 @@
 #include "aerolin/sim/nonlinear_shadow.hpp"
 
+#include "aerolin/core/error.hpp"
 #include "aerolin/sim/flight_model.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <string_view>
 
 namespace aerolin::sim {
 namespace {
@@ -70,13 +72,30 @@ void NonlinearShadow::Begin(const std::vector<std::string>& control_names) {
 }
 
 void NonlinearShadow::Record(double t, const FlightState& x, const Eigen::VectorXd& controls) {
-  if (!first_) {
+  if (!departed_ && !first_) {
     input_.controls = controls;
-    slicer_.Advance(input_);
+    try {
+      slicer_.Advance(input_);
+    } catch (const core::NumericalError& e) {
+      departed_ = fmt::format("integrator failed at t = {:g} s: {}", t, e.what());
+    }
   }
   first_ = false;
+  if (departed_) {
+    if (linear_ != nullptr) linear_->Record(t, x, controls);
+    return;
+  }
   const FlightState y = PerturbationOf(slicer_.model(), slicer_.state(), altitude0_);
-  monitor_.Check(t, y);
+  if (!monitor_.Check(t, y)) {
+    // The monitor's message ends "; run stopped": here only the nonlinear
+    // flight stops.
+    std::string why = monitor_.divergence().value_or("state diverged");
+    constexpr std::string_view kRunStopped = "; run stopped";
+    if (why.ends_with(kRunStopped)) why.resize(why.size() - kRunStopped.size());
+    departed_ = std::move(why);
+    if (linear_ != nullptr) linear_->Record(t, x, controls);
+    return;
+  }
   if (slicer_.model().has_tables()) {
     for (const model::TableExcursion& e : slicer_.model().TableExcursionsAt(slicer_.state(), input_)) {
       const auto same = [&e](const TableDeparture& d) {

@@ -261,21 +261,11 @@ void FlightSession::StartShadow() {
 void FlightSession::RecordShadow() {
   if (!shadow_) return;
   nonlinear_previous_ = nonlinear_state_;
-  try {
-    shadow_->Record(time(), state(), flight_->controls());
-  } catch (const core::NumericalError& e) {
-    nonlinear_stopped_ = fmt::format("integrator failed at t = {:g} s: {}", time(), e.what());
-  }
-  if (!nonlinear_stopped_ && shadow_->monitor().divergence()) {
-    // The monitor's message ends "; run stopped": here only the nonlinear
-    // flight stops.
-    std::string why = *shadow_->monitor().divergence();
-    constexpr std::string_view kRunStopped = "; run stopped";
-    if (why.ends_with(kRunStopped)) why.resize(why.size() - kRunStopped.size());
-    nonlinear_stopped_ = std::move(why);
-  }
-  if (nonlinear_stopped_) {
-    // It departed: the linear flight goes on; the next segment restarts it.
+  shadow_->Record(time(), state(), flight_->controls());
+  if (shadow_->departed()) {
+    // It departed (sim::NonlinearShadow's rule, as `simulate --model` stops
+    // it): the linear flight goes on; the next segment restarts it.
+    nonlinear_stopped_ = shadow_->departed();
     shadow_.reset();
     nonlinear_trail_.clear();
     return;

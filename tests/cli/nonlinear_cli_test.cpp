@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "cli/run_command.hpp"
@@ -124,6 +125,75 @@ TEST(SimulateModelBoth, CsvHoldsBothAndTheSummaryWhenTheyPart) {
   EXPECT_NE(header.find(",d_phi,d_psi,d_north,d_east,d_down"), std::string::npos) << header;
   // 201 rows and the header.
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 202);
+}
+
+// A departed nonlinear flight stops in every front end as in the window
+// (sim::NonlinearShadow's rule; tests/viz's HudModel test flies the same
+// F-16 Dutch roll): with --model both the linear flight goes on to 20 s and
+// the CSV's nl_/d_ columns are empty from the departure, the warning says
+// what and when; with --model nonlinear the flight written stops there
+// (exit 3, as a diverged linear flight) at the same time; plot says the same.
+TEST(SimulateModelBoth, ADepartedNonlinearFlightStopsAndTheLinearOneGoesOn) {
+  const std::string flight = "simulate data/derivatives/f16_tables_sl.toml --excite dutch-roll --amplitude 0.8 "
+                             "--duration 20 --quiet";
+  const std::string csv = std::string(AEROLIN_BINARY_DIR) + "/cli_test_f16_departed.csv";
+  const auto both = RunAerolin(flight + " --model both --csv '" + csv + "'", "departed_both");
+  ASSERT_EQ(both.exit_code, 0) << both.err;
+  const std::string kWarning = "warning: nonlinear flight departed (state diverged at t = ";
+  const std::size_t at = both.err.find(kWarning);
+  ASSERT_NE(at, std::string::npos) << both.err;
+  const double t_departed = std::stod(both.err.substr(at + kWarning.size()));
+  EXPECT_GT(t_departed, 1.0);
+  EXPECT_LT(t_departed, 20.0);
+  EXPECT_NE(both.err.find("alpha0 + alpha reached 90 deg: body velocity undefined): it stops there, the "
+                          "linear flight goes on (the CSV's nl_ and d_ columns are empty from then on)"),
+            std::string::npos)
+      << both.err;
+  std::istringstream text(testing_cli::ReadAll(csv));
+  std::string line;
+  std::getline(text, line);  // header
+  int rows = 0, flown = 0;
+  double last_t = 0.0;
+  while (std::getline(text, line)) {
+    ++rows;
+    last_t = std::stod(line);
+    const std::string empty(24, ',');  // 12 nl_ and 12 d_ columns
+    const bool empty_nonlinear =
+        line.size() > empty.size() && line.compare(line.size() - empty.size(), empty.size(), empty) == 0;
+    if (!empty_nonlinear) {
+      ++flown;
+      EXPECT_LT(last_t, t_departed) << line;
+    } else {
+      EXPECT_GE(last_t, t_departed - 1e-9) << line;
+    }
+  }
+  EXPECT_EQ(rows, 201) << "the linear flight flew on to 20 s";
+  EXPECT_NEAR(last_t, 20.0, 1e-9);
+  EXPECT_NEAR(flown * 0.1, t_departed, 1e-9) << "rows 0 .. t_departed - dt hold the nonlinear flight";
+  std::remove(csv.c_str());
+
+  const auto alone = RunAerolin(flight + " --model nonlinear --csv '" + csv + "'", "departed_nl");
+  EXPECT_EQ(alone.exit_code, 3) << alone.err;
+  std::ostringstream expected;  // the time as {:g} prints it
+  expected << "warning: state diverged at t = " << t_departed
+           << " s: alpha0 + alpha reached 90 deg: body velocity undefined; run stopped";
+  EXPECT_NE(alone.err.find(expected.str()), std::string::npos)
+      << alone.err;
+  EXPECT_NE(alone.out.find("STOPPED: state diverged at t = "), std::string::npos) << alone.out;
+  const std::string nonlinear = testing_cli::ReadAll(csv);
+  EXPECT_EQ(std::count(nonlinear.begin(), nonlinear.end(), '\n'), flown + 1) << "the header and the flown rows";
+  std::remove(csv.c_str());
+
+  const std::string prefix = std::string(AEROLIN_BINARY_DIR) + "/cli_plot_departed";
+  const auto plot = RunAerolin("plot data/derivatives/f16_tables_sl.toml --excite dutch-roll --amplitude 0.8 "
+                               "--duration 20 --model both --format svg --width 800 --height 600 --out '" +
+                                   prefix + "'",
+                               "departed_plot");
+  ASSERT_EQ(plot.exit_code, 0) << plot.err;
+  EXPECT_NE(plot.err.find(both.err.substr(at, both.err.find(" (the CSV's", at) - at)), std::string::npos)
+      << plot.err;
+  for (const char* figure : {"_trajectory", "_track", "_history", "_splane"})
+    std::remove((prefix + figure + ".svg").c_str());
 }
 
 TEST(SimulateModelBoth, RefusesWhatTheNonlinearModelDoesNotFly) {

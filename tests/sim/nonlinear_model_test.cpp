@@ -276,5 +276,54 @@ TEST(NonlinearShadow, FliesBesideTheLinearFlightAndSaysWhenTheyPart) {
   for (const Parting& p : parted) EXPECT_GT(p.time, 1.0) << p.state;  // not at once
 }
 
+// A departure: started slow (u = −0.8 U0) at α = 0.5 rad pitching up at
+// 1 rad/s, the nonlinear P2V-7 reaches α0 + α = 90° after about a second,
+// where its perturbation form can no longer say where it flies. From that
+// row on the shadow records only the linear rows, says what and when, and
+// its partings stop changing: the one rule the CLI and the window follow.
+TEST(NonlinearShadow, StopsTheNonlinearFlightWhereItDepartsAndPassesTheLinearRowsOn) {
+  const model::AircraftData a = test::MakeP2V7();
+  SliceOptions opt;
+  struct Count final : FlightRecorder {
+    int rows = 0;
+    double last_t = -1.0;
+    FlightState last = FlightState::Zero();
+    void Record(double t, const FlightState& x, const Eigen::VectorXd&) override {
+      ++rows;
+      last_t = t;
+      last = x;
+    }
+  } linear, nonlinear;
+  FlightState x0 = FlightState::Zero();
+  x0(kU) = -0.8 * a.condition.U0;
+  x0(kAlpha) = 0.5;
+  x0(kQ) = 1.0;
+  NonlinearShadow shadow(NonlinearModel(a), opt, x0, 0.0, &linear, &nonlinear);
+  const Eigen::VectorXd u = Eigen::VectorXd::Zero(4);
+  constexpr int kRows = 50;  // 5 s
+  for (int k = 0; k <= kRows; ++k) {
+    shadow.Record(k * opt.dt, x0, u);
+    if (shadow.departed()) {
+      EXPECT_EQ(nonlinear.rows, k) << "the departed row is not recorded";
+      break;
+    }
+  }
+  ASSERT_TRUE(shadow.departed()) << "alpha0 + alpha reaches 90 deg";
+  const std::string why = *shadow.departed();
+  EXPECT_EQ(why.rfind("state diverged at t = ", 0), 0u) << why;
+  EXPECT_NE(why.find("alpha0 + alpha reached 90 deg"), std::string::npos) << why;
+  EXPECT_EQ(why.find("run stopped"), std::string::npos) << why << ": only the nonlinear flight stopped";
+  const int nonlinear_rows = nonlinear.rows;
+  ASSERT_GT(nonlinear_rows, 1);
+  EXPECT_LT(std::abs(nonlinear.last(kAlpha)), std::numbers::pi / 2) << "its last row is a valid one";
+  const std::vector<Parting> parted = shadow.partings();
+  for (int k = linear.rows; k <= kRows; ++k) shadow.Record(k * opt.dt, x0, u);
+  EXPECT_EQ(linear.rows, kRows + 1) << "the linear rows go on";
+  EXPECT_DOUBLE_EQ(linear.last_t, kRows * opt.dt);
+  EXPECT_EQ(nonlinear.rows, nonlinear_rows) << "no nonlinear row after the departure";
+  EXPECT_EQ(shadow.partings().size(), parted.size());
+  EXPECT_EQ(*shadow.departed(), why);
+}
+
 }  // namespace
 }  // namespace aerolin::sim

@@ -62,16 +62,22 @@ std::string LinearizedToml(const NonlinearReportHeader& header,
 /// perturbation form, sim::PerturbationOf) and `d_u, ..., d_down` (nonlinear −
 /// linear). The linear rows go to linear_side(), the nonlinear ones to
 /// nonlinear_side() right after (sim::NonlinearShadow's order); a row is
-/// written when both are in. Numbers in shortest round-trip form; t as
-/// SliceGridTime(t, dt).
+/// written when both are in. After the nonlinear flight departed
+/// (sim::NonlinearShadow::departed) a linear row comes alone: it is written
+/// with the nl_ and d_ columns empty, when the next linear row arrives or at
+/// Finish(). Numbers in shortest round-trip form; t as SliceGridTime(t, dt).
 class ComparisonCsvRecorder {
  public:
   /// `out` must outlive this.
   ComparisonCsvRecorder(std::ostream& out, double dt);
   sim::FlightRecorder& linear_side() { return linear_; }
   sim::FlightRecorder& nonlinear_side() { return nonlinear_; }
+  /// Writes the last linear row if no nonlinear row came for it (call once
+  /// the flight ends).
+  void Finish();
 
  private:
+  void WriteRow(const sim::FlightState* nonlinear);  // nullptr: departed
   struct Linear final : sim::FlightRecorder {
     ComparisonCsvRecorder* owner;
     void Begin(const std::vector<std::string>& control_names) override;
@@ -88,6 +94,7 @@ class ComparisonCsvRecorder {
   double t_ = 0.0;
   sim::FlightState x_ = sim::FlightState::Zero();
   Eigen::VectorXd controls_;
+  bool pending_ = false;  // a linear row not yet written
 };
 
 /// Writes where the nonlinear flight parted from the linear one: "Nonlinear

@@ -56,6 +56,13 @@ struct TableDeparture {
 /// A state has parted when |x_nl − x_lin| exceeds kPartingFraction of
 /// max(its linear peak so far, its floor: 1 m/s, 1°, 1°/s):
 /// the first time of each of the 9 perturbation states is kept.
+///
+/// The nonlinear flight departs when its perturbation form leaves what the
+/// ValidityMonitor accepts (a state diverged, α0 + α or β at 90°, U0 + u at 0)
+/// or its integrator fails: from that row on only the linear rows are
+/// recorded (the departed row is not), and departed() says what and when.
+/// The one rule for every front end: `simulate`/`plot --model` and the
+/// window's second aircraft stop there, the linear flight goes on.
 class NonlinearShadow final : public FlightRecorder {
  public:
   static constexpr double kPartingFraction = 0.1;
@@ -75,6 +82,10 @@ class NonlinearShadow final : public FlightRecorder {
   const std::vector<TableDeparture>& table_departures() const { return departures_; }
   /// The nonlinear flight's validity flags (alpha, beta, phi, u/U0).
   const ValidityMonitor& monitor() const { return monitor_; }
+  /// Why and when the nonlinear flight departed ("state diverged at t =
+  /// 11.4 s: alpha0 + alpha reached 90 deg: body velocity undefined", or
+  /// "integrator failed at t = ...: ..."), or nullopt while it flies.
+  const std::optional<std::string>& departed() const { return departed_; }
 
  private:
   NonlinearSlicer slicer_;
@@ -86,6 +97,7 @@ class NonlinearShadow final : public FlightRecorder {
   std::array<double, 9> peak_{};
   std::array<std::optional<double>, 9> parted_{};
   bool first_ = true;
+  std::optional<std::string> departed_;
   std::vector<TableDeparture> departures_;
 };
 
