@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -41,10 +42,15 @@ struct IdentifyOptions {
 
 // Progress on stderr, never stdout. With --progress: lines, "identify:
 // reading 40 %" at each tenth of the file, one per iteration, one for the
-// error bounds. Else on a terminal: simulate's TerminalLine, erased before the
+// error bounds, and, while a pass over the flight goes on, how far it has
+// gone ("output error: iteration 3 of at most 50, 41 % of the flight") at
+// most every kPassLineEvery (a long flight's pass takes that long). Else on
+// a terminal: simulate's TerminalLine with all of these, erased before the
 // report; nothing in a pipe or with --quiet.
 class Progress {
  public:
+  static constexpr std::chrono::seconds kPassLineEvery{10};
+
   explicit Progress(bool lines) : lines_(lines) {}
   void Report(const study::IdentifyProgress& p) {
     const std::string text = "identify: " + study::ToString(p);
@@ -52,11 +58,15 @@ class Progress {
       if (line_.Due()) line_.Show(text);
       return;
     }
-    if (p.stage == study::IdentifyProgress::Stage::kReading) {
-      const int now = static_cast<int>(p.fraction * 10.0 + 1e-9);
-      if (now == tenths_) return;
-      tenths_ = now;
+    const auto now = std::chrono::steady_clock::now();
+    if (p.pass) {
+      if (now - last_ < kPassLineEvery) return;
+    } else if (p.stage == study::IdentifyProgress::Stage::kReading) {
+      const int tenth = static_cast<int>(p.fraction * 10.0 + 1e-9);
+      if (tenth == tenths_) return;
+      tenths_ = tenth;
     }
+    last_ = now;
     std::cerr << text << std::endl;
   }
   void Finish() { line_.Erase(); }
@@ -64,6 +74,7 @@ class Progress {
  private:
   bool lines_;
   int tenths_ = -1;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   TerminalLine line_;
 };
 

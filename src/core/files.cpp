@@ -433,4 +433,21 @@ void WriteFileAtomically(const std::string& path, std::string_view contents) {
   out.Commit();
 }
 
+std::fstream OpenScratchFile(const std::string& what) {
+  const char* tmpdir = std::getenv("TMPDIR");
+  const std::string dir = tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp";
+  std::string path = dir + "/aerolin-scratch-XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0)
+    throw std::runtime_error("cannot make a temporary file for " + what + " in " + dir + ": " +
+                             std::strerror(errno) + " (set TMPDIR to a writable directory)");
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary | std::ios::trunc);
+  ::unlink(path.c_str());
+  ::close(fd);
+  if (!file)
+    throw std::runtime_error("cannot make a temporary file for " + what + " in " + dir +
+                             ": cannot open it (set TMPDIR to a writable directory)");
+  return file;
+}
+
 }  // namespace aerolin::core

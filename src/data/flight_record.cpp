@@ -11,13 +11,11 @@
 #include <fmt/format.h>
 
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
 #include "aerolin/core/units.hpp"
 
 namespace aerolin::data {
 namespace {
-
-// Rows per chunk while a flight is read.
-constexpr Eigen::Index kChunkRows = 65536;
 
 std::string_view TrimCell(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -167,7 +165,32 @@ FlightRecord ReadFlightColumns(const std::string& path, const std::vector<Column
 
 FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
                                int min_rows, const std::function<void(double)>& progress, std::uintmax_t size) {
+  // The chunks as read, then one column-major matrix, each chunk released as
+  // it is copied (no regrowth of one large buffer, which would briefly hold
+  // the flight three times).
+  std::vector<FlightRows> chunks;
+  const FlightShape shape = ReadFlightChunks(
+      in, path, sources, min_rows, [&](Eigen::Index, const FlightRows& rows) { chunks.push_back(rows); }, progress,
+      size);
   FlightRecord record;
+  record.path = shape.path;
+  record.columns = shape.columns;
+  record.dt = shape.dt;
+  record.first_line = shape.first_line;
+  record.values.resize(shape.rows, static_cast<Eigen::Index>(shape.columns.size()));
+  Eigen::Index row = 0;
+  for (FlightRows& chunk : chunks) {
+    record.values.middleRows(row, chunk.rows()) = chunk;
+    row += chunk.rows();
+    FlightRows().swap(chunk);
+  }
+  return record;
+}
+
+FlightShape ReadFlightChunks(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
+                             int min_rows, const FlightChunkFunction& chunk,
+                             const std::function<void(double)>& progress, std::uintmax_t size) {
+  FlightShape record;
   record.path = path;
   for (const ColumnSource& s : sources) record.columns.push_back(s.name);
   const std::size_t wanted = record.columns.size();
@@ -200,10 +223,9 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
     target[static_cast<std::size_t>(source[w])] = static_cast<int>(w);
   }
 
-  // Row-major chunks of kChunkRows rows: no regrowth of one large buffer
-  // (which would briefly hold the flight three times), and each chunk is
-  // released as it is copied into the record.
-  std::vector<std::vector<double>> chunks;
+  // The rows go into a chunk, handed on when it is full.
+  FlightRows rows(kFlightChunkRows, static_cast<Eigen::Index>(wanted));
+  Eigen::Index filled = 0;
   Eigen::Index n = 0;
   std::vector<double> row(wanted);
   double previous_t = 0;
@@ -275,23 +297,73 @@ FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const 
       }
     }
     previous_t = t;
-    if (n % kChunkRows == 0) chunks.emplace_back().reserve(static_cast<std::size_t>(kChunkRows) * wanted);
-    chunks.back().insert(chunks.back().end(), row.begin(), row.end());
+    rows.row(filled) = Eigen::Map<const Eigen::RowVectorXd>(row.data(), static_cast<Eigen::Index>(wanted));
+    if (++filled == kFlightChunkRows) {
+      chunk(n + 1 - filled, rows);
+      filled = 0;
+    }
     ++n;
   }
   if (n < min_rows)
     throw core::DataError({path, line_number},
                           fmt::format("{} rows of samples, at least {} needed", n, min_rows));
-  if (progress && size > 0 && percent != 100) progress(1.0);
-  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  record.values.resize(n, static_cast<Eigen::Index>(wanted));
-  for (std::size_t c = 0; c < chunks.size(); ++c) {
-    const auto rows = static_cast<Eigen::Index>(chunks[c].size() / wanted);
-    record.values.middleRows(static_cast<Eigen::Index>(c) * kChunkRows, rows) =
-        Eigen::Map<const RowMajor>(chunks[c].data(), rows, static_cast<Eigen::Index>(wanted));
-    std::vector<double>().swap(chunks[c]);
+  if (filled > 0) {
+    rows.conservativeResize(filled, Eigen::NoChange);
+    chunk(n - filled, rows);
   }
+  if (progress && size > 0 && percent != 100) progress(1.0);
+  record.rows = n;
   return record;
+}
+
+SpooledFlight::SpooledFlight(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows,
+                             const std::function<void(double)>& progress) {
+  std::ifstream in(path);
+  if (!in) throw core::DataError({path, 0}, "cannot open file");
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::is_regular_file(path, error) ? std::filesystem::file_size(path, error) : 0;
+  *this = SpooledFlight(in, path, sources, min_rows, progress, error ? 0 : size);
+}
+
+SpooledFlight::SpooledFlight(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
+                             int min_rows, const std::function<void(double)>& progress, std::uintmax_t size)
+    : file_(core::OpenScratchFile("the flight " + path)) {
+  FlightRows kept;  // the columns after t, as stored
+  Eigen::Index written = 0;
+  shape_ = ReadFlightChunks(
+      in, path, sources, min_rows,
+      [&](Eigen::Index, const FlightRows& rows) {
+        kept = rows.rightCols(rows.cols() - 1);
+        file_.write(reinterpret_cast<const char*>(kept.data()),
+                    static_cast<std::streamsize>(kept.size() * static_cast<Eigen::Index>(sizeof(double))));
+        written += kept.size();
+        if (!file_)
+          throw std::runtime_error(fmt::format(
+              "{}: cannot keep the flight's samples in a temporary file ({} MB written, 8 bytes per row and "
+              "column read): the disk of $TMPDIR (else /tmp) is full? (set TMPDIR to a directory with room)",
+              path, written * 8 / 1000000));
+      },
+      progress, size);
+  file_.flush();
+  if (!file_)
+    throw std::runtime_error(path + ": cannot keep the flight's samples in a temporary file (the disk of $TMPDIR "
+                                    "(else /tmp) is full? set TMPDIR to a directory with room)");
+}
+
+void SpooledFlight::Replay(const FlightChunkFunction& chunk) {
+  const auto columns = static_cast<Eigen::Index>(shape_.columns.size()) - 1;
+  file_.clear();
+  file_.seekg(0);
+  FlightRows rows(kFlightChunkRows, columns);
+  for (Eigen::Index first = 0; first < shape_.rows; first += kFlightChunkRows) {
+    const Eigen::Index n = std::min(kFlightChunkRows, shape_.rows - first);
+    if (n < rows.rows()) rows.resize(n, columns);
+    file_.read(reinterpret_cast<char*>(rows.data()),
+               static_cast<std::streamsize>(rows.size() * static_cast<Eigen::Index>(sizeof(double))));
+    if (!file_)
+      throw std::runtime_error(shape_.path + ": cannot read back the flight's samples from their temporary file");
+    chunk(first, rows);
+  }
 }
 
 }  // namespace aerolin::data

@@ -9,9 +9,9 @@
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include "aerolin/core/files.hpp"
 #include "damping_text.hpp"
 #include "json_numbers.hpp"
 #include "json_writer.hpp"
@@ -325,16 +325,7 @@ TrackedReportStream::TrackedReportStream(std::ostream& report, Format format, st
                                          const std::string& preamble, bool hold)
     : state_(new State{report, format, csv, std::move(label), std::move(value_key), std::move(file), {}, {}}) {
   if (format == Format::kJson || hold) {
-    const char* tmpdir = std::getenv("TMPDIR");
-    std::string path = std::string(tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp") + "/aerolin-points-XXXXXX";
-    const int fd = mkstemp(path.data());
-    if (fd < 0)
-      throw std::runtime_error("cannot make a temporary file for the report's points in " + path.substr(0, path.rfind('/')) +
-                               ": " + std::strerror(errno) + " (set TMPDIR to a writable directory)");
-    state_->spool.open(path, std::ios::in | std::ios::out | std::ios::binary | std::ios::trunc);
-    ::unlink(path.c_str());
-    ::close(fd);
-    if (!state_->spool) throw std::runtime_error("cannot open the temporary file " + path);
+    state_->spool = core::OpenScratchFile("the report's points");
   }
   if (format == Format::kJson) {
     state_->points = std::make_unique<JsonWriter>(state_->spool, 2);

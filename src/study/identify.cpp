@@ -145,6 +145,88 @@ Eigen::MatrixXd InverseOf(const Eigen::MatrixXd& M) {
   return d.asDiagonal() * inv * d.asDiagonal();
 }
 
+// ---------------------------------------------------------------- the flight
+
+// A flight as the passes read it: its rows in order, each the axis's states
+// then its controls, in chunks; one call of `replay` is one pass.
+struct FlightPasses {
+  std::string path;
+  double dt = 0;
+  Eigen::Index rows = 0, states = 0, controls = 0;
+  std::function<void(const data::FlightChunkFunction&)> replay;
+};
+
+FlightPasses PassesOf(const FlightSamples& f) {
+  const Eigen::Index n = f.states.cols(), m = f.controls.cols();
+  return {f.path, f.dt, f.states.rows(), n, m, [&f, n, m](const data::FlightChunkFunction& chunk) {
+            data::FlightRows rows;
+            for (Eigen::Index first = 0; first < f.states.rows(); first += data::kFlightChunkRows) {
+              const Eigen::Index count = std::min(data::kFlightChunkRows, f.states.rows() - first);
+              rows.resize(count, n + m);
+              rows.leftCols(n) = f.states.middleRows(first, count);
+              rows.rightCols(m) = f.controls.middleRows(first, count);
+              chunk(first, rows);
+            }
+          }};
+}
+
+// The passes over a flight, each reporting how far it has gone as what For()
+// last said the passes are for. `first` is row 0, known after the first pass
+// (MeasuredOf).
+class Flight {
+ public:
+  Flight(FlightPasses passes, const ProgressFunction& progress) : f_(std::move(passes)), progress_(progress) {}
+  const std::string& path() const { return f_.path; }
+  double dt() const { return f_.dt; }
+  Eigen::Index rows() const { return f_.rows; }
+  Eigen::Index states() const { return f_.states; }
+  Eigen::Index controls() const { return f_.controls; }
+  void For(IdentifyProgress::Stage stage, int iteration = 0, int max_iterations = 0) {
+    now_ = {stage, 0.0, iteration, 0.0, true, max_iterations};
+  }
+  void Report(const IdentifyProgress& event) const {
+    if (progress_) progress_(event);
+  }
+  // Calls row(k, z, u) for every row k in order: z the states, u the
+  // controls (row vectors).
+  template <class Row>
+  void ForEachRow(Row&& row) {
+    const Eigen::Index n = f_.states, m = f_.controls;
+    f_.replay([&](Eigen::Index first, const data::FlightRows& rows) {
+      for (Eigen::Index i = 0; i < rows.rows(); ++i) row(first + i, rows.row(i).head(n), rows.row(i).segment(n, m));
+      now_.fraction = static_cast<double>(first + rows.rows()) / static_cast<double>(f_.rows);
+      Report(now_);
+    });
+  }
+  Eigen::RowVectorXd first;  // the states then the controls of row 0
+
+ private:
+  FlightPasses f_;
+  const ProgressFunction& progress_;
+  IdentifyProgress now_;
+};
+
+// What the measured states sum to (a pass; also sets the flight's first row).
+struct Measured {
+  Eigen::VectorXd mean;     // of each state
+  Eigen::VectorXd squares;  // Σ z² of each state
+};
+
+Measured MeasuredOf(Flight& flight) {
+  const Eigen::Index n = flight.states();
+  Measured out{Eigen::VectorXd::Zero(n), Eigen::VectorXd::Zero(n)};
+  flight.ForEachRow([&](Eigen::Index k, const auto& z, const auto& u) {
+    if (k == 0) {
+      flight.first.resize(n + flight.controls());
+      flight.first << z, u;
+    }
+    out.mean += z.transpose();
+    out.squares += z.transpose().cwiseAbs2();
+  });
+  out.mean /= static_cast<double>(flight.rows());
+  return out;
+}
+
 // ---------------------------------------------------------------- output error
 
 struct Layout {
@@ -154,28 +236,29 @@ struct Layout {
   int size() const { return keys + static_cast<int>(x0_states.size() + bias_states.size()); }
 };
 
-// Flies the model at `p` through the flight and calls visit(k, ν, S) for
-// every sample k in order: ν = z(k) − (x(k) + b) the residual (outputs), S
-// the outputs' sensitivities ∂(x + b)/∂p (outputs × parameters), kept up to
-// date only with `sensitivities`. Nothing proportional to the flight's length
-// is held. [Φ Γ] are the same with or without sensitivities (the first
-// key's block exponential when there is a key), so a residual is the same
-// bits in every pass.
+// Flies the model at `p` through the flight (one pass) and calls visit(k, z,
+// ν, S) for every sample k in order: z the measured states (a row), ν = z(k)
+// − (x(k) + b) the residual (outputs), S the outputs' sensitivities
+// ∂(x + b)/∂p (outputs × parameters), kept up to date only with
+// `sensitivities`. Nothing proportional to the flight's length is held.
+// [Φ Γ] are the same with or without sensitivities (the first key's block
+// exponential when there is a key), so a residual is the same bits in every
+// pass.
 template <class Visit>
-void Walk(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+void Walk(const model::AircraftFile& file, Flight& flight, model::Axis axis,
           const std::vector<const model::WrittenKey*>& keys, const Layout& layout, const Eigen::VectorXd& p,
           bool sensitivities, Visit&& visit) {
-  const Eigen::Index N = flight.states.rows(), n = flight.states.cols(), np = layout.size();
+  const Eigen::Index n = flight.states(), np = layout.size();
   const AxisModel m = Evaluate(file, axis, keys, p.head(layout.keys));
   std::vector<HoldDerivative> hold;
   for (int j = 0; j < layout.keys && (sensitivities || j == 0); ++j)
     hold.push_back(DifferentiateHold(m.A, m.B, m.dA[static_cast<std::size_t>(j)],
-                                     m.dB[static_cast<std::size_t>(j)], flight.dt));
+                                     m.dB[static_cast<std::size_t>(j)], flight.dt()));
   if (hold.empty())
     hold.push_back(DifferentiateHold(m.A, m.B, Eigen::MatrixXd::Zero(n, n), Eigen::MatrixXd::Zero(n, m.B.cols()),
-                                     flight.dt));
+                                     flight.dt()));
   const Eigen::MatrixXd Phi = hold[0].Phi, Gamma = hold[0].Gamma;
-  Eigen::VectorXd x = flight.states.row(0).transpose();  // x0 not estimated: the first sample
+  Eigen::VectorXd x = flight.first.head(n).transpose();  // x0 not estimated: the first sample
   Eigen::VectorXd bias = Eigen::VectorXd::Zero(n);
   for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
     x(layout.x0_states[i]) = p(layout.keys + static_cast<Eigen::Index>(i));
@@ -186,25 +269,27 @@ void Walk(const model::AircraftFile& file, const FlightSamples& flight, model::A
   for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
     X(layout.x0_states[i], layout.keys + static_cast<Eigen::Index>(i)) = 1.0;
   Eigen::MatrixXd S(n, np), Xnext(n, np);
-  Eigen::VectorXd residual(n), u(flight.controls.cols());
-  for (Eigen::Index k = 0; k < N; ++k) {
-    residual = flight.states.row(k).transpose() - (x + bias);
+  Eigen::VectorXd residual(n), u(flight.controls());
+  flight.ForEachRow([&](Eigen::Index k, const auto& z, const auto& uk) {
+    if (k > 0) {  // from sample k − 1 to k, with the controls held over the slice (row k's)
+      u = uk.transpose();
+      if (sensitivities) {
+        Xnext.noalias() = Phi * X;
+        for (int j = 0; j < layout.keys; ++j)
+          Xnext.col(j) +=
+              hold[static_cast<std::size_t>(j)].dPhi * x + hold[static_cast<std::size_t>(j)].dGamma * u;
+        X.swap(Xnext);
+      }
+      x = Phi * x + Gamma * u;
+    }
+    residual = z.transpose() - (x + bias);
     if (sensitivities) {
       S = X;
       for (std::size_t i = 0; i < layout.bias_states.size(); ++i)
         S(layout.bias_states[i], bias_at + static_cast<Eigen::Index>(i)) = 1.0;
     }
-    visit(k, residual, S);
-    if (k + 1 == N) break;
-    u = flight.controls.row(k + 1).transpose();
-    if (sensitivities) {
-      Xnext.noalias() = Phi * X;
-      for (int j = 0; j < layout.keys; ++j)
-        Xnext.col(j) += hold[static_cast<std::size_t>(j)].dPhi * x + hold[static_cast<std::size_t>(j)].dGamma * u;
-      X.swap(Xnext);
-    }
-    x = Phi * x + Gamma * u;
-  }
+    visit(k, z, residual, S);
+  });
 }
 
 // Rows of sensitivities gathered per output before they are summed, so that
@@ -257,36 +342,46 @@ class SumsAccumulator {
   Eigen::Index filled_ = 0;
 };
 
-Sums SumsOf(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+Sums SumsOf(const model::AircraftFile& file, Flight& flight, model::Axis axis,
             const std::vector<const model::WrittenKey*>& keys, const Layout& layout, const Eigen::VectorXd& p) {
-  SumsAccumulator sums(flight.states.cols(), layout.size());
+  SumsAccumulator sums(flight.states(), layout.size());
   Walk(file, flight, axis, keys, layout, p, true,
-       [&](Eigen::Index, const Eigen::VectorXd& residual, const Eigen::MatrixXd& S) { sums.Add(residual, S); });
+       [&](Eigen::Index, const auto&, const Eigen::VectorXd& residual, const Eigen::MatrixXd& S) {
+         sums.Add(residual, S);
+       });
   return sums.Finish();
 }
 
-// The residuals at `p`, N × outputs.
-Eigen::MatrixXd ResidualsAt(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
-                            const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
-                            const Eigen::VectorXd& p) {
-  Eigen::MatrixXd residuals(flight.states.rows(), flight.states.cols());
-  Walk(file, flight, axis, keys, layout, p, false,
-       [&](Eigen::Index k, const Eigen::VectorXd& residual, const Eigen::MatrixXd&) {
-         residuals.row(k) = residual.transpose();
-       });
-  return residuals;
-}
-
 // The diagonal of R̂ = Σνν'/N from the sums of squares, kept off zero for a
-// noise-free output.
-Eigen::VectorXd NoiseVariances(const Eigen::VectorXd& squares, const Eigen::MatrixXd& z) {
-  const double N = static_cast<double>(z.rows());
+// noise-free output (`measured`: Σ z² of each output).
+Eigen::VectorXd NoiseVariances(const Eigen::VectorXd& squares, const Eigen::VectorXd& measured, Eigen::Index rows) {
+  const double N = static_cast<double>(rows);
   Eigen::VectorXd r = squares / N;
   for (Eigen::Index o = 0; o < r.size(); ++o) {
-    const double floor = 1e-24 * (z.col(o).squaredNorm() / N) + 1e-300;
+    const double floor = 1e-24 * (measured(o) / N) + 1e-300;
     r(o) = std::max(r(o), floor);
   }
   return r;
+}
+
+// The residuals' correlation through their lag window (LagWindow), and the
+// window: `pass(stream)` adds one pass's N residuals to `stream`. One pass
+// at the window's search lags (at least kFirstLags, which covers the window
+// of most flights), a second at the window's lags if it is longer.
+constexpr int kFirstLags = 512;
+
+template <class Pass>
+std::pair<ResidualCorrelation, int> WindowedCorrelation(Eigen::Index N, Eigen::Index outputs, Pass&& pass) {
+  const int limit = static_cast<int>(std::min<Eigen::Index>(N - 1, kMaxLagWindow));
+  int lags = std::min(limit, std::max(kFirstLags, LagSearch(N)));
+  while (true) {
+    CorrelationStream stream(outputs, lags);
+    pass(stream);
+    ResidualCorrelation correlation = stream.Finish();
+    const int window = LagWindow(correlation);
+    if (window <= lags) return {std::move(correlation), window};
+    lags = window;
+  }
 }
 
 double Cost(const Eigen::VectorXd& R) { return R.array().log().sum(); }
@@ -347,24 +442,25 @@ class Thinner {
 // The measured outputs, the model's at `estimate` and at the free keys'
 // `start` (x0 and biases as estimated), thinned to about `points` per series
 // as the model flies (two flights; nothing proportional to the flight held).
-IdentifyResponses ResponsesOf(const model::AircraftFile& file, const FlightSamples& flight, model::Axis axis,
+IdentifyResponses ResponsesOf(const model::AircraftFile& file, Flight& flight, model::Axis axis,
                               const std::vector<const model::WrittenKey*>& keys, const Layout& layout,
                               const Eigen::VectorXd& estimate, const Eigen::VectorXd& start, int points) {
-  const Eigen::Index N = flight.states.rows(), n = flight.states.cols();
+  const Eigen::Index N = flight.rows(), n = flight.states();
   const Eigen::Index pairs = std::max(points / 2, 1);
   IdentifyResponses out;
   out.bucket = static_cast<int>(N <= points ? 1 : (N + pairs - 1) / pairs);
   out.from_first_sample = layout.x0_states.empty();
   std::vector<Thinner> measured, identified, residual, started;
   for (Eigen::Index o = 0; o < n; ++o)
-    for (std::vector<Thinner>* t : {&measured, &identified, &residual, &started}) t->emplace_back(out.bucket, flight.dt);
+    for (std::vector<Thinner>* t : {&measured, &identified, &residual, &started}) t->emplace_back(out.bucket, flight.dt());
   Eigen::VectorXd squares = Eigen::VectorXd::Zero(n);
+  flight.For(IdentifyProgress::Stage::kResponses);
   Walk(file, flight, axis, keys, layout, estimate, false,
-       [&](Eigen::Index k, const Eigen::VectorXd& nu, const Eigen::MatrixXd&) {
+       [&](Eigen::Index k, const auto& z, const Eigen::VectorXd& nu, const Eigen::MatrixXd&) {
          for (Eigen::Index o = 0; o < n; ++o) {
            const auto i = static_cast<std::size_t>(o);
-           measured[i].Add(k, flight.states(k, o));
-           identified[i].Add(k, flight.states(k, o) - nu(o));
+           measured[i].Add(k, z(o));
+           identified[i].Add(k, z(o) - nu(o));
            residual[i].Add(k, nu(o));
            squares(o) += nu(o) * nu(o);
          }
@@ -372,8 +468,8 @@ IdentifyResponses ResponsesOf(const model::AircraftFile& file, const FlightSampl
   Eigen::VectorXd at_start = estimate;
   at_start.head(layout.keys) = start;
   Walk(file, flight, axis, keys, layout, at_start, false,
-       [&](Eigen::Index k, const Eigen::VectorXd& nu, const Eigen::MatrixXd&) {
-         for (Eigen::Index o = 0; o < n; ++o) started[static_cast<std::size_t>(o)].Add(k, flight.states(k, o) - nu(o));
+       [&](Eigen::Index k, const auto& z, const Eigen::VectorXd& nu, const Eigen::MatrixXd&) {
+         for (Eigen::Index o = 0; o < n; ++o) started[static_cast<std::size_t>(o)].Add(k, z(o) - nu(o));
        });
   const std::vector<core::Signal>& states = model::StateSignals(axis);
   for (Eigen::Index o = 0; o < n; ++o) {
@@ -387,19 +483,31 @@ IdentifyResponses ResponsesOf(const model::AircraftFile& file, const FlightSampl
 // ------------------------------------------------------------ equation error
 
 // The regressors of sample i (0 ≤ i < N − 4), centred on row i + 2: the
-// Savitzky–Golay derivative and the matching averages (see the header),
-// computed from the flight's five rows around it when they are needed.
+// Savitzky–Golay derivative and the matching averages (see the header).
 struct Regressor {
   Eigen::RowVectorXd z, x, u;
 };
 
-void RegressorAt(const FlightSamples& f, Eigen::Index i, Regressor& r) {
-  const Eigen::Index k = i + 2;
-  const auto x = [&](int o) { return f.states.row(k + o); };
-  const auto u = [&](int o) { return f.controls.row(k + o); };
-  r.z = (-2.0 * x(-2) - x(-1) + x(1) + 2.0 * x(2)) / (10.0 * f.dt);
-  r.x = (2.0 * x(-2) + 5.0 * x(-1) + 6.0 * x(0) + 5.0 * x(1) + 2.0 * x(2)) / 20.0;
-  r.u = (2.0 * u(-1) + 3.0 * u(0) + 3.0 * u(1) + 2.0 * u(2)) / 10.0;
+// Calls visit(i, regressor) for every regressor i in order (one pass), each
+// computed from the five rows around it, kept in a ring (row k at k mod 5).
+template <class Visit>
+void ForEachRegressor(Flight& f, Visit&& visit) {
+  const Eigen::Index n = f.states(), m = f.controls();
+  const double dt = f.dt();
+  data::FlightRows ring(5, n + m);
+  Regressor r;
+  f.ForEachRow([&](Eigen::Index k, const auto& z, const auto& uk) {
+    ring.row(k % 5).head(n) = z;
+    ring.row(k % 5).tail(m) = uk;
+    if (k < 4) return;
+    const Eigen::Index c = k - 2;  // the centre
+    const auto x = [&](int o) { return ring.row((c + o) % 5).head(n); };
+    const auto u = [&](int o) { return ring.row((c + o) % 5).tail(m); };
+    r.z = (-2.0 * x(-2) - x(-1) + x(1) + 2.0 * x(2)) / (10.0 * dt);
+    r.x = (2.0 * x(-2) + 5.0 * x(-1) + 6.0 * x(0) + 5.0 * x(1) + 2.0 * x(2)) / 20.0;
+    r.u = (2.0 * u(-1) + 3.0 * u(0) + 3.0 * u(1) + 2.0 * u(2)) / 10.0;
+    visit(k - 4, r);
+  });
 }
 
 // The equations' model at θ: A, B and their derivatives (m), the rows used,
@@ -411,18 +519,17 @@ struct Equations {
   Eigen::Index keys;
 };
 
-// Calls visit(i, r, J) for every regressor i in order: r the equations'
-// residuals ż − A x̄ − B ū − c, J their Jacobian rows ∂(A x̄ + B ū + c)/∂θ
-// (equations × parameters). Nothing proportional to the flight is held.
+// Calls visit(i, r, J) for every regressor i in order (one pass): r the
+// equations' residuals ż − A x̄ − B ū − c, J their Jacobian rows
+// ∂(A x̄ + B ū + c)/∂θ (equations × parameters). Nothing proportional to the
+// flight is held.
 template <class Visit>
-void WalkEquations(const FlightSamples& f, const Equations& eq, Visit&& visit) {
-  const Eigen::Index N = f.states.rows() - 4, ne = static_cast<Eigen::Index>(eq.rows.size());
-  Regressor reg;
+void WalkEquations(Flight& f, const Equations& eq, Visit&& visit) {
+  const auto ne = static_cast<Eigen::Index>(eq.rows.size());
   Eigen::VectorXd r(ne);
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(ne, eq.theta.size());
   for (Eigen::Index e = 0; e < ne; ++e) J(e, eq.keys + e) = 1.0;
-  for (Eigen::Index i = 0; i < N; ++i) {
-    RegressorAt(f, i, reg);
+  ForEachRegressor(f, [&](Eigen::Index i, const Regressor& reg) {
     for (Eigen::Index e = 0; e < ne; ++e) {
       const int row = eq.rows[static_cast<std::size_t>(e)];
       r(e) = reg.z(row) - (reg.x.dot(eq.m.A.row(row)) + reg.u.dot(eq.m.B.row(row))) - eq.theta(eq.keys + e);
@@ -431,7 +538,7 @@ void WalkEquations(const FlightSamples& f, const Equations& eq, Visit&& visit) {
                   reg.u.dot(eq.m.dB[static_cast<std::size_t>(j)].row(row));
     }
     visit(i, r, J);
-  }
+  });
 }
 
 struct EquationErrorFit {
@@ -447,12 +554,12 @@ struct EquationErrorFit {
 // `covariance` false: the estimate only (output error's start): no
 // standard errors, fit or identifiability check after the iterations.
 // Each pass over the flight is summed as it goes (per equation Σ JᵀJ, Σ Jᵀr,
-// Σ r²): nothing per sample is held but, for the standard errors, the
-// residuals at the estimate.
-EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamples& flight,
-                               model::Axis axis, const std::vector<const model::WrittenKey*>& keys,
-                               const Eigen::VectorXd& start, bool covariance, const ProgressFunction& progress) {
-  const Eigen::Index N = flight.states.rows() - 4, nk = static_cast<Eigen::Index>(keys.size());
+// Σ r²; for the standard errors, the residuals' correlation, then the
+// bracket): nothing per sample is held.
+EquationErrorFit EquationError(const model::AircraftFile& file, Flight& flight, model::Axis axis,
+                               const std::vector<const model::WrittenKey*>& keys, const Eigen::VectorXd& start,
+                               bool covariance) {
+  const Eigen::Index N = flight.rows() - 4, nk = static_cast<Eigen::Index>(keys.size());
   EquationErrorFit out;
   AxisModel m = Evaluate(file, axis, keys, start);
   for (Eigen::Index i = 0; i < m.A.rows(); ++i) {
@@ -471,18 +578,17 @@ EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamp
   out.names = names;
 
   // Σ (ż − mean ż)² of each equation (two passes: the mean, then the squares).
-  Regressor reg;
-  Eigen::RowVectorXd mean = Eigen::RowVectorXd::Zero(flight.states.cols());
-  for (Eigen::Index i = 0; i < N; ++i) RegressorAt(flight, i, reg), mean += reg.z;
+  flight.For(IdentifyProgress::Stage::kEquationError, 1, kMaxIterations);
+  Eigen::RowVectorXd mean = Eigen::RowVectorXd::Zero(flight.states());
+  ForEachRegressor(flight, [&](Eigen::Index, const Regressor& reg) { mean += reg.z; });
   mean /= static_cast<double>(N);
   Eigen::VectorXd total = Eigen::VectorXd::Zero(ne);
-  for (Eigen::Index i = 0; i < N; ++i) {
-    RegressorAt(flight, i, reg);
+  ForEachRegressor(flight, [&](Eigen::Index, const Regressor& reg) {
     for (Eigen::Index e = 0; e < ne; ++e) {
       const int row = out.equations[static_cast<std::size_t>(e)];
       total(e) += (reg.z(row) - mean(row)) * (reg.z(row) - mean(row));
     }
-  }
+  });
 
   Eigen::VectorXd theta(np);
   theta << start, Eigen::VectorXd::Zero(ne);
@@ -500,32 +606,34 @@ EquationErrorFit EquationError(const model::AircraftFile& file, const FlightSamp
   };
   Sums sums = sums_at(theta);
   for (out.iterations = 1; out.iterations <= kMaxIterations; ++out.iterations) {
+    flight.For(IdentifyProgress::Stage::kEquationError, out.iterations, kMaxIterations);
     const Information info = InformationOf(sums, w);
-    if (out.iterations == 1) CheckIdentifiable(info.M, names, flight.path);
+    if (out.iterations == 1) CheckIdentifiable(info.M, names, flight.path());
     const Eigen::VectorXd step = InverseOf(info.M) * info.g;
     theta += step;
     // The weights from this step's residuals (s² with N − np degrees of freedom).
     sums = sums_at(theta);
     for (Eigen::Index e = 0; e < ne; ++e)
       w(e) = static_cast<double>(N - np) / std::max(sums.squares(e), 1e-300);
-    if (progress) progress({IdentifyProgress::Stage::kEquationError, 0.0, out.iterations, sums.squares.sum()});
+    flight.Report({IdentifyProgress::Stage::kEquationError, 0.0, out.iterations, sums.squares.sum()});
     if (step.dot(info.M * step) <= kStepTolerance * kStepTolerance) break;
   }
   out.iterations = std::min(out.iterations, kMaxIterations);
   out.theta = theta;
   if (!covariance) return out;
   const Eigen::MatrixXd M = InformationOf(sums, w).M;
-  out.condition = CheckIdentifiable(M, names, flight.path);
+  out.condition = CheckIdentifiable(M, names, flight.path());
   out.covariance = InverseOf(M);
-  // The residuals at the estimate (for their correlation), then wJ streamed
-  // sample by sample into the bracket.
-  if (progress) progress({IdentifyProgress::Stage::kBounds, 0.0, 0, 0.0});
+  // The residuals' correlation at the estimate, then wJ streamed sample by
+  // sample into the bracket.
+  flight.Report({IdentifyProgress::Stage::kBounds});
+  flight.For(IdentifyProgress::Stage::kBounds);
   const Equations at_estimate{m, out.equations, theta, nk};
-  Eigen::MatrixXd residuals(N, ne);
-  WalkEquations(flight, at_estimate, [&](Eigen::Index i, const Eigen::VectorXd& r, const Eigen::MatrixXd&) {
-    residuals.row(i) = r.transpose();
+  const auto [correlation, window] = WindowedCorrelation(N, ne, [&](CorrelationStream& stream) {
+    WalkEquations(flight, at_estimate,
+                  [&](Eigen::Index, const Eigen::VectorXd& r, const Eigen::MatrixXd&) { stream.Add(r); });
   });
-  ColouredBracketStream bracket(residuals, LagWindow(residuals), np);
+  ColouredBracketStream bracket(correlation, window, np);
   WalkEquations(flight, at_estimate, [&](Eigen::Index, const Eigen::VectorXd&, const Eigen::MatrixXd& J) {
     bracket.Add(w.asDiagonal() * J);
   });
@@ -586,15 +694,32 @@ std::optional<IdentifyMethod> ParseIdentifyMethod(const std::string& text) {
 }
 
 std::string ToString(const IdentifyProgress& progress) {
+  using Stage = IdentifyProgress::Stage;
+  if (progress.pass && progress.stage != Stage::kReading) {
+    const std::string done = fmt::format("{:.0f} % of the flight", 100.0 * progress.fraction);
+    switch (progress.stage) {
+      case Stage::kEquationError:
+      case Stage::kOutputError:
+        return fmt::format("{} error: iteration {} of at most {}, {}",
+                           progress.stage == Stage::kEquationError ? "equation" : "output", progress.iteration,
+                           progress.max_iterations, done);
+      case Stage::kBounds:
+        return "error bounds (coloured residuals), " + done;
+      default:
+        return "responses for the figure, " + done;
+    }
+  }
   switch (progress.stage) {
-    case IdentifyProgress::Stage::kReading:
+    case Stage::kReading:
       return fmt::format("reading {:.0f} %", 100.0 * progress.fraction);
-    case IdentifyProgress::Stage::kEquationError:
+    case Stage::kEquationError:
       return fmt::format("equation error: iteration {}, sum of squares {:.6g}", progress.iteration, progress.cost);
-    case IdentifyProgress::Stage::kOutputError:
+    case Stage::kOutputError:
       return fmt::format("output error: iteration {}, cost {:.10g}", progress.iteration, progress.cost);
-    case IdentifyProgress::Stage::kBounds:
+    case Stage::kBounds:
       break;
+    case Stage::kResponses:
+      return "responses for the figure";
   }
   return "error bounds (coloured residuals)";
 }
@@ -620,26 +745,121 @@ HoldDerivative DifferentiateHold(const Eigen::MatrixXd& A, const Eigen::MatrixXd
   return {e.block(0, 0, n, n), e.block(0, n, n, m), e.block(0, a, n, n), e.block(0, a + n, n, m)};
 }
 
-int LagWindow(const Eigen::MatrixXd& residuals) {
-  const Eigen::Index N = residuals.rows();
-  const double limit = 2.0 / std::sqrt(static_cast<double>(N));
-  for (Eigen::Index k = 1; k < N; ++k) {
-    bool inside = true;
-    for (Eigen::Index o = 0; o < residuals.cols() && inside; ++o) {
-      const auto v = residuals.col(o);
-      const double r0 = v.squaredNorm();
-      const double rk = v.head(N - k).dot(v.tail(N - k));
-      inside = r0 == 0.0 || std::abs(rk / r0) < limit;
-    }
-    if (inside) return static_cast<int>(std::min<Eigen::Index>(kLagWindowFactor * k, N - 1));
+ResidualCorrelation CorrelationOf(const Eigen::MatrixXd& residuals, int lags) {
+  const Eigen::Index N = residuals.rows(), ny = residuals.cols();
+  ResidualCorrelation out;
+  out.samples = N;
+  for (Eigen::Index k = 0; k <= std::min<Eigen::Index>(lags, N - 1); ++k) {
+    Eigen::MatrixXd r(ny, ny);
+    for (Eigen::Index o1 = 0; o1 < ny; ++o1)
+      for (Eigen::Index o2 = 0; o2 < ny; ++o2)
+        r(o1, o2) = residuals.col(o1).tail(N - k).dot(residuals.col(o2).head(N - k)) / static_cast<double>(N);
+    out.lag.push_back(std::move(r));
   }
-  return static_cast<int>(N - 1);
+  return out;
+}
+
+CorrelationStream::CorrelationStream(Eigen::Index outputs, int lags, Eigen::Index block)
+    : ny_(outputs), lags_(std::max(lags, 0)) {
+  // Each block of samples b is correlated with itself and the lags after it
+  // (a, block + lags samples): the FFT length holds a, so that lags 0…lags
+  // of the circular correlation do not wrap.
+  L_ = 2;  // kissfft's real transform needs an even length
+  while (L_ < std::max<Eigen::Index>(block, 1) + lags_) L_ *= 2;
+  block_ = L_ - lags_;
+  buffer_ = Eigen::MatrixXd::Zero(block_ + lags_, ny_);
+  sum_.assign(static_cast<std::size_t>(lags_ + 1), Eigen::MatrixXd::Zero(ny_, ny_));
+}
+
+void CorrelationStream::Add(const Eigen::VectorXd& residual) {
+  buffer_.row(filled_) = residual.transpose();
+  if (++filled_ == buffer_.rows()) Block(block_);
+}
+
+// Adds Σ_j a_o1(j + k) b_o2(j) for k = 0…lags, b the block's first `valid`
+// samples and a all the buffer's (by FFT: the inverse transform of
+// A·conj(B)), then moves the lags after the block to the top.
+void CorrelationStream::Block(Eigen::Index valid) {
+  Eigen::FFT<double> fft;
+  std::vector<Eigen::VectorXcd> A(static_cast<std::size_t>(ny_)), B(static_cast<std::size_t>(ny_));
+  Eigen::VectorXd x(L_);
+  for (Eigen::Index o = 0; o < ny_; ++o) {
+    x.setZero();
+    x.head(buffer_.rows()) = buffer_.col(o);
+    fft.fwd(A[static_cast<std::size_t>(o)], x);
+    x.setZero();
+    x.head(valid) = buffer_.col(o).head(valid);
+    fft.fwd(B[static_cast<std::size_t>(o)], x);
+  }
+  Eigen::VectorXcd Y(L_);
+  for (Eigen::Index o1 = 0; o1 < ny_; ++o1)
+    for (Eigen::Index o2 = 0; o2 < ny_; ++o2) {
+      Y = A[static_cast<std::size_t>(o1)].cwiseProduct(B[static_cast<std::size_t>(o2)].conjugate());
+      fft.inv(x, Y);
+      for (Eigen::Index k = 0; k <= lags_; ++k) sum_[static_cast<std::size_t>(k)](o1, o2) += x(k);
+    }
+  if (lags_ > 0) buffer_.topRows(lags_) = buffer_.middleRows(block_, lags_).eval();
+  buffer_.bottomRows(block_).setZero();
+  filled_ = std::max<Eigen::Index>(filled_ - block_, 0);
+  start_ += block_;
+}
+
+ResidualCorrelation CorrelationStream::Finish() {
+  // The samples after the last are zero.
+  const Eigen::Index N = start_ + filled_;
+  while (start_ < N) {
+    buffer_.bottomRows(buffer_.rows() - filled_).setZero();
+    Block(std::min(block_, N - start_));
+  }
+  ResidualCorrelation out;
+  out.samples = N;
+  for (Eigen::Index k = 0; k <= std::min(lags_, N - 1); ++k)
+    out.lag.push_back(sum_[static_cast<std::size_t>(k)] / static_cast<double>(N));
+  return out;
+}
+
+int LagSearch(Eigen::Index samples) {
+  const Eigen::Index limit = std::min<Eigen::Index>(samples - 1, kMaxLagWindow);
+  return static_cast<int>(std::max<Eigen::Index>((limit + kLagWindowFactor - 1) / kLagWindowFactor - 1, 0));
+}
+
+int LagWindow(const ResidualCorrelation& correlation) {
+  const Eigen::Index N = correlation.samples;
+  const int limit = static_cast<int>(std::min<Eigen::Index>(N - 1, kMaxLagWindow));
+  const int search = LagSearch(N);
+  if (correlation.lags() < search)
+    throw std::invalid_argument(fmt::format("LagWindow: the correlation holds {} lags, the search needs {}",
+                                            correlation.lags(), search));
+  const double limit_rho = 2.0 / std::sqrt(static_cast<double>(N));
+  const Eigen::MatrixXd& r0 = correlation.lag[0];
+  for (int k = 1; k <= search; ++k) {
+    bool inside = true;
+    const Eigen::MatrixXd& rk = correlation.lag[static_cast<std::size_t>(k)];
+    for (Eigen::Index o = 0; o < r0.rows() && inside; ++o)
+      inside = r0(o, o) == 0.0 || std::abs(rk(o, o) / r0(o, o)) < limit_rho;
+    // A lag beyond the search gives the limit anyway (kLagWindowFactor × it ≥ limit).
+    if (inside) return std::min(kLagWindowFactor * k, limit);
+  }
+  return limit;
+}
+
+int LagWindow(const Eigen::MatrixXd& residuals) {
+  return LagWindow(CorrelationOf(residuals, LagSearch(residuals.rows())));
 }
 
 ColouredBracketStream::ColouredBracketStream(const Eigen::MatrixXd& residuals, int lags, Eigen::Index parameters,
                                              Eigen::Index block)
-    : N_(residuals.rows()), ny_(residuals.cols()), np_(parameters) {
+    : ColouredBracketStream(CorrelationOf(residuals, lags), lags, parameters, block) {}
+
+ColouredBracketStream::ColouredBracketStream(const ResidualCorrelation& correlation, int lags,
+                                             Eigen::Index parameters, Eigen::Index block)
+    : N_(correlation.samples),
+      ny_(correlation.lag.empty() ? 0 : correlation.lag[0].rows()),
+      np_(parameters) {
   lags_ = std::clamp<Eigen::Index>(lags, 0, std::max<Eigen::Index>(N_ - 1, 0));
+  if (correlation.lags() < lags_)
+    throw std::invalid_argument(fmt::format("ColouredBracketStream: the correlation holds {} lags, the window {}",
+                                            correlation.lags(), lags_));
   // Blocks of about `block` samples, or the whole flight if shorter,
   // with 2·lags of overlap either side: the FFT length holds a block and the
   // filter's 2·lags + 1 taps without wrapping into the samples kept.
@@ -647,18 +867,16 @@ ColouredBracketStream::ColouredBracketStream(const Eigen::MatrixXd& residuals, i
   while (L_ < std::min<Eigen::Index>(N_, std::max<Eigen::Index>({block, 2 * lags_, 1})) + 2 * lags_ + 1) L_ *= 2;
   block_ = L_ - 2 * lags_;
   // H(f): the DFT of the windowed biased correlation w(k) R̂(k) (Bartlett
-  // window w(k) = 1 − |k|/(lags + 1); none for lags = N − 1), R̂(k) =
-  // (1/N) Σ ν(t+k) ν(t)ᵀ, placed at n = k + lags.
+  // window w(k) = 1 − |k|/(lags + 1); none for lags = N − 1), placed at
+  // n = k + lags; R̂(−k) = R̂(k)ᵀ.
   Eigen::FFT<double> fft;
   Eigen::VectorXd h(L_);
   for (Eigen::Index o1 = 0; o1 < ny_; ++o1)
     for (Eigen::Index o2 = 0; o2 < ny_; ++o2) {
       h.setZero();
-      const auto v1 = residuals.col(o1), v2 = residuals.col(o2);
       for (Eigen::Index k = -lags_; k <= lags_; ++k) {
-        const Eigen::Index m = N_ - std::abs(k);
-        const double r =
-            (k >= 0 ? v1.tail(m).dot(v2.head(m)) : v1.head(m).dot(v2.tail(m))) / static_cast<double>(N_);
+        const double r = k >= 0 ? correlation.lag[static_cast<std::size_t>(k)](o1, o2)
+                                : correlation.lag[static_cast<std::size_t>(-k)](o2, o1);
         const double w = lags_ == N_ - 1 ? 1.0 : 1.0 - static_cast<double>(std::abs(k)) / static_cast<double>(lags_ + 1);
         h(k + lags_) = w * r;
       }
@@ -748,23 +966,28 @@ void CheckFreeKeys(const model::AircraftFile& file, const IdentifySpec& spec) {
   }
 }
 
-IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& flight,
-                        const IdentifySpec& spec) {
+namespace {
+
+void CheckNotAugmented(const model::AircraftFile& file) {
   if (file.augmented)
     throw std::invalid_argument(
         "the file closes a feedback ([augmentation]): identify estimates the airframe's keys; run it "
         "on the file without [augmentation] and a flight whose controls are the surfaces' deflections");
+}
+
+// Identify on a flight read pass after pass (its sizes checked).
+IdentifyResult IdentifyOn(const model::AircraftFile& file, Flight& flight, const IdentifySpec& spec) {
+  CheckNotAugmented(file);
   CheckFreeKeys(file, spec);
   const std::vector<core::Signal>& states = model::StateSignals(spec.axis);
-  const auto n = static_cast<Eigen::Index>(states.size());
-  const auto m = static_cast<Eigen::Index>(AxisControls(file, spec.axis).size());
-  if (flight.states.cols() != n || flight.controls.cols() != m || flight.controls.rows() != flight.states.rows())
-    throw std::invalid_argument(fmt::format("Identify: the flight has {}×{} states and {}×{} controls, the axis {} and {}",
-                                            flight.states.rows(), flight.states.cols(), flight.controls.rows(),
-                                            flight.controls.cols(), n, m));
-  if (flight.states.rows() < kMinSamples)
-    throw core::DataError({flight.path, 0}, fmt::format("{} samples, identify needs at least {}",
-                                                        flight.states.rows(), kMinSamples));
+  const Eigen::Index n = flight.states();
+  if (flight.rows() < kMinSamples)
+    throw core::DataError({flight.path(), 0}, fmt::format("{} samples, identify needs at least {}",
+                                                          flight.rows(), kMinSamples));
+  const bool equation_error = spec.method == IdentifyMethod::kEquationError || spec.start_from_equation_error;
+  flight.For(equation_error ? IdentifyProgress::Stage::kEquationError : IdentifyProgress::Stage::kOutputError, 1,
+             equation_error ? kMaxIterations : spec.max_iterations);
+  const Measured measured = MeasuredOf(flight);
   std::vector<const model::WrittenKey*> keys;
   Eigen::VectorXd start(static_cast<Eigen::Index>(spec.free.size()));
   for (const std::string& k : spec.free) {
@@ -774,13 +997,12 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   const auto nk = static_cast<Eigen::Index>(keys.size());
   IdentifyResult result;
   result.method = spec.method;
-  result.samples = static_cast<int>(flight.states.rows());
+  result.samples = static_cast<int>(flight.rows());
 
   std::optional<EquationErrorFit> ee;
-  if (spec.method == IdentifyMethod::kEquationError || spec.start_from_equation_error) {
+  if (equation_error) {
     try {
-      ee = EquationError(file, flight, spec.axis, keys, start, spec.method == IdentifyMethod::kEquationError,
-                         spec.progress);
+      ee = EquationError(file, flight, spec.axis, keys, start, spec.method == IdentifyMethod::kEquationError);
     } catch (const core::DataError&) {
       if (spec.method == IdentifyMethod::kEquationError) throw;
     }
@@ -829,11 +1051,12 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   Eigen::VectorXd p = Eigen::VectorXd::Zero(np);
   p.head(nk) = ee ? Eigen::VectorXd(ee->theta.head(nk)) : start;
   for (std::size_t i = 0; i < layout.x0_states.size(); ++i)
-    p(nk + static_cast<Eigen::Index>(i)) = flight.states(0, layout.x0_states[i]);
+    p(nk + static_cast<Eigen::Index>(i)) = flight.first(layout.x0_states[i]);
 
   // Each flight of the model is summed as it goes (SumsOf): the iterations
   // hold nothing proportional to the flight's length.
   auto simulate = [&](const Eigen::VectorXd& q) { return SumsOf(file, flight, spec.axis, keys, layout, q); };
+  flight.For(IdentifyProgress::Stage::kOutputError, 1, spec.max_iterations);
   Sums sim = simulate(p);
   if (!sim.finite && ee) {  // the equation-error start diverges: the file's values
     p.head(nk) = start;
@@ -842,13 +1065,14 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
   if (!sim.finite)
     throw core::NumericalError("the model at the start values diverges over the flight (output error "
                                "simulates it); start nearer (the file's values) or use --method equation-error");
-  Eigen::VectorXd R = NoiseVariances(sim.squares, flight.states);
+  Eigen::VectorXd R = NoiseVariances(sim.squares, measured.squares, flight.rows());
   double J = Cost(R);
   Information info = InformationOf(sim, R.cwiseInverse());
-  CheckIdentifiable(info.M, names, flight.path);
+  CheckIdentifiable(info.M, names, flight.path());
   double lambda = 1e-3;
   result.converged = false;
   for (result.iterations = 1; result.iterations <= spec.max_iterations; ++result.iterations) {
+    flight.For(IdentifyProgress::Stage::kOutputError, result.iterations, spec.max_iterations);
     const Eigen::VectorXd D = info.M.diagonal();
     bool accepted = false;
     bool small = false;
@@ -860,7 +1084,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
       const Eigen::VectorXd q = p + step;
       Sums trial = simulate(q);
       if (trial.finite) {
-        const Eigen::VectorXd Rq = NoiseVariances(trial.squares, flight.states);
+        const Eigen::VectorXd Rq = NoiseVariances(trial.squares, measured.squares, flight.rows());
         const double Jq = Cost(Rq);
         if (Jq <= J) {
           const double change = std::abs(std::expm1(Jq - J));
@@ -868,7 +1092,7 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
           info = InformationOf(sim, R.cwiseInverse());
           lambda = std::max(lambda / 10.0, 1e-12);
           accepted = true;
-          if (spec.progress) spec.progress({IdentifyProgress::Stage::kOutputError, 0.0, result.iterations, J});
+          flight.Report({IdentifyProgress::Stage::kOutputError, 0.0, result.iterations, J});
           result.converged = change < kCostTolerance && small;
           break;
         }
@@ -894,23 +1118,36 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
     result.stop_reason = fmt::format("not converged in {} iterations; the estimate is the best found",
                                      spec.max_iterations);
   }
-  result.scaled_condition = CheckIdentifiable(info.M, names, flight.path);
+  result.scaled_condition = CheckIdentifiable(info.M, names, flight.path());
   result.covariance = InverseOf(info.M);
-  // The coloured-residual bracket: the residuals at the estimate (for their
-  // correlation), then one more flight streaming R⁻¹S through it.
-  if (spec.progress) spec.progress({IdentifyProgress::Stage::kBounds, 0.0, 0, 0.0});
-  const Eigen::MatrixXd residual = ResidualsAt(file, flight, spec.axis, keys, layout, p);
-  ColouredBracketStream bracket(residual, LagWindow(residual), np);
+  // The coloured-residual bracket: the residuals' correlation at the
+  // estimate (with the fit's sums), then one more flight streaming R⁻¹S
+  // through it.
+  flight.Report({IdentifyProgress::Stage::kBounds});
+  flight.For(IdentifyProgress::Stage::kBounds);
+  Eigen::VectorXd squares(n), total(n);  // Σν², Σ(z − z̄)² of each output
+  const auto [correlation, window] = WindowedCorrelation(flight.rows(), n, [&](CorrelationStream& stream) {
+    squares.setZero(), total.setZero();
+    Walk(file, flight, spec.axis, keys, layout, p, false,
+         [&](Eigen::Index, const auto& z, const Eigen::VectorXd& residual, const Eigen::MatrixXd&) {
+           stream.Add(residual);
+           squares += residual.cwiseAbs2();
+           total += (z.transpose() - measured.mean).cwiseAbs2();
+         });
+  });
+  ColouredBracketStream bracket(correlation, window, np);
   const Eigen::VectorXd weight = R.cwiseInverse();
   Walk(file, flight, spec.axis, keys, layout, p, true,
-       [&](Eigen::Index, const Eigen::VectorXd&, const Eigen::MatrixXd& S) { bracket.Add(weight.asDiagonal() * S); });
+       [&](Eigen::Index, const auto&, const Eigen::VectorXd&, const Eigen::MatrixXd& S) {
+         bracket.Add(weight.asDiagonal() * S);
+       });
   result.covariance_corrected = result.covariance * bracket.Finish() * result.covariance;
   for (Eigen::Index j = 0; j < np; ++j) {
     Estimate e;
     e.key = names[static_cast<std::size_t>(j)];
     e.file_key = j < nk;
     e.start = j < nk ? start(j) : (j < nk + static_cast<Eigen::Index>(layout.x0_states.size())
-                                       ? flight.states(0, layout.x0_states[static_cast<std::size_t>(j - nk)])
+                                       ? flight.first(layout.x0_states[static_cast<std::size_t>(j - nk)])
                                        : 0.0);
     e.value = p(j);
     e.std_error = std::sqrt(result.covariance(j, j));
@@ -918,19 +1155,31 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
     result.estimates.push_back(e);
   }
   for (Eigen::Index o = 0; o < n; ++o) {
-    const auto z = flight.states.col(o);
-    const double total = (z.array() - z.mean()).square().sum();
-    const double ss = residual.col(o).squaredNorm();
     const core::Signal& s = states[static_cast<std::size_t>(o)];
     result.fit.push_back({s.name, std::string(core::ToString(s.unit)),
-                          std::sqrt(ss / static_cast<double>(flight.states.rows())),
-                          total > 0 ? 1.0 - ss / total : 0.0});
+                          std::sqrt(squares(o) / static_cast<double>(flight.rows())),
+                          total(o) > 0 ? 1.0 - squares(o) / total(o) : 0.0});
   }
   Correlate(result);
   ModesOf(result, file, spec.axis, keys, p.head(nk));
   if (spec.response_points > 0)
     result.responses = ResponsesOf(file, flight, spec.axis, keys, layout, p, start, spec.response_points);
   return result;
+}
+
+}  // namespace
+
+IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& flight, const IdentifySpec& spec) {
+  CheckNotAugmented(file);
+  CheckFreeKeys(file, spec);
+  const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
+  const auto m = static_cast<Eigen::Index>(AxisControls(file, spec.axis).size());
+  if (flight.states.cols() != n || flight.controls.cols() != m || flight.controls.rows() != flight.states.rows())
+    throw std::invalid_argument(fmt::format("Identify: the flight has {}×{} states and {}×{} controls, the axis {} and {}",
+                                            flight.states.rows(), flight.states.cols(), flight.controls.rows(),
+                                            flight.controls.cols(), n, m));
+  Flight passes(PassesOf(flight), spec.progress);
+  return IdentifyOn(file, passes, spec);
 }
 
 std::vector<data::ColumnSource> FlightSources(const model::AircraftFile& file, model::Axis axis,
@@ -948,27 +1197,20 @@ std::vector<data::ColumnSource> FlightSources(const model::AircraftFile& file, m
 
 IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
                                  const IdentifySpec& spec, const std::vector<data::ColumnMapping>& map) {
+  CheckNotAugmented(file);
   CheckFreeKeys(file, spec);
-  const std::vector<std::string> columns = FlightColumns(file, spec.axis);
-  FlightSamples samples;
-  {  // the samples are held once: the record's matrix becomes the states
-    std::function<void(double)> reading;
-    if (spec.progress)
-      reading = [&](double fraction) { spec.progress({IdentifyProgress::Stage::kReading, fraction, 0, 0.0}); };
-    data::FlightRecord record =
-        data::ReadFlightColumns(path, FlightSources(file, spec.axis, map), kMinSamples, reading);
-    samples.path = path;
-    samples.dt = record.dt;
-    const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
-    Eigen::MatrixXd all = std::move(record.values);  // t, the states, the controls
-    samples.controls = all.rightCols(static_cast<Eigen::Index>(columns.size()) - n);
-    // The states move down over t, column by column (column-major: no
-    // overlap), and the columns after them are released in place (realloc).
-    for (Eigen::Index c = 0; c < n; ++c) all.col(c) = all.col(c + 1);
-    all.conservativeResize(Eigen::NoChange, n);
-    samples.states = std::move(all);
-  }
-  return Identify(file, samples, spec);
+  std::function<void(double)> reading;
+  if (spec.progress)
+    reading = [&](double fraction) { spec.progress({IdentifyProgress::Stage::kReading, fraction, 0, 0.0}); };
+  // Read once (every defect found here) into a temporary file, which each
+  // pass reads again.
+  data::SpooledFlight spool(path, FlightSources(file, spec.axis, map), kMinSamples, reading);
+  const auto n = static_cast<Eigen::Index>(model::StateSignals(spec.axis).size());
+  const auto columns = static_cast<Eigen::Index>(spool.shape().columns.size()) - 1;  // the states, the controls
+  Flight flight({path, spool.shape().dt, spool.shape().rows, n, columns - n,
+                 [&spool](const data::FlightChunkFunction& chunk) { spool.Replay(chunk); }},
+                spec.progress);
+  return IdentifyOn(file, flight, spec);
 }
 
 }  // namespace aerolin::study

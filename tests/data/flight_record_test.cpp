@@ -57,6 +57,74 @@ TEST(ReadFlightCsv, EachDefectIsLocatedAndSaysWhatToDo) {
   EXPECT_EQ(Message("t,u\n0,1\n0.1,2\n0.2,3\n0.30000000000000004,3\n", {"u"}), "(no error)");
 }
 
+// A flight of `rows` rows, t = k/100 and u = a value that differs on every
+// row (written in shortest round-trip form, so read back exactly).
+std::string LongFlight(int rows) {
+  std::string csv = "t,u,alpha\n";
+  for (int k = 0; k < rows; ++k)
+    csv += std::to_string(k) + "e-2," + std::to_string(k) + "." + std::to_string(k % 7) + ",-" +
+           std::to_string(k % 13) + "\n";
+  return csv;
+}
+
+// The chunks hand on every row once, in order, from the right first row,
+// each of at most kFlightChunkRows rows: the rows ReadFlightCsv collects.
+TEST(ReadFlightChunks, HandsOnTheRowsOfReadFlightCsvInOrderedChunks) {
+  const int rows = 2 * static_cast<int>(kFlightChunkRows) + 777;  // two full chunks and a short one
+  std::istringstream whole(LongFlight(rows)), chunked(LongFlight(rows));
+  const FlightRecord record = ReadFlightCsv(whole, "f.csv", {"alpha", "u"}, 3);
+  std::vector<ColumnSource> sources{{"t", "t", "s", 1.0, false}, {"alpha", "alpha", "", 1.0, false},
+                                    {"u", "u", "", 1.0, false}};
+  Eigen::Index next = 0;
+  int chunks = 0;
+  const FlightShape shape =
+      ReadFlightChunks(chunked, "f.csv", sources, 3, [&](Eigen::Index first, const FlightRows& r) {
+        EXPECT_EQ(first, next);
+        EXPECT_LE(r.rows(), kFlightChunkRows);
+        EXPECT_EQ(r, FlightRows(record.values.middleRows(first, r.rows())));
+        next += r.rows(), ++chunks;
+      });
+  EXPECT_EQ(next, rows);
+  EXPECT_EQ(chunks, 3);
+  EXPECT_EQ(shape.rows, rows);
+  EXPECT_EQ(shape.dt, record.dt);
+  EXPECT_EQ(shape.columns, record.columns);
+  EXPECT_EQ(shape.first_line, 2);
+}
+
+// The spooled flight gives back, pass after pass, exactly the columns after
+// t that ReadFlightCsv reads; a stream (standard input, a pipe) is read
+// once into it like a file; a defect stops the first reading at its line.
+TEST(SpooledFlight, ReplaysTheColumnsAfterTEveryPass) {
+  const int rows = static_cast<int>(kFlightChunkRows) + 5;
+  const std::string csv = LongFlight(rows);
+  std::istringstream whole(csv), spooled(csv);
+  const FlightRecord record = ReadFlightCsv(whole, "f.csv", {"u", "alpha"}, 3);
+  SpooledFlight flight(spooled, "f.csv", {{"t", "t", "s", 1.0, false}, {"u", "u", "", 1.0, false},
+                                          {"alpha", "alpha", "", 1.0, false}},
+                       3);
+  EXPECT_EQ(flight.shape().rows, rows);
+  EXPECT_EQ(flight.shape().dt, record.dt);
+  for (int pass = 0; pass < 2; ++pass) {
+    Eigen::Index next = 0;
+    flight.Replay([&](Eigen::Index first, const FlightRows& r) {
+      ASSERT_EQ(first, next);
+      ASSERT_EQ(r.cols(), 2);
+      EXPECT_EQ(r, FlightRows(record.values.middleRows(first, r.rows()).rightCols(2)));
+      next += r.rows();
+    });
+    EXPECT_EQ(next, rows) << "pass " << pass;
+  }
+  std::istringstream bad("t,u\n0,1\n0.1,2\n0.2,x\n");
+  try {
+    SpooledFlight f(bad, "bad.csv", {{"t", "t", "s", 1.0, false}, {"u", "u", "", 1.0, false}}, 2);
+    FAIL();
+  } catch (const core::DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "bad.csv:4: column 'u': 'x' is not a number (every cell of a flight must be a number)");
+  }
+}
+
 const std::vector<core::Signal> kWanted{{"u", core::Unit::kMetrePerSecond, "u"},
                                         {"alpha", core::Unit::kRadian, "α"},
                                         {"q", core::Unit::kRadianPerSecond, "q"},

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <unsupported/Eigen/AutoDiff>
 #include <cstdio>
 #include <functional>
@@ -323,6 +324,88 @@ TEST(ColouredBracket, EqualsTheDoubleSum) {
   }
 }
 
+// Residuals for the correlation tests: `ny` outputs of white noise through
+// x(t) = pole x(t − 1) + w(t), the second output mixing in the first.
+Eigen::MatrixXd ColouredResiduals(int N, int ny, double pole, std::uint64_t seed) {
+  sim::StandardNormal normal(seed);
+  Eigen::MatrixXd nu(N, ny);
+  for (int t = 0; t < N; ++t)
+    for (int o = 0; o < ny; ++o) nu(t, o) = normal() + (t > 0 ? pole * nu(t - 1, o) : 0.0);
+  if (ny > 1) nu.col(1) += 0.5 * nu.col(0);
+  return nu;
+}
+
+// The streamed correlation against its definition, the direct double loop
+// R̂(k)(o1, o2) = (1/N) Σₜ ν_o1(t + k) ν_o2(t): short and long lags, all of
+// them, blocks shorter than the lags and the default. FFT round-off is
+// ~1e-16 × log L of R̂(0); 1e-12 of it leaves a margin and is far below
+// any lag or sign mistake.
+TEST(CorrelationStream, EqualsTheDirectSums) {
+  const int N = 3000, ny = 3;
+  const Eigen::MatrixXd nu = ColouredResiduals(N, ny, 0.95, 11);
+  auto direct = [&](int k, int o1, int o2) {
+    double s = 0;
+    for (int t = 0; t + k < N; ++t) s += nu(t + k, o1) * nu(t, o2);
+    return s / N;
+  };
+  const double scale = nu.colwise().squaredNorm().maxCoeff() / N;
+  for (int lags : {0, 1, 40, 700, N - 1}) {
+    for (Eigen::Index block : {Eigen::Index{1}, Eigen::Index{64}, kCorrelationBlock}) {
+      CorrelationStream stream(ny, lags, block);
+      for (int t = 0; t < N; ++t) stream.Add(nu.row(t).transpose());
+      const ResidualCorrelation c = stream.Finish();
+      ASSERT_EQ(c.samples, N);
+      ASSERT_EQ(c.lags(), lags);
+      for (int k = 0; k <= lags; k += (lags > 50 ? 37 : 1))
+        for (int o1 = 0; o1 < ny; ++o1)
+          for (int o2 = 0; o2 < ny; ++o2)
+            EXPECT_NEAR(c.lag[k](o1, o2), direct(k, o1, o2), 1e-12 * scale)
+                << "lag " << k << " of " << lags << ", block " << block << ", outputs " << o1 << o2;
+    }
+    const ResidualCorrelation held = CorrelationOf(nu, lags);
+    for (int k = 0; k <= lags; k += (lags > 50 ? 37 : 1))
+      EXPECT_NEAR(held.lag[k](1, 0), direct(k, 1, 0), 1e-12 * scale) << "held whole, lag " << k;
+  }
+}
+
+// The lag window's rule as it was written for residuals held whole: the
+// first lag k at which every output's |Σ ν(t + k) ν(t)| / Σ ν² is inside
+// 2/√N gives min(8k, N − 1); none gives N − 1.
+int LagWindowHeldWhole(const Eigen::MatrixXd& nu) {
+  const Eigen::Index N = nu.rows();
+  for (Eigen::Index k = 1; k < N; ++k) {
+    bool inside = true;
+    for (Eigen::Index o = 0; o < nu.cols() && inside; ++o)
+      inside = std::abs(nu.col(o).tail(N - k).dot(nu.col(o).head(N - k)) / nu.col(o).squaredNorm()) <
+               2.0 / std::sqrt(static_cast<double>(N));
+    if (inside) return static_cast<int>(std::min<Eigen::Index>(kLagWindowFactor * k, N - 1));
+  }
+  return static_cast<int>(N - 1);
+}
+
+// From the streamed correlation (the search's lags only) and from the
+// residuals held whole: the rule's window, white or coloured, and capped at
+// kMaxLagWindow on a long flight whose residuals stay correlated.
+TEST(LagWindow, IsTheRuleOnTheResidualsCappedAtTheMaximum) {
+  struct Case {
+    int N;
+    double pole;
+  };
+  for (const Case c : {Case{4000, 0.0}, Case{4000, 0.9}, Case{4000, 0.995}, Case{4000, 0.9999}, Case{30000, 0.9},
+                       Case{30000, 0.9999}}) {
+    const Eigen::MatrixXd nu = ColouredResiduals(c.N, 2, c.pole, 5);
+    const int expected = std::min(LagWindowHeldWhole(nu), kMaxLagWindow);
+    CorrelationStream stream(2, LagSearch(c.N));
+    for (int t = 0; t < c.N; ++t) stream.Add(nu.row(t).transpose());
+    EXPECT_EQ(LagWindow(stream.Finish()), expected) << c.N << " samples, pole " << c.pole;
+    EXPECT_EQ(LagWindow(nu), expected) << c.N << " samples, pole " << c.pole;
+    if (c.pole == 0.9999) {  // correlated to the end
+      EXPECT_EQ(expected, std::min(c.N - 1, kMaxLagWindow));
+    }
+  }
+  EXPECT_THROW(LagWindow(CorrelationOf(ColouredResiduals(4000, 2, 0.0, 5), 10)), std::invalid_argument);
+}
+
 TEST(Identify, UnknownKeyListsTheAxisKeys) {
   const data::LoadResult load = data::LoadAircraftFile(kP2v7);
   IdentifySpec spec;
@@ -525,6 +608,239 @@ TEST(Identify, EquationErrorEqualsTheHeldWholeRegression) {
       EXPECT_NEAR(e.std_error_corrected, dense.sigma_corrected(i), kRounding * dense.sigma_corrected(i)) << e.key;
     }
   }
+}
+
+
+// Output error's results at its estimate p̂, held whole as before it
+// streamed: the model flown through the whole flight with the sensitivity
+// recursion X(k) = Φ X(k − 1) + ∂Φ x(k − 1) + ∂Γ u(k) (∂A, ∂B by central
+// differences of the file's matrices: these keys enter affinely, so exact
+// to rounding), every residual and sensitivity kept; then R̂, M = Σ SᵀR̂⁻¹S,
+// the Gauss–Newton step M⁻¹g still to take, the bracket of the whole
+// weighted sensitivities with the lag window of the whole residuals, the fit.
+struct DenseOutputError {
+  Eigen::VectorXd sigma, sigma_corrected;
+  double step_in_sigmas = 0;  // √(gᵀ M⁻¹ g)
+  std::vector<double> rms, r2;
+};
+
+DenseOutputError DenseOutputErrorAt(model::AircraftFile file, const FlightSamples& f, model::Axis axis,
+                                    const IdentifyResult& r) {
+  const bool lon = axis == model::Axis::kLongitudinal;
+  const std::vector<core::Signal>& states = model::StateSignals(axis);
+  const Eigen::Index N = f.states.rows(), n = f.states.cols(), np = static_cast<Eigen::Index>(r.estimates.size());
+  auto state = [&](const std::string& name) {
+    for (std::size_t i = 0; i < states.size(); ++i)
+      if (states[i].name == name) return static_cast<Eigen::Index>(i);
+    ADD_FAILURE() << name;
+    return Eigen::Index{0};
+  };
+  std::vector<std::string> free;
+  Eigen::VectorXd x0 = f.states.row(0).transpose(), bias = Eigen::VectorXd::Zero(n);
+  std::vector<std::pair<Eigen::Index, Eigen::Index>> x0_at, bias_at;  // (parameter, state)
+  for (Eigen::Index j = 0; j < np; ++j) {
+    const Estimate& e = r.estimates[static_cast<std::size_t>(j)];
+    if (e.file_key) {
+      free.push_back(e.key);
+    } else if (e.key.rfind("x0.", 0) == 0) {
+      x0_at.push_back({j, state(e.key.substr(3))});
+      x0(x0_at.back().second) = e.value;
+    } else {
+      bias_at.push_back({j, state(e.key.substr(5))});
+      bias(bias_at.back().second) = e.value;
+    }
+  }
+  const auto nk = static_cast<Eigen::Index>(free.size());
+  auto matrices = [&](const Eigen::VectorXd& keys) {
+    for (std::size_t j = 0; j < free.size(); ++j)
+      *model::FieldOf(file, free[j]) = keys(static_cast<Eigen::Index>(j)) * file.Find(free[j])->to_si;
+    const auto id = [](const double& v) { return v; };
+    const model::AxisMatrices<double> a = model::MatricesOfFile<double>(file, id);
+    const model::AxisInputMatrices<double> b = model::InputMatricesOfFile<double>(file, id);
+    return std::pair<Eigen::MatrixXd, Eigen::MatrixXd>(lon ? Eigen::MatrixXd(a.longitudinal) : Eigen::MatrixXd(a.lateral),
+                                                       lon ? Eigen::MatrixXd(b.longitudinal) : Eigen::MatrixXd(b.lateral));
+  };
+  Eigen::VectorXd keys(nk);
+  for (Eigen::Index j = 0; j < nk; ++j) keys(j) = r.estimates[static_cast<std::size_t>(j)].value;
+  std::vector<HoldDerivative> hold;
+  for (Eigen::Index j = 0; j < nk; ++j) {
+    const double h = 1e-3 * std::abs(keys(j));
+    const Eigen::VectorXd e = Eigen::VectorXd::Unit(nk, j) * h;
+    const auto plus = matrices(keys + e), minus = matrices(keys - e);
+    const auto at = matrices(keys);
+    hold.push_back(DifferentiateHold(at.first, at.second, (plus.first - minus.first) / (2 * h),
+                                     (plus.second - minus.second) / (2 * h), f.dt));
+  }
+  // Every residual ν(k) = z(k) − (x(k) + b) and sensitivity S(k), held.
+  Eigen::MatrixXd nu(N, n);
+  std::vector<Eigen::MatrixXd> S(static_cast<std::size_t>(n), Eigen::MatrixXd::Zero(N, np));
+  Eigen::VectorXd x = x0;
+  Eigen::MatrixXd X = Eigen::MatrixXd::Zero(n, np);
+  for (const auto& [j, i] : x0_at) X(i, j) = 1.0;
+  for (Eigen::Index k = 0; k < N; ++k) {
+    if (k > 0) {
+      const Eigen::VectorXd u = f.controls.row(k).transpose();
+      Eigen::MatrixXd next = hold[0].Phi * X;
+      for (Eigen::Index j = 0; j < nk; ++j) next.col(j) += hold[j].dPhi * x + hold[j].dGamma * u;
+      X = next;
+      x = hold[0].Phi * x + hold[0].Gamma * u;
+    }
+    nu.row(k) = f.states.row(k) - (x + bias).transpose();
+    for (Eigen::Index o = 0; o < n; ++o) S[o].row(k) = X.row(o);
+  }
+  for (const auto& [j, i] : bias_at) S[i].col(j).setOnes();
+  DenseOutputError out;
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(np, np);
+  Eigen::VectorXd g = Eigen::VectorXd::Zero(np);
+  std::vector<Eigen::MatrixXd> a;
+  for (Eigen::Index o = 0; o < n; ++o) {
+    const double R = nu.col(o).squaredNorm() / static_cast<double>(N);
+    M += S[o].transpose() * S[o] / R;
+    g += S[o].transpose() * nu.col(o) / R;
+    a.push_back(S[o] / R);
+    const auto z = f.states.col(o);
+    out.rms.push_back(std::sqrt(R));
+    out.r2.push_back(1.0 - nu.col(o).squaredNorm() / (z.array() - z.mean()).square().sum());
+  }
+  const Eigen::MatrixXd C = M.inverse();
+  const Eigen::MatrixXd Cc = C * ColouredBracket(a, nu, LagWindow(nu)) * C;
+  out.sigma = C.diagonal().cwiseSqrt();
+  out.sigma_corrected = Cc.diagonal().cwiseSqrt();
+  out.step_in_sigmas = std::sqrt(g.dot(C * g));
+  return out;
+}
+
+// Output error streams every pass (the iterations, the residuals'
+// correlation and lag window, the bracket, the fit): at its estimate, its
+// standard errors and fit are the held-whole computation's, to rounding,
+// and the estimate is the held-whole cost's minimum (the Gauss–Newton step
+// left is within the convergence test's 1e-3 σ) — on each axis with white
+// noise, and with strongly coloured noise (pole 0.98: a lag window longer
+// than the first correlation pass's 512 lags, so a second pass).
+TEST(Identify, OutputErrorEqualsTheHeldWholeComputation) {
+  // The dense Jacobian's central differences (~1e-13 relative) and the
+  // summation orders (blocks, FFT) differ: 1e-9 relative is rounding, far
+  // below any change of method or window.
+  constexpr double kRounding = 1e-9;
+  const data::LoadResult load = data::LoadAircraftFile(kP2v7);
+  struct Flown {
+    Case c;
+    double pole;
+  };
+  for (const Flown& flown : {Flown{Longitudinal(), 0.0}, Flown{Lateral(), 0.0}, Flown{Longitudinal(), 0.98}}) {
+    const Case& c = flown.c;
+    const model::StateSpace sys = c.axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(load.aircraft)
+                                                                        : model::BuildLateral(load.aircraft);
+    sim::StandardNormal normal(9);
+    std::vector<double> state(c.noise_sigma.size(), 0.0);
+    const double gain = std::sqrt(1.0 - flown.pole * flown.pole);
+    const FlightSamples f = Fly(sys, c.dt, c.samples, c.controls, [&](Eigen::Index o) {
+      double& s = state[static_cast<std::size_t>(o)];
+      s = flown.pole * s + gain * normal();
+      return c.noise_sigma[static_cast<std::size_t>(o)] * s;
+    });
+    IdentifySpec spec;
+    spec.axis = c.axis;
+    spec.free = c.free;
+    const IdentifyResult r = Identify(load.file, f, spec);
+    ASSERT_TRUE(r.converged) << r.stop_reason;
+    const DenseOutputError dense = DenseOutputErrorAt(load.file, f, c.axis, r);
+    const std::string label = c.free[0] + ", pole " + std::to_string(flown.pole);
+    EXPECT_LT(dense.step_in_sigmas, kStepTolerance) << label;
+    for (std::size_t j = 0; j < r.estimates.size(); ++j) {
+      const Estimate& e = r.estimates[j];
+      EXPECT_NEAR(e.std_error, dense.sigma(j), kRounding * dense.sigma(j)) << e.key << ", " << label;
+      EXPECT_NEAR(e.std_error_corrected, dense.sigma_corrected(j), kRounding * dense.sigma_corrected(j))
+          << e.key << ", " << label;
+    }
+    for (std::size_t o = 0; o < r.fit.size(); ++o) {
+      EXPECT_NEAR(r.fit[o].rms, dense.rms[o], kRounding * dense.rms[o]) << r.fit[o].name << ", " << label;
+      EXPECT_NEAR(r.fit[o].r2, dense.r2[o], kRounding) << r.fit[o].name << ", " << label;
+    }
+  }
+}
+
+// Writes `f` as the CSV `aerolin simulate --csv` would (t, the states, the
+// controls), every number in 17 significant digits (read back exactly).
+void WriteFlightCsv(const std::string& path, const FlightSamples& f, const std::vector<std::string>& columns) {
+  std::FILE* out = std::fopen(path.c_str(), "w");
+  ASSERT_NE(out, nullptr) << path;
+  std::fprintf(out, "t");
+  for (const std::string& c : columns) std::fprintf(out, ",%s", c.c_str());
+  std::fprintf(out, "\n");
+  for (Eigen::Index k = 0; k < f.states.rows(); ++k) {
+    std::fprintf(out, "%.17g", static_cast<double>(k) * f.dt);
+    for (Eigen::Index o = 0; o < f.states.cols(); ++o) std::fprintf(out, ",%.17g", f.states(k, o));
+    for (Eigen::Index o = 0; o < f.controls.cols(); ++o) std::fprintf(out, ",%.17g", f.controls(k, o));
+    std::fprintf(out, "\n");
+  }
+  std::fclose(out);
+}
+
+// The CSV read pass after pass from its temporary copy gives the same bits
+// as the same samples held in memory, for both methods; its progress says
+// how far each pass has gone (to the whole flight), which iteration of at
+// most how many it serves, and ends each iteration and the bounds as before.
+TEST(IdentifyFlightCsv, ReadsEveryPassFromTheFileToTheSameBitsAsTheSamplesInMemory) {
+  const data::LoadResult load = data::LoadAircraftFile(kP2v7);
+  const Case c = Longitudinal();
+  sim::StandardNormal normal(4);
+  const FlightSamples f = Fly(model::BuildLongitudinal(load.aircraft), c.dt, c.samples, c.controls,
+                              [&](Eigen::Index o) { return c.noise_sigma[static_cast<std::size_t>(o)] * normal(); });
+  const std::string csv = ::testing::TempDir() + "identify_passes.csv";
+  WriteFlightCsv(csv, f, FlightColumns(load.file, c.axis));
+  for (IdentifyMethod method : {IdentifyMethod::kOutputError, IdentifyMethod::kEquationError}) {
+    IdentifySpec spec;
+    spec.free = c.free;
+    spec.method = method;
+    spec.response_points = 100;
+    const IdentifyResult held = Identify(load.file, f, spec);
+    std::vector<IdentifyProgress> events;
+    spec.progress = [&](const IdentifyProgress& p) { events.push_back(p); };
+    const IdentifyResult read = IdentifyFlightCsv(load.file, csv, spec);
+    ASSERT_EQ(read.estimates.size(), held.estimates.size());
+    EXPECT_EQ(read.iterations, held.iterations);
+    for (std::size_t j = 0; j < held.estimates.size(); ++j) {
+      EXPECT_EQ(read.estimates[j].value, held.estimates[j].value) << held.estimates[j].key;
+      EXPECT_EQ(read.estimates[j].std_error, held.estimates[j].std_error) << held.estimates[j].key;
+      EXPECT_EQ(read.estimates[j].std_error_corrected, held.estimates[j].std_error_corrected) << held.estimates[j].key;
+    }
+    for (std::size_t o = 0; o < held.fit.size(); ++o) EXPECT_EQ(read.fit[o].r2, held.fit[o].r2);
+    ASSERT_TRUE(read.responses && held.responses);
+    EXPECT_EQ(read.responses->outputs[1].identified.value, held.responses->outputs[1].identified.value);
+
+    using Stage = IdentifyProgress::Stage;
+    const Stage iterating = method == IdentifyMethod::kOutputError ? Stage::kOutputError : Stage::kEquationError;
+    int reading = 0, passes = 0, done = 0, bounds = 0, responses = 0;
+    for (const IdentifyProgress& p : events) {
+      reading += p.stage == Stage::kReading && !p.pass;
+      EXPECT_GT(p.fraction, p.pass ? 0.0 : -1.0);
+      EXPECT_LE(p.fraction, 1.0);
+      if (p.pass && p.stage == iterating) {
+        passes += p.fraction == 1.0;
+        EXPECT_GE(p.iteration, 1);
+        EXPECT_LE(p.iteration, read.iterations + 1);
+        EXPECT_EQ(p.max_iterations, kMaxIterations);
+        EXPECT_EQ(ToString(p).find(method == IdentifyMethod::kOutputError ? "output error: iteration " : "equation error: iteration "), 0u);
+        if (p.fraction == 1.0) {
+          EXPECT_NE(ToString(p).find(" of at most 50, 100 % of the flight"), std::string::npos) << ToString(p);
+        }
+      }
+      done += !p.pass && p.stage == iterating;
+      bounds += p.pass && p.stage == Stage::kBounds && p.fraction == 1.0;
+      responses += p.pass && p.stage == Stage::kResponses && p.fraction == 1.0;
+    }
+    EXPECT_GE(reading, 1);
+    EXPECT_EQ(events.front().stage, Stage::kReading);
+    // One at each iteration's accepted step (output error's last may accept
+    // none: converged at the minimum).
+    EXPECT_LE(done, read.iterations);
+    EXPECT_GE(done, read.iterations - 1);
+    EXPECT_GE(passes, read.iterations + 1);  // the first flight, then one or more an iteration
+    EXPECT_EQ(bounds, 2);                    // the residuals' correlation, the bracket
+    EXPECT_EQ(responses, 2);                 // the identified model, the start model
+  }
+  std::remove(csv.c_str());
 }
 
 }  // namespace

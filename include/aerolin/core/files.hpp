@@ -153,4 +153,12 @@ void PrepareOutputDirectory(const std::string& dir);
 /// Writes `contents` to `path` atomically (AtomicOutput).
 void WriteFileAtomically(const std::string& path, std::string_view contents);
 
+/// Returns a new, empty temporary file open for reading and writing (binary),
+/// in $TMPDIR (else /tmp) and already removed from that directory: it takes
+/// disk space while the stream is open and leaves nothing behind, even if the
+/// process is killed. `what` says what it holds, for the message.
+/// @throws std::runtime_error "cannot make a temporary file for WHAT in DIR:
+///         reason (set TMPDIR to a writable directory)".
+std::fstream OpenScratchFile(const std::string& what);
+
 }  // namespace aerolin::core

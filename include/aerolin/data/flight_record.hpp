@@ -10,9 +10,11 @@
 /// a missing column (naming the header's columns), a cell that is no number,
 /// a row with NaN, a step that is uneven, a gap (a step that is a whole
 /// number ≥ 2 of steps: rows missing), time that does not increase, fewer
-/// rows than asked for. Only the columns asked for are kept (memory is
-/// rows × columns doubles, read in chunks of 65 536 rows that are released as
-/// the matrix is filled; a row is parsed in place, without allocating).
+/// rows than asked for. Only the columns asked for are kept; a row is parsed
+/// in place, without allocating. The rows are handed on in chunks as they are
+/// read (ReadFlightChunks), collected into one matrix (ReadFlightColumns:
+/// rows × columns doubles), or kept on disk to be read again and again
+/// (SpooledFlight: memory of one chunk, whatever the flight's length).
 ///
 /// Any other CSV is read through a column map (`--columns` of `aerolin
 /// identify`): aerolin's name = the CSV's column [: its unit], e.g.
@@ -22,6 +24,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <istream>
 #include <string>
@@ -36,6 +39,25 @@ namespace aerolin::data {
 /// shortest round-trip form, whose differences agree with Δt to ~1e-12 even at
 /// 10⁷ rows, while a skipped or repeated slice differs by 100 %.
 inline constexpr double kSampleStepTolerance = 1e-6;
+
+/// Rows of a flight as read: one sample a row (row-major), SI and rad.
+using FlightRows = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+/// Called with consecutive chunks of a flight's rows, in order: the index of
+/// the chunk's first row and its rows.
+using FlightChunkFunction = std::function<void(Eigen::Index first_row, const FlightRows& rows)>;
+
+/// Most rows in a chunk of ReadFlightChunks and SpooledFlight::Replay.
+inline constexpr Eigen::Index kFlightChunkRows = 16384;
+
+/// What reading a flight found, besides its values.
+struct FlightShape {
+  std::string path;                  ///< where it was read from (for messages)
+  std::vector<std::string> columns;  ///< "t" then the columns asked for, in that order (aerolin's names)
+  Eigen::Index rows = 0;             ///< samples
+  double dt = 0;                     ///< sampling step [s]
+  int first_line = 2;                ///< the file line of row 0
+};
 
 /// Samples of a flight, the columns asked for.
 struct FlightRecord {
@@ -111,5 +133,45 @@ FlightRecord ReadFlightColumns(const std::string& path, const std::vector<Column
 FlightRecord ReadFlightColumns(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
                                int min_rows, const std::function<void(double)>& progress = {},
                                std::uintmax_t size = 0);
+
+/// Reads the CSV from `in` as ReadFlightColumns does, handing its rows on as
+/// they are read: `chunk` gets the columns `sources` (`t` first), SI, in
+/// chunks of kFlightChunkRows rows (the last may be shorter); nothing is kept.
+/// A defect found after some chunks were handed on still throws.
+/// @throws core::DataError as ReadFlightColumns.
+FlightShape ReadFlightChunks(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources,
+                             int min_rows, const FlightChunkFunction& chunk,
+                             const std::function<void(double)>& progress = {}, std::uintmax_t size = 0);
+
+/// A flight read once from its CSV and kept, to be read again pass after
+/// pass, as doubles in an unnamed temporary file (core::OpenScratchFile, in
+/// $TMPDIR): 8 bytes per row and column after `t`, on disk, not in memory.
+/// Reading it back is much faster than parsing the text again, and a flight
+/// on standard input or a pipe, which cannot be read twice, works the same.
+/// Memory: one chunk (kFlightChunkRows rows).
+class SpooledFlight {
+ public:
+  /// Reads the CSV at `path` (ReadFlightColumns: every defect is found
+  /// here) into the temporary file.
+  /// @throws core::DataError as ReadFlightColumns; std::runtime_error if the
+  ///         temporary file cannot be made or written (a full disk), naming
+  ///         where and the space it needs.
+  SpooledFlight(const std::string& path, const std::vector<ColumnSource>& sources, int min_rows,
+                const std::function<void(double)>& progress = {});
+  /// As above, from a stream (`path` for messages; `size` for progress).
+  SpooledFlight(std::istream& in, const std::string& path, const std::vector<ColumnSource>& sources, int min_rows,
+                const std::function<void(double)>& progress = {}, std::uintmax_t size = 0);
+
+  /// Rows, step, columns (`t` first) and path of the flight.
+  const FlightShape& shape() const { return shape_; }
+  /// Calls chunk(first_row, rows) for every row in order, in chunks of
+  /// kFlightChunkRows rows: the columns after `t` (rows × (columns − 1)).
+  /// @throws std::runtime_error if the temporary file cannot be read back.
+  void Replay(const FlightChunkFunction& chunk);
+
+ private:
+  FlightShape shape_;
+  std::fstream file_;
+};
 
 }  // namespace aerolin::data

@@ -41,12 +41,18 @@
 /// M⁻¹ [Σᵢ Σⱼ Sᵢᵀ R⁻¹ R̂νν(i−j) R⁻¹ Sⱼ] M⁻¹ with the biased residual
 /// correlation over all lags (SIDPAC `m_colores`; computed as (1/N) GᵀG with G
 /// the cross-correlation of R⁻¹S with ν, by FFT: positive semi-definite),
-/// streamed sample by sample (ColouredBracketStream). Both methods sum each
-/// pass over the flight as it goes (output error: each flight of the model;
-/// equation error: each regression, its regressors computed from the 5-row
-/// window when needed): nothing per sample is held but the flight and, for
-/// the bounds, the residuals at the estimate.
+/// streamed sample by sample (ColouredBracketStream), with the residuals'
+/// correlation itself streamed (CorrelationStream) through a lag window of
+/// at most kMaxLagWindow samples.
 /// Flight data are rarely white: the corrected bound is the honest one.
+///
+/// **Memory**: nothing proportional to the flight's length. Every pass reads
+/// the flight again in chunks (IdentifyFlightCsv: from a temporary binary
+/// copy of the CSV's columns, data::SpooledFlight) and sums as it goes:
+/// output error flies the model through it once per iteration and damping
+/// trial, equation error computes each regressor from the 5-row window
+/// around it; the fit, the residual correlation and the bracket are sums
+/// too, and the figure's responses are thinned as they go.
 
 #include <Eigen/Core>
 #include <complex>
@@ -88,25 +94,36 @@ inline constexpr double kHighCorrelation = 0.9;
 /// Fewest samples a flight must have.
 inline constexpr int kMinSamples = 20;
 
-/// What a long identification is doing, for a progress line.
+/// What a long identification is doing, for a progress line: an event
+/// (the flight read to `fraction`, an iteration done, the bounds begun), or,
+/// with `pass`, how far a pass over the flight has gone.
 struct IdentifyProgress {
   enum class Stage {
     kReading,        ///< reading the flight: `fraction` of its bytes
     kEquationError,  ///< an equation-error iteration done: `iteration`, `cost` = Σ r²
     kOutputError,    ///< an output-error iteration done: `iteration`, `cost` = ln det R̂
-    kBounds,         ///< computing the coloured-residual bounds (one more pass)
+    kBounds,         ///< computing the coloured-residual bounds (two or three passes)
+    kResponses,      ///< flying the models for the figure (two passes)
   };
   Stage stage = Stage::kReading;
   double fraction = 0;
   int iteration = 0;
   double cost = 0;
+  /// A pass over the flight under way: `fraction` of its rows read, for
+  /// `iteration` (of at most `max_iterations`) of `stage`, or for the bounds
+  /// or the responses.
+  bool pass = false;
+  int max_iterations = 0;
 };
 
 /// Called as an identification goes (IdentifySpec::progress).
 using ProgressFunction = std::function<void(const IdentifyProgress&)>;
 
 /// The progress line: "reading 41 %", "output error: iteration 3, cost -41.25",
-/// "equation error: iteration 1, sum of squares 0.0123", "error bounds".
+/// "equation error: iteration 1, sum of squares 0.0123", "error bounds
+/// (coloured residuals)"; a pass: "output error: iteration 3 of at most 50,
+/// 41 % of the flight", "error bounds (coloured residuals), 41 % of the
+/// flight", "responses for the figure, 41 % of the flight".
 std::string ToString(const IdentifyProgress& progress);
 
 /// One identification run.
@@ -241,10 +258,14 @@ IdentifyResult Identify(const model::AircraftFile& file, const FlightSamples& fl
 std::vector<data::ColumnSource> FlightSources(const model::AircraftFile& file, model::Axis axis,
                                               const std::vector<data::ColumnMapping>& columns);
 
-/// Reads the flight CSV at `path` (data::ReadFlightColumns: the columns
-/// FlightSources names, at least kMinSamples rows) and identifies: what
-/// `aerolin identify` and `aerolin.identify` run.
-/// @throws as CheckFreeKeys, FlightSources, data::ReadFlightColumns and Identify.
+/// Reads the flight CSV at `path` (data::SpooledFlight: the columns
+/// FlightSources names, at least kMinSamples rows, kept in a temporary file)
+/// and identifies as Identify does, reading the flight again for each pass:
+/// memory independent of the flight's length; the same numbers as Identify
+/// on the same samples held in memory. What `aerolin identify` and
+/// `aerolin.identify` run. A pipe or standard input works too (it is read
+/// once, into the temporary file).
+/// @throws as CheckFreeKeys, FlightSources, data::SpooledFlight and Identify.
 IdentifyResult IdentifyFlightCsv(const model::AircraftFile& file, const std::string& path,
                                  const IdentifySpec& spec, const std::vector<data::ColumnMapping>& columns = {});
 
@@ -258,10 +279,58 @@ struct HoldDerivative {
 HoldDerivative DifferentiateHold(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                  const Eigen::MatrixXd& dA, const Eigen::MatrixXd& dB, double dt);
 
+/// The biased correlation of residuals ν (N × outputs) at lags 0…lags():
+/// lag[k](o1, o2) = R̂(k) = (1/N) Σₜ ν_o1(t + k) ν_o2(t), and R̂(−k) = R̂(k)ᵀ.
+struct ResidualCorrelation {
+  Eigen::Index samples = 0;          ///< N
+  std::vector<Eigen::MatrixXd> lag;  ///< outputs × outputs each
+  int lags() const { return static_cast<int>(lag.size()) - 1; }
+};
+
+/// The correlation of `residuals` (N × outputs) held whole, by direct sums,
+/// at lags 0…`lags` (at most N − 1).
+ResidualCorrelation CorrelationOf(const Eigen::MatrixXd& residuals, int lags);
+
+/// Samples per block of CorrelationStream, at least (longer for long lags).
+inline constexpr Eigen::Index kCorrelationBlock = 2048;
+
+/// CorrelationOf fed one residual at a time, so that the residuals are never
+/// held: the sums over each block of samples and the `lags` after it are
+/// taken by FFT. Memory: about (block + 2·lags) × outputs, and lags ×
+/// outputs² for the result.
+class CorrelationStream {
+ public:
+  CorrelationStream(Eigen::Index outputs, int lags, Eigen::Index block = kCorrelationBlock);
+  /// The next sample's residual (outputs); N of them, in time order.
+  void Add(const Eigen::VectorXd& residual);
+  /// The correlation at lags 0…min(lags, N − 1), once the N residuals are added.
+  ResidualCorrelation Finish();
+
+ private:
+  void Block(Eigen::Index valid);
+  Eigen::Index ny_, lags_, L_ = 1, block_ = 0;
+  Eigen::MatrixXd buffer_;  // row j: ν(start + j); rows block_ … block_ + lags − 1 are the next block's first
+  Eigen::Index start_ = 0, filled_ = 0;
+  std::vector<Eigen::MatrixXd> sum_;
+};
+
 /// The lag window of the coloured-residual correction: kLagWindowFactor × the
 /// first lag at which every output's normalized residual autocorrelation is
-/// inside ±2/√N (reference notes §5), at most N − 1.
+/// inside ±2/√N (reference notes §5), at most min(N − 1, kMaxLagWindow).
+/// Residuals that stay correlated to the end get that limit: untapered over
+/// the whole flight when it is shorter than kMaxLagWindow, else the Bartlett
+/// window of kMaxLagWindow lags (which bounds the memory and time of the
+/// bounds on long flights).
 inline constexpr int kLagWindowFactor = 8;
+inline constexpr int kMaxLagWindow = 8192;
+/// The lags the window's search looks at for N samples: a lag beyond them
+/// gives the window's limit anyway.
+int LagSearch(Eigen::Index samples);
+/// The window from `correlation`, which must hold at least
+/// LagSearch(correlation.samples) lags (the window may be longer).
+/// @throws std::invalid_argument if it holds fewer.
+int LagWindow(const ResidualCorrelation& correlation);
+/// The window of `residuals` held whole (N × outputs).
 int LagWindow(const Eigen::MatrixXd& residuals);
 
 /// Morelli & Klein's bracket Σᵢ Σⱼ aᵢᵀ R̂νν(i−j) aⱼ for weighted sensitivities
@@ -281,13 +350,15 @@ inline constexpr Eigen::Index kBracketBlock = 8192;
 /// outputs × parameters matrix), so that a is never held whole: the
 /// correlation is convolved with a by FFT in blocks of about `block`
 /// samples with 2·lags of overlap (overlap-save), and aᵀ(R̂ ∗ a) summed
-/// block by block. Memory: the residuals (given), and about (block +
-/// 2·lags) × outputs × parameters; with lags = N − 1 (untapered) the block
-/// is the whole flight.
+/// block by block. Memory: about (block + 2·lags) × outputs × parameters;
+/// with lags = N − 1 (untapered) the block is the whole flight.
 class ColouredBracketStream {
  public:
-  /// `residuals` N × outputs (kept only as their correlation), `lags` as
+  /// The residuals' `correlation` (at least `lags` lags), `lags` as
   /// ColouredBracket, `parameters` the columns of a.
+  ColouredBracketStream(const ResidualCorrelation& correlation, int lags, Eigen::Index parameters,
+                        Eigen::Index block = kBracketBlock);
+  /// The same from the residuals held whole (N × outputs; CorrelationOf).
   ColouredBracketStream(const Eigen::MatrixXd& residuals, int lags, Eigen::Index parameters,
                         Eigen::Index block = kBracketBlock);
   /// The next sample's a (outputs × parameters); N of them, in time order.
