@@ -7,7 +7,7 @@ import scipy.linalg
 import scipy.signal
 
 import aerolin
-from conftest import AIRCRAFT, P2V7, cli_json
+from conftest import AIRCRAFT, P2V7, cli_json, run_cli
 
 # K and X against scipy's solve_continuous_are (its own Schur solver, with
 # its own balancing): both backward stable, the CARE well conditioned here.
@@ -182,3 +182,26 @@ def test_augment_loops_equal_cli_json_and_close_a_minus_bkc():
     assert washed == cli_json("augment", P2V7, "--loop", "rudder:r=1.7,washout=1.5", "--json")
     with pytest.raises(ValueError, match="is given twice"):
         aerolin.augment(str(P2V7), loops=["rudder:r=1", "rudder:r=2"])
+
+
+def test_augment_acceleration_loop_is_the_file_python_loads(tmp_path):
+    """A loop on n_z (D != 0): the same document as `aerolin augment --loop`,
+    the gain the loop closed by substitution, -K/(1 - K d) * c_nz (d, c_nz
+    the bare airframe's n_z row), and the file --write writes loads in Python
+    with the closed loop augment reported."""
+    K = 0.05
+    doc = aerolin.augment(str(P2V7), loops=[f"elevator:n_z={K}"])
+    assert doc == cli_json("augment", P2V7, "--loop", f"elevator:n_z={K}", "--json")
+    assert doc["loops"][0]["output"] == "nz" and doc["loops"][0]["gain_unit"] == "rad/(g)"
+    bare = aerolin.load(str(P2V7)).with_outputs("longitudinal")
+    row = [s.name for s in bare.outputs].index("nz")
+    e = [s.name for s in bare.inputs].index("elevator")
+    d = bare.D[row, e]
+    assert d != 0
+    np.testing.assert_allclose(doc["gain"]["values"][0], -K / (1 - K * d) * bare.C[row], rtol=1e-12)
+    assert doc["command"]["values"][0][e] == pytest.approx(1 / (1 - K * d), rel=1e-14)
+    out = tmp_path / "p2v7_nz.toml"
+    run_cli("augment", P2V7, "--loop", f"elevator:n_z={K}", "--write", out)
+    closed = aerolin.load(str(out)).longitudinal
+    got = np.array([complex(v["re"], v["im"]) for v in doc["closed_loop"]["eigenvalues_per_s"]])
+    np.testing.assert_allclose(np.sort_complex(np.linalg.eigvals(closed.A)), np.sort_complex(got), atol=1e-9)

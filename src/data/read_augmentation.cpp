@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "aerolin/core/units.hpp"
+#include "aerolin/model/build.hpp"
 #include "aerolin/model/conventions.hpp"
+#include "aerolin/model/outputs.hpp"
 #include "read_context.hpp"
 
 namespace aerolin::data::read {
@@ -61,7 +63,9 @@ std::string ControlNames(const model::AircraftData& out, bool lon) {
 
 // `loops = [{ input, output, gain }, ...]`: output feedback δ = K·y on the
 // axis's states, closed as the full-state gain u = −K_x x with K_x = −K at
-// the output's column (study/loops.hpp; aerolin augment --loop writes it).
+// the output's column, and on its derived outputs (nz, gamma | ay, by name
+// or symbol), closed by the builders through their feedthrough
+// (model::OutputFeedback; study/loops.hpp; aerolin augment --loop writes it).
 void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const std::string& table,
                model::AircraftData& out) {
   const bool lon = axis == model::Axis::kLongitudinal;
@@ -82,6 +86,8 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
   std::vector<std::string> inputs;
   std::vector<std::pair<std::string, std::string>> seen;
   std::vector<std::tuple<std::size_t, int, double>> entries;  // input row, state column, K
+  std::vector<model::OutputFeedback> output_loops;            // loops on derived outputs (nz, ay)
+  const std::vector<core::Signal>& derived = model::DerivedOutputSignals(axis);
   for (const toml::node& item : *array) {
     const toml::table* loop = item.as_table();
     if (loop == nullptr) {
@@ -118,20 +124,28 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
     int column = -1;
     for (std::size_t j = 0; j < states.size(); ++j)
       if (states[j].name == *output) column = static_cast<int>(j);
-    if (column < 0) {
+    const core::Signal* derived_output = nullptr;
+    for (const core::Signal& d : derived)
+      if (d.name == *output || d.symbol == *output) derived_output = &d;
+    if (column < 0 && derived_output == nullptr) {
       ctx.Error(ctx.At(*loop->get("output")), "'" + *output + "' in " + where + " is no " +
                                                    (lon ? "longitudinal" : "lateral") + " state (" +
-                                                   Quoted(states) + ")");
+                                                   Quoted(states) + ") or derived output (" +
+                                                   Quoted(derived) + ")");
       continue;
     }
-    if (std::find(seen.begin(), seen.end(), std::make_pair(*input, *output)) != seen.end()) {
-      ctx.Error(ctx.At(item), "the loop " + *input + ":" + *output + " is given twice in [" + table + "]");
+    const std::string name = derived_output != nullptr ? derived_output->name : *output;  // n_z is nz
+    if (std::find(seen.begin(), seen.end(), std::make_pair(*input, name)) != seen.end()) {
+      ctx.Error(ctx.At(item), "the loop " + *input + ":" + name + " is given twice in [" + table + "]");
       continue;
     }
-    seen.emplace_back(*input, *output);
+    seen.emplace_back(*input, name);
     auto row = std::find(inputs.begin(), inputs.end(), *input);
     if (row == inputs.end()) row = inputs.insert(inputs.end(), *input);
-    entries.emplace_back(static_cast<std::size_t>(row - inputs.begin()), column, *gain);
+    if (derived_output != nullptr)
+      output_loops.push_back({*input, derived_output->name, *gain});
+    else
+      entries.emplace_back(static_cast<std::size_t>(row - inputs.begin()), column, *gain);
   }
   if (ctx.errors.size() != errors) return;
   Eigen::MatrixXd gain = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(inputs.size()),
@@ -142,8 +156,17 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
                              "integrator (heading hold cannot be written to a file yet)");
     return;
   }
-  (lon ? out.longitudinal_augmentation : out.lateral_augmentation) =
-      model::AxisAugmentation{std::move(inputs), std::move(gain)};
+  std::optional<model::AxisAugmentation>& aug = lon ? out.longitudinal_augmentation : out.lateral_augmentation;
+  aug = model::AxisAugmentation{std::move(inputs), std::move(gain), std::move(output_loops)};
+  if (aug->output_loops.empty()) return;
+  // Loops on an acceleration close through its feedthrough: I − K D must be
+  // invertible (model::SolveOutputFeedback says why not).
+  try {
+    (void)model::FeedbackOf(out, axis);
+  } catch (const std::invalid_argument& e) {
+    ctx.Error(ctx.At(*node), std::string(e.what()) + " in [" + table + "]");
+    aug.reset();
+  }
 }
 
 void ReadAxis(ReadContext& ctx, const toml::table& t, model::Axis axis, model::AircraftData& out) {

@@ -114,6 +114,19 @@ void WriteLoops(std::ostream& out, const study::AugmentResult& r) {
       out << gain;
     out << '\n';
   }
+  if (r.command.size() != 0) {
+    // An acceleration depends on the deflection itself: the loops scale the
+    // pilot's command too (model::SolveOutputFeedback).
+    out << "Through the outputs' feedthrough D, delta = M delta_pilot - K x, M = (I - K_loops D)^-1:\n";
+    const std::vector<core::Signal>& all = r.open_loop.inputs();
+    for (Eigen::Index i = 0; i < r.command.rows(); ++i) {
+      std::string terms;
+      for (Eigen::Index j = 0; j < r.command.cols(); ++j)
+        if (r.command(i, j) != 0.0)
+          terms += (terms.empty() ? "" : " + ") + Sig(r.command(i, j)) + " " + all[static_cast<std::size_t>(j)].name;
+      out << "  " << Pad(r.inputs[static_cast<std::size_t>(i)].name, 16) << "= " << terms << " (pilot)\n";
+    }
+  }
   out << '\n';
 }
 
@@ -328,6 +341,16 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
                        {"filter_state", l.washout_tau ? json(l.output + "_washout") : json(nullptr)}});
     }
     doc["loops"] = loops;
+    if (r.command.size() != 0) {
+      json rows = json::array(), values = json::array();
+      for (const core::Signal& in : r.inputs) rows.push_back(in.name);
+      for (Eigen::Index i = 0; i < r.command.rows(); ++i) {
+        json row = json::array();
+        for (Eigen::Index j = 0; j < r.command.cols(); ++j) row.push_back(r.command(i, j));
+        values.push_back(row);
+      }
+      doc["command"] = {{"rows", rows}, {"columns", StateNames(r.open_loop.inputs())}, {"values", values}};
+    }
   }
   doc["not_graded"] = r.not_graded.empty() ? json(nullptr) : json(r.not_graded);
   RemoveNegativeZeros(doc);

@@ -154,8 +154,12 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
     if (*aug) {
       std::string inputs;
       for (const std::string& n : (*aug)->inputs) inputs += (inputs.empty() ? "" : ", ") + n;
+      std::string through;  // loops on an acceleration close through its feedthrough
+      for (const model::OutputFeedback& l : (*aug)->output_loops)
+        through += (through.empty() ? "" : ", ") + l.input + ":" + l.output;
       out << "closed loop: [augmentation." << axis << "] feeds back " << inputs
-          << " (u = -K x): the " << axis << " modes are the augmented aircraft's\n";
+          << (through.empty() ? " (u = -K x)" : " (u = M u_pilot - K x, " + through + " through its feedthrough)")
+          << ": the " << axis << " modes are the augmented aircraft's\n";
     }
   out << '\n';
   WriteModeTable(out,

@@ -4,9 +4,11 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <Eigen/LU>
 #include <unsupported/Eigen/AutoDiff>
 
 #include "aerolin/model/conventions.hpp"
+#include "aerolin/model/outputs.hpp"
 
 namespace aerolin::model {
 using namespace lon;
@@ -114,50 +116,155 @@ AEROLIN_MODEL_SCALARS(AEROLIN_INSTANTIATE)
 
 namespace {
 
-// A − B_K K for the augmentation `aug` (inputs by name among `inputs`).
-Eigen::MatrixXd Closed(Eigen::MatrixXd A, const Eigen::MatrixXd& B,
-                       const std::vector<core::Signal>& inputs,
-                       const std::optional<AxisAugmentation>& aug, const char* axis) {
-  if (!aug) return A;
-  if (aug->gain.rows() != static_cast<Eigen::Index>(aug->inputs.size()) || aug->gain.cols() != A.cols())
+// The column of control `name` among the axis's `inputs`.
+Eigen::Index InputColumn(const std::vector<core::Signal>& inputs, const std::string& name,
+                         const char* axis) {
+  for (std::size_t j = 0; j < inputs.size(); ++j)
+    if (inputs[j].name == name) return static_cast<Eigen::Index>(j);
+  throw std::invalid_argument(std::string("the ") + axis + " augmentation feeds back '" + name +
+                              "', which is no " + axis + " control");
+}
+
+void CheckGainSize(const AxisAugmentation& aug, Eigen::Index states, const char* axis) {
+  if (aug.gain.rows() != static_cast<Eigen::Index>(aug.inputs.size()) || aug.gain.cols() != states)
     throw std::invalid_argument(std::string("the ") + axis + " augmentation's gain must be " +
-                                std::to_string(aug->inputs.size()) + "×" + std::to_string(A.cols()) +
-                                ", got " + std::to_string(aug->gain.rows()) + "×" +
-                                std::to_string(aug->gain.cols()));
-  for (std::size_t i = 0; i < aug->inputs.size(); ++i) {
-    std::size_t j = 0;
-    while (j < inputs.size() && inputs[j].name != aug->inputs[i]) ++j;
-    if (j == inputs.size())
-      throw std::invalid_argument(std::string("the ") + axis + " augmentation feeds back '" +
-                                  aug->inputs[i] + "', which is no " + axis + " control");
-    A -= B.col(static_cast<Eigen::Index>(j)) * aug->gain.row(static_cast<Eigen::Index>(i));
+                                std::to_string(aug.inputs.size()) + "×" + std::to_string(states) +
+                                ", got " + std::to_string(aug.gain.rows()) + "×" +
+                                std::to_string(aug.gain.cols()));
+}
+
+// The feedback `aug` (with loops on derived outputs) commands, over the
+// axis's inputs: C and D of each loop's output are the bare airframe's
+// (WithDerivedOutputs of A, B), the one definition of nz, γ and ay.
+ClosedFeedback LoopFeedback(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
+                            const std::vector<core::Signal>& inputs, const AxisAugmentation& aug,
+                            Axis axis, const FlightCondition& condition) {
+  const char* name = axis == Axis::kLongitudinal ? "longitudinal" : "lateral";
+  const Eigen::Index n = A.cols(), m = B.cols();
+  const auto p = static_cast<Eigen::Index>(aug.output_loops.size());
+  CheckGainSize(aug, n, name);
+  Eigen::MatrixXd K_x = Eigen::MatrixXd::Zero(m, n);
+  for (std::size_t i = 0; i < aug.inputs.size(); ++i)
+    K_x.row(InputColumn(inputs, aug.inputs[i], name)) += aug.gain.row(static_cast<Eigen::Index>(i));
+  const StateSpace measured =
+      WithDerivedOutputs(StateSpace(A, B, StateSignals(axis), inputs), axis, condition);
+  Eigen::MatrixXd G = Eigen::MatrixXd::Zero(m, p), C(p, n), D(p, m);
+  std::string loops;
+  for (Eigen::Index k = 0; k < p; ++k) {
+    const OutputFeedback& loop = aug.output_loops[static_cast<std::size_t>(k)];
+    Eigen::Index row = -1;
+    std::string derived;
+    for (Eigen::Index r = n; r < measured.num_outputs(); ++r) {
+      const core::Signal& s = measured.outputs()[static_cast<std::size_t>(r)];
+      derived += (derived.empty() ? "" : ", ") + s.name;
+      if (s.name == loop.output) row = r;
+    }
+    if (row < 0)
+      throw std::invalid_argument(std::string("the ") + name + " augmentation's loop " + loop.input + ":" +
+                                  loop.output + " measures no derived output of the axis (" + derived + ")");
+    G(InputColumn(inputs, loop.input, name), k) = loop.gain;
+    C.row(k) = measured.C().row(row);
+    D.row(k) = measured.D().row(row);
+    loops += (loops.empty() ? "" : ", ") + loop.input + ":" + loop.output;
   }
-  return A;
+  return SolveOutputFeedback(K_x, G, C, D, std::string("the ") + name + " augmentation's loops " + loops);
+}
+
+// A − B_K K and B for the augmentation `aug` (inputs by name among `inputs`);
+// with loops on derived outputs, A − B K and B M of LoopFeedback.
+void Close(Eigen::MatrixXd& A, Eigen::MatrixXd& B, const std::vector<core::Signal>& inputs,
+           const std::optional<AxisAugmentation>& aug, Axis axis, const FlightCondition& condition) {
+  if (!aug) return;
+  const char* name = axis == Axis::kLongitudinal ? "longitudinal" : "lateral";
+  if (!aug->output_loops.empty()) {
+    const ClosedFeedback f = LoopFeedback(A, B, inputs, *aug, axis, condition);
+    A -= B * f.gain;
+    B = B * f.command;
+    return;
+  }
+  CheckGainSize(*aug, A.cols(), name);
+  for (std::size_t i = 0; i < aug->inputs.size(); ++i)
+    A -= B.col(InputColumn(inputs, aug->inputs[i], name)) * aug->gain.row(static_cast<Eigen::Index>(i));
+}
+
+// The bare airframe's A and B of `axis`, B's columns the axis's controls.
+void BareMatrices(const AircraftData& aircraft, Axis axis, Eigen::MatrixXd& A, Eigen::MatrixXd& B,
+                  std::vector<core::Signal>& inputs) {
+  const bool lon = axis == Axis::kLongitudinal;
+  inputs = ControlSignals(aircraft, lon);
+  B = Eigen::MatrixXd::Zero(lon ? 4 : 5, static_cast<Eigen::Index>(inputs.size()));
+  Eigen::Index j = 0;
+  for (const Control& c : aircraft.controls) {
+    if (lon && c.longitudinal) B.col(j++) = LongitudinalB(aircraft.condition, aircraft.longitudinal, c.X, c.Z, c.M);
+    if (!lon && c.lateral) B.col(j++) = LateralB(aircraft.condition, c.Y, c.L, c.N);
+  }
+  if (lon)
+    A = LongitudinalA(aircraft.condition, aircraft.longitudinal);
+  else
+    A = LateralA(aircraft.condition, aircraft.lateral);
+}
+
+StateSpace Build(const AircraftData& aircraft, Axis axis) {
+  Eigen::MatrixXd A, B;
+  std::vector<core::Signal> inputs;
+  BareMatrices(aircraft, axis, A, B, inputs);
+  const bool lon = axis == Axis::kLongitudinal;
+  Close(A, B, inputs, lon ? aircraft.longitudinal_augmentation : aircraft.lateral_augmentation, axis,
+        aircraft.condition);
+  return StateSpace(std::move(A), std::move(B), lon ? LongitudinalStateSignals() : LateralStateSignals(),
+                    std::move(inputs));
 }
 
 }  // namespace
 
-StateSpace BuildLongitudinal(const AircraftData& aircraft) {
-  const LongitudinalDerivatives& d = aircraft.longitudinal;
-  std::vector<core::Signal> inputs = ControlSignals(aircraft, true);
-  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(4, static_cast<Eigen::Index>(inputs.size()));
-  Eigen::Index j = 0;
-  for (const Control& c : aircraft.controls)
-    if (c.longitudinal) B.col(j++) = LongitudinalB(aircraft.condition, d, c.X, c.Z, c.M);
-  Eigen::MatrixXd A = Closed(LongitudinalA(aircraft.condition, d), B, inputs,
-                             aircraft.longitudinal_augmentation, "longitudinal");
-  return StateSpace(std::move(A), std::move(B), LongitudinalStateSignals(), std::move(inputs));
+// A pivot of I − G D below this, relative to its largest entry (at least 1),
+// is singular: the deflection would be 1e12 times the pilot's command or more.
+constexpr double kSingularFeedthrough = 1e-12;
+
+ClosedFeedback SolveOutputFeedback(const Eigen::MatrixXd& K_x, const Eigen::MatrixXd& G,
+                                   const Eigen::MatrixXd& C, const Eigen::MatrixXd& D,
+                                   const std::string& what) {
+  const Eigen::Index m = K_x.rows();
+  if (G.rows() != m || C.rows() != G.cols() || D.rows() != G.cols() || D.cols() != m || C.cols() != K_x.cols())
+    throw std::invalid_argument("SolveOutputFeedback: K_x is " + std::to_string(m) + "×" +
+                                std::to_string(K_x.cols()) + ", G " + std::to_string(G.rows()) + "×" +
+                                std::to_string(G.cols()) + ", C " + std::to_string(C.rows()) + "×" +
+                                std::to_string(C.cols()) + ", D " + std::to_string(D.rows()) + "×" +
+                                std::to_string(D.cols()));
+  const Eigen::MatrixXd I_GD = Eigen::MatrixXd::Identity(m, m) - G * D;
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(I_GD);
+  lu.setThreshold(kSingularFeedthrough);
+  if (!I_GD.allFinite() || !lu.isInvertible())
+    throw std::invalid_argument(
+        what + ": I - K D is singular (delta = K*y with y = C x + D delta: the gain K times the "
+               "control's own effect D on what it measures is 1, so the surface deflection would be "
+               "infinite); change the gain");
+  ClosedFeedback f;
+  f.command = lu.inverse();
+  f.gain = f.command * (K_x - G * C);
+  return f;
 }
 
-StateSpace BuildLateral(const AircraftData& aircraft) {
-  std::vector<core::Signal> inputs = ControlSignals(aircraft, false);
-  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(5, static_cast<Eigen::Index>(inputs.size()));
-  Eigen::Index j = 0;
-  for (const Control& c : aircraft.controls)
-    if (c.lateral) B.col(j++) = LateralB(aircraft.condition, c.Y, c.L, c.N);
-  Eigen::MatrixXd A = Closed(LateralA(aircraft.condition, aircraft.lateral), B, inputs,
-                             aircraft.lateral_augmentation, "lateral");
-  return StateSpace(std::move(A), std::move(B), LateralStateSignals(), std::move(inputs));
+ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis) {
+  Eigen::MatrixXd A, B;
+  std::vector<core::Signal> inputs;
+  BareMatrices(aircraft, axis, A, B, inputs);
+  const bool lon = axis == Axis::kLongitudinal;
+  const std::optional<AxisAugmentation>& aug = lon ? aircraft.longitudinal_augmentation
+                                                   : aircraft.lateral_augmentation;
+  const auto m = B.cols();
+  if (aug && !aug->output_loops.empty()) return LoopFeedback(A, B, inputs, *aug, axis, aircraft.condition);
+  ClosedFeedback f{Eigen::MatrixXd::Zero(m, A.cols()), Eigen::MatrixXd::Identity(m, m)};
+  if (!aug) return f;
+  const char* name = lon ? "longitudinal" : "lateral";
+  CheckGainSize(*aug, A.cols(), name);
+  for (std::size_t i = 0; i < aug->inputs.size(); ++i)
+    f.gain.row(InputColumn(inputs, aug->inputs[i], name)) = aug->gain.row(static_cast<Eigen::Index>(i));
+  return f;
 }
+
+StateSpace BuildLongitudinal(const AircraftData& aircraft) { return Build(aircraft, Axis::kLongitudinal); }
+
+StateSpace BuildLateral(const AircraftData& aircraft) { return Build(aircraft, Axis::kLateral); }
 
 }  // namespace aerolin::model

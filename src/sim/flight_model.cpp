@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 
 namespace aerolin::sim {
 
@@ -31,23 +32,35 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
     if (controls_[c].longitudinal) B_.col(col).head<4>() = lon.B().col(j_lon++);
     if (controls_[c].lateral) B_.col(col).tail<5>() = lat.B().col(j_lat++);
   }
-  // The feedback the builders closed into A, scattered to file order (the
-  // builders checked the names and sizes).
+  // The feedback the builders closed into A, δ = M δ_pilot − K x
+  // (model::FeedbackOf), scattered to file order.
   K_ = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(controls_.size()), kNumLinearStates);
-  auto scatter = [&](const std::optional<model::AxisAugmentation>& aug, int first_state) {
+  auto scatter = [&](const std::optional<model::AxisAugmentation>& aug, model::Axis axis, int first_state) {
     if (!aug) return;
-    for (std::size_t i = 0; i < aug->inputs.size(); ++i)
-      for (std::size_t c = 0; c < controls_.size(); ++c)
-        if (controls_[c].name == aug->inputs[i])
-          K_.row(static_cast<Eigen::Index>(c)).segment(first_state, aug->gain.cols()) =
-              aug->gain.row(static_cast<Eigen::Index>(i));
+    const model::ClosedFeedback f = model::FeedbackOf(aircraft, axis);
+    const bool lon = axis == model::Axis::kLongitudinal;
+    std::vector<Eigen::Index> columns;  // the axis's inputs' control columns
+    for (std::size_t c = 0; c < controls_.size(); ++c)
+      if (lon ? controls_[c].longitudinal : controls_[c].lateral) columns.push_back(static_cast<Eigen::Index>(c));
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      K_.row(columns[i]).segment(first_state, f.gain.cols()) = f.gain.row(static_cast<Eigen::Index>(i));
+    if (f.command.isIdentity(0.0)) return;
+    if (command_.size() == 0) command_ = Eigen::MatrixXd::Identity(K_.rows(), K_.rows());
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      for (std::size_t j = 0; j < columns.size(); ++j)
+        command_(columns[i], columns[j]) = f.command(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
   };
-  scatter(aircraft.longitudinal_augmentation, kU);
-  scatter(aircraft.lateral_augmentation, kBeta);
+  scatter(aircraft.longitudinal_augmentation, model::Axis::kLongitudinal, kU);
+  scatter(aircraft.lateral_augmentation, model::Axis::kLateral, kBeta);
   for (std::size_t c = 0; c < controls_.size(); ++c) {
     const auto it = aircraft.command_path.actuators.find(controls_[c].name);
     if (it == aircraft.command_path.actuators.end() || !it->second.position_limit) continue;
     const auto col = static_cast<Eigen::Index>(c);
+    if (command_.size() != 0)
+      throw std::invalid_argument(
+          "the [actuators] position limit of " + controls_[c].name + " with an [augmentation] loop on an "
+          "acceleration (nz, ay), which feeds the deflection back through itself: such a limited "
+          "loop is not flown yet (fly it without limit_deg, or --bare)");
     limits_.push_back({col, *it->second.position_limit, K_.row(col)});
   }
 }
@@ -63,7 +76,8 @@ void FlightModel::CommandedDeflections(const FlightState& x,
                                        Eigen::VectorXd& out) const {
   out.resize(static_cast<Eigen::Index>(controls_.size()));
   for (Eigen::Index c = 0; c < out.size(); ++c)
-    out[c] = controls[c] - K_.row(c).dot(x.head<kNumLinearStates>());
+    out[c] = (command_.size() != 0 ? command_.row(c).dot(controls) : controls[c]) -
+             K_.row(c).dot(x.head<kNumLinearStates>());
 }
 
 bool FlightModel::SurfaceDeflections(const FlightState& x,

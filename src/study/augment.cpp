@@ -17,6 +17,7 @@
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/outputs.hpp"
 #include "aerolin/study/loops.hpp"
 #include "mode_tracking.hpp"
 
@@ -98,6 +99,13 @@ Eigen::MatrixXd Select(const Eigen::MatrixXd& M, const std::vector<int>& rows,
   Eigen::MatrixXd out(rows.size(), cols.size());
   for (std::size_t i = 0; i < rows.size(); ++i)
     for (std::size_t j = 0; j < cols.size(); ++j) out(i, j) = M(rows[i], cols[j]);
+  return out;
+}
+
+// The rows `rows` of M.
+Eigen::MatrixXd Rows(const Eigen::MatrixXd& M, const std::vector<int>& rows) {
+  Eigen::MatrixXd out(static_cast<Eigen::Index>(rows.size()), M.cols());
+  for (std::size_t i = 0; i < rows.size(); ++i) out.row(static_cast<Eigen::Index>(i)) = M.row(rows[i]);
   return out;
 }
 
@@ -307,17 +315,16 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
     throw std::invalid_argument(
         "loops are a design of their own: weights, maxima, poles, inputs and heading hold are for "
         "LQR and pole placement");
-  const model::StateSpace& sys = out.open_loop;
-  const model::StateSpace lon = model::BuildLongitudinal(aircraft), lat = model::BuildLateral(aircraft);
+  // The axis's outputs: its states, then the derived outputs (nz, γ | ay),
+  // whose D ≠ 0 closes through SolveOutputFeedback.
+  const model::StateSpace sys = model::WithDerivedOutputs(out.open_loop, out.axis, aircraft.condition);
+  const model::StateSpace lon = model::BuildWithOutputs(aircraft, model::Axis::kLongitudinal);
+  const model::StateSpace lat = model::BuildWithOutputs(aircraft, model::Axis::kLateral);
   const int n = sys.num_states();
   std::vector<ResolvedLoop> resolved;
   std::vector<int> input_columns;
   for (std::size_t k = 0; k < spec.loops.size(); ++k) {
     const OutputLoop& loop = spec.loops[k];
-    for (std::size_t i = 0; i < k; ++i)
-      if (spec.loops[i].input == loop.input && spec.loops[i].output == loop.output)
-        throw std::invalid_argument("loop " + LoopName(loop) +
-                                    " is given twice: give each loop once, with its gain");
     ResolvedLoop r = [&] {
       try {
         return ResolveLoop(aircraft, lon, lat, loop);
@@ -333,25 +340,32 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
                                   " axis, the design on the " + std::string(model::AxisName(out.axis)) +
                                   ": give the loops of one axis (then augment the file --write "
                                   "wrote with the other axis's)");
-    if (!sys.D().row(r.output_row).isZero(0.0))
-      throw std::invalid_argument("output '" + loop.output +
-                                  "' depends on the inputs directly (D ≠ 0): loops through a "
-                                  "feedthrough are not supported");
     if (std::find(input_columns.begin(), input_columns.end(), r.input_column) == input_columns.end()) {
       input_columns.push_back(r.input_column);
       out.inputs.push_back(sys.inputs()[static_cast<std::size_t>(r.input_column)]);
     }
+    for (const OutputLoop& given : out.loops)
+      if (given.input == loop.input && given.output == r.output.name)
+        throw std::invalid_argument("loop " + LoopName(loop) +
+                                    " is given twice: give each loop once, with its gain");
     out.loops.push_back(loop);
+    out.loops.back().output = r.output.name;  // "n_z" is "nz", as the model names its outputs
     out.loop_gain_units.push_back(r.gain_unit);
     if (loop.washout_tau) ++out.filter_states;
     resolved.push_back(std::move(r));
   }
   const int N = n + out.filter_states;
   const auto m = static_cast<Eigen::Index>(input_columns.size());
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(N, N), B = Eigen::MatrixXd::Zero(N, sys.num_inputs());
+  const auto all_inputs = static_cast<Eigen::Index>(sys.num_inputs());
+  const auto p = static_cast<Eigen::Index>(resolved.size());
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(N, N), B = Eigen::MatrixXd::Zero(N, all_inputs);
   A.topLeftCorner(n, n) = sys.A();
   B.topRows(n) = sys.B();
   out.gain = Eigen::MatrixXd::Zero(m, N);
+  // The loops as δ = G y_fed, y_fed = C_fed z + D_fed δ over z = (x, filters).
+  Eigen::MatrixXd G = Eigen::MatrixXd::Zero(all_inputs, p), C_fed = Eigen::MatrixXd::Zero(p, N), D_fed(p, all_inputs);
+  // Loops on derived outputs, closed by the builders when there is no filter.
+  std::vector<model::OutputFeedback> output_loops;
   int f = n;
   for (std::size_t k = 0; k < resolved.size(); ++k) {
     const ResolvedLoop& r = resolved[k];
@@ -359,32 +373,69 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
     const auto i = static_cast<Eigen::Index>(
         std::find(input_columns.begin(), input_columns.end(), r.input_column) - input_columns.begin());
     const Eigen::RowVectorXd c = sys.C().row(r.output_row);
+    const auto kk = static_cast<Eigen::Index>(k);
+    G(r.input_column, kk) = K;
+    C_fed.row(kk).head(n) = c;
+    D_fed.row(kk) = sys.D().row(r.output_row);
+    if (r.output_row >= n) output_loops.push_back({r.input.name, r.output.name, K});
     // δ = K·y = −(−K c) x.
     out.gain.row(i).head(n) -= K * c;
     if (const std::optional<double> tau = out.loops[k].washout_tau) {
       // The filter state y_w = y low-passed, ẏ_w = (y − y_w)/τ, so that
-      // y − y_w = s/(s + 1/τ)·y is what the loop feeds back.
+      // y − y_w = s/(s + 1/τ)·y is what the loop feeds back (y = c x + d δ:
+      // its feedthrough enters the filter too).
       A.block(f, 0, 1, n) = c / *tau;
       A(f, f) = -1.0 / *tau;
+      B.row(f) = sys.D().row(r.output_row) / *tau;
+      C_fed(kk, f) = -1.0;
       out.gain(i, f) += K;
       out.states.push_back({r.output.name + "_washout", r.output.unit, r.output.symbol + "_w"});
       ++f;
     }
   }
+  const bool feedthrough = !D_fed.isZero(0.0);
+  std::vector<std::string> input_names;
+  for (const core::Signal& s : out.inputs) input_names.push_back(s.name);
+  model::AircraftData closed_aircraft = aircraft;
+  std::optional<model::AxisAugmentation>& closed_aug = out.axis == model::Axis::kLongitudinal
+                                                          ? closed_aircraft.longitudinal_augmentation
+                                                          : closed_aircraft.lateral_augmentation;
+  if (out.filter_states == 0 && !output_loops.empty()) {
+    // Loops on an acceleration: the state loops as a gain, the others closed
+    // by the builders through their feedthrough (model::FeedbackOf), whose
+    // δ = M δ_pilot − K x gives the gain reported.
+    Eigen::MatrixXd state_gain = Eigen::MatrixXd::Zero(m, n);
+    for (std::size_t k = 0; k < resolved.size(); ++k)
+      if (resolved[k].output_row < n) {
+        const auto i = static_cast<Eigen::Index>(
+            std::find(input_columns.begin(), input_columns.end(), resolved[k].input_column) - input_columns.begin());
+        state_gain(i, resolved[k].output_row) -= *out.loops[k].gain;
+      }
+    closed_aug = model::AxisAugmentation{input_names, state_gain, output_loops};
+    const model::ClosedFeedback fb = model::FeedbackOf(closed_aircraft, out.axis);
+    for (Eigen::Index i = 0; i < m; ++i) out.gain.row(i) = fb.gain.row(input_columns[static_cast<std::size_t>(i)]);
+    if (feedthrough) out.command = Rows(fb.command, input_columns);
+  } else if (feedthrough) {
+    // With a washout on an acceleration: the same closure over z = (x, filters).
+    std::string names;
+    for (const OutputLoop& l : out.loops) names += (names.empty() ? "" : ", ") + LoopName(l);
+    const model::ClosedFeedback fb =
+        model::SolveOutputFeedback(Eigen::MatrixXd::Zero(all_inputs, N), G, C_fed, D_fed, "the loops " + names);
+    for (Eigen::Index i = 0; i < m; ++i) out.gain.row(i) = fb.gain.row(input_columns[static_cast<std::size_t>(i)]);
+    out.command = Rows(fb.command, input_columns);
+    Eigen::MatrixXd Acl = A - B * fb.gain;
+    Eigen::MatrixXd Bcl = B * fb.command;
+    out.closed_loop = model::StateSpace(std::move(Acl), std::move(Bcl), out.states, sys.inputs());
+  }
   for (int j = 0; j < N; ++j)
     if (!out.gain.col(j).isZero(0.0)) out.design_states.push_back(j);
   out.gain_norm = analysis::SpectralNorm(out.gain);
-  std::vector<std::string> input_names;
-  for (const core::Signal& s : out.inputs) input_names.push_back(s.name);
   if (out.filter_states == 0) {
     // A static gain: closed where every command closes a file's (model::AxisAugmentation).
-    model::AircraftData closed_aircraft = aircraft;
-    (out.axis == model::Axis::kLongitudinal ? closed_aircraft.longitudinal_augmentation
-                                            : closed_aircraft.lateral_augmentation) =
-        model::AxisAugmentation{input_names, out.gain};
+    if (output_loops.empty()) closed_aug = model::AxisAugmentation{input_names, out.gain};
     out.closed_loop = out.axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(closed_aircraft)
                                                              : model::BuildLateral(closed_aircraft);
-  } else {
+  } else if (!feedthrough) {
     Eigen::MatrixXd Acl = A;
     for (Eigen::Index i = 0; i < m; ++i) Acl -= B.col(input_columns[static_cast<std::size_t>(i)]) * out.gain.row(i);
     out.closed_loop = model::StateSpace(std::move(Acl), std::move(B), out.states, sys.inputs());

@@ -16,6 +16,7 @@
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/parallel.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/outputs.hpp"
 #include "aerolin/model/state_space.hpp"
 #include "aerolin/study/loops.hpp"
 #include "mode_tracking.hpp"
@@ -45,8 +46,8 @@ struct Loop {
 };
 
 Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
-  const model::StateSpace lon = model::BuildLongitudinal(aircraft);
-  const model::StateSpace lat = model::BuildLateral(aircraft);
+  const model::StateSpace lon = model::BuildWithOutputs(aircraft, model::Axis::kLongitudinal);
+  const model::StateSpace lat = model::BuildWithOutputs(aircraft, model::Axis::kLateral);
   const ResolvedLoop resolved = ResolveLoop(aircraft, lon, lat, {o.input, o.output, std::nullopt, o.washout_tau});
   const bool lon_axis = resolved.axis == model::Axis::kLongitudinal;
   const model::StateSpace* sys = lon_axis ? &lon : &lat;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/outputs.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -79,12 +80,13 @@ ResolvedLoop ResolveLoop(const model::AircraftData& aircraft, const model::State
   int row = -1;
   for (const model::StateSpace* s : {&lon, &lat})
     for (int i = 0; i < s->num_outputs(); ++i)
-      if (s->outputs()[static_cast<std::size_t>(i)].name == o.output) {
+      if (s->outputs()[static_cast<std::size_t>(i)].name == o.output ||
+          (i >= s->num_states() && s->outputs()[static_cast<std::size_t>(i)].symbol == o.output)) {
         sys = s;
         row = i;
       }
   if (sys == nullptr)
-    throw std::invalid_argument("unknown output '" + o.output + "' (states: " + Names(lon.outputs()) +
+    throw std::invalid_argument("unknown output '" + o.output + "' (outputs: " + Names(lon.outputs()) +
                                 " | " + Names(lat.outputs()) + ")");
   int column = -1;
   for (int j = 0; j < sys->num_inputs(); ++j)
@@ -108,7 +110,9 @@ ResolvedLoop ResolveLoop(const model::AircraftData& aircraft, const model::State
 }
 
 model::Axis LoopAxis(const model::AircraftData& aircraft, const OutputLoop& loop) {
-  return ResolveLoop(aircraft, model::BuildLongitudinal(aircraft), model::BuildLateral(aircraft), loop).axis;
+  return ResolveLoop(aircraft, model::BuildWithOutputs(aircraft, model::Axis::kLongitudinal),
+                     model::BuildWithOutputs(aircraft, model::Axis::kLateral), loop)
+      .axis;
 }
 
 }  // namespace aerolin::study

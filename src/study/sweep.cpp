@@ -178,6 +178,12 @@ template <class MA, class MB>
 void CloseHeld(MA& A, const MB& B, const model::AircraftFile& file, bool lon,
                const std::optional<model::AxisAugmentation>& aug) {
   if (!aug) return;
+  if (!aug->output_loops.empty())
+    throw std::invalid_argument(
+        "the " + std::string(lon ? "longitudinal" : "lateral") + " augmentation loops " +
+        aug->output_loops.front().input + ":" + aug->output_loops.front().output +
+        ", an output whose C and D rows move with the swept airframe: a sweep holds state gains "
+        "only (sweep the file the loop was designed on, or study the gain with aerolin locus --loop)");
   for (std::size_t i = 0; i < aug->inputs.size(); ++i) {
     Eigen::Index j = 0;
     for (const model::Control& c : file.written.controls) {

@@ -190,6 +190,51 @@ TEST(AugmentCommand, LoopsAreAGainAndAFileEveryCommandReads) {
   std::remove(out.c_str());
 }
 
+// A loop on the normal load factor (D ≠ 0): written as a loop on "nz", and
+// every command that reads the file closes it as augment did: modes gives
+// augment's closed-loop modes, tf the pilot's command scaled by M, sweep and
+// a limited flight refuse it by name.
+TEST(AugmentCommand, AccelerationLoopsAreAFileEveryCommandReads) {
+  const std::string out = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_nz.toml";
+  std::remove(out.c_str());
+  const auto design = RunAerolin("augment data/derivatives/p2v7.toml --loop elevator:n_z=0.05 --loop elevator:q=0.3 "
+                                 "--json --write '" + out + "'",
+                                 "aug_nz1");
+  ASSERT_EQ(design.exit_code, 0) << design.err;
+  const nlohmann::json doc = nlohmann::json::parse(design.out);
+  EXPECT_EQ(doc["loops"][0]["output"], "nz");
+  EXPECT_EQ(doc["command"]["rows"], nlohmann::json::array({"elevator"}));
+  EXPECT_EQ(doc["command"]["columns"], nlohmann::json::array({"elevator", "throttle"}));
+  const std::string section = testing_cli::ReadAll(out);
+  EXPECT_NE(section.find("loops = [\n  { input = \"elevator\", output = \"nz\", gain = 0.05 },\n"
+                         "  { input = \"elevator\", output = \"q\", gain = 0.3 },\n]\n"),
+            std::string::npos)
+      << section;
+  const auto modes = RunAerolin("modes '" + out + "' --json", "aug_nz2");
+  ASSERT_EQ(modes.exit_code, 0) << modes.err;
+  // One builder closes both: the same modes to the bit.
+  EXPECT_EQ(nlohmann::json::parse(modes.out)["longitudinal"]["modes"], doc["closed_loop"]["modes"]);
+  // The high-frequency gain of q/δe (relative degree 1: the q row of B) is
+  // the bare file's times M, the loop's scaling of the pilot's command.
+  const auto tf = RunAerolin("tf '" + out + "' --input elevator --output q --json", "aug_nz3");
+  ASSERT_EQ(tf.exit_code, 0) << tf.err;
+  const double m = doc["command"]["values"][0][0].get<double>();
+  const auto bare_tf = RunAerolin("tf data/derivatives/p2v7.toml --input elevator --output q --json", "aug_nz4");
+  ASSERT_EQ(bare_tf.exit_code, 0) << bare_tf.err;
+  const double k_closed = nlohmann::json::parse(tf.out)["gain"].get<double>();
+  const double k_bare = nlohmann::json::parse(bare_tf.out)["gain"].get<double>();
+  EXPECT_NEAR(k_closed, m * k_bare, 1e-9 * std::abs(k_bare));  // two factorizations' rounding
+  EXPECT_GT(std::abs(m - 1.0), 1e-3);                             // and M does scale it
+  const auto sweep = RunAerolin("sweep '" + out + "' --param longitudinal.Ma --from -1 --to -2 --steps 2", "aug_nz5");
+  EXPECT_NE(sweep.exit_code, 0);
+  EXPECT_NE(sweep.err.find("the longitudinal augmentation loops elevator:nz, an output whose C and D rows move"),
+            std::string::npos)
+      << sweep.err;
+  const auto fly = RunAerolin("simulate '" + out + "' --duration 1", "aug_nz6");
+  EXPECT_EQ(fly.exit_code, 0) << fly.err;
+  std::remove(out.c_str());
+}
+
 // A washout adds a filter state: augment reports it (the gain's last column,
 // the filter's root beside the named modes); a file cannot hold it.
 TEST(AugmentCommand, WashoutIsAStateOfTheReportNotOfAFile) {
@@ -288,7 +333,9 @@ TEST(AugmentCommand, LoopUsageErrorsSayWhatToDo) {
   const Case cases[] = {
       {"--loop spoiler:r=1", file + "loop spoiler:r: unknown input 'spoiler' (this aircraft's controls: "
                                     "elevator, throttle, aileron, rudder)"},
-      {"--loop rudder:nz=1", file + "loop rudder:nz: unknown output 'nz' (states: u alpha q theta | beta p r phi psi)"},
+      {"--loop rudder:load=1", file + "loop rudder:load: unknown output 'load' (outputs: u alpha q theta nz gamma | "
+                                      "beta p r phi psi ay)"},
+      {"--loop rudder:nz=1", file + "loop rudder:nz: input 'rudder' does not act on the longitudinal axis of output 'nz'"},
       {"--loop elevator:r=1", file + "loop elevator:r: input 'elevator' does not act on the lateral axis of output 'r'"},
       {"--loop rudder:r=1 --loop rudder:r=2", file + "loop rudder:r is given twice: give each loop once, with its gain"},
       {"--loop rudder:r=1,washout=0", file + "loop rudder:r: washout time constant must be > 0"},

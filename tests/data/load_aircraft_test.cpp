@@ -15,6 +15,7 @@
 #include "aerolin/core/files.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/conventions.hpp"
+#include "aerolin/model/outputs.hpp"
 #include "data/loader_test_support.hpp"
 #include "aerolin/core/units.hpp"
 
@@ -642,7 +643,8 @@ TEST(LoadAircraftString, AugmentationLoopsAreTheGainWithMinusKAtTheOutput) {
   };
   const std::string at = "loops.toml:" + std::to_string(first) + ": ";
   EXPECT_EQ(error("  { input = \"rudder\", output = \"q\", gain = 1 },\n"),
-            at + "'q' in a loop of [augmentation.lateral] is no lateral state ([\"beta\", \"p\", \"r\", \"phi\", \"psi\"])");
+            at + "'q' in a loop of [augmentation.lateral] is no lateral state ([\"beta\", \"p\", \"r\", \"phi\", \"psi\"]) "
+                 "or derived output ([\"ay\"])");
   EXPECT_EQ(error("  { input = \"elevator\", output = \"r\", gain = 1 },\n"),
             at + "'elevator' in a loop of [augmentation.lateral] is no lateral control (aileron, rudder)");
   EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1 },\n  { input = \"rudder\", output = \"r\", gain = 2 },\n"),
@@ -654,6 +656,45 @@ TEST(LoadAircraftString, AugmentationLoopsAreTheGainWithMinusKAtTheOutput) {
   EXPECT_EQ(error("  { input = \"rudder\", output = \"psi\", gain = 1 },\n")
                 .rfind("loops.toml:" + std::to_string(first - 1) + ": a loop on psi in [augmentation.lateral]", 0),
             0u);
+}
+
+// Loops on an acceleration (nz, also spelled n_z; ay) are kept as loops, which
+// the builders close through their feedthrough; K = 1/D is refused at 'loops'.
+TEST(LoadAircraftString, AugmentationLoopsOnAccelerationsCloseThroughTheirFeedthrough) {
+  const std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const std::string head = p2v7 + "\n[augmentation.longitudinal]\nunits = \"SI\"\nloops = [\n";
+  const int first = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+  const auto r = LoadAircraftString(head +
+                                        "  { input = \"elevator\", output = \"n_z\", gain = 0.05 },\n"
+                                        "  { input = \"elevator\", output = \"q\", gain = 0.3 },\n]\n",
+                                    "nz.toml");
+  ASSERT_TRUE(r.aircraft.longitudinal_augmentation);
+  const model::AxisAugmentation& aug = *r.aircraft.longitudinal_augmentation;
+  EXPECT_EQ(aug.inputs, (std::vector<std::string>{"elevator"}));
+  Eigen::MatrixXd state_gain = Eigen::MatrixXd::Zero(1, 4);
+  state_gain(0, model::lon::kQ) = -0.3;
+  EXPECT_EQ(aug.gain, state_gain);
+  ASSERT_EQ(aug.output_loops.size(), 1u);
+  EXPECT_EQ(aug.output_loops[0].input, "elevator");
+  EXPECT_EQ(aug.output_loops[0].output, "nz");
+  EXPECT_EQ(aug.output_loops[0].gain, 0.05);
+  auto error = [&](const std::string& loops) {
+    return test_support::DataErrorOf([&] { LoadAircraftString(head + loops + "]\n", "nz.toml"); });
+  };
+  EXPECT_EQ(error("  { input = \"elevator\", output = \"nz\", gain = 1 },\n  { input = \"elevator\", output = \"n_z\", gain = 2 },\n"),
+            "nz.toml:" + std::to_string(first + 1) + ": the loop elevator:nz is given twice in [augmentation.longitudinal]");
+  EXPECT_EQ(error("  { input = \"elevator\", output = \"ay\", gain = 1 },\n"),
+            "nz.toml:" + std::to_string(first) + ": 'ay' in a loop of [augmentation.longitudinal] is no longitudinal "
+            "state ([\"u\", \"alpha\", \"q\", \"theta\"]) or derived output ([\"nz\", \"gamma\"])");
+  model::AircraftData bare = LoadAircraftString(p2v7, "p.toml").aircraft;
+  const double D = model::BuildWithOutputs(bare, model::Axis::kLongitudinal).D()(model::lon_out::kNz, 0);
+  char singular[96];
+  std::snprintf(singular, sizeof singular, "  { input = \"elevator\", output = \"nz\", gain = %.17g },\n", 1.0 / D);
+  EXPECT_EQ(error(singular),
+            "nz.toml:" + std::to_string(first - 1) +
+                ": the longitudinal augmentation's loops elevator:nz: I - K D is singular (delta = K*y with "
+                "y = C x + D delta: the gain K times the control's own effect D on what it measures is 1, so "
+                "the surface deflection would be infinite); change the gain in [augmentation.longitudinal]");
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <functional>
+#include <string>
 #include <stdexcept>
 #include <unsupported/Eigen/MatrixFunctions>
 
@@ -163,6 +165,86 @@ TEST(WithDerivedOutputs, AnAxisWithoutControlsHasOutputsWithoutFeedThrough) {
     EXPECT_EQ(without.D().cols(), 0);
     EXPECT_TRUE(without.C().isApprox(with.C(), kTight));
   }
+}
+
+// The deflection that closes `loop(δ) = δ_p + K·y(δ) − δ` (linear in δ): the
+// root of the line through two trial deflections.
+double SolveLoop(const std::function<double(double)>& loop) {
+  const double f0 = loop(0.0), f1 = loop(1.0);
+  return -f0 / (f1 - f0);
+}
+
+// Oracle: the loop δe = δp + K·nz closed by substitution, numerically. For
+// each unit state and a unit pilot command, the deflection that satisfies the
+// loop with nz the aerodynamic Z force over weight, −(Zu u + Zα α + Zα̇ α̇ +
+// Zq q + Zδ δ)/g (α̇ from the bare model's α row), then ẋ = A_bare x +
+// B_bare δ: a column of the closed loop (A − B K, B M of FeedbackOf).
+TEST(BuildLongitudinal, ClosesAnNzLoopThroughItsFeedthrough) {
+  AircraftData a = Climbing();
+  const StateSpace bare = BuildLongitudinal(a);
+  const double K = 0.08;  // rad/g
+  a.longitudinal_augmentation = AxisAugmentation{{"elevator"}, Eigen::MatrixXd::Zero(1, 4), {{"elevator", "nz", K}}};
+  const StateSpace closed = BuildLongitudinal(a);
+  const LongitudinalDerivatives& d = a.longitudinal;
+  const double Zd = a.controls[0].Z;
+  auto derivative = [&](const Eigen::VectorXd& x, double pilot) -> Eigen::VectorXd {
+    auto xdot = [&](double delta) -> Eigen::VectorXd { return bare.A() * x + bare.B().col(0) * delta; };
+    const double delta = SolveLoop([&](double delta) {
+      const double force = d.Zu * x(lon::kU) + d.Za * x(lon::kAlpha) + d.Zadot * xdot(delta)(lon::kAlpha) +
+                           d.Zq * x(lon::kQ) + Zd * delta;
+      return pilot + K * (-force / a.condition.g) - delta;
+    });
+    return xdot(delta);
+  };
+  for (int j = 0; j < 4; ++j)
+    EXPECT_TRUE(closed.A().col(j).isApprox(derivative(Eigen::VectorXd::Unit(4, j), 0.0), kTight)) << "column " << j;
+  EXPECT_TRUE(closed.B().col(0).isApprox(derivative(Eigen::VectorXd::Zero(4), 1.0), kTight));
+  EXPECT_FALSE(closed.A().isApprox(bare.A(), 1e-3));  // the loop does act
+  // FeedbackOf's δ = M δp − K x is the same deflection.
+  const ClosedFeedback f = FeedbackOf(a, Axis::kLongitudinal);
+  EXPECT_TRUE((bare.B() * f.command).isApprox(closed.B(), kTight));
+  EXPECT_TRUE((bare.A() - bare.B() * f.gain).isApprox(closed.A(), kTight));
+}
+
+// The same with two loops on the rudder, δr = δp + Kr·r + Ka·ay, ay the
+// aerodynamic side force over weight (Yβ β + Yp p + Yr r + Yδ δ)/g.
+TEST(BuildLateral, ClosesAnAyLoopBesideAStateLoop) {
+  AircraftData a = Climbing();
+  const StateSpace bare = BuildLateral(a);
+  const double Kr = 1.1, Ka = -0.6;  // rad/(rad/s), rad/g
+  Eigen::MatrixXd gain = Eigen::MatrixXd::Zero(1, 5);
+  gain(0, lat::kR) = -Kr;  // u = −K x
+  a.lateral_augmentation = AxisAugmentation{{"rudder"}, gain, {{"rudder", "ay", Ka}}};
+  const StateSpace closed = BuildLateral(a);
+  const LateralDerivatives& d = a.lateral;
+  auto derivative = [&](const Eigen::VectorXd& x, double pilot) -> Eigen::VectorXd {
+    const double delta = SolveLoop([&](double delta) {
+      const double force = d.Yb * x(lat::kBeta) + d.Yp * x(lat::kP) + d.Yr * x(lat::kR) + a.controls[1].Y * delta;
+      return pilot + Kr * x(lat::kR) + Ka * force / a.condition.g - delta;
+    });
+    return bare.A() * x + bare.B().col(0) * delta;
+  };
+  for (int j = 0; j < 5; ++j)
+    EXPECT_TRUE(closed.A().col(j).isApprox(derivative(Eigen::VectorXd::Unit(5, j), 0.0), kTight)) << "column " << j;
+  EXPECT_TRUE(closed.B().col(0).isApprox(derivative(Eigen::VectorXd::Zero(5), 1.0), kTight));
+}
+
+// K = 1/D: the deflection would be infinite.
+TEST(BuildLongitudinal, RefusesALoopWhoseFeedthroughCancelsTheControl) {
+  AircraftData a = Climbing();
+  const double D = BuildWithOutputs(a, Axis::kLongitudinal).D()(lon_out::kNz, 0);
+  a.longitudinal_augmentation = AxisAugmentation{{"elevator"}, Eigen::MatrixXd::Zero(1, 4), {{"elevator", "nz", 1.0 / D}}};
+  try {
+    BuildLongitudinal(a);
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "the longitudinal augmentation's loops elevator:nz: I - K D is singular (delta = K*y with "
+              "y = C x + D delta: the gain K times the control's own effect D on what it measures is 1, "
+              "so the surface deflection would be infinite); change the gain");
+  }
+  a.longitudinal_augmentation->output_loops = {{"elevator", "ay", 0.1}};
+  EXPECT_THROW(BuildLongitudinal(a), std::invalid_argument);  // ay is the lateral axis's
 }
 
 TEST(WithDerivedOutputs, RejectsAModelOfTheOtherAxis) {

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 #include "aerolin/sim/flight.hpp"
 #include "aerolin/sim/input.hpp"
 #include "aerolin/sim/simulate.hpp"
@@ -200,6 +202,30 @@ TEST(PositionLimit, ModelScattersTheGainAndReadsTheLimit) {
   model.CommandedDeflections(x, controls, commanded);
   EXPECT_DOUBLE_EQ(commanded[0], 0.8396 * 0.1);
   EXPECT_FALSE(FlightModel(test::MakeP2V7()).has_position_limits());
+}
+
+// A loop on nz feeds the deflection back through itself (D ≠ 0): the surface
+// takes δ = M δ_pilot − K x (model::FeedbackOf), which the flight's A and B
+// close (A − B K, B M); a position limit on such a loop is refused.
+TEST(PositionLimit, AnAccelerationLoopScalesThePilotsCommandAndRefusesALimit) {
+  model::AircraftData a = test::MakeP2V7();
+  a.longitudinal_augmentation = model::AxisAugmentation{{"elevator"}, Eigen::MatrixXd::Zero(1, 4), {{"elevator", "nz", 0.05}}};
+  const FlightModel model(a);
+  const model::ClosedFeedback f = model::FeedbackOf(a, model::Axis::kLongitudinal);
+  ASSERT_GT(std::abs(f.command(0, 0) - 1.0), 1e-3);
+  FlightState x = FlightState::Zero();
+  x[kQ] = 0.1;
+  Eigen::VectorXd controls = Eigen::VectorXd::Zero(4), commanded;
+  controls[0] = 0.02;
+  model.CommandedDeflections(x, controls, commanded);
+  EXPECT_NEAR(commanded[0], f.command(0, 0) * 0.02 - f.gain(0, model::lon::kQ) * 0.1, 1e-15);
+  const model::StateSpace lon = model::BuildLongitudinal(a);
+  EXPECT_EQ(Eigen::MatrixXd(model.A().topLeftCorner<4, 4>()), lon.A());
+  EXPECT_EQ(Eigen::MatrixXd(model.B().topRows<4>().leftCols(1)), lon.B().leftCols(1));
+  model::Actuator elevator;
+  elevator.position_limit = kLimit;
+  a.command_path.actuators["elevator"] = elevator;
+  EXPECT_THROW(FlightModel{a}, std::invalid_argument);
 }
 
 }  // namespace

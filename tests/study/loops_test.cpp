@@ -13,6 +13,7 @@
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/conventions.hpp"
+#include "aerolin/model/outputs.hpp"
 #include "aerolin/study/augment.hpp"
 #include "aerolin/study/tracked.hpp"
 #include "bundled_aircraft.hpp"
@@ -101,7 +102,12 @@ TEST(AugmentLoops, OneLoopHasTheRootsOfTheLocusAtThatGain) {
     for (const Case& c : {Case{model::Axis::kLateral, "rudder", "r", 1.2, std::nullopt},
                           Case{model::Axis::kLateral, "rudder", "r", 1.7, 1.5},
                           Case{model::Axis::kLongitudinal, "elevator", "q", 0.4, std::nullopt},
-                          Case{model::Axis::kLongitudinal, "elevator", "q", 0.7, 1.0}}) {
+                          Case{model::Axis::kLongitudinal, "elevator", "q", 0.7, 1.0},
+                          // Accelerations: D ≠ 0 (the locus's K/(1 − K d) closes them).
+                          Case{model::Axis::kLongitudinal, "elevator", "nz", 0.05, std::nullopt},
+                          Case{model::Axis::kLongitudinal, "elevator", "n_z", -0.1, 1.0},
+                          Case{model::Axis::kLateral, "rudder", "ay", -0.4, std::nullopt},
+                          Case{model::Axis::kLateral, "rudder", "a_y", 0.3, 2.0}}) {
       SCOPED_TRACE(file + " " + c.input + ":" + c.output);
       AugmentSpec spec;
       spec.axis = c.axis;
@@ -171,6 +177,25 @@ TEST(AugmentLoops, WashedOutYawDamperDampsTheDutchRoll) {
   EXPECT_TRUE(r.grades.front().closed_loop);
 }
 
+// An acceleration loop moves the pilot's command too: δ = M δp − K x with
+// M = 1/(1 − K d) for one loop (d = D of nz for the elevator), and the gain
+// reported is M K c, the locus's K/(1 − K d) · c.
+TEST(AugmentLoops, AnNzLoopScalesThePilotsCommand) {
+  const model::AircraftData a = Load("p2v7.toml");
+  const double K = 0.05;
+  const AugmentResult r = Augment(a, LoopSpec(model::Axis::kLongitudinal, {"elevator:n_z=0.05"}));
+  const model::StateSpace lon = model::BuildWithOutputs(a, model::Axis::kLongitudinal);
+  const int e = Column(lon, "elevator");
+  const double d = lon.D()(model::lon_out::kNz, e);
+  ASSERT_NE(d, 0.0);
+  ASSERT_EQ(r.command.rows(), 1);
+  EXPECT_NEAR(r.command(0, e), 1.0 / (1.0 - K * d), 1e-14);
+  const Eigen::RowVectorXd expected = -K / (1.0 - K * d) * lon.C().row(model::lon_out::kNz);
+  EXPECT_TRUE(r.gain.isApprox(expected, 1e-13)) << r.gain << "\n" << expected;
+  EXPECT_EQ(r.loops.front().output, "nz");
+  EXPECT_TRUE(r.closed_loop.B().col(e).isApprox(lon.B().col(e) / (1.0 - K * d), 1e-13));
+}
+
 TEST(AugmentLoops, NamesWhatIsWrong) {
   const model::AircraftData a = Load("p2v7.toml");
   auto message = [&](model::Axis axis, const std::vector<OutputLoop>& loops) -> std::string {
@@ -188,8 +213,12 @@ TEST(AugmentLoops, NamesWhatIsWrong) {
   const auto lat = model::Axis::kLateral;
   EXPECT_EQ(message(lat, {{"spoiler", "r", 1.0, {}}}),
             "loop spoiler:r: unknown input 'spoiler' (this aircraft's controls: elevator, throttle, aileron, rudder)");
+  EXPECT_EQ(message(lat, {{"rudder", "load", 1.0, {}}}),
+            "loop rudder:load: unknown output 'load' (outputs: u alpha q theta nz gamma | beta p r phi psi ay)");
   EXPECT_EQ(message(lat, {{"rudder", "nz", 1.0, {}}}),
-            "loop rudder:nz: unknown output 'nz' (states: u alpha q theta | beta p r phi psi)");
+            "loop rudder:nz: input 'rudder' does not act on the longitudinal axis of output 'nz'");
+  EXPECT_EQ(message(lat, {{"rudder", "ay", 1.0, {}}, {"rudder", "a_y", 2.0, {}}}),
+            "loop rudder:a_y is given twice: give each loop once, with its gain");
   EXPECT_EQ(message(lat, {{"elevator", "r", 1.0, {}}}),
             "loop elevator:r: input 'elevator' does not act on the lateral axis of output 'r'");
   EXPECT_EQ(message(lat, {{"rudder", "r", 1.0, {}}, {"rudder", "r", 2.0, {}}}),

@@ -107,16 +107,31 @@ struct Control {
   std::optional<double> max;  ///< upper limit [unit]
 };
 
-/// A full-state feedback u = −K x on one axis, closed by BuildLongitudinal /
-/// BuildLateral: the model is then ẋ = (A − B_K K) x + B u, B_K the columns
-/// of the inputs named (the pilot's inputs stay the inputs). A data file's
+/// A loop δ_input = K·y_output on a derived output of an axis (the
+/// accelerations nz, ay, or γ: model/outputs.hpp), which may depend on the
+/// controls directly (D ≠ 0). K's sign as given (study/loops.hpp).
+struct OutputFeedback {
+  std::string input;   ///< a control of the axis, e.g. "elevator"
+  std::string output;  ///< a derived output's name, e.g. "nz" (outputs.hpp)
+  double gain = 0.0;   ///< K [input unit per output unit, e.g. rad/g]
+};
+
+/// A feedback on one axis, closed by BuildLongitudinal / BuildLateral: a
+/// full-state gain u = −K x, plus loops on derived outputs. Without such
+/// loops the model is ẋ = (A − B_K K) x + B u, B_K the columns of the inputs
+/// named (the pilot's inputs stay the inputs); with them, the loops are
+/// closed through their feedthrough (FeedbackOf, build.hpp). A data file's
 /// `[augmentation.longitudinal]` / `[augmentation.lateral]`, as
 /// `aerolin augment --write` writes it.
 struct AxisAugmentation {
-  std::vector<std::string> inputs;  ///< the controls fed back: the rows of `gain`
+  /// The controls fed back, each once: the rows of `gain` (a control fed
+  /// back only through `output_loops` has a zero row).
+  std::vector<std::string> inputs;
   /// inputs × the axis's states (conventions.hpp order), SI: input unit per
   /// state unit (rad per rad/s, rad per m/s, ...).
   Eigen::MatrixXd gain;
+  /// Loops on derived outputs, closed with `gain` (each input among `inputs`).
+  std::vector<OutputFeedback> output_loops = {};
 };
 
 /// Everything aerolin knows about one aircraft at one flight condition.

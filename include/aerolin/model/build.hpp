@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/conventions.hpp"
 #include "aerolin/model/scalar.hpp"
 #include "aerolin/model/state_space.hpp"
 
@@ -36,9 +37,13 @@ namespace aerolin::model {
 /// | B | 4 | number of longitudinal controls |
 ///
 /// With `aircraft.longitudinal_augmentation`, A is the closed loop A − B_K K
-/// (AxisAugmentation; B unchanged, the pilot's inputs stay the inputs).
+/// (AxisAugmentation; B unchanged, the pilot's inputs stay the inputs). With
+/// loops on derived outputs (AxisAugmentation::output_loops), A − B K and
+/// B M of FeedbackOf: an acceleration's feedthrough scales the pilot's
+/// command too.
 /// @throws std::invalid_argument if the augmentation names a control the
-///         axis does not have or its gain is not inputs × 4.
+///         axis does not have or its gain is not inputs × 4, an output that is
+///         no derived output of the axis, or loops whose I − G D is singular.
 StateSpace BuildLongitudinal(const AircraftData& aircraft);
 
 /// Returns the lateral-directional model, x = (β, p, r, φ, ψ), inputs = the
@@ -61,6 +66,38 @@ StateSpace BuildLongitudinal(const AircraftData& aircraft);
 /// With `aircraft.lateral_augmentation`, A is the closed loop A − B_K K, as
 /// BuildLongitudinal.
 StateSpace BuildLateral(const AircraftData& aircraft);
+
+/// The surface deflections an axis's feedback commands: δ = M δ_pilot − K x,
+/// over all the axis's inputs (in its model's order).
+struct ClosedFeedback {
+  Eigen::MatrixXd gain;     ///< K, inputs × states (zero rows for inputs not fed back)
+  Eigen::MatrixXd command;  ///< M, inputs × inputs (the identity without feedthrough)
+};
+
+/// Closes output feedback through a feedthrough: the loops
+/// δ = δ_pilot − K_x x + G y with the measured outputs y = C x + D δ give
+/// @f[ \delta = M\delta_{pilot} - K x,\quad M = (I - G D)^{-1},\quad
+///     K = M (K_x - G C), @f]
+/// so the closed loop is ẋ = (A − B K) x + B M δ_pilot. (In the design
+/// convention u = −K_y y, G = −K_y: M = (I + K_y D)⁻¹.)
+/// | Matrix | Rows | Cols |
+/// |:--:|:--:|:--:|
+/// | K_x | inputs | states |
+/// | G | inputs | outputs fed back |
+/// | C | outputs fed back | states |
+/// | D | outputs fed back | inputs |
+/// @throws std::invalid_argument if the sizes disagree, or if I − G D is
+///         singular (the loops' gains cancel the controls' own effect on what
+///         they measure: the deflection would be infinite), naming `what`.
+ClosedFeedback SolveOutputFeedback(const Eigen::MatrixXd& K_x, const Eigen::MatrixXd& G,
+                                   const Eigen::MatrixXd& C, const Eigen::MatrixXd& D,
+                                   const std::string& what);
+
+/// The feedback `aircraft`'s augmentation closes on `axis` (the bare
+/// airframe's derived outputs give C and D of its output loops); zero gain
+/// and identity command for an axis without augmentation.
+/// @throws std::invalid_argument as BuildLongitudinal.
+ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis);
 
 /// Returns the A of BuildLongitudinal for the trim `condition` (U0, W0, θ0,
 /// g) and the derivatives `d`, in T.

@@ -59,7 +59,9 @@ class FlightModel {
  public:
   /// Builds A and B with model::BuildLongitudinal / BuildLateral; no
   /// disturbance input (E is 9 × 0).
-  /// @throws std::invalid_argument as model::StateSpace.
+  /// @throws std::invalid_argument as model::StateSpace, or for a position
+  ///         limit on a file whose augmentation loops an acceleration (not
+  ///         flown yet).
   explicit FlightModel(const model::AircraftData& aircraft);
   /// As above, with the disturbance input matrix `E` (9 rows, one column per
   /// disturbance; units: state rate per disturbance unit).
@@ -103,8 +105,9 @@ class FlightModel {
   /// nullopt if it has none.
   std::optional<double> position_limit(int c) const;
   /// Writes the deflection each surface is commanded in state `x`: the
-  /// pilot's `controls` plus the feedback, δc = δ_pilot − K x (data-file
-  /// order, control units; `out` is resized to num_controls).
+  /// pilot's `controls` plus the feedback, δc = δ_pilot − K x, or
+  /// δc = M δ_pilot − K x with a loop on an acceleration (model::FeedbackOf)
+  /// (data-file order, control units; `out` is resized to num_controls).
   void CommandedDeflections(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
                             Eigen::VectorXd& out) const;
   /// Writes the deflection each surface takes: the commanded one, clamped to
@@ -162,6 +165,9 @@ class FlightModel {
   double U0_, theta0_, alpha0_;
   std::vector<model::Control> controls_;
   Eigen::MatrixXd K_;
+  // M of δ = M δ_pilot − K x (model::FeedbackOf), num_controls square; empty
+  // while it is the identity (no loop on an acceleration).
+  Eigen::MatrixXd command_;
   std::vector<PositionLimit> limits_;
 };
 

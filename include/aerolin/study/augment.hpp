@@ -137,6 +137,10 @@ struct AugmentResult {
   /// unit; the loop feeds back y − y_washout = s/(s + 1/τ)·y). `gain` and the
   /// closed loop include them.
   int filter_states = 0;
+  /// M of δ = M δ_pilot − K x when a loop measures an acceleration that
+  /// depends on the controls (model::SolveOutputFeedback): the designed
+  /// inputs × the axis's inputs; empty otherwise (M = I).
+  Eigen::MatrixXd command;
   // The loops
   model::StateSpace open_loop;    ///< the axis's model
   /// A − B_d K, with the whole B (pilot inputs stay inputs); with washout

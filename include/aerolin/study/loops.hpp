@@ -23,7 +23,7 @@ namespace aerolin::study {
 /// One loop as written.
 struct OutputLoop {
   std::string input;   ///< a control of the file, e.g. "rudder"
-  std::string output;  ///< an output of that control's axis (today its states), e.g. "r"
+  std::string output;  ///< an output of that control's axis (a state, or nz, gamma, ay, also as n_z, a_y), e.g. "r"
   std::optional<double> gain;         ///< K [input unit per output unit]; empty: given elsewhere (a locus's --gain)
   std::optional<double> washout_tau;  ///< τ [s] of s/(s + 1/τ) on the output
 };
@@ -46,9 +46,9 @@ struct ResolvedLoop {
   std::string gain_unit;  ///< e.g. "rad/(rad/s)"
 };
 
-/// Looks `loop`'s input and output up in `model` (BuildLongitudinal or
-/// BuildLateral of `aircraft`; the output among its outputs C, D) and checks
-/// τ > 0.
+/// Looks `loop`'s input and output up in `lon` and `lat` (model::
+/// BuildWithOutputs of `aircraft`; the output among their outputs C, D, a
+/// derived output by name or symbol: "nz" or "n_z") and checks τ > 0.
 /// @throws std::invalid_argument for an unknown input (listing the
 ///         aircraft's controls), an unknown output (listing each axis's),
 ///         an input that does not act on the output's axis, or τ ≤ 0.
