@@ -4,6 +4,7 @@
 // controls change the way they do in a flight.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -86,6 +87,28 @@ void BM_BareStep(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_BareStep);
+
+// What the exact step's position quadrature needs whatever its matrices:
+// the NED velocity at its 4 Gauss–Legendre nodes, each with the sincos of
+// five angles (α0 + α, β, φ, θ0 + θ, ψ), 20 in all.
+void BM_FourNodeVelocities(benchmark::State& state) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  const sim::FlightModel model(aircraft);
+  std::array<sim::FlightState, 4> nodes;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    nodes[i] = sim::FlightState::Zero();
+    nodes[i].head<9>() << -5.61e-3, 0.0198, -0.0198, 0.0247, 0.0642, -0.0247, 0.282, 0.0267, 1.05;
+    nodes[i].head<9>() *= 1.0 + 0.01 * static_cast<double>(i);
+  }
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(nodes.data());
+    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+    for (const sim::FlightState& x : nodes) sum += model.VelocityNed(x);
+    benchmark::DoNotOptimize(sum.data());
+  }
+}
+BENCHMARK(BM_FourNodeVelocities);
 
 // The slowdown of long scripted runs: a released control used to decay into
 // the subnormal range and, at Δt < 0.1 s, stay there (1.5e-323 after a
