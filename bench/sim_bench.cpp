@@ -4,8 +4,11 @@
 // controls change the way they do in a flight.
 #include <benchmark/benchmark.h>
 
+#include <array>
+#include <cmath>
 #include <vector>
 
+#include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/pilot/pilot.hpp"
 #include "aerolin/sim/slicer.hpp"
@@ -55,6 +58,57 @@ void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
 
 BENCHMARK_CAPTURE(BM_Slice, rk45, sim::Integrator::kRk45);
 BENCHMARK_CAPTURE(BM_Slice, exact, sim::Integrator::kExact);
+
+// Issue #22's floor for an exact step: a bare fixed-size 9 × 9 mat-vec
+// (the P2V-7's Φ = e^{AΔt}, Δt = 0.1 s) and the three sincos of the
+// attitude (φ, θ0 + θ, ψ) of the result. bench/exact_step_compare.py prints
+// BM_Slice/exact over this, measured in the same run.
+void BM_BareStep(benchmark::State& state) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  const sim::FlightModel model(aircraft);
+  const sim::LinearMatrix phi = core::MatrixExponential(Eigen::MatrixXd(model.A() * 0.1));
+  sim::LinearState x;
+  x << -5.61e-3, 0.0198, -0.0198, 0.0247, 0.0642, -0.0247, 0.282, 0.0267, 1.05;
+  sim::LinearState next;
+  double attitude[6];
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(x.data());
+    next.noalias() = phi * x;
+    const double theta = model.theta0() + next[sim::kTheta];
+    attitude[0] = std::sin(next[sim::kPhi]);
+    attitude[1] = std::cos(next[sim::kPhi]);
+    attitude[2] = std::sin(theta);
+    attitude[3] = std::cos(theta);
+    attitude[4] = std::sin(next[sim::kPsi]);
+    attitude[5] = std::cos(next[sim::kPsi]);
+    benchmark::DoNotOptimize(next.data());
+    benchmark::DoNotOptimize(attitude);
+  }
+}
+BENCHMARK(BM_BareStep);
+
+// What the exact step's position quadrature needs whatever its matrices:
+// the NED velocity at its 4 Gauss–Legendre nodes, each with the sincos of
+// five angles (α0 + α, β, φ, θ0 + θ, ψ), 20 in all.
+void BM_FourNodeVelocities(benchmark::State& state) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  const sim::FlightModel model(aircraft);
+  std::array<sim::FlightState, 4> nodes;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    nodes[i] = sim::FlightState::Zero();
+    nodes[i].head<9>() << -5.61e-3, 0.0198, -0.0198, 0.0247, 0.0642, -0.0247, 0.282, 0.0267, 1.05;
+    nodes[i].head<9>() *= 1.0 + 0.01 * static_cast<double>(i);
+  }
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(nodes.data());
+    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+    for (const sim::FlightState& x : nodes) sum += model.VelocityNed(x);
+    benchmark::DoNotOptimize(sum.data());
+  }
+}
+BENCHMARK(BM_FourNodeVelocities);
 
 // The slowdown of long scripted runs: a released control used to decay into
 // the subnormal range and, at Δt < 0.1 s, stay there (1.5e-323 after a

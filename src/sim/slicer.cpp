@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 // odeint.hpp first: the Eigen adaptor builds on its algebra dispatcher.
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
@@ -51,10 +52,12 @@ constexpr std::array<double, 4> kGaussWeights = {
 // Eigen's column-major matrix–vector kernel (so results are bit for bit
 // those of `y.noalias() += M * v`), without the kernel's set-up, which cost
 // a sixth of a turbulent RK45 slice (it runs at every stage).
-void AddProduct(const Eigen::MatrixXd& M, const Eigen::Ref<const Eigen::VectorXd>& v, LinearState& y) {
+// `y` is a LinearState or a FlightState (its first 9 entries).
+template <typename Vector>
+void AddProduct(const Eigen::MatrixXd& M, const Eigen::Ref<const Eigen::VectorXd>& v, Vector& y) {
   LinearState t = LinearState::Zero();
-  for (Eigen::Index j = 0; j < M.cols(); ++j) t += M.col(j).head<kNumLinearStates>() * v(j);
-  y += t;
+  for (Eigen::Index j = 0; j < M.cols(); ++j) t += M.col(j).template head<kNumLinearStates>() * v(j);
+  y.template head<kNumLinearStates>() += t;
 }
 
 struct Rhs {
@@ -76,17 +79,37 @@ struct Rhs {
   void AddProfile(double tau, FlightState& dxdt) const {
     g->setZero();
     profile->Add(t0 + tau, *g);
-    LinearState linear = dxdt.head<kNumLinearStates>();
-    AddProduct(model->E(), *g, linear);
-    dxdt.head<kNumLinearStates>() = linear;
+    AddProduct(model->E(), *g, dxdt);
   }
 };
 
-// The zero-order-hold transition over τ: x(τ) = Φ x(0) + Γ δ + Γ_d d.
+// The zero-order-hold transition over τ: x(τ) = Φ x(0) + Γ δ + Γ_d d. A is
+// block-diagonal (longitudinal 4 × 4, lateral 5 × 5), so Φ = e^{Aτ} is too
+// (the exponential's off-diagonal blocks are exact zeros: every product that
+// forms them has a zero factor); Φ is kept as its two fixed-size blocks.
 struct Transition {
-  LinearMatrix phi;
+  Eigen::Matrix4d phi_lon;
+  Eigen::Matrix<double, 5, 5> phi_lat;
   Eigen::MatrixXd gamma;    // 9 × num_controls
   Eigen::MatrixXd gamma_d;  // 9 × num_disturbances
+
+  // Writes Φ x + Γ δ (+ Γ_d d) into the first 9 entries of `out`. Each
+  // axis' Φ x is summed column by column, Σⱼ Φ(:, j) x(j) in column order:
+  // the order the dense 9 × 9 product took for every row, whose other-axis
+  // terms are exact zeros, so the states are bit for bit those of the dense
+  // Φ (Eigen's own 5 × 5 product sums the last row pairwise, which moved ψ's
+  // last digit).
+  void Apply(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
+             const Eigen::Ref<const Eigen::VectorXd>* disturbance, FlightState& out) const {
+    auto lon = out.head<4>();
+    lon = phi_lon.col(0) * x[kU];
+    for (int j = 1; j < 4; ++j) lon += phi_lon.col(j) * x[kU + j];
+    auto lat = out.segment<5>(kBeta);
+    lat = phi_lat.col(0) * x[kBeta];
+    for (int j = 1; j < 5; ++j) lat += phi_lat.col(j) * x[kBeta + j];
+    AddProduct(gamma, controls, out);
+    if (disturbance != nullptr) AddProduct(gamma_d, *disturbance, out);
+  }
 };
 
 // exp([A B E; 0 0 0]·τ) = [Φ Γ Γ_d; 0 I 0; 0 0 I].
@@ -99,8 +122,8 @@ Transition ZeroOrderHold(const FlightModel& model, double tau) {
   M.block(0, n, n, m) = model.B() * tau;
   M.block(0, n + m, n, nd) = model.E() * tau;
   const Eigen::MatrixXd E = core::MatrixExponential(M);
-  return {E.topLeftCorner<kNumLinearStates, kNumLinearStates>(), E.block(0, n, n, m),
-          E.block(0, n + m, n, nd)};
+  assert(E.block(0, 4, 4, 5).isZero(0.0) && E.block(4, 0, 5, 4).isZero(0.0));
+  return {E.topLeftCorner<4, 4>(), E.block<5, 5>(4, 4), E.block(0, n, n, m), E.block(0, n + m, n, nd)};
 }
 
 void CheckPositive(double v, const char* what) {
@@ -135,8 +158,10 @@ struct Slicer::Impl {
         surface(Eigen::VectorXd::Zero(model.num_controls())) {
     if (options.integrator == Integrator::kExact) {
       step = ZeroOrderHold(model, options.dt);
-      for (std::size_t i = 0; i < kGaussNodes.size(); ++i)
+      for (std::size_t i = 0; i < kGaussNodes.size(); ++i) {
         nodes[i] = ZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
+        node_weights[i] = 0.5 * options.dt * kGaussWeights[i];
+      }
       node_state.setZero();
     }
     Reset(x0);
@@ -254,19 +279,11 @@ struct Slicer::Impl {
     // linear trajectory (the velocity does not depend on position).
     Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      node_state.head<kNumLinearStates>().noalias() =
-          nodes[i].phi * x.head<kNumLinearStates>();
-      node_state.head<kNumLinearStates>().noalias() += nodes[i].gamma * controls;
-      if (disturbance != nullptr)
-        node_state.head<kNumLinearStates>().noalias() += nodes[i].gamma_d * *disturbance;
-      displacement += (0.5 * options.dt * kGaussWeights[i]) *
-                      model.VelocityNed(node_state);
+      nodes[i].Apply(x, controls, disturbance, node_state);
+      displacement += node_weights[i] * model.VelocityNed(node_state);
     }
-    LinearState next;
-    next.noalias() = step.phi * x.head<kNumLinearStates>();
-    next.noalias() += step.gamma * controls;
-    if (disturbance != nullptr) next.noalias() += step.gamma_d * *disturbance;
-    x.head<kNumLinearStates>() = next;
+    step.Apply(x, controls, disturbance, node_state);
+    x.head<kNumLinearStates>() = node_state.head<kNumLinearStates>();
     x.tail<3>() += displacement;
     return {1, 0};
   }
@@ -289,7 +306,8 @@ struct Slicer::Impl {
   // Exact
   Transition step;
   std::array<Transition, kGaussNodes.size()> nodes;
-  FlightState node_state;
+  std::array<double, kGaussNodes.size()> node_weights{};  // Δt/2 · wᵢ [s]
+  FlightState node_state;  // a node's state, then the slice end's
 };
 
 Slicer::Slicer(FlightModel model, const SliceOptions& options,

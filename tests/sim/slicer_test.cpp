@@ -345,6 +345,40 @@ TEST(Slicer, DoesNotAllocatePerSlice) {
   }
 }
 
+// The exact step keeps Φ as its longitudinal 4 × 4 and lateral 5 × 5
+// blocks; its states must be those of the dense 9 × 9 transition bit for
+// bit (simulate's CSV prints shortest round-trip numbers): the test's own
+// exp([A B; 0 0]Δt) and Φ x summed over all nine columns in order, the
+// other axis' zeros included, then Γ δ summed column by column and added.
+TEST(Slicer, ExactStepEqualsTheDenseTransitionBitForBit) {
+  const FlightModel model(test::MakeP2V7());
+  SliceOptions o;
+  o.integrator = Integrator::kExact;
+  FlightState x0 = FlightState::Zero();
+  x0.head<9>() << 1.5, 0.03, -0.02, 0.01, 0.04, -0.05, 0.03, 0.2, -0.1;
+  Slicer slicer(model, o);
+  slicer.Reset(x0);
+  const int m = model.num_controls();
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(9 + m, 9 + m);
+  M.topLeftCorner(9, 9) = model.A() * o.dt;
+  M.topRightCorner(9, m) = model.B() * o.dt;
+  const Eigen::MatrixXd expM = M.exp();
+  ASSERT_TRUE(expM.block(0, 4, 4, 5).isZero(0.0) && expM.block(4, 0, 5, 4).isZero(0.0));
+  Eigen::Matrix<double, 9, 1> x = x0.head<9>();
+  Eigen::VectorXd u(m);
+  for (int k = 0; k < 50; ++k) {
+    u << 0.01 * std::sin(0.3 * k), 0.5, -0.02 * std::cos(0.2 * k), 0.005 * k;
+    Eigen::Matrix<double, 9, 1> next = expM.col(0).head<9>() * x[0];
+    for (int j = 1; j < 9; ++j) next += expM.col(j).head<9>() * x[j];
+    Eigen::Matrix<double, 9, 1> gamma_u = Eigen::Matrix<double, 9, 1>::Zero();
+    for (int j = 0; j < m; ++j) gamma_u += expM.col(9 + j).head<9>() * u[j];
+    x = next + gamma_u;
+    slicer.Advance(u);
+    for (int i = 0; i < 9; ++i) ASSERT_EQ(slicer.state()[i], x[i]) << "slice " << k << ", state " << i;
+  }
+  EXPECT_GT(std::abs(x[kPsi] - x0[kPsi]), 1e-3);  // the lateral axis moved
+}
+
 TEST(Flight, StepDoesNotAllocate) {
   if (!AEROLIN_COUNTS_ALLOCATIONS) GTEST_SKIP() << "allocation counting is off under ASan";
   const model::AircraftData aircraft = test::MakeP2V7();
