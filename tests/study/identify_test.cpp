@@ -495,18 +495,24 @@ struct DenseFit {
   Eigen::VectorXd theta, sigma, sigma_corrected;
 };
 
+// A and B of the axis (`lon`: longitudinal) with the free keys of `file` set
+// to `keys` (the file's units), as the held-whole computations build them.
+std::pair<Eigen::MatrixXd, Eigen::MatrixXd> AxisMatricesAt(model::AircraftFile& file,
+                                                           const std::vector<std::string>& free,
+                                                           const Eigen::VectorXd& keys, bool lon) {
+  for (std::size_t j = 0; j < free.size(); ++j)
+    *model::FieldOf(file, free[j]) = keys(static_cast<Eigen::Index>(j)) * file.Find(free[j])->to_si;
+  const auto id = [](const double& v) { return v; };
+  const model::AxisMatrices<double> a = model::MatricesOfFile<double>(file, id);
+  const model::AxisInputMatrices<double> b = model::InputMatricesOfFile<double>(file, id);
+  return std::pair<Eigen::MatrixXd, Eigen::MatrixXd>(lon ? Eigen::MatrixXd(a.longitudinal) : Eigen::MatrixXd(a.lateral),
+                                                     lon ? Eigen::MatrixXd(b.longitudinal) : Eigen::MatrixXd(b.lateral));
+}
+
 DenseFit DenseEquationError(model::AircraftFile file, const FlightSamples& f, model::Axis axis,
                             const std::vector<std::string>& free) {
   const bool lon = axis == model::Axis::kLongitudinal;
-  auto matrices = [&](const Eigen::VectorXd& keys) {
-    for (std::size_t j = 0; j < free.size(); ++j)
-      *model::FieldOf(file, free[j]) = keys(static_cast<Eigen::Index>(j)) * file.Find(free[j])->to_si;
-    const auto id = [](const double& v) { return v; };
-    const model::AxisMatrices<double> a = model::MatricesOfFile<double>(file, id);
-    const model::AxisInputMatrices<double> b = model::InputMatricesOfFile<double>(file, id);
-    return std::pair<Eigen::MatrixXd, Eigen::MatrixXd>(lon ? Eigen::MatrixXd(a.longitudinal) : Eigen::MatrixXd(a.lateral),
-                                                       lon ? Eigen::MatrixXd(b.longitudinal) : Eigen::MatrixXd(b.lateral));
-  };
+  auto matrices = [&](const Eigen::VectorXd& keys) { return AxisMatricesAt(file, free, keys, lon); };
   const auto nk = static_cast<Eigen::Index>(free.size());
   Eigen::VectorXd keys(nk);
   for (Eigen::Index j = 0; j < nk; ++j) keys(j) = file.Find(free[static_cast<std::size_t>(j)])->value;
@@ -651,15 +657,7 @@ DenseOutputError DenseOutputErrorAt(model::AircraftFile file, const FlightSample
     }
   }
   const auto nk = static_cast<Eigen::Index>(free.size());
-  auto matrices = [&](const Eigen::VectorXd& keys) {
-    for (std::size_t j = 0; j < free.size(); ++j)
-      *model::FieldOf(file, free[j]) = keys(static_cast<Eigen::Index>(j)) * file.Find(free[j])->to_si;
-    const auto id = [](const double& v) { return v; };
-    const model::AxisMatrices<double> a = model::MatricesOfFile<double>(file, id);
-    const model::AxisInputMatrices<double> b = model::InputMatricesOfFile<double>(file, id);
-    return std::pair<Eigen::MatrixXd, Eigen::MatrixXd>(lon ? Eigen::MatrixXd(a.longitudinal) : Eigen::MatrixXd(a.lateral),
-                                                       lon ? Eigen::MatrixXd(b.longitudinal) : Eigen::MatrixXd(b.lateral));
-  };
+  auto matrices = [&](const Eigen::VectorXd& keys) { return AxisMatricesAt(file, free, keys, lon); };
   Eigen::VectorXd keys(nk);
   for (Eigen::Index j = 0; j < nk; ++j) keys(j) = r.estimates[static_cast<std::size_t>(j)].value;
   std::vector<HoldDerivative> hold;
