@@ -303,11 +303,21 @@ TEST(PlotGroundTrack, DrawsTheNonlinearFlightBesideInItsOwnColour) {
   EXPECT_NE(text.find(">nonlinear model's ground track<"), std::string::npos);
   EXPECT_NE(text.find(">linear model's ground track<"), std::string::npos);
   EXPECT_NE(text.find("(linear and nonlinear models)"), std::string::npos);
+  // A departed nonlinear flight ends first (sim::NonlinearShadow): drawn to
+  // its end. A log at other times, or longer than the linear one, is refused.
   sim::FlightLog shorter = nonlinear;
   shorter.time.pop_back();
   shorter.state.pop_back();
   shorter.controls.pop_back();
-  EXPECT_THROW(PlotGroundTrack(linear, options, svg, &shorter), std::invalid_argument);
+  EXPECT_NO_THROW(PlotGroundTrack(linear, options, svg, &shorter));
+  sim::FlightLog shifted = shorter;
+  shifted.time[1] += 1e-3;
+  EXPECT_THROW(PlotGroundTrack(linear, options, svg, &shifted), std::invalid_argument);
+  sim::FlightLog longer = nonlinear;
+  longer.time.push_back(linear.time.back() + 1.0);
+  longer.state.push_back(longer.state.back());
+  longer.controls.push_back(longer.controls.back());
+  EXPECT_THROW(PlotGroundTrack(linear, options, svg, &longer), std::invalid_argument);
 }
 
 TEST(PlotTrajectory3D, DrawsTheNonlinearPathBesideAndKeepsTheLegendOffBoth) {
