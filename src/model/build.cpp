@@ -118,16 +118,16 @@ namespace {
 
 // The column of control `name` among the axis's `inputs`.
 Eigen::Index InputColumn(const std::vector<core::Signal>& inputs, const std::string& name,
-                         const char* axis) {
+                         std::string_view axis) {
   for (std::size_t j = 0; j < inputs.size(); ++j)
     if (inputs[j].name == name) return static_cast<Eigen::Index>(j);
-  throw std::invalid_argument(std::string("the ") + axis + " augmentation feeds back '" + name +
-                              "', which is no " + axis + " control");
+  throw std::invalid_argument("the " + std::string(axis) + " augmentation feeds back '" + name +
+                              "', which is no " + std::string(axis) + " control");
 }
 
-void CheckGainSize(const AxisAugmentation& aug, Eigen::Index states, const char* axis) {
+void CheckGainSize(const AxisAugmentation& aug, Eigen::Index states, std::string_view axis) {
   if (aug.gain.rows() != static_cast<Eigen::Index>(aug.inputs.size()) || aug.gain.cols() != states)
-    throw std::invalid_argument(std::string("the ") + axis + " augmentation's gain must be " +
+    throw std::invalid_argument("the " + std::string(axis) + " augmentation's gain must be " +
                                 std::to_string(aug.inputs.size()) + "×" + std::to_string(states) +
                                 ", got " + std::to_string(aug.gain.rows()) + "×" +
                                 std::to_string(aug.gain.cols()));
@@ -139,7 +139,7 @@ void CheckGainSize(const AxisAugmentation& aug, Eigen::Index states, const char*
 ClosedFeedback LoopFeedback(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                             const std::vector<core::Signal>& inputs, const AxisAugmentation& aug,
                             Axis axis, const FlightCondition& condition) {
-  const char* name = axis == Axis::kLongitudinal ? "longitudinal" : "lateral";
+  const std::string name(AxisName(axis));
   const Eigen::Index n = A.cols(), m = B.cols();
   const auto p = static_cast<Eigen::Index>(aug.output_loops.size());
   CheckGainSize(aug, n, name);
@@ -175,7 +175,7 @@ ClosedFeedback LoopFeedback(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
 void Close(Eigen::MatrixXd& A, Eigen::MatrixXd& B, const std::vector<core::Signal>& inputs,
            const std::optional<AxisAugmentation>& aug, Axis axis, const FlightCondition& condition) {
   if (!aug) return;
-  const char* name = axis == Axis::kLongitudinal ? "longitudinal" : "lateral";
+  const std::string name(AxisName(axis));
   if (!aug->output_loops.empty()) {
     const ClosedFeedback f = LoopFeedback(A, B, inputs, *aug, axis, condition);
     A -= B * f.gain;
@@ -256,7 +256,7 @@ ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis) {
   if (aug && !aug->output_loops.empty()) return LoopFeedback(A, B, inputs, *aug, axis, aircraft.condition);
   ClosedFeedback f{Eigen::MatrixXd::Zero(m, A.cols()), Eigen::MatrixXd::Identity(m, m)};
   if (!aug) return f;
-  const char* name = lon ? "longitudinal" : "lateral";
+  const std::string name(AxisName(axis));
   CheckGainSize(*aug, A.cols(), name);
   for (std::size_t i = 0; i < aug->inputs.size(); ++i)
     f.gain.row(InputColumn(inputs, aug->inputs[i], name)) = aug->gain.row(static_cast<Eigen::Index>(i));
