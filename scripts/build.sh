@@ -27,7 +27,18 @@ elif [ "${1:-}" = "--plotter" ]; then
   targets=(aerolin aerolin-plot)
   shift
 fi
-common=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DAEROLIN_BUILD_APPS=ON
+# Ninja (Debian's ninja-build, installed by scripts/install-deps.sh) starts a
+# module's sources as soon as their own inputs are ready, where make waits
+# for each library before the next one's sources: both cores stay busy (make
+# left them idle ~23 core-seconds of the first table's build, and spent
+# seconds on its own dependency scans: docs/performance.md). A ./build that
+# an earlier configure made with another generator keeps it (CMake refuses
+# to switch a build folder's generator).
+generator=()
+if [ ! -f build/CMakeCache.txt ] && command -v ninja >/dev/null; then
+  generator=(-G Ninja)
+fi
+common=("${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DAEROLIN_BUILD_APPS=ON
         -DAEROLIN_FUZZ=OFF)
 if [ "$main" = 1 ]; then
   cmake -S . -B build "${common[@]}" -DAEROLIN_BUILD_TESTS=OFF -DAEROLIN_BUILD_BENCHMARKS=OFF \

@@ -7,7 +7,7 @@
 #                                      (scripts/build.sh --plotter)
 set -euo pipefail
 main=(
-  build-essential cmake pkg-config
+  build-essential cmake ninja-build pkg-config
   libfmt-dev
   libeigen3-dev liblapacke-dev libboost-dev libtomlplusplus-dev libcli11-dev nlohmann-json3-dev
 )
