@@ -258,16 +258,20 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
       const std::string t = m.period ? fmt::format("T {:6.1f}", *m.period)
                             : m.time_constant ? fmt::format("\xcf\x84 {:6.1f}", *m.time_constant)
                                               : std::string("     -");
+      // A name longer than its column goes on over the next lines.
+      const std::vector<std::string> names = ModeNameLines(m.name, ModeNameChars(layout.mode));
       const std::string text =
-          compact ? fmt::format("{:<18.18} {:6.3f}  {}", m.name, m.damping_ratio, t)
-                  : fmt::format("{:<20.20} {:8.3f} {:7.3f}  {}", m.name, m.natural_frequency,
+          compact ? fmt::format("{:<18.18} {:6.3f}  {}", names.front(), m.damping_ratio, t)
+                  : fmt::format("{:<20.20} {:8.3f} {:7.3f}  {}", names.front(), m.natural_frequency,
                                 m.damping_ratio, t);
-      Text(target, text, rx + 10, my, size_row,
-           m.level ? LevelColour(*m.level) : m.stable ? kInk : kWarn);
+      const sf::Color colour = m.level ? LevelColour(*m.level) : m.stable ? kInk : kWarn;
+      Text(target, text, rx + 10, my, size_row, colour);
       if (m.level)
         Text(target, fmt::format("L{}", *m.level), rx + rw - (compact ? 28 : 34), my, size_row,
              LevelColour(*m.level));
       my += row;
+      for (std::size_t i = 1; i < names.size(); ++i, my += row)
+        Text(target, names[i], rx + 10, my, size_row, colour);
     }
   }
 

@@ -54,7 +54,9 @@ HudLayout LayoutHud(const HudState& h, float width, float height, PanelMode mode
   l.scene_right = width;
   if (mode == PanelMode::kHidden) return l;
   const float controls = static_cast<float>(h.controls.size());
-  const float modes = static_cast<float>(h.modes.size());
+  std::size_t mode_lines = 0;  // a long name takes two or more lines
+  for (const ModeRow& m : h.modes) mode_lines += ModeNameLines(m.name, ModeNameChars(mode)).size();
+  const float modes = static_cast<float>(mode_lines);
   float column = RightColumnWidth(width);
   if (mode == PanelMode::kFull) {
     l.text_size = 14;
@@ -81,6 +83,20 @@ HudLayout LayoutHud(const HudState& h, float width, float height, PanelMode mode
                     std::max(0.0f, l.strip.top - 8 - column_top)};
   l.scene_right = width - column;
   return l;
+}
+
+std::size_t ModeNameChars(PanelMode mode) { return mode == PanelMode::kCompact ? 18 : 20; }
+
+std::vector<std::string> ModeNameLines(const std::string& name, std::size_t chars) {
+  // Characters, not bytes: the names are UTF-8.
+  auto count = [](const std::string& s) {
+    return static_cast<float>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  };
+  if (count(name) <= static_cast<float>(chars)) return {name};
+  std::vector<std::string> lines = WrapText(name, static_cast<float>(chars) - 1, count);
+  for (std::size_t i = 1; i < lines.size(); ++i) lines[i].insert(0, 1, ' ');
+  return lines;
 }
 
 std::vector<std::string> WrapText(const std::string& text, float width,

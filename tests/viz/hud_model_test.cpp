@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "aerolin/analysis/flying_qualities.hpp"
+#include "aerolin/analysis/modes.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/sim/turbulence.hpp"
@@ -457,6 +458,51 @@ TEST(HudModel, TurbulenceWorksOnEveryBundledAircraftAtTheRulesHeight) {
     EXPECT_GT(session.state().head<9>().norm(), 0.0);
     session.SetTurbulence(std::nullopt);  // off is always possible
     EXPECT_FALSE(session.turbulence());
+  }
+}
+
+// A mode's name longer than its column (the F-16's "short period
+// (overdamped)" at 800 × 600 read "short period (over") goes on over the
+// next lines: every name aerolin gives (each kind with each set of
+// qualifiers) fits line by line in both panel modes and reads whole when the
+// lines are joined again; the mode table grows by the lines added.
+TEST(HudLayout, LongModeNamesWrapInsteadOfBeingCut) {
+  EXPECT_EQ(ModeNameLines("short period (overdamped)", 18),
+            (std::vector<std::string>{"short period", " (overdamped)"}));
+  EXPECT_EQ(ModeNameLines("dutch roll", 18), std::vector<std::string>{"dutch roll"});
+  EXPECT_EQ(ModeNameLines("roll subsidence", ModeNameChars(PanelMode::kCompact)),
+            std::vector<std::string>{"roll subsidence"});
+  using analysis::ModeFlag;
+  using analysis::ModeKind;
+  for (const ModeKind kind : {ModeKind::kShortPeriod, ModeKind::kPhugoid, ModeKind::kDutchRoll,
+                              ModeKind::kRollSubsidence, ModeKind::kSpiral, ModeKind::kRollSpiral,
+                              ModeKind::kHeading})
+    for (unsigned f = 0; f < 128; ++f) {
+      const std::string& name = analysis::FullName(kind, static_cast<ModeFlag>(f));
+      for (const PanelMode mode : {PanelMode::kFull, PanelMode::kCompact}) {
+        const std::size_t chars = ModeNameChars(mode);
+        const std::vector<std::string> lines = ModeNameLines(name, chars);
+        std::string joined;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+          EXPECT_LE(lines[i].size(), chars) << name;
+          EXPECT_EQ(lines[i].front() == ' ', i > 0) << name;  // continuations indented
+          if (i > 0) joined += ' ';
+          joined += lines[i].substr(i > 0 ? 1 : 0);
+        }
+        EXPECT_EQ(joined, name);
+        EXPECT_EQ(lines.size() == 1, name.size() <= chars) << name;
+      }
+    }
+  HudState h;
+  for (const char* name : {"short period", "phugoid"})
+    h.modes.push_back({name, 1.0, 0.5, 6.0, std::nullopt, true, 1});
+  for (const PanelMode mode : {PanelMode::kFull, PanelMode::kCompact}) {
+    const HudLayout short_names = LayoutHud(h, 800, 600, mode, 1);
+    HudState g = h;
+    g.modes.front().name = "short period (overdamped)";
+    const HudLayout long_name = LayoutHud(g, 800, 600, mode, 1);
+    const float row = mode == PanelMode::kCompact ? 17 : short_names.line_height;
+    EXPECT_FLOAT_EQ(long_name.mode_table.height, short_names.mode_table.height + row);
   }
 }
 

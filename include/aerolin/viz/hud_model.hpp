@@ -227,6 +227,16 @@ HudLayout LayoutHud(const HudState& h, float width, float height, PanelMode mode
 std::vector<std::string> WrapText(const std::string& text, float width,
                                   const std::function<float(const std::string&)>& measure);
 
+/// Characters of a mode's name that one row of the mode table holds: 20 in
+/// full panels, 18 in compact ones (their number columns take the rest).
+std::size_t ModeNameChars(PanelMode mode);
+/// The lines a mode's `name` takes in the mode table at `chars` characters a
+/// line: the name when it fits; else the name split at its spaces, each line
+/// after the first indented by one space ("short period", " (overdamped)"),
+/// so no row cuts a name short (it used to read "short period (over" at
+/// 800 × 600). A word longer than a line is cut into pieces (WrapText).
+std::vector<std::string> ModeNameLines(const std::string& name, std::size_t chars);
+
 /// How the HUD shows a quantity of `unit`: angles and rates in degrees, the
 /// rest in its SI unit. `factor` converts from SI.
 struct DisplayUnit {
