@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -179,7 +180,9 @@ std::vector<std::wstring> MarkedGainNotes(const MarkedGain& m) {
           internal::Widen("\u03b6 = " + Num(m.zeta) + " at K = " + Num(m.gain))};
 }
 
-void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
+// Draws ωn or ζ (DrawnZeta) of every branch against the parameter; returns
+// true if a real root's ζ was left out.
+bool AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
                       const std::map<std::string, std::string>& colour, const PanelRect& rect,
                       bool zeta, const std::wstring& xlabel) {
   // MathGL sizes text relative to the panel: a half-height panel (ωn above
@@ -187,19 +190,33 @@ void AgainstParameter(mglGraph& gr, const std::vector<Series>& branches,
   // 800 x 600. Scaled to the full-height panel's (y 0.10 to 0.90) size.
   internal::InPanel(gr, rect, kFontSize * kFullPanelHeight / (rect.y1 - rect.y0));
   std::vector<double> xs, ys;
+  std::vector<std::vector<double>> curves;
+  bool left_out = false;
   for (const Series& s : branches) {
     xs.insert(xs.end(), s.value.begin(), s.value.end());
-    const auto& y = zeta ? s.zeta : s.wn;
-    ys.insert(ys.end(), y.begin(), y.end());
+    curves.push_back(zeta ? DrawnZeta(s) : s.wn);
+    for (const double y : curves.back()) {
+      if (std::isnan(y)) left_out = true;
+      else ys.push_back(y);
+    }
   }
   AxisRange yr = Range(ys, true);
   if (zeta) yr = {std::min(yr.min, -0.1), std::max(yr.max, 1.1)};
   Axes(gr, Range(xs, false), yr, xlabel.c_str(), zeta ? L"\\zeta" : L"\\omega_n, rad/s");
-  for (const Series& s : branches)
-    gr.Plot(internal::Data(s.value), internal::Data(zeta ? s.zeta : s.wn), (std::string(colour.at(s.origin)) + "-2").c_str());
+  for (std::size_t i = 0; i < branches.size(); ++i)
+    gr.Plot(internal::Data(branches[i].value), internal::Data(curves[i]),
+            (std::string(colour.at(branches[i].origin)) + "-2").c_str());
+  return left_out;
 }
 
 }  // namespace
+
+std::vector<double> DrawnZeta(const TrackedBranch& branch) {
+  std::vector<double> out(branch.zeta);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (branch.root[i].imag() == 0.0) out[i] = std::numeric_limits<double>::quiet_NaN();
+  return out;
+}
 
 std::vector<TrackedBranch> TrackedBranches(const study::TrackedStudy& s, bool lower_members) {
   std::map<std::pair<std::string, int>, TrackedBranch> by;
@@ -360,8 +377,10 @@ std::vector<std::string> PlotSweep(const study::TrackedStudy& study, const Track
     Title(gr, options.title + " (\u03c9n and \u03b6)");
     const std::vector<Series> tops = TrackedBranches(study, false);
     AgainstParameter(gr, tops, colour, {0.08, 0.70, 0.56, 0.90}, false, param);
-    AgainstParameter(gr, tops, colour, {0.08, 0.70, 0.10, 0.44}, true, param);
-    Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, {});
+    std::vector<std::wstring> notes;
+    if (AgainstParameter(gr, tops, colour, {0.08, 0.70, 0.10, 0.44}, true, param))
+      notes.push_back(kRealRootsNote);
+    Legend(gr, colour, {0.74, 0.99, 0.35, 0.90}, notes);
     internal::WriteCanvas(gr, curves);
   }
   return paths;
@@ -437,9 +456,10 @@ std::vector<std::string> PlotLocus(const study::LocusResult& locus, const Tracke
     auto canvas = internal::MakeCanvas(Canvas(options), zpath);
     mglGraph& gr = *canvas;
     Title(gr, options.title + " (\u03b6 against K)");
-    AgainstParameter(gr, TrackedBranches(study, false), colour, {0.08, 0.70, 0.10, 0.90}, true,
-                     internal::Widen("K, " + locus.gain_unit));
     std::vector<std::wstring> notes;
+    if (AgainstParameter(gr, TrackedBranches(study, false), colour, {0.08, 0.70, 0.10, 0.90}, true,
+                         internal::Widen("K, " + locus.gain_unit)))
+      notes.push_back(kRealRootsNote);
     if (options.marked) {
       PlotPoint(gr, options.marked->gain, options.marked->zeta, "k d3");
       for (std::wstring& n : MarkedGainNotes(*options.marked)) notes.push_back(std::move(n));

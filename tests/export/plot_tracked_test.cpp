@@ -252,6 +252,37 @@ TEST(OriginColour, EveryModeTakesItsKindsColourOnEveryAircraft) {
       }
 }
 
+// The ζ curves leave a real root out (a gap), where every real root of a
+// study would lie on ζ = ±1 and the last drawn would hide the others (the
+// F-16's spiral over its roll subsidence and short period), and keep each
+// oscillatory point's ζ as it is. Oracle: the root itself (Im λ = 0).
+TEST(DrawnZeta, LeavesOutRealRootsAndKeepsEveryOscillation) {
+  const data::LoadResult load =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  study::SweepOptions o;
+  o.param = "lateral.Nr";
+  o.from = -0.3;
+  o.to = -0.1;
+  o.steps = 5;
+  int real = 0, oscillatory = 0;
+  for (const TrackedBranch& b : TrackedBranches(study::Sweep(load.file, o), false)) {
+    const std::vector<double> z = DrawnZeta(b);
+    ASSERT_EQ(z.size(), b.zeta.size());
+    for (std::size_t i = 0; i < z.size(); ++i) {
+      if (b.root[i].imag() == 0.0) {
+        EXPECT_TRUE(std::isnan(z[i])) << b.origin;
+        EXPECT_EQ(std::abs(b.zeta[i]), 1.0) << b.origin;  // the convention that overlapped
+        ++real;
+      } else {
+        EXPECT_EQ(z[i], b.zeta[i]) << b.origin;
+        ++oscillatory;
+      }
+    }
+  }
+  EXPECT_EQ(real, 2 * 5);         // roll subsidence and spiral at each point
+  EXPECT_EQ(oscillatory, 3 * 5);  // short period, phugoid, Dutch roll
+}
+
 // --format: PlotSweep writes its two figures in the asked format.
 TEST(PlotSweep, WritesTheAskedFormat) {
   const testing::ScratchDirectory dir("aerolin_plot_sweep_format_test");

@@ -71,6 +71,16 @@ struct TrackedBranch {
 /// Returns the branches PlotSweep and PlotLocus draw (heading excluded).
 std::vector<TrackedBranch> TrackedBranches(const study::TrackedStudy& study, bool lower_members);
 
+/// Returns the ζ the curves drawn against the parameter show for `branch`:
+/// each oscillatory point's ζ, and NaN (a gap in the curve) for a real
+/// root, whose ζ is ±1 by convention: every real root of a study lies on
+/// one of those two lines, and the last drawn hid the others (the F-16's
+/// spiral over its roll subsidence and short period). The figure's legend
+/// says they are left out (RealRootsNote).
+std::vector<double> DrawnZeta(const TrackedBranch& branch);
+/// The legend's note when any branch has a real root the ζ curves leave out.
+inline constexpr const wchar_t* kRealRootsNote = L"\u03b6 of real roots (\u00b11) not drawn";
+
 /// An arrow on a branch: from `tail` to `head`, the head drawn at `head`.
 struct BranchArrow {
   std::complex<double> tail, head;  ///< roots [1/s]
