@@ -213,6 +213,7 @@ int main(int argc, char** argv) {
   try {
     const data::LoadResult loaded = data::LoadAircraftFile(aircraft_path);
     if (strict && !loaded.warnings.empty()) throw core::DataError(loaded.warnings);
+    data::RequireFlyable(loaded);
     // The first core::kMaxReportedDiagnostics, then a count of the rest (as `aerolin`).
     if (!loaded.warnings.empty())
       std::cerr << core::JoinDiagnostics(loaded.warnings, "warnings", "warning: ") << '\n';

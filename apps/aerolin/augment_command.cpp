@@ -126,11 +126,6 @@ int RunAugment(const AugmentOptions& opt) {
         throw UsageError("--write: the loop " + study::LoopName(loop) +
                          " is a heading hold, which cannot be written to a file yet: aerolin's lateral "
                          "modes need psi a free integrator");
-      if (loop.washout_tau)
-        throw UsageError("--write: the washout of " + study::LoopName(loop) +
-                         " adds a filter state, which the models every command builds (4 "
-                         "longitudinal, 5 lateral states) do not carry: a file cannot hold it yet "
-                         "(write the loops without washout, or study this one with augment and locus)");
     }
     if (opt.heading)
       throw UsageError("--write: heading hold (--heading) cannot be written to a file yet: "
@@ -178,12 +173,22 @@ int RunAugment(const AugmentOptions& opt) {
     for (std::size_t k = 1; k < CommandLine().size(); ++k) command += " " + CommandLine()[k];
     std::string text = core::ReadInputFile(opt.file);
     if (!text.empty() && text.back() != '\n') text += '\n';
-    const std::string section = exporting::AugmentationToml(result, command);
+    const std::string section = [&] {
+      try {
+        return exporting::AugmentationToml(result, command);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError("--write: " + std::string(e.what()));
+      }
+    }();
     routing.WriteData([&](std::ostream& out) { out << text << section; });
     if (!IsStandardOutput(opt.write))
       routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with [augmentation."
                       << model::AxisName(spec.axis)
-                      << "]: modes, qualities, tf, bode, simulate read the closed loop)\n";
+                      << (result.filter_states > 0
+                              ? "]: modes, qualities, tf, bode, locus read the closed loop with its washout "
+                                "filter; simulate, sweep, identify and the window refuse it, the flight "
+                                "cannot carry the filter yet)\n"
+                              : "]: modes, qualities, tf, bode, simulate read the closed loop)\n");
   }
   return 0;
 }

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
@@ -73,7 +74,7 @@ int RunBode(const BodeOptions& opt) {
   OutputRouting outputs(opt.csv, opt.json, inputs);
   CheckOutputs(FigurePaths(opt), inputs);
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(aircraft);
   const analysis::Channel channel = [&] {
     try {
       return analysis::ResolveChannel(aircraft, modes, opt.input, opt.outputs);

@@ -166,6 +166,7 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
   }
   Flight flight;
   data::LoadResult load = LoadFileReportingWarnings(inputs.file);
+  data::RequireFlyable(load);
   const study::FlightSpec spec = FlightSpecOf(inputs, load.units);
   try {
     study::Validate(spec);

@@ -94,6 +94,7 @@ int RunIdentify(const IdentifyOptions& opt) {
   if (!outputs.empty()) CheckOutputs(outputs, inputs);
   CheckFormatsHavePlot(opt.formats, opt.plot);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  data::RequireFlyable(load);
   study::IdentifySpec spec;
   spec.axis = opt.axis.rfind("lon", 0) == 0 ? model::Axis::kLongitudinal : model::Axis::kLateral;
   spec.free = opt.free;

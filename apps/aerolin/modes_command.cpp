@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/analysis/approximations.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/dimensional_text.hpp"
@@ -40,7 +41,7 @@ int RunModes(const ModesOptions& opt) {
   }
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(aircraft);
   const std::vector<analysis::Approximation> approx = analysis::ClassicalApproximations(aircraft);
   const core::UnitSystem speed_units = *core::ParseUnitSystem(opt.units);
   if (opt.json)

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/analysis/flying_qualities.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/study/mil_std_1797.hpp"
@@ -153,7 +154,7 @@ int RunQualities(const QualitiesOptions& opt) {
     for (analysis::FlightPhaseCategory c : a.categories) CheckOutputs(ChartPaths(opt, c), inputs);
     CheckOutputs(DropbackChartPaths(opt), inputs);
   }
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a.aircraft);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(a.aircraft);
   const analysis::ModalSummary summary =
       analysis::SummarizeModes(modes.longitudinal, modes.lateral, a.aircraft);
   analysis::GradeOptions options;

@@ -117,6 +117,7 @@ int RunSweep(const SweepCommandOptions& opt) {
     for (const std::string& format : opt.formats)
       CheckOutputs(figures::SweepFigurePaths(opt.plot, format), inputs);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
+  data::RequireFlyable(load);
   if (opt.trim_speed) return RunTrimSpeedSweep(opt, load, outputs);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)

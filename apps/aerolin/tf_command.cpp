@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/export/frequency_report.hpp"
@@ -29,7 +30,7 @@ int RunTf(const TfOptions& opt) {
   if (opt.all == !opt.output.empty())
     throw UsageError("give exactly one of --output OUTPUT and --all");
   const model::AircraftData aircraft = LoadAircraftReportingWarnings(opt.file);
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(aircraft);
   std::vector<std::string> outputs = {opt.output};
   if (opt.all) {
     // Every output of the axis the control enters (longitudinal first).

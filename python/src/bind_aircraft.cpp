@@ -16,8 +16,8 @@ namespace aerolin::python {
 Aircraft::Aircraft(data::LoadResult result, std::string path_in)
     : loaded(std::move(result)),
       path(std::move(path_in)),
-      longitudinal(model::BuildLongitudinal(loaded.aircraft)),
-      lateral(model::BuildLateral(loaded.aircraft)) {}
+      longitudinal(model::BuildAugmented(loaded.aircraft, model::Axis::kLongitudinal)),
+      lateral(model::BuildAugmented(loaded.aircraft, model::Axis::kLateral)) {}
 
 model::Axis ParseAxis(const std::string& text) {
   if (text == "longitudinal" || text == "lon") return model::Axis::kLongitudinal;

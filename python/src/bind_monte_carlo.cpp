@@ -14,6 +14,7 @@ py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double durat
                     std::optional<double> span, std::uint64_t seed, double dt,
                     std::uint64_t first_run, const std::optional<std::map<std::string, double>>& levels,
                     long history_every, int threads, bool check_only) {
+  data::RequireFlyable(aircraft.loaded);
   const std::optional<sim::TurbulenceIntensity> intensity = sim::ParseTurbulenceIntensity(turbulence);
   if (!intensity)
     throw std::invalid_argument("turbulence '" + turbulence +

@@ -42,7 +42,7 @@ Resolved Resolve(const model::AircraftData& a, const std::optional<std::string>&
 std::vector<QualitiesGrade> Grades(const model::AircraftData& a, const Resolved& r, bool combat) {
   analysis::GradeOptions options;
   options.combat_or_ground_attack = combat;
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(a);
   const analysis::ModalSummary summary =
       analysis::SummarizeModes(modes.longitudinal, modes.lateral, a);
   std::vector<QualitiesGrade> grades;

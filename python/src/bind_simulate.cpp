@@ -35,6 +35,7 @@ Trajectory Simulate(const Aircraft& aircraft, double duration, double dt,
   // Keyword arguments -> the one flight request.
   study::FlightSpec spec;
   spec.bare = bare;
+  data::RequireFlyable(aircraft.loaded);
   const model::AircraftData a = study::FlownAircraft(aircraft.data(), spec);
   const std::optional<sim::Integrator> parsed = sim::ParseIntegrator(integrator);
   if (!parsed)

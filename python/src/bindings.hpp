@@ -18,6 +18,7 @@
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "aerolin/study/closed_loop.hpp"
 
 namespace aerolin::python {
 
@@ -33,11 +34,12 @@ struct Aircraft {
 
   Aircraft(data::LoadResult result, std::string path);
   const model::AircraftData& data() const { return loaded.aircraft; }
-  // Both axes' modal analysis, computed on first use and kept (an Aircraft
+  // Both axes' modal analysis (study::AnalyzeClosedLoop: washout filters
+  // included), computed on first use and kept (an Aircraft
   // does not change once loaded). Call with the GIL held: it guards the
   // first use.
   const analysis::ModalAnalysis& modes() const {
-    if (!modes_) modes_ = std::make_shared<const analysis::ModalAnalysis>(analysis::AnalyzeModes(data()));
+    if (!modes_) modes_ = std::make_shared<const analysis::ModalAnalysis>(study::AnalyzeClosedLoop(data()));
     return *modes_;
   }
 

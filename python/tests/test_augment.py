@@ -192,7 +192,7 @@ def test_augment_acceleration_loop_is_the_file_python_loads(tmp_path):
     K = 0.05
     doc = aerolin.augment(str(P2V7), loops=[f"elevator:n_z={K}"])
     assert doc == cli_json("augment", P2V7, "--loop", f"elevator:n_z={K}", "--json")
-    assert doc["loops"][0]["output"] == "nz" and doc["loops"][0]["gain_unit"] == "rad/(g)"
+    assert doc["loops"][0]["output"] == "nz" and doc["loops"][0]["gain_unit"] == "rad/g"
     bare = aerolin.load(str(P2V7)).with_outputs("longitudinal")
     row = [s.name for s in bare.outputs].index("nz")
     e = [s.name for s in bare.inputs].index("elevator")
@@ -205,3 +205,29 @@ def test_augment_acceleration_loop_is_the_file_python_loads(tmp_path):
     closed = aerolin.load(str(out)).longitudinal
     got = np.array([complex(v["re"], v["im"]) for v in doc["closed_loop"]["eigenvalues_per_s"]])
     np.testing.assert_allclose(np.sort_complex(np.linalg.eigvals(closed.A)), np.sort_complex(got), atol=1e-9)
+
+
+def test_washout_loop_file_loads_with_its_filter_state(tmp_path):
+    """A washed-out yaw damper written by --write: Python's load gives the
+    closed loop with the filter state, the modes and Bode of the CLI to the
+    bit, and the flight refuses the file (the filter's state is not flown)."""
+    out = tmp_path / "p2v7_washout.toml"
+    run_cli("augment", P2V7, "--loop", "rudder:r=1.7,washout=1.5", "--write", out)
+    a = aerolin.load(str(out))
+    assert a.lateral.A.shape == (6, 6)
+    assert [s.name for s in a.lateral.states][-1] == "r_washout"
+    expected = cli_json("modes", out, "--json")
+    lateral = aerolin.modes(a, "lateral")
+    want = expected["lateral"]["modes"]
+    assert len(lateral) == len(want)
+    for mode, m in zip(lateral, want):
+        assert mode.eigenvalue == complex(m["eigenvalue_per_s"]["re"], m["eigenvalue_per_s"]["im"])
+        assert mode.name.startswith(m["name"])
+    filter_root = expected["lateral"]["washout_filters"][0]["eigenvalue_per_s"]["re"]
+    assert min(abs(v - filter_root) for v in np.linalg.eigvals(a.lateral.A)) < 1e-9
+    bode = aerolin.bode(a, "rudder", "r", omega=[0.3, 1.0, 3.0])
+    cli = cli_json("bode", out, "--input", "rudder", "--output", "r", "--omega", "0.3,1,3", "--json")
+    assert list(bode.magnitude) == [p["magnitude"] for p in cli["curves"][0]["points"]]
+    with pytest.raises(aerolin.DataError, match=r"has a washout \(washout_s\): a washout filter adds a state "
+                                                r"the flight does not carry yet"):
+        aerolin.simulate(a, duration=1.0)

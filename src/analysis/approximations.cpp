@@ -29,8 +29,10 @@ std::vector<Approximation> ClassicalApproximations(const model::AircraftData& ai
   using namespace model;
   using lon::kAlpha, lon::kQ, lon::kU, lat::kBeta, lat::kP, lat::kR;
   std::vector<Approximation> out;
-  Eigen::MatrixXd lon = BuildLongitudinal(aircraft).A();
-  Eigen::MatrixXd lat = BuildLateral(aircraft).A();
+  // The airframe's block of the closed loop: a washout filter's state
+  // (BuildAugmented) is left out as the forms leave out the other states.
+  Eigen::MatrixXd lon = BuildAugmented(aircraft, Axis::kLongitudinal).A().topLeftCorner(4, 4);
+  Eigen::MatrixXd lat = BuildAugmented(aircraft, Axis::kLateral).A().topLeftCorner(5, 5);
   const FlightCondition& fc = aircraft.condition;
   const LongitudinalDerivatives& d = aircraft.longitudinal;
   // The forms below are stability-axis forms (x along the trim velocity).

@@ -570,7 +570,7 @@ Channel ResolveChannel(const model::AircraftData& aircraft, const ModalAnalysis&
 TransferFunction ChannelTransferFunction(const Channel& channel, const ModalAnalysis& modes,
                                          std::size_t k) {
   return ComputeTransferFunction(channel.system, channel.input, channel.outputs.at(k),
-                                 modes.modes(channel.axis));
+                                 modes.modes(channel.axis), modes.filters_of(channel.axis));
 }
 
 BodeSweep::BodeSweep(const Channel& channel, const ModalAnalysis& modes, FrequencyGrid omega,

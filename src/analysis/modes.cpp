@@ -609,6 +609,10 @@ const Mode* ModalAnalysis::Find(ModeKind kind) const {
   return FindMode(lateral, kind);
 }
 
+std::string FilterRootName(const core::Signal& filter_state) {
+  return "washout filter (" + filter_state.name + ")";
+}
+
 ModalAnalysis AnalyzeModes(const model::AircraftData& aircraft) {
   model::StateSpace lon = model::BuildLongitudinal(aircraft);
   model::StateSpace lat = model::BuildLateral(aircraft);

@@ -29,6 +29,7 @@ constexpr double kRightHalfPlaneTolerance = 1e-9;
 struct NamedRoot {
   cd value;
   const Mode* mode = nullptr;
+  const FilterRoot* filter = nullptr;  // a washout filter's root, named so
 };
 
 std::vector<cd> EigenvaluesOf(const Eigen::MatrixXd& M) {
@@ -37,7 +38,7 @@ std::vector<cd> EigenvaluesOf(const Eigen::MatrixXd& M) {
   return std::vector<cd>(values.data(), values.data() + values.size());
 }
 
-Factor MakeFactor(cd root, const Mode* mode) {
+Factor MakeFactor(cd root, const Mode* mode, const FilterRoot* filter) {
   Factor f;
   f.second_order = root.imag() != 0.0;
   f.root = f.second_order ? cd(root.real(), std::abs(root.imag())) : cd(root.real(), 0.0);
@@ -46,6 +47,7 @@ Factor MakeFactor(cd root, const Mode* mode) {
     f.damping_ratio = f.natural_frequency > 0.0 ? -f.root.real() / f.natural_frequency : 0.0;
   else
     f.inverse_time_constant = -f.root.real();
+  if (filter != nullptr) f.mode_name = FilterRootName(filter->state);
   if (mode != nullptr) {
     f.mode = mode->kind;
     f.mode_name = mode->full_name();
@@ -136,7 +138,7 @@ TransferFunction Assemble(const model::StateSpace& sys, int input, int output,
         best = i;
       }
     }
-    const Factor factor = MakeFactor(p.value, p.mode);
+    const Factor factor = MakeFactor(p.value, p.mode, p.filter);
     const double tolerance = kCancellationTolerance * std::max(std::abs(p.value), rho);
     if (best < zeros.size() && best_distance <= tolerance) {
       zero_used[best] = true;
@@ -157,7 +159,7 @@ TransferFunction Assemble(const model::StateSpace& sys, int input, int output,
     }
   }
   for (std::size_t i = 0; i < zeros.size(); ++i)
-    if (!zero_used[i] && zeros[i].imag() >= 0.0) tf.zeros.push_back(MakeFactor(zeros[i], nullptr));
+    if (!zero_used[i] && zeros[i].imag() >= 0.0) tf.zeros.push_back(MakeFactor(zeros[i], nullptr, nullptr));
   tf.poles = std::move(pole_factors);
   SortFactors(tf.zeros);
   SortFactors(tf.poles);
@@ -268,12 +270,13 @@ InvariantZeros ComputeInvariantZeros(const Eigen::MatrixXd& A_in, const Eigen::V
 }
 
 TransferFunction ComputeTransferFunction(const model::StateSpace& sys, int input, int output,
-                                         const std::vector<Mode>& modes) {
+                                         const std::vector<Mode>& modes, const std::vector<FilterRoot>& filters) {
   std::vector<NamedRoot> poles;
   for (const Mode& m : modes) {
     poles.push_back({m.lambda, &m});
     if (m.oscillatory) poles.push_back({std::conj(m.lambda), &m});
   }
+  for (const FilterRoot& f : filters) poles.push_back({f.lambda, nullptr, &f});
   return Assemble(sys, input, output, std::move(poles));
 }
 

@@ -73,6 +73,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   }
   std::stable_sort(ctx.warnings.begin(), ctx.warnings.end(), by_file_then_line);
   result.warnings = std::move(ctx.warnings);
+  result.not_flyable = std::move(ctx.not_flyable);
   model::AircraftFile& file = result.file;
   file.written = ctx.written;
   file.written.name = out.name;
@@ -118,6 +119,10 @@ LoadResult LoadAircraftString(const std::string& text, const std::string& path) 
   }
   read::ReadContext ctx(path);
   return read::Read(ctx, root);
+}
+
+void RequireFlyable(const LoadResult& load) {
+  if (!load.not_flyable.empty()) throw core::DataError(load.not_flyable);
 }
 
 LoadResult LoadAircraftFile(const std::string& path) {

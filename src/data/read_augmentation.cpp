@@ -66,6 +66,9 @@ std::string ControlNames(const model::AircraftData& out, bool lon) {
 // the output's column, and on its derived outputs (nz, gamma | ay, by name
 // or symbol), closed by the builders through their feedthrough
 // (model::OutputFeedback; study/loops.hpp; aerolin augment --loop writes it).
+// A loop with `washout_s = TAU` feeds back s/(s + 1/τ)·y through a filter
+// state of its own (model::BuildAugmented), on a state or a derived output;
+// the flight cannot carry that state yet (LoadResult::not_flyable).
 void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const std::string& table,
                model::AircraftData& out) {
   const bool lon = axis == model::Axis::kLongitudinal;
@@ -96,14 +99,19 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
       continue;
     }
     const std::string where = "a loop of [" + table + "]";
-    if (const toml::node* w = loop->get("washout")) {
-      ctx.Error(ctx.At(*w), "'washout' in " + where +
-                                ": a washout filter adds a state, which the models every command builds "
-                                "(4 longitudinal, 5 lateral states) do not carry; a file cannot hold it yet "
-                                "(aerolin augment --loop and aerolin locus --washout analyze it)");
-      continue;
+    CheckKeys(ctx, *loop, table + ".loops", {"input", "output", "gain", "washout_s"});
+    std::optional<double> washout;
+    if (const toml::node* w = loop->get("washout_s")) {
+      washout = w->value<double>();
+      if (!washout || !std::isfinite(*washout) || *washout < model::kMinWashout_s ||
+          *washout > model::kMaxWashout_s) {
+        ctx.Error(ctx.At(*w), fmt::format("'washout_s' in {} must be the washout's time constant tau, "
+                                          "a number of seconds from {} to {} (s/(s + 1/tau): a yaw "
+                                          "damper's is about 1 to 4)",
+                                          where, model::kMinWashout_s, model::kMaxWashout_s));
+        continue;
+      }
     }
-    CheckKeys(ctx, *loop, table + ".loops", {"input", "output", "gain"});
     const std::optional<std::string> input = loop->get("input") ? loop->get("input")->value<std::string>() : std::nullopt;
     const std::optional<std::string> output = loop->get("output") ? loop->get("output")->value<std::string>() : std::nullopt;
     const std::optional<double> gain = loop->get("gain") ? loop->get("gain")->value<double>() : std::nullopt;
@@ -127,6 +135,7 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
     const core::Signal* derived_output = nullptr;
     for (const core::Signal& d : derived)
       if (d.name == *output || d.symbol == *output) derived_output = &d;
+    if (column >= 0 && washout) derived_output = &states[static_cast<std::size_t>(column)];  // a filter state
     if (column < 0 && derived_output == nullptr) {
       ctx.Error(ctx.At(*loop->get("output")), "'" + *output + "' in " + where + " is no " +
                                                    (lon ? "longitudinal" : "lateral") + " state (" +
@@ -140,10 +149,16 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
       continue;
     }
     seen.emplace_back(*input, name);
+    if (washout)
+      ctx.not_flyable.push_back(
+          {ctx.At(item), "the loop " + *input + ":" + name + " in [" + table +
+                             "] has a washout (washout_s): a washout filter adds a state the flight does "
+                             "not carry yet (write the loop without washout_s to fly it, or analyse this "
+                             "file with modes, qualities, tf or bode)"});
     auto row = std::find(inputs.begin(), inputs.end(), *input);
     if (row == inputs.end()) row = inputs.insert(inputs.end(), *input);
     if (derived_output != nullptr)
-      output_loops.push_back({*input, derived_output->name, *gain});
+      output_loops.push_back({*input, derived_output->name, *gain, washout});
     else
       entries.emplace_back(static_cast<std::size_t>(row - inputs.begin()), column, *gain);
   }
@@ -162,7 +177,7 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
   // Loops on an acceleration close through its feedthrough: I − K D must be
   // invertible (model::SolveOutputFeedback says why not).
   try {
-    (void)model::FeedbackOf(out, axis);
+    (void)model::BuildAugmented(out, axis);
   } catch (const std::invalid_argument& e) {
     ctx.Error(ctx.At(*node), std::string(e.what()) + " in [" + table + "]");
     aug.reset();

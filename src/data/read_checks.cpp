@@ -126,8 +126,8 @@ void CheckMagnitudes(ReadContext& ctx, const toml::table& root, const model::Air
                     "physical range (check the values and their units)");
     }
   };
-  build("longitudinal", [](const model::AircraftData& a) { model::BuildLongitudinal(a); });
-  build("lateral", [](const model::AircraftData& a) { model::BuildLateral(a); });
+  build("longitudinal", [](const model::AircraftData& a) { model::BuildAugmented(a, model::Axis::kLongitudinal); });
+  build("lateral", [](const model::AircraftData& a) { model::BuildAugmented(a, model::Axis::kLateral); });
   if (!ctx.errors.empty()) return;
   // The derived outputs (nz, gamma, ay) scale with U0/g and divide by U0²:
   // a U0 of 1e-300 m/s has A but no outputs (U0² underflows to 0).

@@ -74,6 +74,7 @@ struct ReadContext {
   std::vector<std::string> files;  // the files it names, as read (LoadResult::files)
   std::vector<core::Diagnostic> errors;
   std::vector<core::Diagnostic> warnings;
+  std::vector<core::Diagnostic> not_flyable;  // LoadResult::not_flyable
   std::vector<std::string> suggested;  // "table.key" offered as "did you mean"
   core::UnitSystem units = core::UnitSystem::kSI;
   bool units_known = false;

@@ -375,12 +375,15 @@ std::string AugmentationToml(const study::AugmentResult& r, std::string_view com
         "units = \"SI\"   # each K in input unit per output unit\n"
         "loops = [\n",
         command, model::AxisName(r.axis), model::AxisName(r.axis));
+    if (r.filter_states > 0 && !r.closed_modes)
+      throw std::invalid_argument("the loops with a washout cannot be written: " + r.not_graded +
+                                  "; the commands that read the file name the closed loop's modes "
+                                  "(change the gain or the washout's time constant)");
     for (const study::OutputLoop& l : r.loops) {
-      if (l.washout_tau)
-        throw std::invalid_argument("the washout of " + study::LoopName(l) +
-                                    " adds a filter state, which a file cannot hold yet");
-      out += fmt::format("  {{ input = \"{}\", output = \"{}\", gain = {} }},\n", l.input, l.output,
+      out += fmt::format("  {{ input = \"{}\", output = \"{}\", gain = {}", l.input, l.output,
                          TomlFloat(*l.gain));
+      if (l.washout_tau) out += ", washout_s = " + TomlFloat(*l.washout_tau);
+      out += " },\n";
     }
     return out + "]\n";
   }

@@ -97,6 +97,15 @@ std::string ModesJson(const model::AircraftData& aircraft, const analysis::Modal
        {{"states", StateNames(model::LateralStateSignals())},
         {"modes", ModeListJson(modes.lateral, modes.lateral_model, speed_units)}}},
       {"approximations", approx}};
+  // A washout filter's root (study::AnalyzeClosedLoop), named as `aerolin
+  // augment` names it; the key only with filters (other files unchanged).
+  for (const analysis::FilterRoot& f : modes.filters) {
+    nlohmann::json& list = doc[std::string(model::AxisName(f.axis))]["washout_filters"];
+    list.push_back({{"name", analysis::FilterRootName(f.state)},
+                    {"state", f.state.name},
+                    {"eigenvalue_per_s", EigenvalueJson(f.lambda)},
+                    {"time_constant_s", -1.0 / f.lambda.real()}});
+  }
   RemoveNegativeZeros(doc);
   return doc.dump(2);
 }

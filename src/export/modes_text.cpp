@@ -53,6 +53,16 @@ void WriteModeTable(std::ostream& out, const std::string& title, const std::vect
   }
 }
 
+// The washout filters' roots of `axis` (study::AnalyzeClosedLoop) as rows
+// of WriteModeTable, named as `aerolin augment` names them.
+void WriteFilterRows(std::ostream& out, const std::vector<analysis::FilterRoot>& filters, model::Axis axis) {
+  for (const analysis::FilterRoot& f : filters)
+    if (f.axis == axis)
+      out << "  " << Pad(analysis::FilterRootName(f.state), 34) << Pad(Eigenvalue(f.lambda), 22)
+          << Pad("-", 11) << Pad(kNoDampingRatio, 8) << Pad("-", 11) << Pad("-", 9) << Pad("-", 9)
+          << Pad(Sig(-1.0 / f.lambda.real()), 9) << Pad("-", 7) << f.state.symbol << '\n';
+}
+
 void WriteShapes(std::ostream& out, const std::vector<Mode>& modes, const model::StateSpace& sys,
                  core::UnitSystem speed_units) {
   out << "  mode shapes: magnitude ∠ phase [deg], relative to the reference state (= 1∠0°);\n"
@@ -60,7 +70,10 @@ void WriteShapes(std::ostream& out, const std::vector<Mode>& modes, const model:
       << DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units).name
       << " per rad, angles in rad per rad, rates in rad/s per rad\n";
   out << "  " << Pad("mode", 34);
-  for (const core::Signal& s : sys.states()) out << Pad(s.symbol, 17);
+  // The airframe's states (a washout filter's state, after them, has no
+  // shape: analysis::AnalyzeWithFilters).
+  const std::size_t shown = modes.empty() ? sys.states().size() : static_cast<std::size_t>(modes.front().shape.size());
+  for (std::size_t i = 0; i < shown && i < sys.states().size(); ++i) out << Pad(sys.states()[i].symbol, 17);
   out << "ref\n";
   for (const Mode& m : modes) {
     out << "  " << Pad(m.full_name(), 34);
@@ -155,17 +168,28 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
       std::string inputs;
       for (const std::string& n : (*aug)->inputs) inputs += (inputs.empty() ? "" : ", ") + n;
       std::string through;  // loops on an acceleration close through its feedthrough
+      std::string washouts;  // loops through a washout filter, a state each
       for (const model::OutputFeedback& l : (*aug)->output_loops)
-        through += (through.empty() ? "" : ", ") + l.input + ":" + l.output;
-      out << "closed loop: [augmentation." << axis << "] feeds back " << inputs
-          << (through.empty() ? " (u = -K x)" : " (u = M u_pilot - K x, " + through + " through its feedthrough)")
-          << ": the " << axis << " modes are the augmented aircraft's\n";
+        if (l.washout_s)
+          washouts += (washouts.empty() ? "" : ", ") + l.input + ":" + l.output + " through s/(s + 1/τ), τ = " +
+                      Sig(*l.washout_s) + " s (state " + l.output + "_washout)";
+        else
+          through += (through.empty() ? "" : ", ") + l.input + ":" + l.output;
+      if (!washouts.empty())
+        out << "closed loop: [augmentation." << axis << "] feeds back " << inputs << " (" << washouts
+            << (through.empty() ? "" : "; " + through + " as measured") << "): the " << axis
+            << " modes are the augmented aircraft's, the filter's root named\n";
+      else
+        out << "closed loop: [augmentation." << axis << "] feeds back " << inputs
+            << (through.empty() ? " (u = -K x)" : " (u = M u_pilot - K x, " + through + " through its feedthrough)")
+            << ": the " << axis << " modes are the augmented aircraft's\n";
     }
   out << '\n';
   WriteModeTable(out,
                  "Longitudinal modes  (x = " +
                      model::JoinSymbols(model::StateSignals(model::Axis::kLongitudinal)) + ")",
                  modes.longitudinal, modes.longitudinal_model);
+  WriteFilterRows(out, modes.filters, model::Axis::kLongitudinal);
   out << '\n';
   WriteShapes(out, modes.longitudinal, modes.longitudinal_model, speed_units);
   out << '\n';
@@ -173,6 +197,7 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
                  "Lateral-directional modes  (x = " +
                      model::JoinSymbols(model::StateSignals(model::Axis::kLateral)) + ")",
                  modes.lateral, modes.lateral_model);
+  WriteFilterRows(out, modes.filters, model::Axis::kLateral);
   out << '\n';
   WriteShapes(out, modes.lateral, modes.lateral_model, speed_units);
   if (aircraft.aircraft_class) {

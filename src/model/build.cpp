@@ -170,11 +170,33 @@ ClosedFeedback LoopFeedback(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
   return SolveOutputFeedback(K_x, G, C, D, std::string("the ") + name + " augmentation's loops " + loops);
 }
 
+// The washed-out loops of `aug` (a filter state each), in order.
+std::vector<const OutputFeedback*> WashoutLoops(const std::optional<AxisAugmentation>& aug) {
+  std::vector<const OutputFeedback*> out;
+  if (aug)
+    for (const OutputFeedback& loop : aug->output_loops)
+      if (loop.washout_s) out.push_back(&loop);
+  return out;
+}
+
+// The 4- or 5-state builders cannot hold a filter state.
+void RefuseWashout(const std::optional<AxisAugmentation>& aug, Axis axis) {
+  const std::vector<const OutputFeedback*> washed = WashoutLoops(aug);
+  if (!washed.empty())
+    throw std::invalid_argument("the " + std::string(AxisName(axis)) + " augmentation's loop " +
+                                washed.front()->input + ":" + washed.front()->output +
+                                " has a washout filter, a state of its own, which this command's " +
+                                std::to_string(StateSignals(axis).size()) +
+                                "-state model does not carry yet (modes, qualities, tf and bode analyse it: "
+                                "model::BuildAugmented)");
+}
+
 // A − B_K K and B for the augmentation `aug` (inputs by name among `inputs`);
 // with loops on derived outputs, A − B K and B M of LoopFeedback.
 void Close(Eigen::MatrixXd& A, Eigen::MatrixXd& B, const std::vector<core::Signal>& inputs,
            const std::optional<AxisAugmentation>& aug, Axis axis, const FlightCondition& condition) {
   if (!aug) return;
+  RefuseWashout(aug, axis);
   const std::string name(AxisName(axis));
   if (!aug->output_loops.empty()) {
     const ClosedFeedback f = LoopFeedback(A, B, inputs, *aug, axis, condition);
@@ -253,6 +275,7 @@ ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis) {
   const std::optional<AxisAugmentation>& aug = lon ? aircraft.longitudinal_augmentation
                                                    : aircraft.lateral_augmentation;
   const auto m = B.cols();
+  RefuseWashout(aug, axis);
   if (aug && !aug->output_loops.empty()) return LoopFeedback(A, B, inputs, *aug, axis, aircraft.condition);
   ClosedFeedback f{Eigen::MatrixXd::Zero(m, A.cols()), Eigen::MatrixXd::Identity(m, m)};
   if (!aug) return f;
@@ -261,6 +284,79 @@ ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis) {
   for (std::size_t i = 0; i < aug->inputs.size(); ++i)
     f.gain.row(InputColumn(inputs, aug->inputs[i], name)) = aug->gain.row(static_cast<Eigen::Index>(i));
   return f;
+}
+
+int FilterStates(const AircraftData& aircraft, Axis axis) {
+  return static_cast<int>(WashoutLoops(axis == Axis::kLongitudinal ? aircraft.longitudinal_augmentation
+                                                                   : aircraft.lateral_augmentation)
+                              .size());
+}
+
+StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis) {
+  const std::optional<AxisAugmentation>& aug = axis == Axis::kLongitudinal ? aircraft.longitudinal_augmentation
+                                                                           : aircraft.lateral_augmentation;
+  if (WashoutLoops(aug).empty()) return Build(aircraft, axis);
+  const std::string name(AxisName(axis));
+  Eigen::MatrixXd A, B;
+  std::vector<core::Signal> inputs;
+  BareMatrices(aircraft, axis, A, B, inputs);
+  const Eigen::Index n = A.cols(), m = B.cols();
+  const Eigen::Index N = n + FilterStates(aircraft, axis);
+  const auto p = static_cast<Eigen::Index>(aug->output_loops.size());
+  CheckGainSize(*aug, n, name);
+  // What the loops measure: the bare airframe's states and derived outputs
+  // (WithDerivedOutputs, the one definition of nz, γ and ay).
+  const StateSpace measured =
+      WithDerivedOutputs(StateSpace(A, B, StateSignals(axis), inputs), axis, aircraft.condition);
+  Eigen::MatrixXd Az = Eigen::MatrixXd::Zero(N, N), Bz = Eigen::MatrixXd::Zero(N, m);
+  Az.topLeftCorner(n, n) = A;
+  Bz.topRows(n) = B;
+  Eigen::MatrixXd K_x = Eigen::MatrixXd::Zero(m, N);
+  for (std::size_t i = 0; i < aug->inputs.size(); ++i)
+    K_x.row(InputColumn(inputs, aug->inputs[i], name)).head(n) += aug->gain.row(static_cast<Eigen::Index>(i));
+  // The loops as δ = G y_fed, y_fed = C_fed z + D_fed δ: a washed-out loop
+  // feeds back y − w.
+  Eigen::MatrixXd G = Eigen::MatrixXd::Zero(m, p), C_fed = Eigen::MatrixXd::Zero(p, N), D_fed(p, m);
+  std::vector<core::Signal> states = StateSignals(axis);
+  std::string loops;
+  Eigen::Index f = n;
+  for (Eigen::Index k = 0; k < p; ++k) {
+    const OutputFeedback& loop = aug->output_loops[static_cast<std::size_t>(k)];
+    const std::string loop_name = loop.input + ":" + loop.output;
+    Eigen::Index row = -1;
+    std::string measurable;
+    // A loop without washout measures a derived output; with one, a state too.
+    for (Eigen::Index r = loop.washout_s ? 0 : n; r < measured.num_outputs(); ++r) {
+      const core::Signal& s = measured.outputs()[static_cast<std::size_t>(r)];
+      measurable += (measurable.empty() ? "" : ", ") + s.name;
+      if (s.name == loop.output) row = r;
+    }
+    if (row < 0)
+      throw std::invalid_argument("the " + name + " augmentation's loop " + loop_name + " measures no " +
+                                  (loop.washout_s ? "output" : "derived output") + " of the axis (" +
+                                  measurable + ")");
+    G(InputColumn(inputs, loop.input, name), k) = loop.gain;
+    C_fed.row(k).head(n) = measured.C().row(row);
+    D_fed.row(k) = measured.D().row(row);
+    loops += (loops.empty() ? "" : ", ") + loop_name;
+    if (const std::optional<double> tau = loop.washout_s) {
+      if (!std::isfinite(*tau) || !(*tau > 0.0))
+        throw std::invalid_argument("the " + name + " augmentation's loop " + loop_name +
+                                    ": the washout's time constant must be a finite number > 0 [s]");
+      Az.block(f, 0, 1, n) = measured.C().row(row) / *tau;
+      Az(f, f) = -1.0 / *tau;
+      Bz.row(f) = measured.D().row(row) / *tau;
+      C_fed(k, f) = -1.0;
+      const core::Signal& y = measured.outputs()[static_cast<std::size_t>(row)];
+      states.push_back({y.name + "_washout", y.unit, y.symbol + "_w"});
+      ++f;
+    }
+  }
+  const ClosedFeedback fb =
+      SolveOutputFeedback(K_x, G, C_fed, D_fed, "the " + name + " augmentation's loops " + loops);
+  Eigen::MatrixXd Acl = Az - Bz * fb.gain;
+  Eigen::MatrixXd Bcl = Bz * fb.command;
+  return StateSpace(std::move(Acl), std::move(Bcl), std::move(states), std::move(inputs));
 }
 
 StateSpace BuildLongitudinal(const AircraftData& aircraft) { return Build(aircraft, Axis::kLongitudinal); }

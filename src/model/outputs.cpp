@@ -20,20 +20,26 @@ StateSpace WithDerivedOutputs(const StateSpace& model, Axis axis,
                               const FlightCondition& condition) {
   const bool longitudinal = axis == Axis::kLongitudinal;
   const int n = longitudinal ? lon::kNumStates : lat::kNumStates;
-  if (model.num_states() != n)
+  bool axis_states = model.num_states() >= n;
+  for (int i = 0; axis_states && i < n; ++i)
+    axis_states = model.states()[static_cast<std::size_t>(i)].name == StateSignals(axis)[static_cast<std::size_t>(i)].name;
+  if (!axis_states)
     throw std::invalid_argument("WithDerivedOutputs: the " +
                                 std::string(longitudinal ? "longitudinal" : "lateral") +
-                                " model has " + std::to_string(n) + " states, got " +
+                                " model has " + std::to_string(n) + " states (then any filter states), got " +
                                 std::to_string(model.num_states()));
+  // Filter states after the airframe's (BuildAugmented): not outputs, and
+  // their columns of the airframe's rows of C are zero.
+  const int N = model.num_states();
   if (!(condition.g > 0.0) || !(condition.U0 > 0.0))
     throw std::invalid_argument("WithDerivedOutputs: U0 and g must be positive");
   const std::vector<core::Signal>& derived = DerivedOutputSignals(axis);
   const Eigen::Index extra = static_cast<Eigen::Index>(derived.size());
   const Eigen::MatrixXd& A = model.A();
   const Eigen::MatrixXd& B = model.B();
-  Eigen::MatrixXd C = Eigen::MatrixXd::Zero(n + extra, n);
+  Eigen::MatrixXd C = Eigen::MatrixXd::Zero(n + extra, N);
   Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n + extra, model.num_inputs());
-  C.topRows(n).setIdentity();
+  C.topLeftCorner(n, n).setIdentity();
   const double U0 = condition.U0, W0 = condition.W0, g = condition.g;
   const double k = U0 / g;
   if (longitudinal) {
@@ -56,15 +62,14 @@ StateSpace WithDerivedOutputs(const StateSpace& model, Axis axis,
     C(lat_out::kAy, lat::kPhi) -= std::cos(condition.theta0);
     if (model.num_inputs() > 0) D.row(lat_out::kAy) = k * B.row(lat::kBeta);
   }
-  std::vector<core::Signal> outputs = model.states();
+  std::vector<core::Signal> outputs(model.states().begin(), model.states().begin() + n);
   outputs.insert(outputs.end(), derived.begin(), derived.end());
   return StateSpace(A, B, std::move(C), std::move(D), model.states(), model.inputs(),
                     std::move(outputs));
 }
 
 StateSpace BuildWithOutputs(const AircraftData& aircraft, Axis axis) {
-  return WithDerivedOutputs(axis == Axis::kLongitudinal ? BuildLongitudinal(aircraft)
-                                                        : BuildLateral(aircraft),
+  return WithDerivedOutputs(BuildAugmented(aircraft, axis),
                             axis, aircraft.condition);
 }
 

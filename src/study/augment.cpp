@@ -18,8 +18,8 @@
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/outputs.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/loops.hpp"
-#include "mode_tracking.hpp"
 
 namespace aerolin::study {
 namespace {
@@ -242,7 +242,7 @@ void GradeBothLoops(const model::AircraftData& aircraft, AugmentResult& out) {
     categories = {*aircraft.condition.category};
   else
     categories.assign(model::kFlightPhaseCategories.begin(), model::kFlightPhaseCategories.end());
-  const analysis::ModalAnalysis both = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalAnalysis both = AnalyzeClosedLoop(aircraft);
   const analysis::ModalSummary open_summary =
       analysis::SummarizeModes(both.longitudinal, both.lateral, aircraft);
   std::optional<analysis::ModalSummary> closed_summary;
@@ -260,49 +260,6 @@ void GradeBothLoops(const model::AircraftData& aircraft, AugmentResult& out) {
     if (closed_summary) g.closed_loop = analysis::Grade(*closed_summary, *aircraft.aircraft_class, c);
     out.grades.push_back(std::move(g));
   }
-}
-
-// The washout filters' roots in the closed loop `closed` (aircraft states,
-// then the filters', named `filter_names`), followed by continuation from the
-// open loop `open` (s = 0: each filter at its pole −1/τ, driven by y and
-// feeding nothing back) along A(s) = open + s (closed − open) to s = 1, as
-// `aerolin locus` follows a loop's roots: the root nearest a filter's pole
-// need not be its own (the P2V-7 yaw damper's washout root passes the roll
-// subsidence). A filter that has joined a pair gives its complex root.
-std::vector<cd> FilterRoots(const Eigen::MatrixXd& open, const Eigen::MatrixXd& closed,
-                            const AugmentResult& out, const std::vector<std::string>& filter_names) {
-  const bool lateral = out.axis == model::Axis::kLateral;
-  std::vector<Eigen::Index> keep;
-  for (Eigen::Index i = 0; i < open.rows(); ++i)
-    if (!(lateral && i == model::lat::kPsi)) keep.push_back(i);  // ψ: a free integrator
-  const auto k = static_cast<Eigen::Index>(keep.size());
-  analysis::SmallMatrix A0(k, k), M(k, k);
-  for (Eigen::Index r = 0; r < k; ++r)
-    for (Eigen::Index c = 0; c < k; ++c) {
-      const auto i = keep[static_cast<std::size_t>(r)], j = keep[static_cast<std::size_t>(c)];
-      A0(r, c) = open(i, j);
-      M(r, c) = closed(i, j) - open(i, j);
-    }
-  const analysis::MatrixFamily family = [&A0, &M](double s, analysis::SmallMatrix& A, analysis::SmallMatrix& dA) {
-    A = A0 + s * M;
-    dA = M;
-  };
-  std::vector<analysis::Mode> named;
-  for (const analysis::Mode& m : out.open_modes)
-    if (m.kind != analysis::ModeKind::kHeading) named.push_back(m);
-  tracking::ChunkedTrack track(named, filter_names, out.axis,
-                               lateral ? std::vector<TrackedMode>{tracking::HeadingMode()} : std::vector<TrackedMode>{});
-  // As a locus: at least 50 steps over the range; the continuation halves a
-  // step where a match is ambiguous.
-  constexpr int kSteps = 100;
-  std::vector<analysis::RootSet> sets;
-  for (int i = 0; i <= kSteps; ++i) sets.push_back(analysis::AnalyzeRoots(family, static_cast<double>(i) / kSteps));
-  const std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, 1);
-  std::vector<cd> roots;
-  for (const TrackedMode& m : modes.back())
-    if (std::find(filter_names.begin(), filter_names.end(), m.origin) != filter_names.end())
-      roots.push_back(m.lambda);
-  return roots;
 }
 
 // The output-feedback loops of `spec` closed on `out`'s axis model (the
@@ -358,13 +315,13 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
   const auto m = static_cast<Eigen::Index>(input_columns.size());
   const auto all_inputs = static_cast<Eigen::Index>(sys.num_inputs());
   const auto p = static_cast<Eigen::Index>(resolved.size());
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(N, N), B = Eigen::MatrixXd::Zero(N, all_inputs);
-  A.topLeftCorner(n, n) = sys.A();
-  B.topRows(n) = sys.B();
   out.gain = Eigen::MatrixXd::Zero(m, N);
   // The loops as δ = G y_fed, y_fed = C_fed z + D_fed δ over z = (x, filters).
   Eigen::MatrixXd G = Eigen::MatrixXd::Zero(all_inputs, p), C_fed = Eigen::MatrixXd::Zero(p, N), D_fed(p, all_inputs);
-  // Loops on derived outputs, closed by the builders when there is no filter.
+  // The loops as a file holds them (model::AxisAugmentation): loops on
+  // states as a gain, loops on derived outputs and washed-out loops as
+  // output loops, closed by the builders.
+  Eigen::MatrixXd state_gain = Eigen::MatrixXd::Zero(m, n);
   std::vector<model::OutputFeedback> output_loops;
   int f = n;
   for (std::size_t k = 0; k < resolved.size(); ++k) {
@@ -377,16 +334,17 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
     G(r.input_column, kk) = K;
     C_fed.row(kk).head(n) = c;
     D_fed.row(kk) = sys.D().row(r.output_row);
-    if (r.output_row >= n) output_loops.push_back({r.input.name, r.output.name, K});
+    const std::optional<double> tau = out.loops[k].washout_tau;
+    if (r.output_row >= n || tau)
+      output_loops.push_back({r.input.name, r.output.name, K, tau});
+    else
+      state_gain(i, r.output_row) -= K;
     // δ = K·y = −(−K c) x.
     out.gain.row(i).head(n) -= K * c;
-    if (const std::optional<double> tau = out.loops[k].washout_tau) {
+    if (tau) {
       // The filter state y_w = y low-passed, ẏ_w = (y − y_w)/τ, so that
-      // y − y_w = s/(s + 1/τ)·y is what the loop feeds back (y = c x + d δ:
-      // its feedthrough enters the filter too).
-      A.block(f, 0, 1, n) = c / *tau;
-      A(f, f) = -1.0 / *tau;
-      B.row(f) = sys.D().row(r.output_row) / *tau;
+      // y − y_w = s/(s + 1/τ)·y is what the loop feeds back
+      // (model::BuildAugmented).
       C_fed(kk, f) = -1.0;
       out.gain(i, f) += K;
       out.states.push_back({r.output.name + "_washout", r.output.unit, r.output.symbol + "_w"});
@@ -404,13 +362,6 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
     // Loops on an acceleration: the state loops as a gain, the others closed
     // by the builders through their feedthrough (model::FeedbackOf), whose
     // δ = M δ_pilot − K x gives the gain reported.
-    Eigen::MatrixXd state_gain = Eigen::MatrixXd::Zero(m, n);
-    for (std::size_t k = 0; k < resolved.size(); ++k)
-      if (resolved[k].output_row < n) {
-        const auto i = static_cast<Eigen::Index>(
-            std::find(input_columns.begin(), input_columns.end(), resolved[k].input_column) - input_columns.begin());
-        state_gain(i, resolved[k].output_row) -= *out.loops[k].gain;
-      }
     closed_aug = model::AxisAugmentation{input_names, state_gain, output_loops};
     const model::ClosedFeedback fb = model::FeedbackOf(closed_aircraft, out.axis);
     for (Eigen::Index i = 0; i < m; ++i) out.gain.row(i) = fb.gain.row(input_columns[static_cast<std::size_t>(i)]);
@@ -423,48 +374,22 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
         model::SolveOutputFeedback(Eigen::MatrixXd::Zero(all_inputs, N), G, C_fed, D_fed, "the loops " + names);
     for (Eigen::Index i = 0; i < m; ++i) out.gain.row(i) = fb.gain.row(input_columns[static_cast<std::size_t>(i)]);
     out.command = Rows(fb.command, input_columns);
-    Eigen::MatrixXd Acl = A - B * fb.gain;
-    Eigen::MatrixXd Bcl = B * fb.command;
-    out.closed_loop = model::StateSpace(std::move(Acl), std::move(Bcl), out.states, sys.inputs());
   }
   for (int j = 0; j < N; ++j)
     if (!out.gain.col(j).isZero(0.0)) out.design_states.push_back(j);
   out.gain_norm = analysis::SpectralNorm(out.gain);
-  if (out.filter_states == 0) {
-    // A static gain: closed where every command closes a file's (model::AxisAugmentation).
-    if (output_loops.empty()) closed_aug = model::AxisAugmentation{input_names, out.gain};
-    out.closed_loop = out.axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(closed_aircraft)
-                                                             : model::BuildLateral(closed_aircraft);
-  } else if (!feedthrough) {
-    Eigen::MatrixXd Acl = A;
-    for (Eigen::Index i = 0; i < m; ++i) Acl -= B.col(input_columns[static_cast<std::size_t>(i)]) * out.gain.row(i);
-    out.closed_loop = model::StateSpace(std::move(Acl), std::move(B), out.states, sys.inputs());
-  }
+  // The closed loop as every command builds it from the file --write writes
+  // (model::AxisAugmentation, study::CloseAxis): the one place that closes it.
+  if (out.filter_states == 0 && output_loops.empty())
+    closed_aug = model::AxisAugmentation{input_names, out.gain};
+  else if (out.filter_states > 0)
+    closed_aug = model::AxisAugmentation{input_names, state_gain, output_loops};
+  ClosedAxis closed = CloseAxis(closed_aircraft, out.axis, &out.open_modes);
+  out.closed_loop = std::move(closed.model);
   const Eigen::VectorXcd cl = analysis::Eigenvalues(out.closed_loop.A());
   out.closed_eigenvalues = Sorted(std::vector<cd>(cl.data(), cl.data() + cl.size()));
-  if (out.axis == model::Axis::kLateral && !out.closed_loop.A().col(model::lat::kPsi).isZero(0.0)) {
-    out.not_graded = "psi is fed back (heading hold): aerolin names lateral modes with psi a free "
-                     "integrator, so the closed-loop roots are listed unnamed and not graded";
-    return;
-  }
-  std::vector<cd> filter_roots;
-  if (out.filter_states > 0) {
-    std::vector<std::string> filter_names;
-    for (int k = n; k < N; ++k) filter_names.push_back("washout filter (" + out.states[static_cast<std::size_t>(k)].name + ")");
-    filter_roots = FilterRoots(A, out.closed_loop.A(), out, filter_names);
-    const bool paired = filter_roots.size() != filter_names.size() ||
-                        std::any_of(filter_roots.begin(), filter_roots.end(), [](cd l) { return l.imag() != 0.0; });
-    if (paired) {
-      out.not_graded = "the closed-loop roots are listed unnamed and not graded: a washout filter's root "
-                       "has joined a pair of roots (no root is the filter's alone, as aerolin locus says)";
-      return;
-    }
-  }
-  try {
-    out.closed_modes = analysis::AnalyzeWithFilters(out.closed_loop, out.axis, aircraft.condition.U0, filter_roots);
-  } catch (const std::invalid_argument& e) {
-    out.not_graded = std::string("the closed-loop roots are listed unnamed and not graded: ") + e.what();
-  }
+  out.closed_modes = std::move(closed.modes);
+  out.not_graded = closed.not_named;
 }
 
 }  // namespace
@@ -528,8 +453,8 @@ double ParseSignalValue(const std::string& typed, const core::Signal& signal) {
 
 double ParseMaximum(const model::AircraftData& aircraft, model::Axis axis, const std::string& name,
                     const std::string& value) {
-  const model::StateSpace sys = axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(aircraft)
-                                                                   : model::BuildLateral(aircraft);
+  const model::StateSpace sys = axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(model::BareAirframe(aircraft))
+                                                                   : model::BuildLateral(model::BareAirframe(aircraft));
   for (const std::vector<core::Signal>* list : {&sys.states(), &sys.inputs()})
     for (const core::Signal& s : *list)
       if (s.name == name) return ParseSignalValue(value, s);

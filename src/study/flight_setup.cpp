@@ -1,4 +1,6 @@
 #include "aerolin/study/flight_setup.hpp"
+
+#include "aerolin/model/build.hpp"
 #include "aerolin/study/limits.hpp"
 
 #include <cmath>
@@ -194,6 +196,14 @@ PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::Moda
   if (spec.bare && model::IsAugmented(aircraft))
     throw FlightSpecError("bare", "a bare-airframe flight of an aircraft that closes a feedback "
                                   "([augmentation]): prepare FlownAircraft(aircraft, spec)");
+  // The flight's model (sim::FlightModel) has the airframe's 4 + 5 states:
+  // a washout filter's is not flown yet (front ends refuse the file at the
+  // loop's line first, data::RequireFlyable).
+  for (model::Axis axis : {model::Axis::kLongitudinal, model::Axis::kLateral})
+    if (model::FilterStates(aircraft, axis) > 0)
+      throw std::invalid_argument("the " + std::string(model::AxisName(axis)) +
+                                  " augmentation closes a loop through a washout filter, a state the flight "
+                                  "does not carry yet (write the loop without washout_s to fly it)");
   PreparedFlight flight;
   flight.options_ = spec.simulation_options();
   const double U0 = aircraft.condition.U0;

@@ -18,6 +18,7 @@
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/outputs.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/loops.hpp"
 #include "mode_tracking.hpp"
 
@@ -50,6 +51,13 @@ Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
   const model::StateSpace lat = model::BuildWithOutputs(aircraft, model::Axis::kLateral);
   const ResolvedLoop resolved = ResolveLoop(aircraft, lon, lat, {o.input, o.output, std::nullopt, o.washout_tau});
   const bool lon_axis = resolved.axis == model::Axis::kLongitudinal;
+  // The names at each gain (NameLongitudinalRoots / NameLateralRoots) know
+  // the locus's own washout only.
+  if (model::FilterStates(aircraft, resolved.axis) > 0)
+    throw std::invalid_argument("the file's [augmentation." + std::string(model::AxisName(resolved.axis)) +
+                                "] closes a loop through a washout filter: a locus on that axis on top of it "
+                                "is not built yet (give the loop to aerolin augment --loop beside the file's, "
+                                "or locus the file without its washed-out loop)");
   const model::StateSpace* sys = lon_axis ? &lon : &lat;
   const int row = resolved.output_row, column = resolved.input_column;
   Loop loop;
@@ -222,8 +230,9 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   const analysis::MatrixFamily family = [&closed](double K, SmallMatrix& A, SmallMatrix& dA) {
     closed(K, A, dA);
   };
-  // Open-loop names (K = 0): the aircraft's modes, plus the washout root.
-  const analysis::ModalAnalysis open = analysis::AnalyzeModes(aircraft);
+  // Open-loop names (K = 0): the aircraft's modes (its augmentation closed:
+  // a washout filter on the other axis too), plus the washout root.
+  const analysis::ModalAnalysis open = AnalyzeClosedLoop(aircraft);
   std::vector<Mode> tracked_named;
   for (const Mode& m : open.modes(loop.axis))
     if (m.kind != ModeKind::kHeading) tracked_named.push_back(m);

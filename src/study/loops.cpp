@@ -104,8 +104,10 @@ ResolvedLoop ResolveLoop(const model::AircraftData& aircraft, const model::State
   r.output_row = row;
   r.input = {control->name, control->unit, control->name};
   r.output = sys->outputs()[static_cast<std::size_t>(row)];
-  r.gain_unit = std::string(core::ToString(control->unit)) + "/(" +
-                std::string(core::ToString(r.output.unit)) + ")";
+  // "rad/(rad/s)", but "rad/g": a compound denominator only is parenthesized.
+  const std::string per(core::ToString(r.output.unit));
+  r.gain_unit = std::string(core::ToString(control->unit)) + "/" +
+                (per.find_first_of("/*· ") == std::string::npos ? per : "(" + per + ")");
   return r;
 }
 

@@ -1,4 +1,5 @@
 #include "aerolin/study/mil_std_1797.hpp"
+#include "aerolin/study/closed_loop.hpp"
 
 #include <Eigen/LU>
 #include <algorithm>
@@ -380,12 +381,13 @@ int InputIndex(const model::StateSpace& sys, const std::string& name) {
 // The attitude response of one channel, signed so a positive command is
 // nose-up (right roll): the sign of the control's entry in the rate row.
 std::optional<BandwidthResult> AttitudeBandwidth(const model::StateSpace& sys, const std::vector<analysis::Mode>& modes,
+                                                 const std::vector<analysis::FilterRoot>& filters,
                                                  const std::string& control, int rate, int attitude,
                                                  const model::CommandPath& path, double& sign) {
   const int input = InputIndex(sys, control);
   if (input < 0 || sys.B()(rate, input) == 0.0) return std::nullopt;
   sign = sys.B()(rate, input) > 0.0 ? 1.0 : -1.0;
-  ExactResponse g{analysis::ComputeTransferFunction(sys, input, attitude, modes), {}, path.delay};
+  ExactResponse g{analysis::ComputeTransferFunction(sys, input, attitude, modes, filters), {}, path.delay};
   g.rational.gain *= sign;
   if (g.rational.dc_gain) *g.rational.dc_gain *= sign;
   if (const auto a = path.actuators.find(control); a != path.actuators.end())
@@ -400,10 +402,10 @@ MilStd1797Result AssessMilStd1797(const model::AircraftData& aircraft, const mod
   namespace lon = model::lon;
   namespace lat = model::lat;
   MilStd1797Result r;
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalAnalysis modes = AnalyzeClosedLoop(aircraft);
   const model::StateSpace& sys = modes.longitudinal_model;
-  r.pitch = AttitudeBandwidth(sys, modes.longitudinal, "elevator", lon::kQ, lon::kTheta, path, r.elevator_sign);
-  r.roll = AttitudeBandwidth(modes.lateral_model, modes.lateral, "aileron", lat::kP, lat::kPhi, path,
+  r.pitch = AttitudeBandwidth(sys, modes.longitudinal, modes.filters_of(model::Axis::kLongitudinal), "elevator", lon::kQ, lon::kTheta, path, r.elevator_sign);
+  r.roll = AttitudeBandwidth(modes.lateral_model, modes.lateral, modes.filters_of(model::Axis::kLateral), "aileron", lat::kP, lat::kPhi, path,
                              r.aileron_sign);
   const int e = InputIndex(sys, "elevator");
   if (!r.pitch) {
@@ -430,7 +432,8 @@ MilStd1797Result AssessMilStd1797(const model::AircraftData& aircraft, const mod
   }
   // CAP from 1/Tθ2: the zero of θ/δe farthest from the origin on the
   // negative real axis (P2V-7: 0.03775 = 1/Tθ1 and 0.7238 = 1/Tθ2).
-  const analysis::TransferFunction theta = analysis::ComputeTransferFunction(sys, e, lon::kTheta, modes.longitudinal);
+  const analysis::TransferFunction theta = analysis::ComputeTransferFunction(sys, e, lon::kTheta, modes.longitudinal,
+                                                                                   modes.filters_of(model::Axis::kLongitudinal));
   double inverse_t2 = 0.0;
   for (const analysis::Factor& z : theta.zeros)
     if (!z.second_order && z.root.real() < 0.0) inverse_t2 = std::max(inverse_t2, -z.root.real());

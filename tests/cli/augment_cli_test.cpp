@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -236,8 +237,10 @@ TEST(AugmentCommand, AccelerationLoopsAreAFileEveryCommandReads) {
 }
 
 // A washout adds a filter state: augment reports it (the gain's last column,
-// the filter's root beside the named modes); a file cannot hold it.
-TEST(AugmentCommand, WashoutIsAStateOfTheReportNotOfAFile) {
+// the filter's root beside the named modes), --write writes it
+// (washout_s), and the written file gives augment's closed loop to modes,
+// qualities and bode; the flight refuses the file at the loop's line.
+TEST(AugmentCommand, WashoutIsAStateOfTheReportAndOfTheWrittenFile) {
   const auto r = RunAerolin("augment data/derivatives/p2v7.toml --loop rudder:r=1.7,washout=1.5 --json", "aug_l4");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json doc = nlohmann::json::parse(r.out);
@@ -253,31 +256,70 @@ TEST(AugmentCommand, WashoutIsAStateOfTheReportNotOfAFile) {
 
   const std::string out = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_washout.toml";
   std::remove(out.c_str());
-  const auto w = RunAerolin("augment data/derivatives/p2v7.toml --loop rudder:r=1.7,washout=1.5 --write '" + out + "'",
+  const auto w = RunAerolin("augment data/derivatives/p2v7.toml --loop rudder:r=1.7,washout=1.5 --json --write '" +
+                                out + "'",
                             "aug_l5");
-  EXPECT_EQ(w.exit_code, 2);
-  EXPECT_EQ(w.out, "");
-  EXPECT_EQ(w.err,
-            "error: --write: the washout of rudder:r adds a filter state, which the models every command "
-            "builds (4 longitudinal, 5 lateral states) do not carry: a file cannot hold it yet (write the "
-            "loops without washout, or study this one with augment and locus)\n");
-  EXPECT_FALSE(std::ifstream(out).good());
-
-  // A file given a washout by hand is refused where it says so.
-  const std::string file = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_washout_by_hand.toml";
-  {
-    std::ofstream f(file);
-    f << testing_cli::ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml")
-      << "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n"
-         "  { input = \"rudder\", output = \"r\", gain = 1.7, washout = 1.5 },\n]\n";
-  }
-  const auto m = RunAerolin("modes '" + file + "'", "aug_l6");
-  EXPECT_EQ(m.exit_code, 1);
-  EXPECT_NE(m.err.find(file + ":"), std::string::npos) << m.err;
-  EXPECT_NE(m.err.find("'washout' in a loop of [augmentation.lateral]: a washout filter adds a state"),
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  EXPECT_EQ(nlohmann::json::parse(w.out), doc);
+  const std::string written = testing_cli::ReadAll(out);
+  EXPECT_NE(written.find("  { input = \"rudder\", output = \"r\", gain = 1.7, washout_s = 1.5 },\n"),
             std::string::npos)
-      << m.err;
-  std::remove(file.c_str());
+      << written;
+
+  // modes --json of the file: augment's closed-loop modes (one builder, one
+  // namer: equal as JSON), and the filter's root, an eigenvalue of augment's
+  // closed loop that no mode claims.
+  const auto m = RunAerolin("modes '" + out + "' --json", "aug_l6");
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  const nlohmann::json modes = nlohmann::json::parse(m.out);
+  EXPECT_EQ(modes["lateral"]["modes"], doc["closed_loop"]["modes"]);
+  ASSERT_EQ(modes["lateral"]["washout_filters"].size(), 1u);
+  const nlohmann::json& filter = modes["lateral"]["washout_filters"][0];
+  EXPECT_EQ(filter["name"], "washout filter (r_washout)");
+  EXPECT_EQ(filter["state"], "r_washout");
+  bool among = false;
+  for (const nlohmann::json& l : doc["closed_loop"]["eigenvalues_per_s"])
+    among = among || (std::abs(l["re"].get<double>() - filter["eigenvalue_per_s"]["re"].get<double>()) < 1e-9 &&
+                       l["im"] == 0);  // two decompositions of one matrix agree to a few ulps
+  EXPECT_TRUE(among) << filter;
+  EXPECT_FALSE(modes["longitudinal"].contains("washout_filters"));
+  const auto text = RunAerolin("modes '" + out + "'", "aug_l7");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("  washout filter (r_washout)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("rudder:r through s/(s + 1/τ), τ = 1.5 s (state r_washout)"), std::string::npos)
+      << text.out;
+
+  // qualities of the file: augment's closed-loop levels.
+  const auto q = RunAerolin("qualities '" + out + "' --json", "aug_l8");
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  const nlohmann::json grades = nlohmann::json::parse(q.out);
+  ASSERT_TRUE(doc["qualities"].is_object());
+  for (const nlohmann::json& c : doc["qualities"]["categories"]) {
+    bool found = false;
+    for (const nlohmann::json& g : grades["categories"])
+      if (g["category"] == c["category"]) {
+        found = true;
+        EXPECT_EQ(g["level"], c["closed_loop"]["level"]) << c["category"];
+      }
+    EXPECT_TRUE(found) << c["category"];
+  }
+
+  // The flight refuses it, at the loop's line.
+  const std::size_t at = written.find("washout_s");
+  const int line = static_cast<int>(std::count(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+  const std::string refusal = "error: " + out + ":" + std::to_string(line) +
+                              ": the loop rudder:r in [augmentation.lateral] has a washout (washout_s): a washout "
+                              "filter adds a state the flight does not carry yet (write the loop without "
+                              "washout_s to fly it, or analyse this file with modes, qualities, tf or bode)\n";
+  std::ofstream(out + ".csv") << "t\n";  // the flight to identify exists; the aircraft is refused first
+  for (const std::string& command : {"simulate '" + out + "' --duration 1", "sweep '" + out + "' --param lateral.Nr --from -0.215 --to -0.3 --steps 3",
+                                     "identify '" + out + "' --flight '" + out + ".csv' --axis lateral --free lateral.Nr"}) {
+    const auto f = RunAerolin(command, "aug_l9");
+    EXPECT_EQ(f.exit_code, 1) << command;
+    EXPECT_EQ(f.err, refusal) << command;
+  }
+  std::remove(out.c_str());
+  std::remove((out + ".csv").c_str());
 }
 
 // A pitch damper and a yaw damper in one file: two runs, the second on the

@@ -307,8 +307,8 @@ TEST(LocusCommand, StreamedLociAndBodeDiagramsAreTheBufferedOnesByteForByte) {
        0x161ffe4ceb0a8676ull, 0, kEmpty},
       {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:1500 --json", 2524611,
        0x61d1287744245433ull, 0, kEmpty},
-      {"locus data/derivatives/p2v7.toml --loop rudder:psi --gain -1:1:1201 --json", 1488942,
-       0x1adf010d970f0606ull, 0, kEmpty},
+      {"locus data/derivatives/p2v7.toml --loop rudder:psi --gain -1:1:1201 --json", 1488940,
+       0x62fdefef7be87097ull, 0, kEmpty},  // gain unit "rad/rad" (was "rad/(rad)")
       {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain -3:3:1301 --maximize dutch-roll --json",
        2167654, 0x0fb8318b2ebc431cull, 0, kEmpty},
       {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain -3:3:1301 --maximize dutch-roll",

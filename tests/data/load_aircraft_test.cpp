@@ -650,12 +650,52 @@ TEST(LoadAircraftString, AugmentationLoopsAreTheGainWithMinusKAtTheOutput) {
   EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1 },\n  { input = \"rudder\", output = \"r\", gain = 2 },\n"),
             "loops.toml:" + std::to_string(first + 1) + ": the loop rudder:r is given twice in [augmentation.lateral]");
   EXPECT_NE(error("  { input = \"rudder\", output = \"r\", gain = 1, washout = 1.5 },\n")
-                .find(at + "'washout' in a loop of [augmentation.lateral]: a washout filter adds a state"),
+                .find(at + "unknown key 'washout' in [augmentation.lateral.loops] (did you mean 'washout_s'?)"),
             std::string::npos);
+  const std::string bad_washout = at + "'washout_s' in a loop of [augmentation.lateral] must be the washout's "
+                                       "time constant tau, a number of seconds from 0.01 to 100 (s/(s + 1/tau): a "
+                                       "yaw damper's is about 1 to 4)";
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1, washout_s = 0 },\n"), bad_washout);
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1, washout_s = -1.5 },\n"), bad_washout);
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1, washout_s = 1e6 },\n"), bad_washout);
+  EXPECT_EQ(error("  { input = \"rudder\", output = \"r\", gain = 1, washout_s = \"1.5\" },\n"), bad_washout);
   // A heading hold: located at 'loops' (the line before the first loop).
   EXPECT_EQ(error("  { input = \"rudder\", output = \"psi\", gain = 1 },\n")
                 .rfind("loops.toml:" + std::to_string(first - 1) + ": a loop on psi in [augmentation.lateral]", 0),
             0u);
+}
+
+// A loop with washout_s is kept as an output loop with its τ (on a state
+// too), closed with its filter state by model::BuildAugmented; the flight
+// cannot carry that state, so the load says where, for RequireFlyable.
+TEST(LoadAircraftString, WashedOutLoopIsKeptWithItsLineForTheFlightsRefusal) {
+  const std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const std::string head = p2v7 + "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n";
+  const int first = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+  const auto r = LoadAircraftString(head +
+                                        "  { input = \"aileron\", output = \"p\", gain = -0.3 },\n"
+                                        "  { input = \"rudder\", output = \"r\", gain = 1.7, washout_s = 1.5 },\n]\n",
+                                    "washout.toml");
+  ASSERT_TRUE(r.aircraft.lateral_augmentation);
+  const model::AxisAugmentation& aug = *r.aircraft.lateral_augmentation;
+  EXPECT_EQ(aug.inputs, (std::vector<std::string>{"aileron", "rudder"}));
+  Eigen::MatrixXd state_gain = Eigen::MatrixXd::Zero(2, 5);
+  state_gain(0, model::lat::kP) = 0.3;
+  EXPECT_EQ(aug.gain, state_gain);  // the washed-out loop is not in the state gain
+  ASSERT_EQ(aug.output_loops.size(), 1u);
+  EXPECT_EQ(aug.output_loops[0].input, "rudder");
+  EXPECT_EQ(aug.output_loops[0].output, "r");
+  EXPECT_EQ(aug.output_loops[0].gain, 1.7);
+  EXPECT_EQ(aug.output_loops[0].washout_s, 1.5);
+  ASSERT_EQ(r.not_flyable.size(), 1u);
+  EXPECT_EQ(r.not_flyable[0].where.line, first + 1);
+  EXPECT_EQ(test_support::DataErrorOf([&] { RequireFlyable(r); }),
+            "washout.toml:" + std::to_string(first + 1) +
+                ": the loop rudder:r in [augmentation.lateral] has a washout (washout_s): a washout filter adds a "
+                "state the flight does not carry yet (write the loop without washout_s to fly it, or analyse this "
+                "file with modes, qualities, tf or bode)");
+  // Without a washout the file flies.
+  EXPECT_NO_THROW(RequireFlyable(LoadAircraftString(p2v7, "p2v7.toml")));
 }
 
 // Loops on an acceleration (nz, also spelled n_z; ay) are kept as loops, which

@@ -2,10 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <cmath>
+#include <complex>
+#include <numbers>
 #include <stdexcept>
 
 #include "aerolin/model/conventions.hpp"
+#include "aerolin/model/outputs.hpp"
 
 namespace aerolin::model {
 namespace {
@@ -123,6 +128,139 @@ TEST(StateSpace, RejectsNonFiniteEntries) {
   A(0, 0) = std::nan("");
   EXPECT_THROW(StateSpace(A, Eigen::MatrixXd::Zero(1, 0), {{"a", core::Unit::kOne, "a"}}, {}),
                std::invalid_argument);
+}
+
+// The P2V-7 (in feet) with the yaw damper δr = K·s/(s + 1/τ)·y on `output`.
+AircraftData WithWashout(const std::string& output, double K, double tau) {
+  AircraftData a = P2V7InFeet();
+  a.lateral_augmentation = AxisAugmentation{{"rudder"}, Eigen::MatrixXd::Zero(1, 5), {{"rudder", output, K, tau}}};
+  return a;
+}
+
+// The roots of χ(s) = ((τs + 1) − Kτs d)·det(sI − A − b K g(s) c / (1 − K g(s) d)),
+// g(s) = τs/(τs + 1): the loop δ = K g(s) (c x + d δ) closed by hand on the
+// bare airframe (A, b, c, d), without a filter state. χ has degree n + 1; its
+// coefficients are the discrete Fourier transform of n + 2 samples on the
+// circle |s| = R (exact interpolation), its roots the companion matrix's
+// eigenvalues.
+Eigen::VectorXcd HandClosedRoots(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, const Eigen::RowVectorXd& c,
+                                 double d, double K, double tau) {
+  using cd = std::complex<double>;
+  const Eigen::Index n = A.rows(), M = n + 2;
+  const double R = 2.0;  // away from the filter's pole −1/τ and of the roots' size
+  auto chi = [&](cd s) {
+    const cd g = tau * s / (tau * s + 1.0);
+    const cd loop = K * g / (1.0 - K * g * d);
+    const Eigen::MatrixXcd m = s * Eigen::MatrixXcd::Identity(n, n) - A.cast<cd>() -
+                               loop * (b.cast<cd>() * c.cast<cd>());
+    return (tau * s + 1.0 - K * tau * s * d) * m.partialPivLu().determinant();
+  };
+  std::vector<cd> samples;
+  for (Eigen::Index k = 0; k < M; ++k)
+    samples.push_back(chi(std::polar(R, 2.0 * std::numbers::pi * static_cast<double>(k) / static_cast<double>(M))));
+  Eigen::VectorXcd coeff(M);  // coeff(j) of s^j
+  for (Eigen::Index j = 0; j < M; ++j) {
+    cd sum = 0.0;
+    for (Eigen::Index k = 0; k < M; ++k)
+      sum += samples[static_cast<std::size_t>(k)] *
+             std::polar(1.0, -2.0 * std::numbers::pi * static_cast<double>(j * k) / static_cast<double>(M));
+    coeff(j) = sum / (static_cast<double>(M) * std::pow(R, static_cast<double>(j)));
+  }
+  const Eigen::Index degree = n + 1;
+  Eigen::MatrixXcd companion = Eigen::MatrixXcd::Zero(degree, degree);
+  companion.bottomLeftCorner(degree - 1, degree - 1).setIdentity();
+  for (Eigen::Index j = 0; j < degree; ++j) companion(j, degree - 1) = -coeff(j) / coeff(degree);
+  return Eigen::ComplexEigenSolver<Eigen::MatrixXcd>(companion).eigenvalues();
+}
+
+// Roots from polynomial coefficients lose digits to the coefficients'
+// rounding (about 1e-14 relative here) times the roots' sensitivity.
+constexpr double kPolynomialRoots = 1e-8;
+
+void ExpectSameRoots(const Eigen::VectorXcd& expected, const Eigen::VectorXcd& actual) {
+  ASSERT_EQ(expected.size(), actual.size());
+  std::vector<bool> used(static_cast<std::size_t>(actual.size()), false);
+  for (const std::complex<double>& e : expected) {
+    Eigen::Index best = -1;
+    for (Eigen::Index k = 0; k < actual.size(); ++k)
+      if (!used[static_cast<std::size_t>(k)] && (best < 0 || std::abs(actual(k) - e) < std::abs(actual(best) - e)))
+        best = k;
+    used[static_cast<std::size_t>(best)] = true;
+    EXPECT_LT(std::abs(actual(best) - e), kPolynomialRoots * std::max(1.0, std::abs(e))) << e << " vs " << actual(best);
+  }
+}
+
+TEST(BuildAugmented, WashedOutYawRateLoopHasTheHandClosedRoots) {
+  const double K = 1.7, tau = 1.5;
+  const StateSpace closed = BuildAugmented(WithWashout("r", K, tau), Axis::kLateral);
+  ASSERT_EQ(closed.num_states(), 6);
+  EXPECT_EQ(closed.states()[5].name, "r_washout");
+  EXPECT_EQ(closed.states()[5].symbol, "r_w");
+  EXPECT_EQ(closed.states()[5].unit, core::Unit::kRadianPerSecond);
+  EXPECT_EQ(FilterStates(WithWashout("r", K, tau), Axis::kLateral), 1);
+  const StateSpace bare = BuildLateral(P2V7InFeet());
+  Eigen::RowVectorXd c = Eigen::RowVectorXd::Zero(5);
+  c(kR) = 1.0;
+  ExpectSameRoots(HandClosedRoots(bare.A(), bare.B().col(1), c, 0.0, K, tau),
+                  Eigen::EigenSolver<Eigen::MatrixXd>(closed.A()).eigenvalues());
+  // The pilot's inputs stay the inputs: the airframe's B, and nothing into
+  // the filter from r (no feedthrough).
+  EXPECT_TRUE(closed.B().topRows(5).isApprox(bare.B(), kTight));
+  EXPECT_TRUE(closed.B().row(5).isZero(0.0));
+}
+
+TEST(BuildAugmented, WashedOutLateralAccelerationLoopClosesThroughItsFeedthrough) {
+  const double K = 0.05, tau = 2.0;
+  const AircraftData a = WithWashout("ay", K, tau);
+  const StateSpace closed = BuildAugmented(a, Axis::kLateral);
+  ASSERT_EQ(closed.num_states(), 6);
+  EXPECT_EQ(closed.states()[5].name, "ay_washout");
+  const StateSpace measured = WithDerivedOutputs(BuildLateral(P2V7InFeet()), Axis::kLateral, a.condition);
+  const double d = measured.D()(lat_out::kAy, 1);
+  ASSERT_NE(d, 0.0);  // the rudder's side force: a feedthrough
+  ExpectSameRoots(HandClosedRoots(measured.A(), measured.B().col(1), measured.C().row(lat_out::kAy), d, K, tau),
+                  Eigen::EigenSolver<Eigen::MatrixXd>(closed.A()).eigenvalues());
+}
+
+TEST(BuildAugmented, WithoutWashoutIsTheAxisBuilder) {
+  AircraftData a = P2V7InFeet();
+  a.lateral_augmentation = AxisAugmentation{{"rudder"}, Eigen::MatrixXd::Zero(1, 5), {{"rudder", "ay", 0.05}}};
+  const StateSpace built = BuildLateral(a), augmented = BuildAugmented(a, Axis::kLateral);
+  EXPECT_EQ(built.A(), augmented.A());
+  EXPECT_EQ(built.B(), augmented.B());
+  EXPECT_EQ(FilterStates(a, Axis::kLateral), 0);
+}
+
+TEST(BuildAugmented, TheFourAndFiveStateBuildersRefuseAWashout) {
+  try {
+    (void)BuildLateral(WithWashout("r", 1.7, 1.5));
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "the lateral augmentation's loop rudder:r has a washout filter, a state of its own, "
+                           "which this command's 5-state model does not carry yet (modes, qualities, tf and bode "
+                           "analyse it: model::BuildAugmented)");
+  }
+  EXPECT_THROW((void)FeedbackOf(WithWashout("r", 1.7, 1.5), Axis::kLateral), std::invalid_argument);
+  try {
+    (void)BuildAugmented(WithWashout("r", 1.7, -1.0), Axis::kLateral);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "the lateral augmentation's loop rudder:r: the washout's time constant must be a "
+                           "finite number > 0 [s]");
+  }
+}
+
+TEST(WithDerivedOutputs, FilterStatesAreNoOutputsAndTheirColumnsPadTheStatesRows) {
+  const AircraftData a = WithWashout("r", 1.7, 1.5);
+  const StateSpace sys = WithDerivedOutputs(BuildAugmented(a, Axis::kLateral), Axis::kLateral, a.condition);
+  ASSERT_EQ(sys.num_outputs(), lat_out::kNumOutputs);
+  EXPECT_EQ(sys.outputs()[5].name, "ay");
+  ASSERT_EQ(sys.C().cols(), 6);
+  EXPECT_TRUE(sys.C().topLeftCorner(5, 5).isIdentity(0.0));
+  EXPECT_TRUE(sys.C().topRightCorner(5, 1).isZero(0.0));
+  // ay = (U0/g)(β̇ + r) − ...: β̇ depends on the filter state through the rudder.
+  EXPECT_DOUBLE_EQ(sys.C()(lat_out::kAy, 5), a.condition.U0 / a.condition.g * sys.A()(kBeta, 5));
+  EXPECT_NE(sys.C()(lat_out::kAy, 5), 0.0);
 }
 
 }  // namespace

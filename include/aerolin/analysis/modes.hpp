@@ -169,12 +169,36 @@ const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind);
 
 /// Both axes' models and modes of one aircraft: the value `AnalyzeModes`
 /// returns.
+/// The root of a washout filter in a closed loop (study::AnalyzeClosedLoop):
+/// the filter's state (model::BuildAugmented) and its real root.
+struct FilterRoot {
+  model::Axis axis = model::Axis::kLateral;
+  core::Signal state;           ///< e.g. "r_washout"
+  std::complex<double> lambda;  ///< [1/s]
+};
+
+/// The name of a washout filter's root, as `aerolin augment` and `aerolin
+/// modes` name it: "washout filter (r_washout)".
+std::string FilterRootName(const core::Signal& filter_state);
+
 struct ModalAnalysis {
-  model::StateSpace longitudinal_model;  ///< BuildLongitudinal(aircraft)
-  model::StateSpace lateral_model;       ///< BuildLateral(aircraft)
+  /// BuildLongitudinal(aircraft) (study::AnalyzeClosedLoop: BuildAugmented,
+  /// washout filters' states after the airframe's)
+  model::StateSpace longitudinal_model;
+  model::StateSpace lateral_model;       ///< BuildLateral(aircraft) (likewise)
   std::vector<Mode> longitudinal;        ///< AnalyzeLongitudinal(longitudinal_model, U0)
   std::vector<Mode> lateral;             ///< AnalyzeLateral(lateral_model)
+  /// The washout filters' roots, longitudinal then lateral (not among the
+  /// modes: AnalyzeWithFilters); empty without filters.
+  std::vector<FilterRoot> filters = {};
 
+  /// The washout filters' roots of one axis.
+  std::vector<FilterRoot> filters_of(model::Axis axis) const {
+    std::vector<FilterRoot> out;
+    for (const FilterRoot& f : filters)
+      if (f.axis == axis) out.push_back(f);
+    return out;
+  }
   /// The modes of one axis.
   const std::vector<Mode>& modes(model::Axis axis) const {
     return axis == model::Axis::kLongitudinal ? longitudinal : lateral;

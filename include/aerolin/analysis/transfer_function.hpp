@@ -127,12 +127,15 @@ double ContinuousPhase(const TransferFunction& tf, double omega);
 
 /// Returns G(s) from input `input` to output `output` of `sys`, its pole
 /// factors named by `modes` (the modes of `sys`'s A, e.g.
-/// ModalAnalysis::modes(axis); each pole is matched to the nearest mode root).
+/// ModalAnalysis::modes(axis); each pole is matched to the nearest mode root)
+/// and by `filters`, the washout filters' roots of a closed loop with filter
+/// states (ModalAnalysis::filters_of(axis); named FilterRootName).
 /// @throws std::invalid_argument if an index is out of range, or if `modes`
-///         do not hold exactly num_states roots.
+///         and `filters` do not hold exactly num_states roots.
 /// @throws core::NumericalError as ComputeInvariantZeros.
 TransferFunction ComputeTransferFunction(const model::StateSpace& sys, int input, int output,
-                                         const std::vector<Mode>& modes);
+                                         const std::vector<Mode>& modes,
+                                         const std::vector<FilterRoot>& filters = {});
 
 /// As above with poles from Decompose(A) and no mode names.
 TransferFunction ComputeTransferFunction(const model::StateSpace& sys, int input, int output);

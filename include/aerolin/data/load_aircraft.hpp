@@ -23,6 +23,11 @@ namespace aerolin::data {
 struct LoadResult {
   model::AircraftData aircraft;
   std::vector<core::Diagnostic> warnings;
+  /// What the file gives that a flight (sim::FlightModel: 4 + 5 states)
+  /// cannot carry yet, located, one sentence each with what to do: a loop
+  /// through a washout filter (model::BuildAugmented). Empty: it flies.
+  /// RequireFlyable throws them.
+  std::vector<core::Diagnostic> not_flyable;
   /// The file's numbers as written (keys, their values in the file's units
   /// and SI factors) and its forms, for sensitivities and sweeps.
   model::AircraftFile file;
@@ -53,6 +58,13 @@ struct LoadResult {
 ///         "path:line: problem (hint)" line each; a file that cannot be
 ///         opened is reported as "path:0: cannot open file".
 LoadResult LoadAircraftFile(const std::string& path);
+
+/// Checks that the flight can fly `load`'s aircraft (the front ends of a
+/// flight: simulate, plot, sweep, identify, the window, Python's simulate
+/// and monte_carlo call it after loading).
+/// @throws core::DataError with LoadResult::not_flyable, one
+///         "path:line: ..." line each, saying why and what to do.
+void RequireFlyable(const LoadResult& load);
 
 /// As LoadAircraftFile, for TOML text already in memory; `path` is used in
 /// messages only.

@@ -46,9 +46,10 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
 /// a comment naming `command`, units = "SI", inputs, states and the gain
 /// rows in shortest round-trip form, ending with a newline. Output-feedback
 /// loops (DesignMethod::kLoops) are written as `loops = [{ input, output,
-/// gain }, ...]` instead of the gain rows.
-/// @throws std::invalid_argument if the gain feeds ψ back (heading hold) or
-///         a loop has a washout (a filter state), which a file cannot hold yet.
+/// gain[, washout_s] }, ...]` instead of the gain rows.
+/// @throws std::invalid_argument if the gain feeds ψ back (heading hold),
+///         which a file cannot hold yet, or loops with a washout whose
+///         closed-loop modes cannot be named (a filter's root in a pair).
 std::string AugmentationToml(const study::AugmentResult& result, std::string_view command);
 
 }  // namespace aerolin::exporting

@@ -107,13 +107,24 @@ struct Control {
   std::optional<double> max;  ///< upper limit [unit]
 };
 
+/// The washout time constants a data file's `washout_s` accepts [s]: below 10 ms the filter passes nothing a pilot sees (and makes
+/// the model stiff); above 100 s it washes out nothing an analysis sees.
+inline constexpr double kMinWashout_s = 0.01;
+inline constexpr double kMaxWashout_s = 100.0;
+
 /// A loop δ_input = K·y_output on a derived output of an axis (the
 /// accelerations nz, ay, or γ: model/outputs.hpp), which may depend on the
-/// controls directly (D ≠ 0). K's sign as given (study/loops.hpp).
+/// controls directly (D ≠ 0), or through a washout filter s/(s + 1/τ) on a
+/// state or a derived output. K's sign as given (study/loops.hpp).
 struct OutputFeedback {
   std::string input;   ///< a control of the axis, e.g. "elevator"
-  std::string output;  ///< a derived output's name, e.g. "nz" (outputs.hpp)
+  /// A derived output's name, e.g. "nz" (outputs.hpp); with a washout, also
+  /// a state of the axis, e.g. "r".
+  std::string output;
   double gain = 0.0;   ///< K [input unit per output unit, e.g. rad/g]
+  /// τ [s] of the washout s/(s + 1/τ) on the output: a filter state of its
+  /// own (BuildAugmented); empty: the output fed back as it is.
+  std::optional<double> washout_s = std::nullopt;
 };
 
 /// A feedback on one axis, closed by BuildLongitudinal / BuildLateral: a

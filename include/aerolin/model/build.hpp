@@ -43,7 +43,9 @@ namespace aerolin::model {
 /// command too.
 /// @throws std::invalid_argument if the augmentation names a control the
 ///         axis does not have or its gain is not inputs × 4, an output that is
-///         no derived output of the axis, or loops whose I − G D is singular.
+///         no derived output of the axis, or loops whose I − G D is singular,
+///         or a loop through a washout filter (a state of its own:
+///         BuildAugmented gives that model).
 StateSpace BuildLongitudinal(const AircraftData& aircraft);
 
 /// Returns the lateral-directional model, x = (β, p, r, φ, ψ), inputs = the
@@ -96,8 +98,33 @@ ClosedFeedback SolveOutputFeedback(const Eigen::MatrixXd& K_x, const Eigen::Matr
 /// The feedback `aircraft`'s augmentation closes on `axis` (the bare
 /// airframe's derived outputs give C and D of its output loops); zero gain
 /// and identity command for an axis without augmentation.
-/// @throws std::invalid_argument as BuildLongitudinal.
+/// @throws std::invalid_argument as BuildLongitudinal (a washout too: its
+///         feedback acts on a filter state, BuildAugmented).
 ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis);
+
+/// The number of washout filters `aircraft`'s augmentation closes on `axis`
+/// (its OutputFeedback loops with a washout): each a state of its own.
+int FilterStates(const AircraftData& aircraft, Axis axis);
+
+/// Returns the model of `axis` with its augmentation closed, washout
+/// filters included: BuildLongitudinal or BuildLateral without filters;
+/// with them, the state vector z = (x, w₁, …, w_f), the airframe's states in
+/// their order and then one filter state per washed-out loop, in the loops'
+/// order, named "<output>_washout" (symbol "<output symbol>_w", the output's
+/// unit). A filter state is the output y low-passed,
+/// @f[ \dot w = (y - w)/\tau, @f]
+/// so that the loop feeds back y − w = s/(s + 1/τ)·y; y = C x + D δ may
+/// depend on the controls (an acceleration), whose feedthrough enters the
+/// filter too. All the axis's loops are closed at once through
+/// SolveOutputFeedback over z: ż = (A_z − B_z K) z + B_z M δ_pilot.
+/// | Matrix | Rows | Cols |
+/// |:--:|:--:|:--:|
+/// | A | n + f | n + f |
+/// | B | n + f | number of the axis's controls |
+/// (n = 4 longitudinal, 5 lateral; f = FilterStates). C = I, D = 0.
+/// @throws std::invalid_argument as BuildLongitudinal (but for the
+///         washout), and for a washout τ that is not a finite number > 0.
+StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis);
 
 /// Returns the A of BuildLongitudinal for the trim `condition` (U0, W0, θ0,
 /// g) and the derivatives `d`, in T.

@@ -61,19 +61,24 @@ inline constexpr int kNumOutputs = 6;
 const std::vector<core::Signal>& DerivedOutputSignals(Axis axis);
 
 /// Returns `model` (the longitudinal or lateral model of `condition`'s
-/// aircraft, as BuildLongitudinal/BuildLateral give it, with C = I) with its
-/// outputs extended: every state, then the derived outputs of `axis`, rows of
-/// C and D as in the file comment.
+/// aircraft, as BuildLongitudinal/BuildLateral/BuildAugmented give it, with
+/// C = I) with its outputs extended: every airframe state, then the derived
+/// outputs of `axis`, rows of C and D as in the file comment. Filter states
+/// after the airframe's (BuildAugmented's washout filters) are no outputs:
+/// the states' rows of C are zero in their columns (the derived outputs'
+/// rows, from A's rows, are not).
 /// | Matrix | Rows | Cols |
 /// |:--:|:--:|:--:|
-/// | C | num_states + derived (6 and 6) | num_states |
-/// | D | num_states + derived | num_inputs |
-/// @throws std::invalid_argument if `model` does not have the state count of
-///         `axis` (4 or 5) or `condition.g` or `U0` is not positive.
+/// | C | n + derived (6 and 6) | num_states |
+/// | D | n + derived | num_inputs |
+/// (n = 4 longitudinal, 5 lateral.)
+/// @throws std::invalid_argument if `model`'s first states are not `axis`'s
+///         (4 or 5, in their order) or `condition.g` or `U0` is not positive.
 StateSpace WithDerivedOutputs(const StateSpace& model, Axis axis,
                               const FlightCondition& condition);
 
-/// BuildLongitudinal or BuildLateral of `aircraft`, with WithDerivedOutputs.
+/// BuildAugmented of `aircraft` (BuildLongitudinal or BuildLateral without
+/// washout filters), with WithDerivedOutputs.
 StateSpace BuildWithOutputs(const AircraftData& aircraft, Axis axis);
 
 }  // namespace aerolin::model

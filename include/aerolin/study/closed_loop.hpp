@@ -1,0 +1,51 @@
+#pragma once
+/// @file
+/// A file's aircraft with its augmentation closed, washout filters included
+/// (model::BuildAugmented), and its modes named: the one builder `aerolin
+/// modes`, `qualities`, `tf`, `bode`, `locus` and Python's analyses use, and
+/// the one `aerolin augment --loop` grades its design with. A washout
+/// filter's root is named "washout filter (<output>_washout)" and found by
+/// continuation from the open loop (each filter at its pole −1/τ, feeding
+/// nothing back) to the closed loop, as `aerolin locus` follows a loop's
+/// roots: the root nearest a filter's pole need not be its own.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aerolin/analysis/modes.hpp"
+#include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/conventions.hpp"
+#include "aerolin/model/state_space.hpp"
+
+namespace aerolin::study {
+
+/// One axis closed: its model and, when they can be named, its modes.
+struct ClosedAxis {
+  /// model::BuildAugmented: the airframe's states, then the filters'.
+  model::StateSpace model;
+  /// Named as `aerolin modes` names them, the filters' roots as
+  /// "washout filter (...)" modes; empty: see `not_named`.
+  std::optional<std::vector<analysis::Mode>> modes;
+  /// The filters' roots, in the filter states' order (with `modes`).
+  std::vector<analysis::FilterRoot> filters;
+  /// Why the modes are not named (a filter's root has joined a pair, ψ is
+  /// fed back), else "".
+  std::string not_named;
+};
+
+/// Closes `axis` of `aircraft` (model::BuildAugmented) and names its modes.
+/// `open_modes` are the modes of the axis's bare airframe (the continuation's
+/// start); empty: computed here.
+/// @throws std::invalid_argument as model::BuildAugmented.
+ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
+                     const std::vector<analysis::Mode>* open_modes = nullptr);
+
+/// analysis::AnalyzeModes of `aircraft`, but each axis closed by CloseAxis:
+/// the same as analysis::AnalyzeModes without washout filters; with them
+/// the axis's model has the filter states and its modes the filters' roots.
+/// @throws std::invalid_argument naming the axis and why when an axis's
+///         modes cannot be named (CloseAxis's `not_named`).
+analysis::ModalAnalysis AnalyzeClosedLoop(const model::AircraftData& aircraft);
+
+}  // namespace aerolin::study

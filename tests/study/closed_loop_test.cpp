@@ -1,0 +1,143 @@
+#include "aerolin/study/closed_loop.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <string>
+#include <vector>
+
+#include <Eigen/LU>
+
+#include "aerolin/analysis/frequency_response.hpp"
+#include "aerolin/core/error.hpp"
+#include "aerolin/core/files.hpp"
+#include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/study/augment.hpp"
+#include "aerolin/study/flight_setup.hpp"
+#include "aerolin/study/loops.hpp"
+
+namespace aerolin::study {
+namespace {
+
+const std::string kP2V7 = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+
+// The P2V-7 with `loops` in [augmentation.lateral], as `augment --write` writes them.
+data::LoadResult WithLateralLoops(const std::string& loops) {
+  return data::LoadAircraftString(core::ReadInputFile(kP2V7) + "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n" +
+                                      loops + "]\n",
+                                  "dampers.toml");
+}
+
+// The file holding augment's washed-out loops gives augment's closed loop
+// bit for bit (one builder, model::BuildAugmented, and one namer, CloseAxis),
+// and its filter root is the closed loop's eigenvalue no mode claims.
+TEST(AnalyzeClosedLoop, AFileWithAugmentsWashedOutLoopsGivesAugmentsClosedLoop) {
+  const model::AircraftData p2v7 = data::LoadAircraftFile(kP2V7).aircraft;
+  AugmentSpec spec;
+  spec.axis = model::Axis::kLateral;
+  spec.method = DesignMethod::kLoops;
+  spec.loops = {ParseLoop("aileron:p=-0.3"), ParseLoop("rudder:r=1.7,washout=1.5")};
+  const AugmentResult designed = Augment(p2v7, spec);
+  ASSERT_TRUE(designed.closed_modes) << designed.not_graded;
+
+  const analysis::ModalAnalysis file = AnalyzeClosedLoop(
+      WithLateralLoops("  { input = \"aileron\", output = \"p\", gain = -0.3 },\n"
+                       "  { input = \"rudder\", output = \"r\", gain = 1.7, washout_s = 1.5 },\n")
+          .aircraft);
+  EXPECT_EQ(file.lateral_model.A(), designed.closed_loop.A());
+  EXPECT_EQ(file.lateral_model.B(), designed.closed_loop.B());
+  ASSERT_EQ(file.lateral.size(), designed.closed_modes->size());
+  for (std::size_t k = 0; k < file.lateral.size(); ++k) {
+    EXPECT_EQ(file.lateral[k].kind, (*designed.closed_modes)[k].kind);
+    EXPECT_EQ(file.lateral[k].lambda, (*designed.closed_modes)[k].lambda);
+  }
+  ASSERT_EQ(file.filters.size(), 1u);
+  EXPECT_EQ(file.filters[0].axis, model::Axis::kLateral);
+  EXPECT_EQ(file.filters[0].state.name, "r_washout");
+  EXPECT_EQ(analysis::FilterRootName(file.filters[0].state), "washout filter (r_washout)");
+  // The filter's root: an eigenvalue of the closed loop, real, and claimed
+  // by no mode.
+  const std::complex<double> f = file.filters[0].lambda;
+  EXPECT_EQ(f.imag(), 0.0);
+  bool eigenvalue = false;
+  for (const std::complex<double>& l : designed.closed_eigenvalues)
+    eigenvalue = eigenvalue || std::abs(l - f) < 1e-9 * std::max(1.0, std::abs(f));
+  EXPECT_TRUE(eigenvalue) << f;
+  for (const analysis::Mode& m : file.lateral) EXPECT_GT(std::abs(m.lambda - f), 1e-6) << m.full_name();
+  // The longitudinal axis is the file's as it was.
+  const analysis::ModalAnalysis bare = analysis::AnalyzeModes(p2v7);
+  EXPECT_EQ(file.longitudinal_model.A(), bare.longitudinal_model.A());
+}
+
+// tf/bode of the file: the rudder to r and to ay through the closed loop
+// with its filter, against the state space written out here by hand,
+// z = (β, p, r, φ, ψ, w): δa = −0.3 p, δr = δr_pilot + K (r − w), ẇ = (r − w)/τ.
+TEST(AnalyzeClosedLoop, BodeOfTheFileIsTheHandBuiltClosedLoopsResponse) {
+  const double Ka = -0.3, K = 1.7, tau = 1.5;
+  const model::AircraftData a =
+      WithLateralLoops("  { input = \"aileron\", output = \"p\", gain = -0.3 },\n"
+                       "  { input = \"rudder\", output = \"r\", gain = 1.7, washout_s = 1.5 },\n")
+          .aircraft;
+  const model::StateSpace bare = model::BuildLateral(model::BareAirframe(a));
+  const Eigen::VectorXd b_a = bare.B().col(0), b_r = bare.B().col(1);
+  ASSERT_EQ(bare.inputs()[1].name, "rudder");
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(6, 6);
+  A.topLeftCorner(5, 5) = bare.A();
+  A.block(0, model::lat::kP, 5, 1) += Ka * b_a;
+  A.block(0, model::lat::kR, 5, 1) += K * b_r;
+  A.block(0, 5, 5, 1) -= K * b_r;
+  A(5, model::lat::kR) = 1.0 / tau;
+  A(5, 5) = -1.0 / tau;
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(6);
+  b.head(5) = b_r;
+
+  const analysis::ModalAnalysis modes = AnalyzeClosedLoop(a);
+  const analysis::Channel channel = analysis::ResolveChannel(a, modes, "rudder", {"r"});
+  EXPECT_EQ(channel.system.outputs().size(), 6u);  // β, p, r, φ, ψ, ay: the filter state is no output
+  const std::vector<double> omega = {0.1, 0.5, 1.0, 2.0, 10.0};
+  const analysis::BodeDiagram bode = analysis::ComputeBodeDiagram(channel, modes, omega);
+  ASSERT_EQ(bode.curves.size(), 1u);
+  ASSERT_EQ(bode.curves[0].points.size(), omega.size());
+  for (std::size_t k = 0; k < omega.size(); ++k) {
+    const std::complex<double> s(0.0, omega[k]);
+    const Eigen::VectorXcd x = (s * Eigen::MatrixXcd::Identity(6, 6) - A.cast<std::complex<double>>())
+                                   .partialPivLu()
+                                   .solve(b.cast<std::complex<double>>());
+    const std::complex<double> expected = x(model::lat::kR);
+    // Two solves of a 6×6 system condition ~1e3: 1e-12 relative would do; 1e-10 leaves room.
+    EXPECT_LT(std::abs(bode.curves[0].points[k].value - expected), 1e-10 * std::abs(expected)) << omega[k];
+  }
+  // The transfer function's poles are the closed loop's six roots.
+  const analysis::TransferFunction tf = analysis::ChannelTransferFunction(channel, modes);
+  EXPECT_FALSE(tf.poles.empty());
+}
+
+// The flight's model has no filter state: Prepare (every flight's setup)
+// refuses, after the front ends' located refusal (data::RequireFlyable).
+TEST(AnalyzeClosedLoop, TheFlightIsNotPreparedWithAWashoutFilter) {
+  const model::AircraftData a =
+      WithLateralLoops("  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n").aircraft;
+  try {
+    (void)Prepare(a, AnalyzeClosedLoop(a), FlightSpec{});
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "the lateral augmentation closes a loop through a washout filter, a state the flight "
+                           "does not carry yet (write the loop without washout_s to fly it)");
+  }
+}
+
+TEST(AnalyzeClosedLoop, WithoutWashoutIsAnalyzeModes) {
+  const model::AircraftData a =
+      WithLateralLoops("  { input = \"rudder\", output = \"r\", gain = 1.7 },\n").aircraft;
+  const analysis::ModalAnalysis closed = AnalyzeClosedLoop(a), plain = analysis::AnalyzeModes(a);
+  EXPECT_EQ(closed.lateral_model.A(), plain.lateral_model.A());
+  ASSERT_EQ(closed.lateral.size(), plain.lateral.size());
+  for (std::size_t k = 0; k < closed.lateral.size(); ++k) EXPECT_EQ(closed.lateral[k].lambda, plain.lateral[k].lambda);
+  EXPECT_TRUE(closed.filters.empty());
+}
+
+}  // namespace
+}  // namespace aerolin::study
