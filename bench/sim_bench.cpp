@@ -35,13 +35,8 @@ std::vector<Eigen::VectorXd> DoubletControls(const model::AircraftData& aircraft
 }
 
 // One call of Slicer::Advance per iteration, cycling through the scenario.
-void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
-  const model::AircraftData aircraft =
-      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
-  sim::SliceOptions options;
-  options.integrator = integrator;
-  sim::Slicer slicer(sim::FlightModel(aircraft), options);
-  const std::vector<Eigen::VectorXd> controls = DoubletControls(aircraft, options.dt);
+void AdvanceThroughDoublet(benchmark::State& state, sim::Slicer& slicer,
+                           const std::vector<Eigen::VectorXd>& controls) {
   std::size_t k = 0;
   long slices = 0, steps = 0;
   for (auto _ : state) {
@@ -56,8 +51,34 @@ void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
   state.counters["steps/slice"] = static_cast<double>(steps) / static_cast<double>(slices);
 }
 
+void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  sim::SliceOptions options;
+  options.integrator = integrator;
+  sim::Slicer slicer(sim::FlightModel(aircraft), options);
+  const std::vector<Eigen::VectorXd> controls = DoubletControls(aircraft, options.dt);
+  AdvanceThroughDoublet(state, slicer, controls);
+}
+
 BENCHMARK_CAPTURE(BM_Slice, rk45, sim::Integrator::kRk45);
 BENCHMARK_CAPTURE(BM_Slice, exact, sim::Integrator::kExact);
+
+// As BM_Slice/rk45, the P2V-7 with an elevator, aileron and rudder actuator
+// (τa = 0.05 s, ±20°, ±60°/s, [actuators]): the extended RK45 state (12
+// flight states + the auxiliary state) and the actuators' terms at every
+// stage; the doublet drives the elevator's rate limit.
+void BM_ActuatedSlice(benchmark::State& state) {
+  model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  constexpr double kDeg = 0.017453292519943295;
+  for (const char* surface : {"elevator", "aileron", "rudder"})
+    aircraft.command_path.actuators[surface] = model::Actuator{0.05, 20.0 * kDeg, 60.0 * kDeg};
+  sim::Slicer slicer(sim::FlightModel(aircraft), sim::SliceOptions{});
+  const std::vector<Eigen::VectorXd> controls = DoubletControls(aircraft, slicer.dt());
+  AdvanceThroughDoublet(state, slicer, controls);
+}
+BENCHMARK(BM_ActuatedSlice);
 
 // Issue #22's floor for an exact step: a bare fixed-size 9 × 9 mat-vec
 // (the P2V-7's Φ = e^{AΔt}, Δt = 0.1 s) and the three sincos of the

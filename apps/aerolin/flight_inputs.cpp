@@ -137,6 +137,7 @@ class WindUpdating final : public sim::FlightRecorder {
   void Begin(const std::vector<std::string>& control_names) override {
     inner_.Begin(control_names);
   }
+  void WatchSurfaces(const Eigen::VectorXd* surfaces) override { inner_.WatchSurfaces(surfaces); }
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
     to_ = from_;
     inner_.Record(t, x, controls);
@@ -211,6 +212,10 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
       throw UsageError("--model " + inputs.model + ": " + inputs.file +
                        " closes feedback loops ([augmentation]), which the nonlinear model does "
                        "not fly yet: add --bare");
+    if (!flight.aircraft.command_path.actuators.empty())
+      throw UsageError("--model " + inputs.model + ": " + inputs.file +
+                       " gives control surfaces actuators ([actuators]), which the nonlinear model "
+                       "does not fly yet: fly it with --model linear");
     const bool both = spec.model == study::FlightModelKind::kBoth;
     shadow.emplace(sim::NonlinearModel(flight.aircraft), spec.slice, prepared->x0(),
                    study::ReferenceRequest(flight.aircraft).altitude, both ? recorder : nullptr,

@@ -65,6 +65,9 @@ class Tee final : public sim::FlightRecorder {
   void Begin(const std::vector<std::string>& control_names) override {
     for (sim::FlightRecorder* r : recorders_) r->Begin(control_names);
   }
+  void WatchSurfaces(const Eigen::VectorXd* surfaces) override {
+    for (sim::FlightRecorder* r : recorders_) r->WatchSurfaces(surfaces);
+  }
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override {
     for (sim::FlightRecorder* r : recorders_) r->Record(t, x, controls);
   }

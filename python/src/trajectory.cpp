@@ -25,7 +25,7 @@ py::dict ValidityRecord(const sim::ValidityFlag& f) {
 
 void TrajectoryRecorder::Begin(const std::vector<std::string>& names) {
   control_names = names;
-  width_ = 1 + sim::kNumFlightStates + static_cast<int>(names.size()) + (wind_ ? 4 : 0);
+  width_ = 1 + sim::kNumFlightStates + static_cast<int>(names.size()) * (surfaces_ ? 2 : 1) + (wind_ ? 4 : 0);
   values_.reserve(static_cast<std::size_t>(std::max(0L, rows_hint_)) *
                   static_cast<std::size_t>(width_));
 }
@@ -35,6 +35,7 @@ void TrajectoryRecorder::Record(double t, const sim::FlightState& x,
   values_.push_back(t);
   values_.insert(values_.end(), x.data(), x.data() + sim::kNumFlightStates);
   values_.insert(values_.end(), controls.data(), controls.data() + controls.size());
+  if (surfaces_) values_.insert(values_.end(), surfaces_->data(), surfaces_->data() + surfaces_->size());
   if (wind_) values_.insert(values_.end(), wind_->data(), wind_->data() + 4);
 }
 
@@ -42,14 +43,15 @@ Trajectory::Trajectory(const TrajectoryRecorder& rows,
                        const std::vector<std::string>& control_units,
                        const sim::SimulationResult& result, const sim::SimulationOptions& options,
                        std::optional<double> amplitude)
-    : wind_(rows.has_wind()),
+    : surfaces_(rows.has_surfaces()),
+      wind_(rows.has_wind()),
       stopped_(result.stopped),
       validity_(result.validity),
       slices_(result.slices),
       rk_steps_(result.rk_steps),
       rk_rejected_(result.rk_rejected),
       dt_(options.slice.dt),
-      integrator_(sim::ToString(options.slice.integrator)),
+      integrator_(sim::ToString(result.integrator_flown.value_or(options.slice.integrator))),
       amplitude_(amplitude) {
   columns_.push_back("t");
   units_.push_back("s");
@@ -60,6 +62,10 @@ Trajectory::Trajectory(const TrajectoryRecorder& rows,
   num_controls_ = static_cast<int>(rows.control_names.size());
   columns_.insert(columns_.end(), rows.control_names.begin(), rows.control_names.end());
   units_.insert(units_.end(), control_units.begin(), control_units.end());
+  if (surfaces_) {
+    for (const std::string& name : rows.control_names) columns_.push_back(name + "_surface");
+    units_.insert(units_.end(), control_units.begin(), control_units.end());
+  }
   if (wind_)
     for (const core::Signal& s : model::GustSignals()) {
       columns_.push_back(s.name);
@@ -98,22 +104,22 @@ std::string Trajectory::Csv() const {
   std::ostringstream out;
   const auto first_control = columns_.begin() + 1 + sim::kNumFlightStates;
   const std::vector<std::string> controls(first_control, first_control + num_controls_);
-  out << exporting::FlightCsvHeader(controls, wind_) << '\n';
+  out << exporting::FlightCsvHeader(controls, wind_, surfaces_) << '\n';
   const double* d = data_.data();
   const py::ssize_t n = rows();
   sim::FlightState x;
-  Eigen::VectorXd u(num_controls_);
+  Eigen::VectorXd u(num_controls_), surfaces(num_controls_);
   Eigen::Vector4d wind;
+  const int first_wind = 1 + sim::kNumFlightStates + num_controls_ * (surfaces_ ? 2 : 1);
   for (py::ssize_t k = 0; k < n; ++k) {
     for (int i = 0; i < sim::kNumFlightStates; ++i) x[i] = d[(1 + i) * n + k];
     for (int c = 0; c < num_controls_; ++c) u[c] = d[(1 + sim::kNumFlightStates + c) * n + k];
-    if (wind_) {
-      for (int w = 0; w < 4; ++w)
-        wind[w] = d[(1 + sim::kNumFlightStates + num_controls_ + w) * n + k];
-      exporting::WriteFlightCsvRow(out, d[k], x, u, wind);
-    } else {
-      exporting::WriteFlightCsvRow(out, d[k], x, u);
-    }
+    if (surfaces_)
+      for (int c = 0; c < num_controls_; ++c)
+        surfaces[c] = d[(1 + sim::kNumFlightStates + num_controls_ + c) * n + k];
+    if (wind_)
+      for (int w = 0; w < 4; ++w) wind[w] = d[(first_wind + w) * n + k];
+    exporting::WriteFlightCsvRow(out, d[k], x, u, surfaces_ ? &surfaces : nullptr, wind_ ? &wind : nullptr);
   }
   return out.str();
 }
@@ -125,7 +131,9 @@ void BindTrajectory(py::module_& m) {
       "(t, u, alpha, q, theta, beta, p, r, phi, psi, north, east, down, then the\n"
       "controls in data-file order) to float64 numpy arrays, one value at t = 0\n"
       "and one per slice end (controls: the values held during the slice that\n"
-      "ends at t), then, for a flight with turbulence or gusts, the wind of the\n"
+      "ends at t), then, for a flight with an augmentation or actuators, each\n"
+      "control's surface, NAME_surface (its deflection as flown at t), then, for\n"
+      "a flight with turbulence or gusts, the wind of the\n"
       "slice that ends at t: u_g, v_g, w_g [m/s], p_g [rad/s]. Columns are views\n"
       "of one (rows × columns) array, `array`.")
       .def("__getitem__", &Trajectory::Column, py::arg("column"))

@@ -20,15 +20,19 @@ class TrajectoryRecorder final : public sim::FlightRecorder {
   // nullptr: a flight without gusts (no wind columns). `rows` is a capacity hint.
   TrajectoryRecorder(const Eigen::Vector4d* wind, long rows) : wind_(wind), rows_hint_(rows) {}
   void Begin(const std::vector<std::string>& control_names) override;
+  // The surfaces' columns, NAME_surface after the controls (as the CLI CSV).
+  void WatchSurfaces(const Eigen::VectorXd* surfaces) override { surfaces_ = surfaces; }
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
 
   std::vector<std::string> control_names;
   bool has_wind() const { return wind_ != nullptr; }
+  bool has_surfaces() const { return surfaces_ != nullptr; }
   int width() const { return width_; }
   const std::vector<double>& values() const { return values_; }  // row-major
 
  private:
   const Eigen::Vector4d* wind_;
+  const Eigen::VectorXd* surfaces_ = nullptr;
   long rows_hint_;
   int width_ = 0;
   std::vector<double> values_;
@@ -51,6 +55,7 @@ class Trajectory {
   py::array_t<double, py::array::f_style> data_;
   std::vector<std::string> columns_, units_;
   int num_controls_ = 0;
+  bool surfaces_ = false;  // NAME_surface columns after the controls
   bool wind_ = false;
   std::optional<std::string> stopped_;
   std::vector<sim::ValidityFlag> validity_;

@@ -275,23 +275,34 @@ def test_bare_equals_cli_bare_and_flies_the_airframe(work, p2v7):
 
 
 @pytest.mark.parametrize("integrator", ["rk45", "exact"])
-def test_actuator_limit_flies_alike_in_cli_and_python(work, integrator):
-    """A pitch damper whose elevator stops at 2 deg ([actuators]): the pilot's
-    doublet plus the damper's command goes beyond the stop, and the flight
-    (sim::FlightModel's one limit) is the CLI's to the bit."""
+def test_actuator_flies_alike_in_cli_and_python(work, integrator):
+    """A pitch damper whose elevator (tau 0.05 s) stops at 2 deg and moves at
+    most 30 deg/s ([actuators]): the pilot's doublet plus the damper's command
+    goes beyond the stop, and the flight (sim::FlightModel::AddActuators, the
+    one place) is the CLI's to the bit, surface columns included; exact is
+    flown by RK45 and says so."""
     damped = work / "damped.toml"
     run_cli("augment", P2V7, "--loop", "elevator:q=0.5", "--write", damped)
     limited = work / "limited.toml"
     limited.write_text(damped.read_text()
-                       + "\n[actuators]\nelevator = { time_constant_s = 0.05, limit_deg = 2 }\n")
+                       + "\n[actuators]\nelevator = { time_constant_s = 0.05, limit_deg = 2, "
+                       "rate_limit_deg_s = 30 }\n")
     args = ["--script", DOUBLET, "--duration", 10, "--integrator", integrator]
     flight = aerolin.simulate(aerolin.load(str(limited)), 10, script=str(DOUBLET),
                               integrator=integrator)
     assert_equals_csv(flight, cli_csv(work, limited, *args))
-    # The command δe = δ_pilot + 0.5 q (the loop) went beyond the stop, and the
-    # stop changed the flight.
+    assert flight.integrator == "rk45"
+    # The command δe = δ_pilot + 0.5 q (the loop) went beyond the stop, the
+    # surface did not, and the stop changed the flight.
     commanded = flight["elevator"] + 0.5 * flight["q"]
     assert np.abs(commanded).max() > np.radians(2.0) * 1.5
+    surface = flight["elevator_surface"]
+    assert np.abs(surface).max() <= np.radians(2.0)
+    assert np.abs(surface).max() > 0.99 * np.radians(2.0)
+    assert np.abs(np.diff(surface)).max() <= np.radians(30.0) * 0.1 * (1 + 1e-12)
     free = aerolin.simulate(aerolin.load(str(damped)), 10, script=str(DOUBLET),
                             integrator=integrator)
     assert np.abs(free["theta"] - flight["theta"]).max() > 1e-3
+    # The damped file's surface column is the ideal one, δ_pilot − K x.
+    ideal = free["elevator"] + 0.5 * free["q"]
+    assert np.abs(free["elevator_surface"] - ideal).max() < 1e-15  # rounding of K x

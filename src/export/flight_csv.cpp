@@ -47,8 +47,10 @@ std::string FlightCsvHeader(const std::vector<std::string>& control_names) {
   return header;
 }
 
-std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind) {
+std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind, bool surfaces) {
   std::string header = FlightCsvHeader(control_names);
+  if (surfaces)
+    for (const std::string& name : control_names) header += "," + name + "_surface";
   if (wind) header += ",u_g,v_g,w_g,p_g";
   return header;
 }
@@ -57,6 +59,14 @@ std::string FlightCsvHeader(const sim::FlightLog& log) { return FlightCsvHeader(
 
 namespace {
 
+// Writes ",v" for each entry of `values`.
+void WriteValues(std::ostream& out, const Eigen::VectorXd& values) {
+  for (Eigen::Index c = 0; c < values.size(); ++c) {
+    out.put(',');
+    WriteNumber(out, values[c]);
+  }
+}
+
 void WriteRowValues(std::ostream& out, double t, const sim::FlightState& x,
                     const Eigen::VectorXd& controls) {
   WriteNumber(out, t);
@@ -64,9 +74,13 @@ void WriteRowValues(std::ostream& out, double t, const sim::FlightState& x,
     out.put(',');
     WriteNumber(out, x[i]);
   }
-  for (Eigen::Index c = 0; c < controls.size(); ++c) {
+  WriteValues(out, controls);
+}
+
+void WriteWind(std::ostream& out, const Eigen::Vector4d& wind) {
+  for (int i = 0; i < 4; ++i) {
     out.put(',');
-    WriteNumber(out, controls[c]);
+    WriteNumber(out, wind[i]);
   }
 }
 
@@ -81,10 +95,16 @@ void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
 void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
                        const Eigen::VectorXd& controls, const Eigen::Vector4d& wind) {
   WriteRowValues(out, t, x, controls);
-  for (int i = 0; i < 4; ++i) {
-    out.put(',');
-    WriteNumber(out, wind[i]);
-  }
+  WriteWind(out, wind);
+  out.put('\n');
+}
+
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls, const Eigen::VectorXd* surfaces,
+                       const Eigen::Vector4d* wind) {
+  WriteRowValues(out, t, x, controls);
+  if (surfaces) WriteValues(out, *surfaces);
+  if (wind) WriteWind(out, *wind);
   out.put('\n');
 }
 
@@ -102,16 +122,13 @@ void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path) {
 }
 
 void FlightCsvRecorder::Begin(const std::vector<std::string>& control_names) {
-  out_ << FlightCsvHeader(control_names, wind_ != nullptr) << '\n';
+  out_ << FlightCsvHeader(control_names, wind_ != nullptr, surfaces_ != nullptr) << '\n';
 }
 
 void FlightCsvRecorder::Record(double t, const sim::FlightState& x,
                                const Eigen::VectorXd& controls) {
   if (dt_ > 0.0) t = SliceGridTime(t, dt_);
-  if (wind_)
-    WriteFlightCsvRow(out_, t, x, controls, *wind_);
-  else
-    WriteFlightCsvRow(out_, t, x, controls);
+  WriteFlightCsvRow(out_, t, x, controls, surfaces_, wind_);
 }
 
 MeasurementNoise::MeasurementNoise(sim::FlightRecorder& next,

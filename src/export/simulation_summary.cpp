@@ -122,7 +122,9 @@ std::string SimulationSummaryJson(const sim::SimulationResult& result, const Fli
   j["amplitude"] = run.amplitude ? json(*run.amplitude) : json(nullptr);
   j["duration_s"] = options.duration;
   j["dt_s"] = options.slice.dt;
-  j["integrator"] = std::string(sim::ToString(options.slice.integrator));
+  j["integrator"] = std::string(sim::ToString(result.integrator_flown.value_or(options.slice.integrator)));
+  if (result.integrator_flown)  // only where it differs: other summaries keep their bytes
+    j["integrator_asked"] = std::string(sim::ToString(options.slice.integrator));
   j["rtol"] = options.slice.rtol;
   j["atol"] = options.slice.atol;
   j["slices"] = result.slices;
@@ -216,9 +218,12 @@ void WriteSimulationSummary(std::ostream& out, const sim::SimulationResult& resu
   const DisplayUnit rate = DisplayUnitOf(core::Unit::kRadianPerSecond, units, true);
   auto time = [&](double t) { return Number(SliceGridTime(t, s.dt), "{:g}"); };
   out << run.aircraft << ": " << result.slices << " slices of "
-      << fmt::format("{:g}", s.dt) << " s, " << sim::ToString(s.integrator);
-  if (s.integrator == sim::Integrator::kRk45)
+      << fmt::format("{:g}", s.dt) << " s, " << sim::ToString(result.integrator_flown.value_or(s.integrator));
+  if (result.integrator_flown.value_or(s.integrator) == sim::Integrator::kRk45)
     out << fmt::format(" (rtol {:g}, atol {:g})", s.rtol, s.atol);
+  if (result.integrator_flown)
+    out << "; " << sim::ToString(s.integrator) << " asked: the actuators' lag and limits are flown by "
+        << sim::ToString(*result.integrator_flown);
   out << '\n';
   if (run.script) out << "script: " << *run.script << '\n';
   if (run.excite)

@@ -1,6 +1,8 @@
 #include "aerolin/sim/flight_model.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -52,23 +54,46 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
   };
   scatter(aircraft.longitudinal_augmentation, model::Axis::kLongitudinal, kU);
   scatter(aircraft.lateral_augmentation, model::Axis::kLateral, kBeta);
+  constexpr double kNone = std::numeric_limits<double>::infinity();
   for (std::size_t c = 0; c < controls_.size(); ++c) {
     const auto it = aircraft.command_path.actuators.find(controls_[c].name);
-    if (it == aircraft.command_path.actuators.end() || !it->second.position_limit) continue;
+    if (it == aircraft.command_path.actuators.end()) continue;
+    const model::Actuator& actuator = it->second;
     const auto col = static_cast<Eigen::Index>(c);
     if (command_.size() != 0)
       throw std::invalid_argument(
-          "the [actuators] position limit of " + controls_[c].name + " with an [augmentation] loop on an "
-          "acceleration (nz, ay), which feeds the deflection back through itself: such a limited "
-          "loop is not flown yet (fly it without limit_deg, or --bare)");
-    limits_.push_back({col, *it->second.position_limit, K_.row(col)});
+          "the [actuators] entry of " + controls_[c].name + " with an [augmentation] loop on an "
+          "acceleration (nz, ay), which feeds the deflection back through itself: such an actuated "
+          "loop is not flown yet (fly it without [actuators], or --bare)");
+    if (actuators_.size() == static_cast<std::size_t>(kMaxAuxiliaryStates))
+      throw std::invalid_argument("FlightModel: more than " + std::to_string(kMaxAuxiliaryStates) +
+                                  " actuators; the flight carries at most that many");
+    actuators_.push_back({col, 1.0 / actuator.time_constant, actuator.position_limit.value_or(kNone),
+                          actuator.rate_limit.value_or(kNone), K_.row(col)});
   }
 }
 
-std::optional<double> FlightModel::position_limit(int c) const {
-  for (const PositionLimit& l : limits_)
-    if (l.control == c) return l.limit;
+std::optional<int> FlightModel::actuator_slot(int c) const {
+  for (std::size_t i = 0; i < actuators_.size(); ++i)
+    if (actuators_[i].control == c) return static_cast<int>(i);
   return std::nullopt;
+}
+
+namespace {
+// A limit as the API gives it: none for the +∞ an absent one is flown as.
+std::optional<double> Finite(double limit) {
+  return std::isfinite(limit) ? std::optional<double>(limit) : std::nullopt;
+}
+}  // namespace
+
+std::optional<double> FlightModel::position_limit(int c) const {
+  const std::optional<int> slot = actuator_slot(c);
+  return slot ? Finite(actuators_[static_cast<std::size_t>(*slot)].position_limit) : std::nullopt;
+}
+
+std::optional<double> FlightModel::rate_limit(int c) const {
+  const std::optional<int> slot = actuator_slot(c);
+  return slot ? Finite(actuators_[static_cast<std::size_t>(*slot)].rate_limit) : std::nullopt;
 }
 
 void FlightModel::CommandedDeflections(const FlightState& x,
@@ -80,18 +105,25 @@ void FlightModel::CommandedDeflections(const FlightState& x,
              K_.row(c).dot(x.head<kNumLinearStates>());
 }
 
-bool FlightModel::SurfaceDeflections(const FlightState& x,
+void FlightModel::SurfaceDeflections(const FlightState& x, const AuxiliaryState& aux,
                                      const Eigen::Ref<const Eigen::VectorXd>& controls,
                                      Eigen::VectorXd& out) const {
   CommandedDeflections(x, controls, out);
-  bool limited = false;
-  for (const PositionLimit& l : limits_) {
-    if (const std::optional<double> stop = AtStop(out[l.control], l.limit)) {
-      out[l.control] = *stop;
-      limited = true;
-    }
+  for (std::size_t i = 0; i < actuators_.size(); ++i) out[actuators_[i].control] = aux[static_cast<Eigen::Index>(i)];
+}
+
+void FlightModel::DemandedRates(const FlightState& x, const AuxiliaryState& aux,
+                                const Eigen::Ref<const Eigen::VectorXd>& controls, Eigen::VectorXd& out) const {
+  CommandedDeflections(x, controls, out);
+  Eigen::Index next = 0;  // the ideal controls are zeroed between actuated ones
+  for (std::size_t i = 0; i < actuators_.size(); ++i) {
+    const FlownActuator& a = actuators_[i];
+    for (; next < a.control; ++next) out[next] = 0.0;
+    const double target = std::clamp(out[a.control], -a.position_limit, a.position_limit);
+    out[a.control] = (target - aux[static_cast<Eigen::Index>(i)]) * a.inverse_time_constant;
+    next = a.control + 1;
   }
-  return limited;
+  for (; next < out.size(); ++next) out[next] = 0.0;
 }
 
 FlightModel::FlightModel(const model::AircraftData& aircraft, Eigen::MatrixXd E)

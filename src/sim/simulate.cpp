@@ -57,6 +57,15 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0, Input
   SimulationResult result;
   result.log.control_names = model.control_names();
   result.log.control_units = model.control_units();
+  // The surfaces as flown, for the recorders that show them.
+  const bool surfaces_differ = model.flies_surfaces();
+  Eigen::VectorXd surfaces = Eigen::VectorXd::Zero(model.num_controls());
+  if (surfaces_differ) {
+    recorder.WatchSurfaces(&surfaces);
+    flight.SurfaceDeflections(surfaces);
+  }
+  if (flight.slicer().integrator() != options.slice.integrator)
+    result.integrator_flown = flight.slicer().integrator();
   recorder.Begin(result.log.control_names);
   recorder.Record(0.0, x0, flight.controls());
   for (long k = 0; k < n && !flight.stopped(); ++k) {
@@ -65,6 +74,7 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0, Input
     result.rk_rejected += outcome.stats.rejected;
     if (!outcome.flown) break;
     ++result.slices;
+    if (surfaces_differ) flight.SurfaceDeflections(surfaces);
     recorder.Record(flight.time(), flight.state(), flight.controls());
   }
   result.stopped = flight.stopped();

@@ -34,6 +34,14 @@ using ErrorChecker =
                                   odeint::default_operations>;
 using ControlledDopri5 = odeint::controlled_runge_kutta<Dopri5, ErrorChecker>;
 
+// A flight with actuators: the 12 flight states and the auxiliary state
+// (FlightModel::AddActuators) in one vector, so one stepper integrates both
+// under one error control; still fixed-size, on the stack.
+using ExtendedState = Eigen::Matrix<double, kNumFlightStates + kMaxAuxiliaryStates, 1>;
+using ExtendedDopri5 = odeint::runge_kutta_dopri5<ExtendedState, double, ExtendedState, double,
+                                                  odeint::vector_space_algebra>;
+using ControlledExtendedDopri5 = odeint::controlled_runge_kutta<ExtendedDopri5, ErrorChecker>;
+
 // A slice that needs more rejected steps than this is not going to finish:
 // odeint shrinks the step at least 5× per rejection.
 constexpr int kMaxRejectionsPerSlice = 200;
@@ -63,9 +71,6 @@ void AddProduct(const Eigen::MatrixXd& M, const Eigen::Ref<const Eigen::VectorXd
 struct Rhs {
   const FlightModel* model;
   const LinearState* b_delta;
-  // The pilot's held controls when the model limits a surface's position
-  // (FlightModel::AddLimitCorrection at every stage); nullptr: no limits.
-  const Eigen::VectorXd* controls = nullptr;
   // A known disturbance g(t0 + τ), evaluated at every stage; `g` is the
   // slicer's scratch vector (num_disturbances), so nothing is allocated.
   const DisturbanceProfile* profile = nullptr;
@@ -73,13 +78,30 @@ struct Rhs {
   Eigen::VectorXd* g = nullptr;
   void operator()(const FlightState& x, FlightState& dxdt, double tau) const {
     model->Derivative(x, *b_delta, dxdt);
-    if (controls != nullptr) model->AddLimitCorrection(x, *controls, dxdt);
     if (profile != nullptr) AddProfile(tau, dxdt);
   }
   void AddProfile(double tau, FlightState& dxdt) const {
     g->setZero();
     profile->Add(t0 + tau, *g);
     AddProduct(model->E(), *g, dxdt);
+  }
+};
+
+// The right-hand side of a flight with actuators: Rhs plus the actuators'
+// terms (FlightModel::AddActuators) with the pilot's held `controls`.
+struct ExtendedRhs {
+  Rhs base;
+  const Eigen::VectorXd* controls;
+  void operator()(const ExtendedState& y, ExtendedState& dydt, double tau) const {
+    const FlightState x = y.head<kNumFlightStates>();
+    const AuxiliaryState aux = y.tail<kMaxAuxiliaryStates>();
+    FlightState dxdt;
+    AuxiliaryState daux;
+    base.model->Derivative(x, *base.b_delta, dxdt);
+    base.model->AddActuators(x, aux, *controls, dxdt, daux);
+    if (base.profile != nullptr) base.AddProfile(tau, dxdt);
+    dydt.head<kNumFlightStates>() = dxdt;
+    dydt.tail<kMaxAuxiliaryStates>() = daux;
   }
 };
 
@@ -153,10 +175,10 @@ struct Slicer::Impl {
         stepper(ErrorChecker(o.atol, o.rtol)),
         new_b_delta(LinearState::Zero()),
         g(Eigen::VectorXd::Zero(model.num_disturbances())),
-        held_controls(Eigen::VectorXd::Zero(model.num_controls())),
-        commanded(Eigen::VectorXd::Zero(model.num_controls())),
-        surface(Eigen::VectorXd::Zero(model.num_controls())) {
-    if (options.integrator == Integrator::kExact) {
+        actuated(model.has_actuators()),
+        extended_stepper(ErrorChecker(o.atol, o.rtol)),
+        held_controls(Eigen::VectorXd::Zero(model.num_controls())) {
+    if (integrator() == Integrator::kExact) {
       step = ZeroOrderHold(model, options.dt);
       for (std::size_t i = 0; i < kGaussNodes.size(); ++i) {
         nodes[i] = ZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
@@ -175,18 +197,47 @@ struct Slicer::Impl {
     had_profile = false;
     b_delta.setZero();
     stepper.reset();
+    y.setZero();
+    y.head<kNumFlightStates>() = x0;
+    extended_stepper.reset();
   }
 
-  SliceStats AdvanceRk45(const Eigen::Ref<const Eigen::VectorXd>& controls,
-                         const DisturbanceProfile* profile) {
+  // The integrator flown: RK45 for a flight with actuators, whatever was
+  // asked (the exact propagator is exact for a linear flight only, and the
+  // actuators' limits are not linear).
+  Integrator integrator() const { return actuated ? Integrator::kRk45 : options.integrator; }
+
+  // Steps `y` over the whole slice [0, Δt] with `rhs`, carrying the step size
+  // h over from slice to slice; `dydt` is the derivative at `y` (FSAL).
+  template <typename Stepper, typename System, typename State>
+  SliceStats StepThroughSlice(Stepper& controlled, const System& rhs, State& y, State& dydt) {
     const double T = options.dt;
-    const bool limits = model.has_position_limits();
-    // The limits' correction depends on the pilot's controls themselves, not
-    // only on B δ: a change of them redoes the reused derivative.
-    const bool controls_changed = limits && controls != held_controls;
-    if (limits) held_controls = controls;
-    Rhs rhs{&model, &b_delta, limits ? &held_controls : nullptr, profile,
-            static_cast<double>(k) * T, &g};
+    SliceStats stats;
+    double tau = 0.0;  // time within the slice (the profile adds t0)
+    while (T - tau > 1e-12 * T) {
+      const double remaining = T - tau;
+      const bool clamped = h >= remaining;
+      double step = clamped ? remaining : h;
+      const odeint::controlled_step_result result = controlled.try_step(rhs, y, dydt, tau, step);
+      if (result == odeint::success) {
+        ++stats.steps;
+        // A step shortened to land on the slice end says little about the
+        // step size the dynamics allow; keep the larger estimate.
+        h = clamped ? std::max(h, step) : step;
+        if (clamped) tau = T;
+        if (!y.allFinite() || !std::isfinite(h)) break;  // caller flags it
+      } else {
+        ++stats.rejected;
+        h = step;
+        if (stats.rejected > kMaxRejectionsPerSlice || !(h > 1e-14 * T))
+          throw core::NumericalError(FailureMessage(stats.rejected));
+      }
+    }
+    return stats;
+  }
+
+  SliceStats AdvanceRk45(const DisturbanceProfile* profile) {
+    Rhs rhs{&model, &b_delta, profile, static_cast<double>(k) * options.dt, &g};
     // FSAL: the derivative at the end of the last step is the one at the start
     // of this slice, except for the control term; the kinematics part (the
     // trigonometry) is reused, the linear part is redone only if δ changed,
@@ -196,35 +247,33 @@ struct Slicer::Impl {
       b_delta = new_b_delta;
       rhs(x, dxdt, 0.0);
       fsal_valid = true;
-    } else if (new_b_delta != b_delta || profile != nullptr || had_profile || controls_changed) {
+    } else if (new_b_delta != b_delta || profile != nullptr || had_profile) {
       b_delta = new_b_delta;
       model.LinearDerivative(x, b_delta, dxdt);
-      if (limits) model.AddLimitCorrection(x, held_controls, dxdt);
       if (profile != nullptr) rhs.AddProfile(0.0, dxdt);
     }
     had_profile = profile != nullptr;
-    SliceStats stats;
-    double tau = 0.0;  // time within the slice (the profile adds t0)
-    while (T - tau > 1e-12 * T) {
-      const double remaining = T - tau;
-      const bool clamped = h >= remaining;
-      double step = clamped ? remaining : h;
-      const odeint::controlled_step_result result =
-          stepper.try_step(rhs, x, dxdt, tau, step);
-      if (result == odeint::success) {
-        ++stats.steps;
-        // A step shortened to land on the slice end says little about the
-        // step size the dynamics allow; keep the larger estimate.
-        h = clamped ? std::max(h, step) : step;
-        if (clamped) tau = T;
-        if (!x.allFinite() || !std::isfinite(h)) break;  // caller flags it
-      } else {
-        ++stats.rejected;
-        h = step;
-        if (stats.rejected > kMaxRejectionsPerSlice || !(h > 1e-14 * T))
-          throw core::NumericalError(FailureMessage(stats.rejected));
-      }
+    return StepThroughSlice(stepper, rhs, x, dxdt);
+  }
+
+  // A flight with actuators: the 12 states and the auxiliary state in one
+  // stepper. The actuators' terms depend on the pilot's controls themselves,
+  // not only on B δ: a change of them redoes the reused derivative (whole:
+  // the kinematics are cheap beside the extended state's stages).
+  SliceStats AdvanceActuated(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                             const DisturbanceProfile* profile) {
+    const bool controls_changed = controls != held_controls;
+    held_controls = controls;
+    const ExtendedRhs rhs{Rhs{&model, &b_delta, profile, static_cast<double>(k) * options.dt, &g},
+                          &held_controls};
+    if (!fsal_valid || controls_changed || new_b_delta != b_delta || profile != nullptr || had_profile) {
+      b_delta = new_b_delta;
+      rhs(y, dydt, 0.0);
+      fsal_valid = true;
     }
+    had_profile = profile != nullptr;
+    const SliceStats stats = StepThroughSlice(extended_stepper, rhs, y, dydt);
+    x = y.head<kNumFlightStates>();
     return stats;
   }
 
@@ -260,19 +309,6 @@ struct Slicer::Impl {
         options.rtol, options.atol, k, static_cast<double>(k) * options.dt, h, rejected);
   }
 
-  // The exact propagator is exact for a linear flight only: while a position
-  // limit is reached, it holds the limit's correction at its value at the
-  // slice start (the surface at its stop then, drifting with −K x over the
-  // slice: first order in Δt). Unlimited slices take `controls` unchanged.
-  SliceStats AdvanceExactLimited(const Eigen::Ref<const Eigen::VectorXd>& controls,
-                                 const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
-    if (!model.has_position_limits()) return AdvanceExact(controls, disturbance);
-    model.CommandedDeflections(x, controls, commanded);
-    if (!model.SurfaceDeflections(x, controls, surface)) return AdvanceExact(controls, disturbance);
-    held_controls = controls + (surface - commanded);
-    return AdvanceExact(held_controls, disturbance);
-  }
-
   SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls,
                           const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
     // Position: Gauss–Legendre quadrature of the NED velocity along the exact
@@ -300,9 +336,12 @@ struct Slicer::Impl {
   bool had_profile = false;  // the last slice's derivative included a profile
   Eigen::VectorXd g;         // profile scratch: g(t), or the held d + mean g
   double h = 0.0;  // step size carried over from the last slice [s]
-  // Position limits: the pilot's controls held over the slice (RK45) or
-  // with the limits' held correction (exact), and scratch deflections.
-  Eigen::VectorXd held_controls, commanded, surface;
+  // Actuators: the extended state (flight states, then the auxiliary
+  // state), its stepper and derivative, and the pilot's held controls.
+  bool actuated = false;
+  ControlledExtendedDopri5 extended_stepper;
+  ExtendedState y = ExtendedState::Zero(), dydt = ExtendedState::Zero();
+  Eigen::VectorXd held_controls;
   // Exact
   Transition step;
   std::array<Transition, kGaussNodes.size()> nodes;
@@ -357,7 +396,7 @@ SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls
         " channels, the model has " + std::to_string(s.model.num_disturbances()) +
         " disturbances");
   SliceStats stats;
-  if (s.options.integrator == Integrator::kExact) {
+  if (s.integrator() == Integrator::kExact) {
     if (profile != nullptr) {
       // Hold d + the profile's mean over the slice (see DisturbanceProfile).
       if (disturbance != nullptr)
@@ -367,17 +406,18 @@ SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls
       const double t0 = static_cast<double>(s.k) * s.options.dt;
       profile->AddMean(t0, t0 + s.options.dt, s.g);
       const Eigen::Ref<const Eigen::VectorXd> held(s.g);
-      stats = s.AdvanceExactLimited(controls, &held);
+      stats = s.AdvanceExact(controls, &held);
     } else {
-      stats = s.AdvanceExactLimited(controls, disturbance);
+      stats = s.AdvanceExact(controls, disturbance);
     }
   } else {
     s.new_b_delta.setZero();
     AddProduct(s.model.B(), controls, s.new_b_delta);
     if (disturbance != nullptr) AddProduct(s.model.E(), *disturbance, s.new_b_delta);
-    stats = s.AdvanceRk45(controls, profile);
+    stats = s.actuated ? s.AdvanceActuated(controls, profile) : s.AdvanceRk45(profile);
   }
   s.FlushNegligible();
+  if (s.actuated) s.y.head<kNumFlightStates>() = s.x;
   ++s.k;
   return stats;
 }
@@ -388,5 +428,9 @@ long Slicer::slice_index() const { return impl_->k; }
 double Slicer::dt() const { return impl_->options.dt; }
 const SliceOptions& Slicer::options() const { return impl_->options; }
 const FlightModel& Slicer::model() const { return impl_->model; }
+Integrator Slicer::integrator() const { return impl_->integrator(); }
+AuxiliaryState Slicer::auxiliary_state() const {
+  return impl_->actuated ? AuxiliaryState(impl_->y.tail<kMaxAuxiliaryStates>()) : AuxiliaryState::Zero();
+}
 
 }  // namespace aerolin::sim

@@ -25,15 +25,17 @@ constexpr std::size_t kMaxPendingBytes = 1 << 16;
 // writes): header and rows come from it, so a live log and a replayed one are
 // the same bytes.
 FlightLogWriter::FlightLogWriter(std::string csv_path, std::string script_path,
-                                 const std::vector<std::string>& control_names, bool wind)
-    : csv_path_(std::move(csv_path)), script_path_(std::move(script_path)), wind_(wind) {
+                                 const std::vector<std::string>& control_names, bool wind,
+                                 bool surfaces)
+    : csv_path_(std::move(csv_path)), script_path_(std::move(script_path)), wind_(wind),
+      surfaces_(surfaces) {
   // O_EXCL: never truncate an earlier flight's log (FreeLogStem picks a free
   // name; this catches a race with another window logging there).
   fd_ = ::open(csv_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd_ < 0)
     throw std::runtime_error("cannot write flight log '" + csv_path_ + "' (" +
                              std::strerror(errno) + ")");
-  pending_ << exporting::FlightCsvHeader(control_names, wind) << '\n';
+  pending_ << exporting::FlightCsvHeader(control_names, wind, surfaces) << '\n';
   WritePending();
 }
 
@@ -54,6 +56,12 @@ void FlightLogWriter::AppendRow(double t, const sim::FlightState& x,
     return;
   }
   exporting::WriteFlightCsvRow(pending_, t, x, controls, wind);
+  if (static_cast<std::size_t>(pending_.tellp()) >= kMaxPendingBytes) WritePending();
+}
+
+void FlightLogWriter::AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls,
+                                const Eigen::VectorXd& surfaces, const Eigen::Vector4d& wind) {
+  exporting::WriteFlightCsvRow(pending_, t, x, controls, surfaces_ ? &surfaces : nullptr, wind_ ? &wind : nullptr);
   if (static_cast<std::size_t>(pending_.tellp()) >= kMaxPendingBytes) WritePending();
 }
 

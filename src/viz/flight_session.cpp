@@ -211,9 +211,10 @@ void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excit
         if (!input.empty() && core::SameFile(output, input))
           throw std::runtime_error("flight log '" + output + "' is the input file '" + input +
                                    "'; choose another --log-dir or --log-name");
-    log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(),
-                                             model().control_names(), turbulence_.has_value());
-    log_->AppendRow(0.0, x0, flight_->controls(), Eigen::Vector4d::Zero());
+    log_ = std::make_unique<FlightLogWriter>(csv_path(), script_path(), model().control_names(),
+                                             turbulence_.has_value(), model().flies_surfaces());
+    flight_->SurfaceDeflections(log_surfaces_);
+    log_->AppendRow(0.0, x0, flight_->controls(), log_surfaces_, Eigen::Vector4d::Zero());
     MaybeFlush(true);
   }
   last_flush_ = std::chrono::steady_clock::now();
@@ -289,9 +290,11 @@ void FlightSession::Step() {
   digest_->Record(flight_->time(), flight_->state(), flight_->controls());
   RecordShadow();
   // Times as `aerolin simulate` writes them (0.3, not 0.30000000000000004).
-  if (log_)
+  if (log_) {
+    flight_->SurfaceDeflections(log_surfaces_);
     log_->AppendRow(exporting::SliceGridTime(flight_->time(), flight_->dt()), flight_->state(),
-                    flight_->controls(), wind());
+                    flight_->controls(), log_surfaces_, wind());
+  }
 }
 
 void FlightSession::AppendTrail(const sim::FlightState& x) { AppendTrail(trail_, x, dt()); }

@@ -216,16 +216,18 @@ void HudRenderer::Draw(sf::RenderTarget& target, const HudState& h) {
                                     : fmt::format("{:+7.2f}", Shown(c.value, 2));
       Text(target, c.name.substr(0, 8), lx + 14, y, small, kInk);
       const float bx = lx + (compact ? 82 : 95), bw = compact ? 90 : 110, bh = 10, by = y + 5;
-      // A surface at its actuator's stop: the bar and its value in red, with
-      // the stop marked at the bar's ends (the warning line names it).
+      // A surface held at its actuator's stop or moving at its rate limit:
+      // the bar and its value in red, with the stop marked at the bar's ends
+      // (the warning line names which).
+      const bool limited = c.saturated || c.rate_saturated;
       CentredBar(target, {bx, by, bw, bh}, c.range > 0 ? c.value / c.range : 0.0,
-                 c.saturated ? kWarn : kBarFill);
+                 limited ? kWarn : kBarFill);
       if (c.limit && c.range > 0) {
         const float half = static_cast<float>(*c.limit / c.range) * bw / 2;
         for (const float sx : {bx + bw / 2 - half, bx + bw / 2 + half})
           Rect(target, {sx - 1.0f, by - 3}, {2.0f, bh + 6}, c.saturated ? kWarn : kDim);
       }
-      Text(target, value, bx + bw + 6, y, small, c.saturated ? kWarn : kInk);
+      Text(target, value, bx + bw + 6, y, small, limited ? kWarn : kInk);
       if (!compact) Text(target, c.keys, lx + 22, y + 17, 12, kDim, false);
       y += layout.control_row;
     }

@@ -157,6 +157,13 @@ std::string SaturationWarning(const ControlGauge& g) {
                      g.limit ? *g.limit * unit.factor : 0.0, unit.symbol);
 }
 
+std::string RateSaturationWarning(const ControlGauge& g) {
+  const DisplayUnit unit = DisplayUnitOf(g.unit);  // per second: °/s for radians
+  return fmt::format("{} rate limited: asked {:+.0f}{}/s, limit \xc2\xb1{:g}{}/s", g.name,
+                     g.demanded_rate * unit.factor, unit.symbol,
+                     g.rate_limit ? *g.rate_limit * unit.factor : 0.0, unit.symbol);
+}
+
 std::vector<std::string> ValidityWarnings(const sim::FlightState& x, double U0,
                                           const sim::ValidityThresholds& limits) {
   std::vector<std::string> out;
@@ -251,6 +258,7 @@ HudModel::HudModel(const FlightSession& session, std::string aircraft_name,
     // at its stop.
     g.limit = session.model().position_limit(c);
     if (g.limit) g.range = *g.limit;
+    g.rate_limit = session.model().rate_limit(c);
     if (auto first = pilot.first_key(c)) {
       const pilot::Key second = *pilot.second_key(c);
       g.keys = fmt::format("{} {}  \xc2\xb7  {} {}", pilot::KeyText(*first),
@@ -367,15 +375,20 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag,
   h.state = shown;
   h.U0 = s.model().U0();
   // The surfaces as the flight moves them: the pilot's newest command plus
-  // the augmentation's in the state shown, at most at their stops.
+  // the augmentation's in the state shown; an actuated one where its
+  // actuator is (the last slice's end), which its stop and rate limit hold.
+  const sim::AuxiliaryState aux = s.auxiliary_state();
   s.model().CommandedDeflections(shown, s.pilot().controls(), commanded_);
-  s.model().SurfaceDeflections(shown, s.pilot().controls(), surfaces_);
+  s.model().SurfaceDeflections(shown, aux, s.pilot().controls(), surfaces_);
+  s.model().DemandedRates(shown, aux, s.pilot().controls(), rates_);
   for (std::size_t c = 0; c < h.controls.size(); ++c) {
     ControlGauge& g = h.controls[c];
     const auto i = static_cast<Eigen::Index>(c);
     g.value = surfaces_[i];
     g.commanded = commanded_[i];
-    g.saturated = surfaces_[i] != commanded_[i];
+    g.saturated = g.limit && std::abs(commanded_[i]) > *g.limit;
+    g.demanded_rate = rates_[i];
+    g.rate_saturated = g.rate_limit && std::abs(rates_[i]) > *g.rate_limit;
     g.range = std::max(g.range, std::abs(g.value));
   }
   h.slice_dt = s.dt();
@@ -383,8 +396,10 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag,
   h.slice_cost_max = s.slice_cost_max();
   h.slices = s.slice_index();
   h.warnings = ValidityWarnings(shown, h.U0);
-  for (const ControlGauge& g : h.controls)
+  for (const ControlGauge& g : h.controls) {
     if (g.saturated) h.warnings.push_back(SaturationWarning(g));
+    if (g.rate_saturated) h.warnings.push_back(RateSaturationWarning(g));
+  }
   h.log_path = s.csv_path();
   h.trim_pitch = s.model().theta0();
   h.pitch_attitude = h.trim_pitch + shown[sim::kTheta];

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include "cli/run_command.hpp"
@@ -78,6 +81,65 @@ TEST(SimulateCommand, UsageErrorsExitTwo) {
   const auto r = RunAerolin("simulate " + kP2V7 + " --duration 1.05", "sim_u4");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("not a positive whole number of"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace aerolin
+
+namespace aerolin {
+namespace {
+
+// A file with [actuators]: the CSV gains a NAME_surface column per control
+// after the controls (the pilot's commands stay theirs), each surface within
+// its stop and moving no faster than its rate limit; the ideal ones are the
+// pilot's commands (no augmentation). --integrator exact is flown by RK45,
+// and the summary says so.
+TEST(SimulateCommand, ActuatorsAreFlownAndTheirSurfacesAreColumns) {
+  const std::string dir = std::string(AEROLIN_BINARY_DIR);
+  const std::string file = dir + "/sim_cli_actuated.toml";
+  const std::string csv = dir + "/sim_cli_actuated.csv";
+  constexpr double kStopDeg = 2.0, kRateDegS = 4.0, kDt = 0.05;
+  std::ofstream(file) << ReadAll(kP2V7)
+                      << "\n[actuators]\nelevator = { time_constant_s = 0.05, limit_deg = 2, rate_limit_deg_s = 4 }\n";
+  const auto r = RunAerolin("simulate '" + file + "' --script tests/fixtures/scripts/elevator_doublet.txt"
+                            " --duration 6 --dt 0.05 --integrator exact --csv '" + csv + "'",
+                            "sim_actuated");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("120 slices of 0.05 s, rk45 (rtol 1e-06, atol 1e-09); exact asked: the actuators' lag "
+                       "and limits are flown by rk45\n"),
+            std::string::npos)
+      << r.out;
+  const std::vector<std::string> lines = Lines(ReadAll(csv));
+  ASSERT_EQ(lines.size(), 122u);  // header + t = 0 + 120 slices
+  EXPECT_EQ(lines[0],
+            "t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator,throttle,aileron,rudder,"
+            "elevator_surface,throttle_surface,aileron_surface,rudder_surface");
+  constexpr double kDeg = 0.017453292519943295;
+  double previous = 0.0, deepest = 0.0, fastest = 0.0, commanded = 0.0;
+  for (std::size_t k = 1; k < lines.size(); ++k) {
+    std::vector<double> v;
+    std::istringstream row(lines[k]);
+    for (std::string cell; std::getline(row, cell, ',');) v.push_back(std::stod(cell));
+    ASSERT_EQ(v.size(), 21u) << lines[k];
+    const double elevator = v[13], surface = v[17];
+    commanded = std::max(commanded, std::abs(elevator));
+    EXPECT_LE(std::abs(surface), kStopDeg * kDeg) << lines[k];
+    if (k > 1) {
+      // Within the rate limit from row to row (to the digits written: 17).
+      EXPECT_LE(std::abs(surface - previous), kRateDegS * kDeg * kDt * (1 + 1e-12)) << lines[k];
+      fastest = std::max(fastest, std::abs(surface - previous) / kDt);
+    }
+    for (int c = 1; c < 4; ++c) EXPECT_EQ(v[17 + c], v[13 + c]) << lines[k];  // ideal: the command
+    deepest = std::max(deepest, std::abs(surface));
+    previous = surface;
+  }
+  // The doublet (the keys ramp the elevator at about 6°/s) asks for more than
+  // both limits, and the surface meets them.
+  EXPECT_GT(commanded, kStopDeg * kDeg);
+  EXPECT_GT(deepest, 0.99 * kStopDeg * kDeg);
+  EXPECT_GT(fastest, 0.99 * kRateDegS * kDeg);
+  std::remove(csv.c_str());
+  std::remove(file.c_str());
 }
 
 }  // namespace

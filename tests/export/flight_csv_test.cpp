@@ -94,5 +94,27 @@ TEST(FlightCsvRecorder, WritesGridTimesAndNoNegativeZero) {
             "0.3,0,0,-0.25,0,0,0,0,0,0,0,0,0,0\n");
 }
 
+// A flight whose surfaces differ from the commands (WatchSurfaces before
+// Begin): a NAME_surface column per control after the controls, before the
+// wind; the row reads the watched vector at each Record.
+TEST(FlightCsvRecorder, WritesTheWatchedSurfacesAfterTheControls) {
+  std::ostringstream out;
+  const Eigen::Vector4d wind(1.5, 0, 0, 0);
+  FlightCsvRecorder recorder(out, &wind, 0.1);
+  Eigen::VectorXd surfaces(2);
+  recorder.WatchSurfaces(&surfaces);
+  recorder.Begin({"elevator", "throttle"});
+  const sim::FlightState x = sim::FlightState::Zero();
+  surfaces << 0.25, -0.5;
+  recorder.Record(0.1, x, Eigen::Vector2d(0.125, -0.5));
+  surfaces << -0.0, 2.0;
+  recorder.Record(0.2, x, Eigen::Vector2d(0.0, 2.0));
+  EXPECT_EQ(out.str(),
+            "t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator,throttle,"
+            "elevator_surface,throttle_surface,u_g,v_g,w_g,p_g\n"
+            "0.1,0,0,0,0,0,0,0,0,0,0,0,0,0.125,-0.5,0.25,-0.5,1.5,0,0,0\n"
+            "0.2,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,2,1.5,0,0,0\n");
+}
+
 }  // namespace
 }  // namespace aerolin::exporting

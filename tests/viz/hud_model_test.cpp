@@ -228,9 +228,10 @@ TEST(HudModel, AugmentationLineAndTheModeTableOfTheAircraftFlying) {
   EXPECT_TRUE(same_rows(hud_model.hud().modes, rows_of(damped)));
 }
 
-// A pitch damper δe = δ_pilot + 0.5 q whose elevator stops at 2°: the bar
-// shows the surface (pilot + damper), at its stop once the command passes it,
-// and the HUD names the saturated surface.
+// A pitch damper δe = δ_pilot + 0.5 q whose elevator (τa = 0.05 s) stops at
+// 2°: the bar shows the surface where its actuator is (lagging pilot +
+// damper), held at its stop once the command passes it, and the HUD names
+// the saturated surface.
 TEST(HudModel, ControlBarsShowTheSurfaceAndASaturatedOne) {
   model::AircraftData damped = data::LoadAircraftFile(kP2V7).aircraft;
   damped.longitudinal_augmentation = model::AxisAugmentation{{"elevator"}, Eigen::RowVector4d(0, 0, -0.5, 0)};
@@ -241,30 +242,65 @@ TEST(HudModel, ControlBarsShowTheSurfaceAndASaturatedOne) {
   ASSERT_EQ(hud_model.hud().controls[0].name, "elevator");
   EXPECT_EQ(hud_model.hud().controls[0].limit, stop);
   EXPECT_EQ(hud_model.hud().controls[0].range, stop);  // the bar spans the travel
+  EXPECT_FALSE(hud_model.hud().controls[0].rate_limit.has_value());
   EXPECT_FALSE(hud_model.hud().controls[1].limit.has_value());
 
-  // A short push: the damper's command is in the bar, below the stop.
+  // A short push: the surface follows the damper's command, lagging it.
   session.Step(pilot::KeySet{pilot::Key::k8});
   const HudState& small = hud_model.Update(session.state());
   const double pilot_small = session.pilot().controls()[0];
   const ControlGauge& e = small.controls[0];
   EXPECT_FALSE(e.saturated);
-  EXPECT_DOUBLE_EQ(e.value, pilot_small + 0.5 * session.state()[sim::kQ]);
-  EXPECT_NE(e.value, pilot_small);
+  EXPECT_FALSE(e.rate_saturated);
+  EXPECT_EQ(e.value, session.auxiliary_state()[0]);
+  EXPECT_DOUBLE_EQ(e.commanded, pilot_small + 0.5 * session.state()[sim::kQ]);
+  EXPECT_NE(e.value, e.commanded);  // the lag
+  EXPECT_NE(e.value, 0.0);
   EXPECT_TRUE(small.warnings.empty());
 
-  // Held: the command passes the stop; the surface stays on it.
+  // Held: the command passes the stop; the surface stays within it, at it.
   for (int k = 0; k < 15; ++k) session.Step(pilot::KeySet{pilot::Key::k8});
   const HudState& big = hud_model.Update(session.state());
   const ControlGauge& s = big.controls[0];
   const double commanded = session.pilot().controls()[0] + 0.5 * session.state()[sim::kQ];
   ASSERT_GT(std::abs(commanded), stop);
   EXPECT_TRUE(s.saturated);
-  EXPECT_EQ(s.value, std::copysign(stop, commanded));
+  EXPECT_LE(std::abs(s.value), stop);
+  EXPECT_NEAR(s.value, std::copysign(stop, commanded), 1e-9 * stop);  // 30 τa on the stop
   EXPECT_DOUBLE_EQ(s.commanded, commanded);
   ASSERT_EQ(big.warnings.size(), 1u);
   EXPECT_EQ(big.warnings[0], fmt::format("elevator saturated: commanded {:+.1f}\xc2\xb0, stop \xc2\xb1" "2\xc2\xb0",
                                          commanded * core::kRadToDeg));
+}
+
+// The same elevator limited to 1°/s instead: a push asks for more than the
+// rate limit, and the HUD shows the surface rate-limited, as a stop.
+TEST(HudModel, ControlBarsShowARateSaturatedSurface) {
+  model::AircraftData damped = data::LoadAircraftFile(kP2V7).aircraft;
+  damped.longitudinal_augmentation = model::AxisAugmentation{{"elevator"}, Eigen::RowVector4d(0, 0, -0.5, 0)};
+  const double rate = 1.0 * core::kDegToRad;
+  damped.command_path.actuators["elevator"] = model::Actuator{0.05, std::nullopt, rate};
+  FlightSession session(damped, SessionOptions{});
+  HudModel hud_model(session, "P2V-7");
+  EXPECT_EQ(hud_model.hud().controls[0].rate_limit, rate);
+  EXPECT_FALSE(hud_model.hud().controls[0].limit.has_value());
+  EXPECT_FALSE(hud_model.Update(session.state()).controls[0].rate_saturated);  // at trim, hands off
+
+  for (int k = 0; k < 3; ++k) session.Step(pilot::KeySet{pilot::Key::k8});
+  const HudState& h = hud_model.Update(session.state());
+  const ControlGauge& g = h.controls[0];
+  const double surface = session.auxiliary_state()[0];
+  const double asked = (g.commanded - surface) / 0.05;  // the lag's rate, unlimited
+  ASSERT_GT(std::abs(asked), rate);
+  EXPECT_TRUE(g.rate_saturated);
+  EXPECT_FALSE(g.saturated);
+  EXPECT_EQ(g.value, surface);
+  EXPECT_DOUBLE_EQ(g.demanded_rate, asked);
+  // Three slices at the limit from trim: the surface has moved R·0.3 s.
+  EXPECT_NEAR(std::abs(surface), rate * 0.3, 1e-9);
+  ASSERT_EQ(h.warnings.size(), 1u);
+  EXPECT_EQ(h.warnings[0], fmt::format("elevator rate limited: asked {:+.0f}\xc2\xb0/s, limit \xc2\xb1" "1\xc2\xb0/s",
+                                       asked * core::kRadToDeg));
 }
 
 TEST(ValidityWarnings, OneLinePerQuantityBeyondItsLimit) {

@@ -36,8 +36,11 @@ double SliceGridTime(double t, double dt);
 std::string FlightCsvHeader(const sim::FlightLog& log);
 /// As above, for the control names alone (a log being written row by row).
 std::string FlightCsvHeader(const std::vector<std::string>& control_names);
-/// As above, then `,u_g,v_g,w_g,p_g` if `wind` (a flight with gusts).
-std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind);
+/// As above, then `,NAME_surface` for each control if `surfaces` (a flight
+/// whose surfaces differ from the pilot's commands: an augmentation or
+/// actuators), then `,u_g,v_g,w_g,p_g` if `wind` (a flight with gusts).
+std::string FlightCsvHeader(const std::vector<std::string>& control_names, bool wind,
+                            bool surfaces = false);
 
 /// Writes one row (no header): t, the 12 states, the controls held during
 /// the slice that ends at t; shortest round-trip numbers (−0 written as 0),
@@ -49,6 +52,12 @@ void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
 /// As above, then the 4 wind columns u_g, v_g, w_g [m/s], p_g [rad/s].
 void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
                        const Eigen::VectorXd& controls, const Eigen::Vector4d& wind);
+/// As above, then the surfaces' deflections if `surfaces`, then the wind
+/// columns if `wind`: FlightCsvRecorder's row, header FlightCsvHeader(names,
+/// wind != nullptr, surfaces != nullptr).
+void WriteFlightCsvRow(std::ostream& out, double t, const sim::FlightState& x,
+                       const Eigen::VectorXd& controls, const Eigen::VectorXd* surfaces,
+                       const Eigen::Vector4d* wind);
 
 /// Writes the header and one row per log entry (t = 0, then every slice
 /// end); the control columns of a row are the values held during the slice
@@ -74,6 +83,13 @@ void WriteFlightCsvFile(const sim::FlightLog& log, const std::string& path);
 ///
 /// With `dt` > 0 (the slice length), each row's t is written as
 /// SliceGridTime(t, dt).
+///
+/// For a flight whose surfaces differ from the pilot's commands (an
+/// augmentation or actuators: sim::FlightRecorder::WatchSurfaces), each
+/// control's column stays the pilot's command and a column `NAME_surface`
+/// per control follows the controls: the surface's deflection as flown at t
+/// (the actuator's position, or δ_pilot − K x for an ideal one), in the
+/// control's unit. Other flights' CSVs have no such columns.
 class FlightCsvRecorder final : public sim::FlightRecorder {
  public:
   /// `out` (and `wind`, if given) must outlive this.
@@ -81,12 +97,14 @@ class FlightCsvRecorder final : public sim::FlightRecorder {
                              double dt = 0.0)
       : out_(out), wind_(wind), dt_(dt) {}
   void Begin(const std::vector<std::string>& control_names) override;
+  void WatchSurfaces(const Eigen::VectorXd* surfaces) override { surfaces_ = surfaces; }
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
 
  private:
   std::ostream& out_;
   const Eigen::Vector4d* wind_;
   double dt_;
+  const Eigen::VectorXd* surfaces_ = nullptr;
 };
 
 
@@ -107,6 +125,8 @@ class MeasurementNoise final : public sim::FlightRecorder {
                    std::uint64_t seed);
   /// @throws std::invalid_argument naming a column the CSV does not have (and the ones it has).
   void Begin(const std::vector<std::string>& control_names) override;
+  /// Hands `surfaces` on to `next` (the surface columns are not noisy).
+  void WatchSurfaces(const Eigen::VectorXd* surfaces) override { next_.WatchSurfaces(surfaces); }
   void Record(double t, const sim::FlightState& x, const Eigen::VectorXd& controls) override;
 
  private:

@@ -4,8 +4,8 @@
 /// first-order actuator per control (with optional position and rate limits)
 /// and one pure time delay. The MIL-STD-1797A criteria for augmented
 /// aircraft (study/mil_std_1797.hpp) grade the aircraft through them; a
-/// flight (sim::FlightModel) limits each surface to its position limit; the
-/// modes do not see them. A data file's
+/// flight (sim::FlightModel::AddActuators) flies each actuator, its lag and
+/// its position and rate limits (not the delay); the modes do not see them. A data file's
 /// `[actuators]` section (data/derivatives/README.md) and `aerolin
 /// qualities --actuator/--delay` give them; the limits on the values are
 /// written here once, for both.

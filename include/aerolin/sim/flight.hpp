@@ -75,6 +75,13 @@ class Flight {
   double time() const { return slicer_.time(); }
   double dt() const { return slicer_.dt(); }
   const FlightModel& model() const { return slicer_.model(); }
+  /// Writes the surfaces' deflections at time(): the actuators' positions,
+  /// the ideal controls' commands δ_pilot − K x with controls() (data-file
+  /// order, control units; FlightModel::SurfaceDeflections). Allocates
+  /// nothing once `out` has num_controls entries.
+  void SurfaceDeflections(Eigen::VectorXd& out) const {
+    model().SurfaceDeflections(state(), slicer_.auxiliary_state(), controls_, out);
+  }
 
  private:
   void Start(const FlightState& x0);

@@ -1,9 +1,11 @@
 #pragma once
 /// @file
 /// The full flight model: the linear longitudinal and lateral perturbation
-/// equations plus the earth-frame position kinematics.
+/// equations plus the earth-frame position kinematics, and the control
+/// surfaces' actuators (FlightModel::AddActuators).
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -32,6 +34,13 @@ inline Eigen::Vector3d BodyVelocityOf(double U0, double alpha0, double u, double
   return {ub, ub * sb / (cb * ca), ub * sa / ca};
 }
 
+/// The most auxiliary states a flight carries beside the 12 flight states
+/// (FlightModel::AddActuators): one per actuated control, later a washout
+/// filter's. A fixed size keeps the RK45 stages on the stack.
+inline constexpr int kMaxAuxiliaryStates = 6;
+/// The auxiliary states (actuator positions [control unit]); unused slots 0.
+using AuxiliaryState = Eigen::Matrix<double, kMaxAuxiliaryStates, 1>;
+
 /// The 12-state flight model
 /// @f[
 /// \dot x_{lin} = A x_{lin} + B \delta + E d, \qquad
@@ -59,9 +68,9 @@ class FlightModel {
  public:
   /// Builds A and B with model::BuildLongitudinal / BuildLateral; no
   /// disturbance input (E is 9 × 0).
-  /// @throws std::invalid_argument as model::StateSpace, or for a position
-  ///         limit on a file whose augmentation loops an acceleration (not
-  ///         flown yet).
+  /// @throws std::invalid_argument as model::StateSpace, for an actuator
+  ///         on a file whose augmentation loops an acceleration (not flown
+  ///         yet), or for more than kMaxAuxiliaryStates actuators.
   explicit FlightModel(const model::AircraftData& aircraft);
   /// As above, with the disturbance input matrix `E` (9 rows, one column per
   /// disturbance; units: state rate per disturbance unit).
@@ -98,41 +107,72 @@ class FlightModel {
   /// order, columns the 9 linear states), zero rows for controls not fed
   /// back and for a bare airframe. SI: control unit per state unit.
   const Eigen::MatrixXd& feedback_gain() const { return K_; }
-  /// True if a control's actuator has a position limit (`[actuators]`
-  /// `limit_deg`): the flight then limits that surface's deflection.
-  bool has_position_limits() const { return !limits_.empty(); }
+  /// True if the file gives any control an actuator (`[actuators]`): the
+  /// flight then carries the auxiliary state (AddActuators).
+  bool has_actuators() const { return !actuators_.empty(); }
+  /// The auxiliary states the flight carries beside the 12 flight states:
+  /// one per actuator, slot i the surface position δ [control unit] of the
+  /// i-th actuated control in data-file order; the rest of AuxiliaryState
+  /// stays 0.
+  int num_auxiliary_states() const { return static_cast<int>(actuators_.size()); }
+  /// True if a flight's surfaces differ from the pilot's commands (an
+  /// augmentation or actuators): the CSV then has surface columns.
+  bool flies_surfaces() const { return has_actuators() || !K_.isZero(0.0); }
+  /// The auxiliary slot of control `c`'s actuator, or nullopt if ideal.
+  std::optional<int> actuator_slot(int c) const;
   /// The position limit of control `c` (data-file order) [control unit], or
   /// nullopt if it has none.
   std::optional<double> position_limit(int c) const;
+  /// The rate limit of control `c` [control unit/s], or nullopt if none.
+  std::optional<double> rate_limit(int c) const;
   /// Writes the deflection each surface is commanded in state `x`: the
   /// pilot's `controls` plus the feedback, δc = δ_pilot − K x, or
   /// δc = M δ_pilot − K x with a loop on an acceleration (model::FeedbackOf)
   /// (data-file order, control units; `out` is resized to num_controls).
   void CommandedDeflections(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
                             Eigen::VectorXd& out) const;
-  /// Writes the deflection each surface takes: the commanded one, clamped to
-  /// ±its position limit. Returns true if a limit is reached (a commanded
-  /// deflection beyond it).
-  bool SurfaceDeflections(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
-                          Eigen::VectorXd& out) const;
-  /// Adds to ẋ what the position limits change: for each limited control c
-  /// whose commanded δc = δ_pilot,c − K_c x lies beyond ±L_c, the term
-  /// B_c (clamp(δc, −L_c, L_c) − δc), so that ẋ = A_bare x + B δ_surface
-  /// (A x already holds −B K x). Adds nothing, and returns false, while no
-  /// limit is reached, so an unlimited flight is unchanged bit for bit.
-  /// The one place the flown closed loop meets the actuators; allocates
-  /// nothing.
-  bool AddLimitCorrection(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
-                          FlightState& dxdt) const {
-    bool limited = false;
-    for (const PositionLimit& l : limits_) {
-      const double commanded = controls[l.control] - l.gain.dot(x.head<kNumLinearStates>());
-      if (const std::optional<double> stop = AtStop(commanded, l.limit)) {
-        dxdt.head<kNumLinearStates>() += B_.col(l.control) * (*stop - commanded);
-        limited = true;
-      }
+  /// Writes the deflection each surface takes in state `x` with actuator
+  /// positions `aux`: an actuated control's is its actuator's position
+  /// (its slot of `aux`), an ideal control's its commanded deflection.
+  void SurfaceDeflections(const FlightState& x, const AuxiliaryState& aux,
+                          const Eigen::Ref<const Eigen::VectorXd>& controls, Eigen::VectorXd& out) const;
+  /// Writes the rate each actuator is asked for, before its rate limit:
+  /// (clamp(δc, ±L) − δ)/τa [control unit/s]; 0 for an ideal control. Its
+  /// rate limit is reached where |rate| > rate_limit(c).
+  void DemandedRates(const FlightState& x, const AuxiliaryState& aux,
+                     const Eigen::Ref<const Eigen::VectorXd>& controls, Eigen::VectorXd& out) const;
+
+  /// The actuators flown: adds to ẋ what they change and writes the
+  /// auxiliary state's rate. For each actuated control c (slot i, surface
+  /// position δ = aux[i]) the standard first-order actuator with its
+  /// limits, in the form a position-limited, rate-limited servo takes
+  /// (the position limit clamps the target the surface follows, the rate
+  /// limit its speed):
+  /// @f[ \dot\delta = \mathrm{clamp}\big((\mathrm{clamp}(\delta_c, \pm L) - \delta)/\tau_a,\ \pm R\big),
+  ///     \qquad \delta_c = \delta_{pilot,c} - K_c x, @f]
+  /// and the airframe is driven by the surface, not the command: the term
+  /// B_c (δ − δc) turns A x + B δ_pilot (A = A_bare − B K) into
+  /// A_bare x + B_c δ for that control. Ideal controls are untouched.
+  /// Allocates nothing.
+  ///
+  /// This is the flight's seam for any state beside the 12 flight states
+  /// (sim::FlightState stays 12: logs, HUD and CSV rely on it): the Slicer
+  /// integrates AuxiliaryState with them in one RK45 stepper and resets it
+  /// with the flight. A washout filter's state (an [augmentation] loop on a
+  /// washed-out rate, not flown yet: the flight refuses such files) takes
+  /// the slots after the actuators' and its rate is written here too.
+  void AddActuators(const FlightState& x, const AuxiliaryState& aux,
+                    const Eigen::Ref<const Eigen::VectorXd>& controls, FlightState& dxdt,
+                    AuxiliaryState& daux) const {
+    daux.setZero();
+    for (std::size_t i = 0; i < actuators_.size(); ++i) {
+      const FlownActuator& a = actuators_[i];
+      const auto slot = static_cast<Eigen::Index>(i);
+      const double commanded = controls[a.control] - a.gain.dot(x.head<kNumLinearStates>());
+      const double target = std::clamp(commanded, -a.position_limit, a.position_limit);
+      daux[slot] = std::clamp((target - aux[slot]) * a.inverse_time_constant, -a.rate_limit, a.rate_limit);
+      dxdt.head<kNumLinearStates>() += B_.col(a.control) * (aux[slot] - commanded);
     }
-    return limited;
   }
 
   /// Writes the first 9 components of ẋ (A x + B δ + E d) only.
@@ -145,16 +185,12 @@ class FlightModel {
   }
 
  private:
-  // The stop a `commanded` deflection beyond ±limit sits at; nullopt within.
-  static std::optional<double> AtStop(double commanded, double limit) {
-    if (commanded > limit) return limit;
-    if (commanded < -limit) return -limit;
-    return std::nullopt;
-  }
-  // A control whose actuator limits its position.
-  struct PositionLimit {
-    Eigen::Index control;                            // data-file order
-    double limit;                                    // L [control unit]
+  // A control's actuator as flown (AddActuators); an absent limit is +∞.
+  struct FlownActuator {
+    Eigen::Index control;                             // data-file order
+    double inverse_time_constant;                     // 1/τa [1/s]
+    double position_limit;                            // L [control unit]
+    double rate_limit;                                // R [control unit/s]
     Eigen::Matrix<double, 1, kNumLinearStates> gain;  // its row of K
   };
   LinearMatrix A_;
@@ -168,7 +204,7 @@ class FlightModel {
   // M of δ = M δ_pilot − K x (model::FeedbackOf), num_controls square; empty
   // while it is the identity (no loop on an acceleration).
   Eigen::MatrixXd command_;
-  std::vector<PositionLimit> limits_;
+  std::vector<FlownActuator> actuators_;  // in data-file order: slot i is actuators_[i]
 };
 
 }  // namespace aerolin::sim

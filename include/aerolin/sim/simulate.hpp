@@ -34,6 +34,9 @@ struct SimulationResult {
   long slices = 0;       ///< slices flown and logged (log.size() − 1)
   long rk_steps = 0;     ///< accepted integrator steps, all slices
   long rk_rejected = 0;  ///< rejected RK45 steps, all slices
+  /// The integrator flown where it is not the one asked for (RK45 for a
+  /// model with actuators asked to fly kExact: Slicer::integrator()).
+  std::optional<Integrator> integrator_flown;
 };
 
 /// Flies `model` from `x0` for `options.duration` with the controls and
@@ -57,6 +60,12 @@ class FlightRecorder {
   /// Called once before the first row with the model's control names (data
   /// file order), e.g. to write a header. Does nothing by default.
   virtual void Begin(const std::vector<std::string>& control_names) { (void)control_names; }
+  /// Called once before Begin, and only for a flight whose surfaces differ
+  /// from the pilot's commands (FlightModel::flies_surfaces(): an
+  /// augmentation or actuators): at each Record, `*surfaces` holds the
+  /// surfaces' deflections at that row (Flight::SurfaceDeflections; data-file
+  /// order, control units). It outlives the run. Does nothing by default.
+  virtual void WatchSurfaces(const Eigen::VectorXd* surfaces) { (void)surfaces; }
   virtual void Record(double t, const FlightState& x, const Eigen::VectorXd& controls) = 0;
 };
 

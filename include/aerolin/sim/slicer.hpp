@@ -24,7 +24,9 @@ enum class Integrator {
   /// @f$ M = [A\ B\ E; 0\ 0\ 0] @f$ (exponential cached per Δt; δ and the
   /// disturbance d held); the position is
   /// the 4-point Gauss–Legendre quadrature of the exact NED velocity over the
-  /// slice (error O(Δt⁹), no step control).
+  /// slice (error O(Δt⁹), no step control). A model with actuators
+  /// (FlightModel::has_actuators) is flown by kRk45 instead: its limits are
+  /// not linear (Slicer::integrator() says which is flown).
   kExact,
 };
 
@@ -52,6 +54,13 @@ struct SliceStats {
 /// index k (t = k·Δt), and, for RK45, the stepper with its step-size and FSAL
 /// derivative carried over from slice to slice. After construction,
 /// Advance() does not allocate.
+///
+/// A model with actuators also carries the auxiliary state
+/// (FlightModel::AddActuators: the surfaces' positions, later a washout
+/// filter's state) beside the 12 flight states: one RK45 stepper integrates
+/// both as one fixed-size vector under one error control, and Reset() sets
+/// it to 0 (the surfaces at trim). A model without actuators never touches
+/// it: its flight is the 12-state one, bit for bit.
 class Slicer {
  public:
   /// @throws std::invalid_argument if dt, rtol or atol is not positive and
@@ -85,7 +94,8 @@ class Slicer {
                      const Eigen::Ref<const Eigen::VectorXd>& disturbance,
                      const DisturbanceProfile* profile);
 
-  /// Restarts at state `x0`, k = 0; forgets the RK step size and FSAL data.
+  /// Restarts at state `x0`, k = 0, the auxiliary state 0; forgets the RK
+  /// step size and FSAL data.
   void Reset(const FlightState& x0);
 
   const FlightState& state() const;
@@ -94,6 +104,12 @@ class Slicer {
   double dt() const;
   const SliceOptions& options() const;
   const FlightModel& model() const;
+  /// The integrator flown: options().integrator, except kRk45 for a model
+  /// with actuators.
+  Integrator integrator() const;
+  /// The auxiliary state at time() (FlightModel::num_auxiliary_states()
+  /// slots used; all 0 for a model without actuators).
+  AuxiliaryState auxiliary_state() const;
 
  private:
   SliceStats AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls,

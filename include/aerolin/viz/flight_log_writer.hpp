@@ -19,12 +19,15 @@ class FlightLogWriter {
  public:
   /// Creates `csv_path` (which must not exist: a log never overwrites
   /// another) and writes the header for `control_names` (then
-  /// `u_g,v_g,w_g,p_g` if `wind`, a flight with gusts); the script goes to
+  /// `NAME_surface` per control if `surfaces`, a flight with an
+  /// augmentation or actuators, then `u_g,v_g,w_g,p_g` if `wind`, a flight
+  /// with gusts: exporting::FlightCsvHeader); the script goes to
   /// `script_path`.
   /// @throws std::runtime_error if a file cannot be created, naming it and
   ///         the errno text ("File exists" if it is there already).
   FlightLogWriter(std::string csv_path, std::string script_path,
-                  const std::vector<std::string>& control_names, bool wind = false);
+                  const std::vector<std::string>& control_names, bool wind = false,
+                  bool surfaces = false);
 
   FlightLogWriter(const FlightLogWriter&) = delete;
   FlightLogWriter& operator=(const FlightLogWriter&) = delete;
@@ -36,6 +39,10 @@ class FlightLogWriter {
   /// the slice ending at t) are written if the log was opened with `wind`.
   void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls,
                  const Eigen::Vector4d& wind);
+  /// As above; the surfaces' deflections at t are written too if the log
+  /// was opened with `surfaces`.
+  void AppendRow(double t, const sim::FlightState& x, const Eigen::VectorXd& controls,
+                 const Eigen::VectorXd& surfaces, const Eigen::Vector4d& wind);
   /// Writes the pending rows and replaces the script file with
   /// `script_text` (written to a temporary file, then renamed, so the file on
   /// disk is always a complete script).
@@ -50,6 +57,7 @@ class FlightLogWriter {
   void WritePending();
   int fd_ = -1;
   bool wind_ = false;
+  bool surfaces_ = false;
   std::ostringstream pending_;
 };
 

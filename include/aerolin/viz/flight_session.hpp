@@ -202,6 +202,8 @@ class FlightSession {
   double dt() const { return flight_->dt(); }
   const pilot::Pilot& pilot() const { return input_->pilot(); }
   const sim::FlightModel& model() const { return flight_->model(); }
+  /// The actuators' positions at time() (sim::Slicer::auxiliary_state).
+  sim::AuxiliaryState auxiliary_state() const { return flight_->slicer().auxiliary_state(); }
   const PathDecimator& path() const { return path_; }
   const std::vector<analysis::Mode>& modes() const { return modes_; }
   /// The aircraft flying: as loaded, or its bare airframe while the
@@ -294,6 +296,7 @@ class FlightSession {
   PathDecimator path_;
   std::unique_ptr<pilot::KeyRecorder> recorder_;
   std::unique_ptr<FlightLogWriter> log_;
+  Eigen::VectorXd log_surfaces_;  // the log's surface columns of the row being written
   std::optional<Excitation> excitation_;
   std::string excite_spelling_;  // of the mode actually excited
   int segment_ = 0;

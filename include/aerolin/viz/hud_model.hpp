@@ -27,8 +27,9 @@ class FlightSession;
 struct ControlGauge {
   std::string name;
   core::Unit unit = core::Unit::kOne;  ///< kRadian is shown in degrees
-  /// The surface's deflection [unit]: the pilot's command plus the
-  /// augmentation's (δ_pilot − K x), limited by its actuator's stop
+  /// The surface's deflection [unit]: its actuator's position (lagging the
+  /// command, within its stop and rate limit), or for an ideal control the
+  /// pilot's command plus the augmentation's, δ_pilot − K x
   /// (sim::FlightModel::SurfaceDeflections); the pilot's alone when bare.
   double value = 0.0;
   double range = 1.0;  ///< the bar spans ±range [unit]
@@ -37,9 +38,15 @@ struct ControlGauge {
   std::string keys;
   /// The actuator's position limit [unit] (`[actuators]`), or none.
   std::optional<double> limit{};
-  /// The surface sits at its stop: its command goes beyond `limit`.
+  /// The surface is held at its stop: its command goes beyond `limit`.
   bool saturated = false;
   double commanded = 0.0;  ///< the command δ_pilot − K x, unlimited [unit]
+  /// The actuator's rate limit [unit/s] (`[actuators]`), or none.
+  std::optional<double> rate_limit{};
+  /// The actuator moves at its rate limit: the rate its lag asks for
+  /// (sim::FlightModel::DemandedRates) goes beyond `rate_limit`.
+  bool rate_saturated = false;
+  double demanded_rate = 0.0;  ///< the rate asked for, unlimited [unit/s]
 };
 
 /// One row of the mode table.
@@ -254,6 +261,10 @@ std::vector<std::string> ValidityWarnings(const sim::FlightState& state, double 
 /// Returns the HUD's line for a surface at its stop, e.g. "elevator saturated:
 /// commanded +8.0°, stop ±3°" (`gauge.saturated`).
 std::string SaturationWarning(const ControlGauge& gauge);
+/// The warning line of a rate-saturated surface, e.g. "elevator rate
+/// limited: asked -84°/s, limit ±60°/s" (degrees per second for a control in
+/// radians).
+std::string RateSaturationWarning(const ControlGauge& gauge);
 
 /// The mode table of an aircraft, graded against MIL-F-8785C.
 struct ModeTable {
@@ -309,7 +320,7 @@ class HudModel {
   const FlightSession* session_;
   HudState hud_;
   int graded_generation_ = 0;
-  Eigen::VectorXd commanded_, surfaces_;  // scratch of Update (control units)
+  Eigen::VectorXd commanded_, surfaces_, rates_;  // scratch of Update (control units)
 };
 
 }  // namespace aerolin::viz
