@@ -252,11 +252,8 @@ TEST(OriginColour, EveryModeTakesItsKindsColourOnEveryAircraft) {
       }
 }
 
-// The ζ curves leave a real root out (a gap), where every real root of a
-// study would lie on ζ = ±1 and the last drawn would hide the others (the
-// F-16's spiral over its roll subsidence and short period), and keep each
-// oscillatory point's ζ as it is. Oracle: the root itself (Im λ = 0).
-TEST(DrawnZeta, LeavesOutRealRootsAndKeepsEveryOscillation) {
+// The P2V-7's N_r swept from -0.3 to -0.1 in 5 points.
+study::TrackedStudy P2v7NrSweep() {
   const data::LoadResult load =
       data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
   study::SweepOptions o;
@@ -264,8 +261,16 @@ TEST(DrawnZeta, LeavesOutRealRootsAndKeepsEveryOscillation) {
   o.from = -0.3;
   o.to = -0.1;
   o.steps = 5;
+  return study::Sweep(load.file, o);
+}
+
+// The ζ curves leave a real root out (a gap), where every real root of a
+// study would lie on ζ = ±1 and the last drawn would hide the others (the
+// F-16's spiral over its roll subsidence and short period), and keep each
+// oscillatory point's ζ as it is. Oracle: the root itself (Im λ = 0).
+TEST(DrawnZeta, LeavesOutRealRootsAndKeepsEveryOscillation) {
   int real = 0, oscillatory = 0;
-  for (const TrackedBranch& b : TrackedBranches(study::Sweep(load.file, o), false)) {
+  for (const TrackedBranch& b : TrackedBranches(P2v7NrSweep(), false)) {
     const std::vector<double> z = DrawnZeta(b);
     ASSERT_EQ(z.size(), b.zeta.size());
     for (std::size_t i = 0; i < z.size(); ++i) {
@@ -286,16 +291,9 @@ TEST(DrawnZeta, LeavesOutRealRootsAndKeepsEveryOscillation) {
 // --format: PlotSweep writes its two figures in the asked format.
 TEST(PlotSweep, WritesTheAskedFormat) {
   const testing::ScratchDirectory dir("aerolin_plot_sweep_format_test");
-  const data::LoadResult load =
-      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
-  study::SweepOptions o;
-  o.param = "lateral.Nr";
-  o.from = -0.3;
-  o.to = -0.1;
-  o.steps = 5;
   TrackedPlotOptions options;
   options.format = "svg";
-  const std::vector<std::string> files = PlotSweep(study::Sweep(load.file, o), options, (dir.path / "p").string());
+  const std::vector<std::string> files = PlotSweep(P2v7NrSweep(), options, (dir.path / "p").string());
   ASSERT_EQ(files, SweepFigurePaths((dir.path / "p").string(), "svg"));
   for (const std::string& f : files) {
     std::ifstream in(f);
