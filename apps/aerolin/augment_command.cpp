@@ -5,6 +5,7 @@
 // loops at given gains, the closed loop's modes named and graded beside the
 // bare aircraft's (study/augment.hpp).
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -71,7 +72,8 @@ std::vector<double> Weights(const std::string& text, const std::string& flag) {
 int RunAugment(const AugmentOptions& opt) {
   if (!opt.loops.empty() && (opt.lqr || !opt.place.empty() || !opt.inputs.empty() || opt.heading))
     throw UsageError("augment: --loop is a design of its own (output feedback at given gains): give it "
-                     "without --lqr, --place, --inputs and --heading");
+                     "without --lqr, --place, --inputs and --heading (LQR and pole placement design one "
+                     "axis, --axis; loops may act on both axes in one run)");
   if (opt.loops.empty() && opt.axis.empty())
     throw UsageError("augment: --axis longitudinal|lateral is required (or --loop INPUT:OUTPUT=GAIN)");
   if (opt.loops.empty() && opt.lqr == !opt.place.empty())
@@ -108,17 +110,34 @@ int RunAugment(const AugmentOptions& opt) {
   OutputRouting routing(opt.write, opt.json, AircraftInputFiles(opt.file));
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
+  // Loops of both axes: one design per axis (longitudinal first), each
+  // with its loops in the order given.
+  std::vector<study::AugmentSpec> specs;
   if (!spec.loops.empty()) {
-    try {
-      const model::Axis axis = study::LoopAxis(aircraft, spec.loops.front());
+    for (std::size_t k = 0; k < spec.loops.size(); ++k) {
+      model::Axis axis{};
+      try {
+        axis = study::LoopAxis(aircraft, spec.loops[k]);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError("augment: " + opt.file + ": loop " + study::LoopName(spec.loops[k]) + ": " + e.what());
+      }
       if (!opt.axis.empty() && axis != spec.axis)
-        throw UsageError("augment: --loop " + opt.loops.front() + " is on the " +
-                         std::string(model::AxisName(axis)) +
-                         " axis, not --axis " + opt.axis);
-      spec.axis = axis;
-    } catch (const std::invalid_argument& e) {
-      throw UsageError("augment: " + opt.file + ": loop " + study::LoopName(spec.loops.front()) + ": " + e.what());
+        throw UsageError("augment: --loop " + opt.loops[k] + " is on the " + std::string(model::AxisName(axis)) +
+                         " axis, not --axis " + opt.axis + " (without --axis, loops may act on both axes)");
+      auto it = std::find_if(specs.begin(), specs.end(), [axis](const study::AugmentSpec& s) { return s.axis == axis; });
+      if (it == specs.end()) {
+        study::AugmentSpec one = spec;
+        one.axis = axis;
+        one.loops.clear();
+        specs.push_back(std::move(one));
+        it = specs.end() - 1;
+      }
+      it->loops.push_back(spec.loops[k]);
     }
+    std::sort(specs.begin(), specs.end(), [](const study::AugmentSpec& a, const study::AugmentSpec& b) {
+      return a.axis == model::Axis::kLongitudinal && b.axis != model::Axis::kLongitudinal;
+    });
+    spec = specs.front();
   }
   if (routing.has_data()) {
     for (const study::OutputLoop& loop : spec.loops) {
@@ -130,12 +149,13 @@ int RunAugment(const AugmentOptions& opt) {
     if (opt.heading)
       throw UsageError("--write: heading hold (--heading) cannot be written to a file yet: "
                        "aerolin's lateral modes need psi a free integrator");
-    if ((spec.axis == model::Axis::kLongitudinal ? aircraft.longitudinal_augmentation
-                                                 : aircraft.lateral_augmentation))
-      throw UsageError("--write: " + opt.file + " already has [augmentation." +
-                       std::string(model::AxisName(spec.axis)) +
-                       "] (the design replaces it, but the file would then hold two): write "
-                       "from the file without it");
+    for (const study::AugmentSpec& one : specs.empty() ? std::vector<study::AugmentSpec>{spec} : specs)
+      if ((one.axis == model::Axis::kLongitudinal ? aircraft.longitudinal_augmentation
+                                                  : aircraft.lateral_augmentation))
+        throw UsageError("--write: " + opt.file + " already has [augmentation." +
+                         std::string(model::AxisName(one.axis)) +
+                         "] (the design replaces it, but the file would then hold two): write "
+                         "from the file without it");
     if (load.files.size() > 1 && !IsStandardOutput(opt.write) &&
         std::filesystem::absolute(opt.write).parent_path() !=
             std::filesystem::absolute(opt.file).parent_path())
@@ -156,38 +176,48 @@ int RunAugment(const AugmentOptions& opt) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string(opt.max.empty() ? "--place: " : "--max/--place: ") + e.what());
   }
-  study::AugmentResult result = [&] {
+  if (specs.empty()) specs.push_back(spec);
+  const std::vector<study::AugmentResult> results = [&] {
     try {
-      return study::Augment(aircraft, spec);
+      return study::AugmentAxes(aircraft, specs);
     } catch (const std::invalid_argument& e) {
       throw UsageError("augment: " + opt.file + ": " + e.what());
     }
   }();
   const exporting::AugmentReportHeader header{opt.file, aircraft.name};
   if (opt.json)
-    routing.report() << exporting::AugmentJson(header, result) << '\n';
+    routing.report() << (results.size() == 1 ? exporting::AugmentJson(header, results.front())
+                                             : exporting::AugmentAxesJson(header, results))
+                     << '\n';
   else
-    exporting::WriteAugmentText(routing.report(), header, result);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (i > 0) routing.report() << '\n';
+      exporting::WriteAugmentText(routing.report(), header, results[i]);
+    }
   if (routing.has_data()) {
     std::string command = "aerolin";
     for (std::size_t k = 1; k < CommandLine().size(); ++k) command += " " + CommandLine()[k];
     std::string text = core::ReadInputFile(opt.file);
     if (!text.empty() && text.back() != '\n') text += '\n';
-    const std::string section = [&] {
+    std::string sections, written;
+    int filter_states = 0;
+    for (const study::AugmentResult& result : results) {
       try {
-        return exporting::AugmentationToml(result, command);
+        sections += exporting::AugmentationToml(result, command);
       } catch (const std::invalid_argument& e) {
         throw UsageError("--write: " + std::string(e.what()));
       }
-    }();
-    routing.WriteData([&](std::ostream& out) { out << text << section; });
+      written += std::string(written.empty() ? "[augmentation." : "] and [augmentation.") +
+                 std::string(model::AxisName(result.axis));
+      filter_states += result.filter_states;
+    }
+    routing.WriteData([&](std::ostream& out) { out << text << sections; });
     if (!IsStandardOutput(opt.write))
-      routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with [augmentation."
-                      << model::AxisName(spec.axis)
-                      << (result.filter_states > 0
-                              ? "]: modes, qualities, tf, bode, locus read the closed loop with its washout "
-                                "filter; simulate, sweep, identify and the window refuse it, the flight "
-                                "cannot carry the filter yet)\n"
+      routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with " << written
+                      << (filter_states > 0
+                              ? "]: modes, qualities, tf, bode, matrices, rms, locus and sweep read the closed "
+                                "loop with its washout filter; simulate, identify and the window refuse it, the "
+                                "flight cannot carry the filter yet)\n"
                               : "]: modes, qualities, tf, bode, simulate read the closed loop)\n");
   }
   return 0;
@@ -226,11 +256,12 @@ void RegisterAugmentCommand(CLI::App& app, Action& action) {
                 "lateral: design on psi too (heading hold; psi then needs a weight)");
   cmd->add_option("--loop", opt->loops,
                   "output feedback delta_INPUT = K * y_OUTPUT, INPUT:OUTPUT=K[,washout=TAU] (K's sign\n"
-                  "as given, as aerolin locus; TAU [s]); repeat for several loops on one axis")
+                  "as given, as aerolin locus; TAU [s]); repeat for several loops, on one axis or both")
       ->check(NonEmpty("a loop, e.g. rudder:r=1.5,washout=1.5"));
-  cmd->add_flag("--json", opt->json, "print one JSON object (schema aerolin.augment/1)");
+  cmd->add_flag("--json", opt->json,
+                "print one JSON object (schema aerolin.augment/1; loops of both axes: aerolin.augment/2)");
   cmd->add_option("--write", opt->write,
-                  "also write OUT.toml: FILE with an [augmentation.AXIS] section holding the gain,\n"
+                  "also write OUT.toml: FILE with an [augmentation.AXIS] section (one per axis) holding the gain,\n"
                   "which every command reads as the closed loop ('-': standard output)")
       ->check(OutputPathValidator());
   cmd->callback([opt, &action] { action = [opt] { return RunAugment(*opt); }; });

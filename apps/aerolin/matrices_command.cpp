@@ -20,8 +20,10 @@ struct MatricesOptions {
 int RunMatrices(const MatricesOptions& opt) {
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
-  const model::StateSpace lon = model::BuildLongitudinal(aircraft);
-  const model::StateSpace lat = model::BuildLateral(aircraft);
+  // The closed loop as every analysis sees it: washout filters' states
+  // (r_washout, ...) after the airframe's (model::BuildAugmented).
+  const model::StateSpace lon = model::BuildAugmented(aircraft, model::Axis::kLongitudinal);
+  const model::StateSpace lat = model::BuildAugmented(aircraft, model::Axis::kLateral);
   const core::UnitSystem units = *core::ParseUnitSystem(opt.units);
   // A coefficient (or AVL) file: what its coefficients became, to compare
   // with a textbook's dimensional table.

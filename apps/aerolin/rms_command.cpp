@@ -11,6 +11,7 @@
 
 #include "aerolin/core/units.hpp"
 #include "aerolin/export/rough_air_report.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/rough_air.hpp"
 #include "cli_common.hpp"
 #include "cli_options.hpp"
@@ -41,7 +42,7 @@ int RunRms(const RmsOptions& opt) {
   CheckFormatsHavePlot(opt.formats, opt.plot);
   data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(aircraft);  // washout filters' states too
   study::RoughAirSpec spec;
   spec.turbulence.intensity = *sim::ParseTurbulenceIntensity(opt.turbulence);
   if (opt.height) spec.turbulence.height = core::ToSI(*opt.height, load.units, core::kLength);

@@ -357,6 +357,19 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
   return doc.dump(2);
 }
 
+std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector<study::AugmentResult>& results) {
+  using nlohmann::json;
+  json doc;
+  doc["schema"] = "aerolin.augment/2";
+  doc["file"] = std::string(header.file);
+  doc["aircraft"] = {{"name", std::string(header.aircraft)}};
+  doc["axes"] = json::array();
+  // Each design's /1 document as AugmentJson writes it (shortest round-trip
+  // numbers: parsed back, they are the same doubles).
+  for (const study::AugmentResult& r : results) doc["axes"].push_back(json::parse(AugmentJson(header, r)));
+  return doc.dump(2);
+}
+
 std::string AugmentationToml(const study::AugmentResult& r, std::string_view command) {
   if (r.axis == model::Axis::kLateral && !r.gain.col(model::lat::kPsi).isZero(0.0))
     throw std::invalid_argument(

@@ -34,17 +34,29 @@ std::string Symbol(const std::vector<core::Signal>& states, const std::string& n
   return name;
 }
 
+// The width of an axis's mode column: 34, or two more than its longest
+// name ("roll-spiral oscillation (lateral phugoid)" is 41), so that a long
+// name widens its own axis's tables and no other output changes.
+std::size_t ModeColumn(const std::vector<Mode>& modes, const std::vector<analysis::FilterRoot>& filters,
+                       model::Axis axis) {
+  std::size_t longest = 0;
+  for (const Mode& m : modes) longest = std::max(longest, CodePoints(m.full_name()));
+  for (const analysis::FilterRoot& f : filters)
+    if (f.axis == axis) longest = std::max(longest, CodePoints(analysis::FilterRootName(f.state)));
+  return std::max<std::size_t>(34, longest + 2);
+}
+
 void WriteModeTable(std::ostream& out, const std::string& title, const std::vector<Mode>& modes,
-                    const model::StateSpace& sys) {
+                    const model::StateSpace& sys, std::size_t width) {
   out << title << '\n';
-  out << "  " << Pad("mode", 34) << Pad("eigenvalue λ [1/s]", 22) << Pad("ωn [rad/s]", 11)
+  out << "  " << Pad("mode", width) << Pad("eigenvalue λ [1/s]", 22) << Pad("ωn [rad/s]", 11)
       << Pad("ζ", 8) << Pad("period [s]", 11) << Pad("t½ [s]", 9) << Pad("t2 [s]", 9)
       << Pad("τ [s]", 9) << Pad("N½", 7) << "dominant\n";
   for (const Mode& m : modes) {
     std::string dominant;
     for (const std::string& s : m.dominant_states)
       dominant += (dominant.empty() ? "" : ", ") + Symbol(sys.states(), s);
-    out << "  " << Pad(m.full_name(), 34) << Pad(Eigenvalue(m.lambda), 22)
+    out << "  " << Pad(m.full_name(), width) << Pad(Eigenvalue(m.lambda), 22)
         << Pad(Sig(m.natural_frequency), 11)
         << Pad(HasDampingRatio(m.kind) ? Fixed(m.damping_ratio, 3) : kNoDampingRatio, 8)
         << Pad(Opt(m.damped_period), 11) << Pad(Opt(m.time_to_half), 9)
@@ -55,28 +67,29 @@ void WriteModeTable(std::ostream& out, const std::string& title, const std::vect
 
 // The washout filters' roots of `axis` (study::AnalyzeClosedLoop) as rows
 // of WriteModeTable, named as `aerolin augment` names them.
-void WriteFilterRows(std::ostream& out, const std::vector<analysis::FilterRoot>& filters, model::Axis axis) {
+void WriteFilterRows(std::ostream& out, const std::vector<analysis::FilterRoot>& filters, model::Axis axis,
+                     std::size_t width) {
   for (const analysis::FilterRoot& f : filters)
     if (f.axis == axis)
-      out << "  " << Pad(analysis::FilterRootName(f.state), 34) << Pad(Eigenvalue(f.lambda), 22)
+      out << "  " << Pad(analysis::FilterRootName(f.state), width) << Pad(Eigenvalue(f.lambda), 22)
           << Pad("-", 11) << Pad(kNoDampingRatio, 8) << Pad("-", 11) << Pad("-", 9) << Pad("-", 9)
           << Pad(Sig(-1.0 / f.lambda.real()), 9) << Pad("-", 7) << f.state.symbol << '\n';
 }
 
 void WriteShapes(std::ostream& out, const std::vector<Mode>& modes, const model::StateSpace& sys,
-                 core::UnitSystem speed_units) {
+                 core::UnitSystem speed_units, std::size_t width) {
   out << "  mode shapes: magnitude ∠ phase [deg], relative to the reference state (= 1∠0°);\n"
          "  u in "
       << DisplayUnitOf(core::Unit::kMetrePerSecond, speed_units).name
       << " per rad, angles in rad per rad, rates in rad/s per rad\n";
-  out << "  " << Pad("mode", 34);
+  out << "  " << Pad("mode", width);
   // The airframe's states (a washout filter's state, after them, has no
   // shape: analysis::AnalyzeWithFilters).
   const std::size_t shown = modes.empty() ? sys.states().size() : static_cast<std::size_t>(modes.front().shape.size());
   for (std::size_t i = 0; i < shown && i < sys.states().size(); ++i) out << Pad(sys.states()[i].symbol, 17);
   out << "ref\n";
   for (const Mode& m : modes) {
-    out << "  " << Pad(m.full_name(), 34);
+    out << "  " << Pad(m.full_name(), width);
     for (Eigen::Index i = 0; i < m.shape.size(); ++i) {
       const double mag =
           std::abs(m.shape(i)) * DisplayUnitOf(sys.states()[i].unit, speed_units).per_si;
@@ -122,6 +135,11 @@ void WriteQualitiesSummary(std::ostream& out, const model::AircraftData& aircraf
   std::vector<analysis::ModeKind> kinds;
   for (const analysis::RequirementResult& r : grades[0].requirements)
     if (std::find(kinds.begin(), kinds.end(), r.mode) == kinds.end()) kinds.push_back(r.mode);
+  // The mode column: 18, or two more than the longest name graded
+  // ("roll-spiral oscillation").
+  std::size_t width = 18;
+  for (analysis::ModeKind kind : kinds)
+    width = std::max(width, CodePoints(std::string(analysis::ToString(kind))) + 2);
   for (analysis::ModeKind kind : kinds) {
     std::string levels;
     const analysis::QualitiesGrade* worst = nullptr;
@@ -142,7 +160,7 @@ void WriteQualitiesSummary(std::ostream& out, const model::AircraftData& aircraf
           if (cats.size() > 1) why = fmt::format("{}: ", analysis::ToString(worst->category)) + why;
           break;
         }
-    std::string line = "  " + Pad(std::string(analysis::ToString(kind)), 18) + Pad(levels, 16) + why;
+    std::string line = "  " + Pad(std::string(analysis::ToString(kind)), width) + Pad(levels, 16) + why;
     line.erase(line.find_last_not_of(' ') + 1);
     out << line << '\n';
   }
@@ -185,21 +203,23 @@ void WriteModesText(std::ostream& out, const model::AircraftData& aircraft,
             << ": the " << axis << " modes are the augmented aircraft's\n";
     }
   out << '\n';
+  const std::size_t lon_width = ModeColumn(modes.longitudinal, modes.filters, model::Axis::kLongitudinal);
+  const std::size_t lat_width = ModeColumn(modes.lateral, modes.filters, model::Axis::kLateral);
   WriteModeTable(out,
                  "Longitudinal modes  (x = " +
                      model::JoinSymbols(model::StateSignals(model::Axis::kLongitudinal)) + ")",
-                 modes.longitudinal, modes.longitudinal_model);
-  WriteFilterRows(out, modes.filters, model::Axis::kLongitudinal);
+                 modes.longitudinal, modes.longitudinal_model, lon_width);
+  WriteFilterRows(out, modes.filters, model::Axis::kLongitudinal, lon_width);
   out << '\n';
-  WriteShapes(out, modes.longitudinal, modes.longitudinal_model, speed_units);
+  WriteShapes(out, modes.longitudinal, modes.longitudinal_model, speed_units, lon_width);
   out << '\n';
   WriteModeTable(out,
                  "Lateral-directional modes  (x = " +
                      model::JoinSymbols(model::StateSignals(model::Axis::kLateral)) + ")",
-                 modes.lateral, modes.lateral_model);
-  WriteFilterRows(out, modes.filters, model::Axis::kLateral);
+                 modes.lateral, modes.lateral_model, lat_width);
+  WriteFilterRows(out, modes.filters, model::Axis::kLateral, lat_width);
   out << '\n';
-  WriteShapes(out, modes.lateral, modes.lateral_model, speed_units);
+  WriteShapes(out, modes.lateral, modes.lateral_model, speed_units, lat_width);
   if (aircraft.aircraft_class) {
     out << '\n';
     WriteQualitiesSummary(out, aircraft, modes);

@@ -30,11 +30,17 @@ inline std::string Eigenvalue(std::complex<double> l) {
   return s;
 }
 
-inline std::string Pad(const std::string& s, std::size_t width) {
-  // Width in code points, so that α and ± count as one column.
+/// The number of code points of UTF-8 `s` (α and ± count as one column).
+inline std::size_t CodePoints(const std::string& s) {
   std::size_t points = 0;
   for (unsigned char c : s)
     if ((c & 0xC0) != 0x80) ++points;
+  return points;
+}
+
+inline std::string Pad(const std::string& s, std::size_t width) {
+  // Width in code points, so that α and ± count as one column.
+  const std::size_t points = CodePoints(s);
   return points >= width ? s + " " : s + std::string(width - points, ' ');
 }
 

@@ -384,6 +384,7 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
     closed_aug = model::AxisAugmentation{input_names, out.gain};
   else if (out.filter_states > 0)
     closed_aug = model::AxisAugmentation{input_names, state_gain, output_loops};
+  out.augmentation = *closed_aug;
   ClosedAxis closed = CloseAxis(closed_aircraft, out.axis, &out.open_modes);
   out.closed_loop = std::move(closed.model);
   const Eigen::VectorXcd cl = analysis::Eigenvalues(out.closed_loop.A());
@@ -654,9 +655,9 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
   // The closed loop as every command builds it from a file with this gain
   // (model::AxisAugmentation): the one place that closes it.
   model::AircraftData closed_aircraft = aircraft;
+  out.augmentation = model::AxisAugmentation{input_names, out.gain};
   (axis == model::Axis::kLongitudinal ? closed_aircraft.longitudinal_augmentation
-                                      : closed_aircraft.lateral_augmentation) =
-      model::AxisAugmentation{input_names, out.gain};
+                                      : closed_aircraft.lateral_augmentation) = out.augmentation;
   out.closed_loop = axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(closed_aircraft)
                                                        : model::BuildLateral(closed_aircraft);
   const Eigen::VectorXcd cl = analysis::Eigenvalues(out.closed_loop.A());
@@ -672,6 +673,29 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
     out.closed_modes = AnalyzeAxis(out.closed_loop, axis, U0);
 
   GradeBothLoops(aircraft, out);
+  return out;
+}
+
+std::vector<AugmentResult> AugmentAxes(const model::AircraftData& aircraft, const std::vector<AugmentSpec>& specs) {
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    for (std::size_t j = i + 1; j < specs.size(); ++j)
+      if (specs[i].axis == specs[j].axis)
+        throw std::invalid_argument("two designs on the " + std::string(model::AxisName(specs[i].axis)) +
+                                    " axis: give one per axis");
+  std::vector<AugmentResult> designed;
+  for (const AugmentSpec& spec : specs) designed.push_back(Augment(aircraft, spec));
+  if (specs.size() < 2) return designed;
+  // Each design again, on the file with the others' written in: the same
+  // gain (designed on its axis's bare airframe), graded with all closed.
+  std::vector<AugmentResult> out;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    model::AircraftData others = aircraft;
+    for (std::size_t j = 0; j < designed.size(); ++j)
+      if (j != i)
+        (designed[j].axis == model::Axis::kLongitudinal ? others.longitudinal_augmentation
+                                                        : others.lateral_augmentation) = designed[j].augmentation;
+    out.push_back(Augment(others, specs[i]));
+  }
   return out;
 }
 

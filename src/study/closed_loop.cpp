@@ -43,7 +43,14 @@ std::vector<cd> ContinuedFilterRoots(const Eigen::MatrixXd& open, const Eigen::M
   std::vector<analysis::Mode> named;
   for (const analysis::Mode& m : open_modes)
     if (m.kind != analysis::ModeKind::kHeading) named.push_back(m);
-  tracking::ChunkedTrack track(named, filter_names, axis,
+  // Each filter's name on its open-loop root, its pole −1/τ (the diagonal
+  // of its row: the open loop is block triangular).
+  std::vector<tracking::ExtraRoot> filters;
+  for (std::size_t i = 0; i < filter_names.size(); ++i) {
+    const auto row = open.rows() - static_cast<Eigen::Index>(filter_names.size() - i);
+    filters.push_back({filter_names[i], cd(open(row, row), 0.0)});
+  }
+  tracking::ChunkedTrack track(named, filters, axis,
                                lateral ? std::vector<TrackedMode>{tracking::HeadingMode()} : std::vector<TrackedMode>{});
   // As a locus: at least 50 steps over the range; the continuation halves a
   // step where a match is ambiguous.
@@ -69,10 +76,9 @@ std::optional<model::AxisAugmentation>& AugmentationOf(model::AircraftData& airc
 
 }  // namespace
 
-ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
-                     const std::vector<analysis::Mode>* open_modes) {
-  ClosedAxis out{model::BuildAugmented(aircraft, axis), std::nullopt, {}, ""};
-  const double U0 = aircraft.condition.U0;
+ClosedAxis NameClosedAxis(model::StateSpace closed, const Eigen::MatrixXd& open, model::Axis axis, double U0,
+                          const std::vector<analysis::Mode>& open_modes) {
+  ClosedAxis out{std::move(closed), std::nullopt, {}, ""};
   const int n = static_cast<int>(model::StateSignals(axis).size());
   const int N = out.model.num_states();
   if (axis == model::Axis::kLateral && !out.model.A().col(model::lat::kPsi).isZero(0.0)) {
@@ -82,24 +88,9 @@ ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
   }
   std::vector<cd> filter_roots;
   if (N > n) {
-    // The open loop with the filters: every gain 0 (each filter driven by its
-    // output, feeding nothing back), closed by the same builder.
-    model::AircraftData open_aircraft = aircraft;
-    model::AxisAugmentation& open_aug = *AugmentationOf(open_aircraft, axis);
-    open_aug.gain.setZero();
-    for (model::OutputFeedback& loop : open_aug.output_loops) loop.gain = 0.0;
-    const model::StateSpace open = model::BuildAugmented(open_aircraft, axis);
-    std::vector<analysis::Mode> bare_modes;
-    if (open_modes == nullptr) {
-      AugmentationOf(open_aircraft, axis).reset();
-      bare_modes = AnalyzeAxisModes(axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(open_aircraft)
-                                                                       : model::BuildLateral(open_aircraft),
-                                    axis, U0);
-      open_modes = &bare_modes;
-    }
     std::vector<std::string> filter_names;
     for (int k = n; k < N; ++k) filter_names.push_back(analysis::FilterRootName(out.model.states()[static_cast<std::size_t>(k)]));
-    filter_roots = ContinuedFilterRoots(open.A(), out.model.A(), axis, *open_modes, filter_names);
+    filter_roots = ContinuedFilterRoots(open, out.model.A(), axis, open_modes, filter_names);
     const bool paired = filter_roots.size() != filter_names.size() ||
                         std::any_of(filter_roots.begin(), filter_roots.end(), [](cd l) { return l.imag() != 0.0; });
     if (paired) {
@@ -116,6 +107,30 @@ ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
     out.not_named = std::string("the closed-loop roots are listed unnamed and not graded: ") + e.what();
   }
   return out;
+}
+
+ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
+                     const std::vector<analysis::Mode>* open_modes) {
+  model::StateSpace closed = model::BuildAugmented(aircraft, axis);
+  const double U0 = aircraft.condition.U0;
+  const int n = static_cast<int>(model::StateSignals(axis).size());
+  if (closed.num_states() == n) return NameClosedAxis(std::move(closed), Eigen::MatrixXd(), axis, U0, {});
+  // The open loop with the filters: every gain 0 (each filter driven by its
+  // output, feeding nothing back), closed by the same builder.
+  model::AircraftData open_aircraft = aircraft;
+  model::AxisAugmentation& open_aug = *AugmentationOf(open_aircraft, axis);
+  open_aug.gain.setZero();
+  for (model::OutputFeedback& loop : open_aug.output_loops) loop.gain = 0.0;
+  const model::StateSpace open = model::BuildAugmented(open_aircraft, axis);
+  std::vector<analysis::Mode> bare_modes;
+  if (open_modes == nullptr) {
+    AugmentationOf(open_aircraft, axis).reset();
+    bare_modes = AnalyzeAxisModes(axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(open_aircraft)
+                                                                     : model::BuildLateral(open_aircraft),
+                                  axis, U0);
+    open_modes = &bare_modes;
+  }
+  return NameClosedAxis(std::move(closed), open.A(), axis, U0, *open_modes);
 }
 
 analysis::ModalAnalysis AnalyzeClosedLoop(const model::AircraftData& aircraft) {

@@ -51,13 +51,8 @@ Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
   const model::StateSpace lat = model::BuildWithOutputs(aircraft, model::Axis::kLateral);
   const ResolvedLoop resolved = ResolveLoop(aircraft, lon, lat, {o.input, o.output, std::nullopt, o.washout_tau});
   const bool lon_axis = resolved.axis == model::Axis::kLongitudinal;
-  // The names at each gain (NameLongitudinalRoots / NameLateralRoots) know
-  // the locus's own washout only.
-  if (model::FilterStates(aircraft, resolved.axis) > 0)
-    throw std::invalid_argument("the file's [augmentation." + std::string(model::AxisName(resolved.axis)) +
-                                "] closes a loop through a washout filter: a locus on that axis on top of it "
-                                "is not built yet (give the loop to aerolin augment --loop beside the file's, "
-                                "or locus the file without its washed-out loop)");
+  // The file's washout filters on the axis are states of `sys` (model::
+  // BuildAugmented), after the airframe's; the locus's own washout after them.
   const model::StateSpace* sys = lon_axis ? &lon : &lat;
   const int row = resolved.output_row, column = resolved.input_column;
   Loop loop;
@@ -236,9 +231,17 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   std::vector<Mode> tracked_named;
   for (const Mode& m : open.modes(loop.axis))
     if (m.kind != ModeKind::kHeading) tracked_named.push_back(m);
-  std::vector<std::string> extra;
-  if (!drop_psi && loop.psi >= 0) extra.push_back("heading");
-  if (options.washout_tau) extra.push_back("washout filter");
+  // The file's washout filters on this axis start at their roots in the
+  // file's closed loop, named as `aerolin modes` names them; then the
+  // locus's own washout, at its pole −1/τ (K = 0 feeds it back nothing).
+  const std::vector<analysis::FilterRoot> file_filters = open.filters_of(loop.axis);
+  std::vector<tracking::ExtraRoot> extra;
+  auto near = [&](std::complex<double> at) {
+    return file_filters.empty() ? std::nullopt : std::optional<std::complex<double>>(at);
+  };
+  if (!drop_psi && loop.psi >= 0) extra.push_back({"heading", near(0.0)});
+  for (const analysis::FilterRoot& f : file_filters) extra.push_back({analysis::FilterRootName(f.state), f.lambda});
+  if (options.washout_tau) extra.push_back({"washout filter", near(-1.0 / *options.washout_tau)});
   // Reported points are the gains, sorted; the continuation runs from K = 0
   // outward to each, with at least 50 steps over the range.
   // (A list already sorted without repeats, as FROM:TO:N gives, is not copied.)
@@ -279,7 +282,13 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   // if it is a pair, the filter has joined an aircraft mode, no root is the
   // filter's alone, and the point has no pointwise names. With ψ fed back no
   // point has pointwise names.
+  // On the axis of the file's washout filters, the roots are named by the
+  // continuation alone (from the file's closed loop, whose names are
+  // `aerolin modes`'): which root is a filter's is what the continuation
+  // finds (the root nearest its pole need not be its own), so no point has
+  // pointwise names.
   const bool psi_fed_back = !drop_psi && loop.psi >= 0;
+  const bool no_pointwise = psi_fed_back || !file_filters.empty();
   auto pointwise = [&](const analysis::RootSet& s) -> PointwiseNames {
     auto named = [&](const SmallVectorC& values, const analysis::SmallMatrixC& vectors) {
       return loop.axis == model::Axis::kLongitudinal
@@ -311,7 +320,7 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   std::vector<OutwardGrid::Point> chunk;
   auto run_chunk = [&](ChunkedTrack& track, bool named, std::vector<TrackedPoint>& reported) {
     std::vector<analysis::RootSet> sets(chunk.size());
-    std::vector<PointwiseNames> names(named && !psi_fed_back ? chunk.size() : 0);
+    std::vector<PointwiseNames> names(named && !no_pointwise ? chunk.size() : 0);
     core::ParallelFor(chunk.size(), options.threads, [&](std::size_t k) {
       sets[k] = analysis::AnalyzeRoots(family, chunk[k].K);
       if (!names.empty() && chunk[k].target >= 0) names[k] = pointwise(sets[k]);

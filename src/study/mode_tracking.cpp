@@ -44,9 +44,10 @@ int TakeNearest(const SmallVectorC& roots, std::vector<int>& free, cd lambda) {
 }
 
 // Groups the first point's roots by the modes `named` gives them; labels not
-// claimed by a named mode get `extra` names in order (the washout filter).
+// claimed by a named mode get `extra` names in order (the washout filters):
+// the free root nearest where it is, when known, else the first free one.
 std::vector<Group> GroupsOf(const SmallVectorC& roots, const std::vector<Mode>& named,
-                            const std::vector<std::string>& extra) {
+                            const std::vector<ExtraRoot>& extra) {
   std::vector<int> free(static_cast<std::size_t>(roots.size()));
   for (std::size_t i = 0; i < free.size(); ++i) free[i] = static_cast<int>(i);
   std::vector<Group> groups;
@@ -62,7 +63,8 @@ std::vector<Group> GroupsOf(const SmallVectorC& roots, const std::vector<Mode>& 
     if (m.oscillatory) it->labels.push_back(TakeNearest(roots, free, std::conj(m.lambda)));
   }
   for (std::size_t i = 0; i < extra.size() && !free.empty(); ++i)
-    groups.push_back({extra[i], std::nullopt, {TakeNearest(roots, free, roots(free[0]))}});
+    groups.push_back({extra[i].name, std::nullopt,
+                      {TakeNearest(roots, free, extra[i].near.value_or(roots(free[0])))}});
   return groups;
 }
 

@@ -33,6 +33,14 @@ extern const std::string kWashoutFilterName;  // "washout filter"
 // The names analysis::NameLongitudinalRoots / NameLateralRoots give, spelt.
 PointwiseNames Spelled(const std::vector<analysis::RootName>& names);
 
+// A root at the first point that no named mode claims (a washout filter's,
+// ψ's when it is fed back): its name and, when known, where it is (the
+// root nearest takes the name; else the first root left, in label order).
+struct ExtraRoot {
+  std::string name;
+  std::optional<std::complex<double>> near = std::nullopt;
+};
+
 // A mode at the first point: its name and the root labels it owns.
 struct Group {
   std::string base;  // "short period", "washout filter"
@@ -73,9 +81,9 @@ std::vector<StructureChange> ChangesOf(
 // (analysis::Continue matches every step in label order).
 class ChunkedAxis {
  public:
-  // `extra`: names, in order, of the labels the named modes do not claim
-  // (the washout filter).
-  ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis, std::vector<std::string> extra = {})
+  // `extra`: the labels the named modes do not claim, in order (the washout
+  // filters).
+  ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis, std::vector<ExtraRoot> extra = {})
       : named_(std::move(named_at_start)), extra_(std::move(extra)), axis_(axis) {}
   // Continues `sets` (the next grid points' roots, in grid order). The plan's
   // point 0 is the previous chunk's last point when there was one
@@ -86,7 +94,7 @@ class ChunkedAxis {
 
  private:
   std::vector<analysis::Mode> named_;
-  std::vector<std::string> extra_;
+  std::vector<ExtraRoot> extra_;
   model::Axis axis_;
   std::vector<Group> groups_;
   std::optional<analysis::RootSet> last_;  // in label order
@@ -101,7 +109,7 @@ class ChunkedAxis {
 // back from a copy).
 class ChunkedTrack {
  public:
-  ChunkedTrack(std::vector<analysis::Mode> named_at_start, std::vector<std::string> extra, model::Axis axis,
+  ChunkedTrack(std::vector<analysis::Mode> named_at_start, std::vector<ExtraRoot> extra, model::Axis axis,
                std::vector<TrackedMode> fixed)
       : axis_(std::move(named_at_start), axis, std::move(extra)), fixed_(std::move(fixed)) {}
   // Returns the modes of each of the next grid points (`sets`, in grid

@@ -63,6 +63,12 @@ std::optional<std::string> NotStationary(const analysis::ModalAnalysis& modes, m
         analysis::ToString(m.kind), m.lambda.real() > 0.0 ? "unstable" : "neutrally stable",
         lambda, axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral");
   }
+  // A washout filter's root (a real root of the closed loop).
+  for (const analysis::FilterRoot& f : modes.filters_of(axis))
+    if (!(f.lambda.real() < 0.0))
+      return fmt::format("the washout filter's root ({}) is not stable (λ = {:+.4g} 1/s): the {} motion "
+                         "does not settle to a stationary state, so it has no RMS",
+                         f.state.name, f.lambda.real(), axis == model::Axis::kLongitudinal ? "longitudinal" : "lateral");
   return std::nullopt;
 }
 
@@ -71,14 +77,20 @@ AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::Modal
   AxisStatistics stats;
   stats.axis = axis;
   const bool lon = axis == model::Axis::kLongitudinal;
-  // The axis's model with the gusts as its inputs, and its outputs.
+  // The axis's model with the gusts as its inputs, and its outputs: the
+  // closed loop as `modes` has it (model::BuildAugmented), a washout
+  // filter's state after the airframe's (4 or 5). The gusts act on the
+  // airframe (model::BuildGustInput); a filter state is driven by what its
+  // loop measures, so its row of E is 0 (as the loops' closure, the measured
+  // output is the airframe's response C x + D δ).
   const model::StateSpace& bare = modes.model_of(axis);
-  const int n_axis = static_cast<int>(bare.A().rows());  // 4 or 5
+  const int n_axis = static_cast<int>(bare.A().rows());  // 4 or 5, then the filters
+  const int n_airframe = lon ? model::lon::kNumStates : model::lat::kNumStates;
   const int row0 = lon ? 0 : 4;                          // E's rows: (u, α, q, θ) then (β, ..., ψ)
   const std::vector<GustBlock> blocks = BlocksOf(axis, dryden.span().has_value());
-  Eigen::MatrixXd E(n_axis, static_cast<Eigen::Index>(blocks.size()));
+  Eigen::MatrixXd E = Eigen::MatrixXd::Zero(n_axis, static_cast<Eigen::Index>(blocks.size()));
   for (std::size_t j = 0; j < blocks.size(); ++j)
-    E.col(static_cast<Eigen::Index>(j)) = E_all.block(row0, blocks[j].gust, n_axis, 1);
+    E.block(0, static_cast<Eigen::Index>(j), n_airframe, 1) = E_all.block(row0, blocks[j].gust, n_airframe, 1);
   std::vector<core::Signal> gust_signals;
   for (const GustBlock& b : blocks) gust_signals.push_back(model::GustSignals()[static_cast<std::size_t>(b.gust)]);
   const model::StateSpace windy(bare.A(), E, Eigen::MatrixXd::Identity(n_axis, n_axis),
@@ -87,9 +99,12 @@ AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::Modal
   const model::StateSpace out = model::WithDerivedOutputs(windy, axis, aircraft.condition);
 
   // Drop ψ (lateral): it feeds nothing back (its column of A and E's row are 0).
-  const int n = lon ? n_axis : n_axis - 1;
-  const Eigen::MatrixXd A = out.A().topLeftCorner(n, n);
-  const Eigen::MatrixXd Ex = E.topRows(n);
+  std::vector<Eigen::Index> keep;
+  for (Eigen::Index i = 0; i < n_axis; ++i)
+    if (lon || i != model::lat::kPsi) keep.push_back(i);
+  const auto n = static_cast<int>(keep.size());
+  const Eigen::MatrixXd A = out.A()(keep, keep);
+  const Eigen::MatrixXd Ex = E(keep, Eigen::all);
 
   // The filters of the axis's gusts: A_d, Q_d, C_f (gust rows) restricted.
   int nf = 0;
@@ -111,7 +126,7 @@ AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::Modal
     }
   }
   std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) names.push_back(bare.states()[static_cast<std::size_t>(i)].name);
+  for (const Eigen::Index i : keep) names.push_back(bare.states()[static_cast<std::size_t>(i)].name);
   names.insert(names.end(), stats.state_names.begin(), stats.state_names.end());
   stats.state_names = std::move(names);
 
@@ -168,10 +183,10 @@ AxisStatistics AxisOf(const model::AircraftData& aircraft, const analysis::Modal
   for (int k = 0; k < out.num_outputs(); ++k) {
     if (!lon && k == model::lat::kPsi) continue;
     Eigen::RowVectorXd c(ns);
-    c.head(n) = out.C().row(k).head(n);
+    c.head(n) = out.C()(k, keep);
     const Eigen::RowVectorXd d = out.D().row(k);
     c.tail(nf) = d * Cf;
-    const Eigen::RowVectorXd c_rate = out.C().row(k).head(n) * rate_map;
+    const Eigen::RowVectorXd c_rate = c.head(n) * rate_map;
     add(out.outputs()[static_cast<std::size_t>(k)], c, c_rate, d.cwiseAbs().maxCoeff() > 0.0);
   }
   for (std::size_t j = 0; j < blocks.size(); ++j) {
@@ -195,7 +210,10 @@ RoughAirStatistics ExactRoughAirStatistics(const model::AircraftData& aircraft,
   flight.slice.dt = spec.dt;
   flight.slice.integrator = sim::Integrator::kExact;
   flight.turbulence = spec.turbulence;
-  const PreparedFlight prepared = Prepare(aircraft, modes, flight);
+  // The turbulence and the gusts' input matrix are the airframe's
+  // (model::BuildGustInput): prepared on it, so a closed loop whose washout
+  // filter a flight does not carry has its statistics too.
+  const PreparedFlight prepared = Prepare(model::BareAirframe(aircraft), modes, flight);
   const sim::DrydenTurbulence& dryden = *prepared.turbulence();
 
   RoughAirStatistics stats;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,7 @@
 #include "aerolin/core/parallel.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/state_space.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/linearize.hpp"
 #include "aerolin/study/trim.hpp"
 #include "mode_tracking.hpp"
@@ -63,6 +65,11 @@ struct FixedAxis {
 struct SweptAxes {
   // Fills the matrices at v; returns the speed U0 [m/s] there.
   std::function<double(double v, SmallMatrix& lon_A, SmallMatrix& lon_dA, SmallMatrix& lat_A, SmallMatrix& lat_dA)> at;
+  // An axis closed through washout filters (their states after the
+  // airframe's in its matrices): the filters' roots at the first point,
+  // named as `aerolin modes` names them. Its roots are then named by the
+  // continuation alone (as a locus on such an axis): no pointwise names.
+  std::vector<tracking::ExtraRoot> lon_filters, lat_filters;
 };
 
 // The tracked modes of both axes at grid(0..n-1), continued from the named
@@ -81,8 +88,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     SmallMatrix lon_A, lon_dA;
     axes.at(v, lon_A, lon_dA, A, dA);
   };
-  tracking::ChunkedAxis lon_axis(std::move(lon_named), model::Axis::kLongitudinal);
-  tracking::ChunkedAxis lat_axis(std::move(lat_named), model::Axis::kLateral);
+  tracking::ChunkedAxis lon_axis(std::move(lon_named), model::Axis::kLongitudinal, axes.lon_filters);
+  tracking::ChunkedAxis lat_axis(std::move(lat_named), model::Axis::kLateral, axes.lat_filters);
   const std::vector<TrackedMode> heading{HeadingMode()};
   TrackedStudy study;
   study.param = param;
@@ -111,21 +118,24 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
       // The axis's roots and names at v: the first point's where they hold.
       auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
-                       analysis::RootSet& set, PointwiseNames& names, auto&& name) {
+                       analysis::RootSet& set, PointwiseNames& names, auto&& name, bool filters) {
         if (fixed.Holds(A, dA)) {
           set = fixed.roots;
           set.parameter = v;
           names = fixed.names;
         } else {
           set = analysis::AnalyzeRoots(A, dA, v);
-          names = Spelled(name(set));
+          if (!filters) names = Spelled(name(set));
         }
       };
-      solve(lon_A, lon_dA, lon_fixed, lon_sets[i], lon_names[i + b], [&](const analysis::RootSet& s) {
-        return analysis::NameLongitudinalRoots(s.values, s.vectors, speed);
-      });
-      solve(lat_A, lat_dA, lat_fixed, lat_sets[i], lat_names[i + b],
-            [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); });
+      solve(
+          lon_A, lon_dA, lon_fixed, lon_sets[i], lon_names[i + b],
+          [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
+          !axes.lon_filters.empty());
+      solve(
+          lat_A, lat_dA, lat_fixed, lat_sets[i], lat_names[i + b],
+          [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
+          !axes.lat_filters.empty());
     });
     const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), threads);
     const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), threads);
@@ -172,44 +182,136 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   return study;
 }
 
+// The feedback one axis of `file` closes through washout filters, held as
+// a sweep holds its gains: u = −K z over z = (x, filters), the filters' rows
+// ẇ = (y − w)/τ (y a state: C and D of y do not move with the airframe, so
+// neither do K and these rows), as model::BuildAugmented closes them.
+struct HeldFilters {
+  Eigen::MatrixXd K;  // the axis's controls (file order) × (n + f)
+  Eigen::MatrixXd F;  // f × (n + f)
+  std::vector<core::Signal> states;  // z's
+};
+
+// The loop `loop` of `aug` measures an output whose C and D rows move with
+// the swept airframe (nz, gamma, ay): refused.
+[[noreturn]] void RefuseDerivedLoop(bool lon, const model::OutputFeedback& loop) {
+  throw std::invalid_argument(
+      "the " + std::string(lon ? "longitudinal" : "lateral") + " augmentation loops " + loop.input + ":" +
+      loop.output +
+      ", an output whose C and D rows move with the swept airframe: a sweep holds state gains and "
+      "washed-out loops on states only (sweep the file the loop was designed on, or study the gain with "
+      "aerolin locus --loop)");
+}
+
+// The column of `aug`'s input `name` among the axis's controls (B's columns, file order).
+Eigen::Index ControlColumn(const model::AircraftFile& file, bool lon, const std::string& name) {
+  Eigen::Index j = 0;
+  for (const model::Control& c : file.written.controls) {
+    if (!(lon ? c.longitudinal : c.lateral)) continue;
+    if (c.name == name) return j;
+    ++j;
+  }
+  throw std::invalid_argument("the " + std::string(lon ? "longitudinal" : "lateral") + " augmentation feeds back '" +
+                              name + "', which has no column of B");
+}
+
+std::optional<HeldFilters> HeldFiltersOf(const model::AircraftFile& file, bool lon,
+                                         const std::optional<model::AxisAugmentation>& aug) {
+  if (!aug || std::none_of(aug->output_loops.begin(), aug->output_loops.end(),
+                           [](const model::OutputFeedback& l) { return l.washout_s.has_value(); }))
+    return std::nullopt;
+  const model::Axis axis = lon ? model::Axis::kLongitudinal : model::Axis::kLateral;
+  HeldFilters h;
+  h.states = model::StateSignals(axis);
+  const auto n = static_cast<Eigen::Index>(h.states.size());
+  Eigen::Index m = 0;
+  for (const model::Control& c : file.written.controls) m += (lon ? c.longitudinal : c.lateral) ? 1 : 0;
+  Eigen::Index f = 0;
+  for (const model::OutputFeedback& l : aug->output_loops) f += l.washout_s ? 1 : 0;
+  h.K = Eigen::MatrixXd::Zero(m, n + f);
+  h.F = Eigen::MatrixXd::Zero(f, n + f);
+  for (std::size_t i = 0; i < aug->inputs.size(); ++i)
+    h.K.row(ControlColumn(file, lon, aug->inputs[i])).head(n) += aug->gain.row(static_cast<Eigen::Index>(i));
+  Eigen::Index w = n;
+  for (const model::OutputFeedback& l : aug->output_loops) {
+    Eigen::Index y = 0;
+    while (y < n && h.states[static_cast<std::size_t>(y)].name != l.output) ++y;
+    if (y == n) RefuseDerivedLoop(lon, l);
+    // δ = K_loop (y − w): u = −K z with K(y) = −K_loop, K(w) = +K_loop.
+    const Eigen::Index j = ControlColumn(file, lon, l.input);
+    h.K(j, y) -= l.gain;
+    if (!l.washout_s) continue;
+    h.K(j, w) += l.gain;
+    h.F(w - n, y) = 1.0 / *l.washout_s;
+    h.F(w - n, w) = -1.0 / *l.washout_s;
+    const core::Signal& s = h.states[static_cast<std::size_t>(y)];
+    h.states.push_back({s.name + "_washout", s.unit, s.symbol + "_w"});
+    ++w;
+  }
+  return h;
+}
+
+template <class T>
+using MatrixOf = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
+// Both axes' closed-loop A of a sweep, with any washout filters' states
+// after the airframe's.
+template <class T>
+struct SweptMatrices {
+  MatrixOf<T> longitudinal, lateral;
+};
+
 // A − B_K K of one axis of `file` with the file's gain `aug` held (its
-// inputs by name among the axis's controls, B's columns in file order), in T.
+// inputs by name among the axis's controls, B's columns in file order), in
+// T; with washout filters, A_z − B_z K over z, the feedback `held`.
 template <class MA, class MB>
-void CloseHeld(MA& A, const MB& B, const model::AircraftFile& file, bool lon,
-               const std::optional<model::AxisAugmentation>& aug) {
-  if (!aug) return;
-  if (!aug->output_loops.empty())
-    throw std::invalid_argument(
-        "the " + std::string(lon ? "longitudinal" : "lateral") + " augmentation loops " +
-        aug->output_loops.front().input + ":" + aug->output_loops.front().output +
-        ", an output whose C and D rows move with the swept airframe: a sweep holds state gains "
-        "only (sweep the file the loop was designed on, or study the gain with aerolin locus --loop)");
+MatrixOf<typename MA::Scalar> CloseHeld(const MA& A, const MB& B, const model::AircraftFile& file, bool lon,
+                                        const std::optional<model::AxisAugmentation>& aug,
+                                        const std::optional<HeldFilters>& held) {
+  using T = typename MA::Scalar;
+  if (held) {
+    const Eigen::Index n = A.rows(), N = held->K.cols();
+    MatrixOf<T> Az(N, N);
+    for (Eigen::Index r = 0; r < N; ++r)
+      for (Eigen::Index c = 0; c < N; ++c) {
+        if (r >= n) {
+          Az(r, c) = T(held->F(r - n, c));
+          continue;
+        }
+        T a = c < n ? T(A(r, c)) : T(0.0);
+        for (Eigen::Index j = 0; j < B.cols(); ++j)
+          if (held->K(j, c) != 0.0) a -= B(r, j) * held->K(j, c);
+        Az(r, c) = a;
+      }
+    return Az;
+  }
+  MatrixOf<T> Ac = A;
+  if (!aug) return Ac;
+  if (!aug->output_loops.empty()) RefuseDerivedLoop(lon, aug->output_loops.front());
   for (std::size_t i = 0; i < aug->inputs.size(); ++i) {
-    Eigen::Index j = 0;
-    for (const model::Control& c : file.written.controls) {
-      if (!(lon ? c.longitudinal : c.lateral)) continue;
-      if (c.name == aug->inputs[i]) break;
-      ++j;
-    }
+    const Eigen::Index j = ControlColumn(file, lon, aug->inputs[i]);
     if (j >= B.cols())
       throw std::invalid_argument("the " + std::string(lon ? "longitudinal" : "lateral") +
                                   " augmentation feeds back '" + aug->inputs[i] + "', which has no column of B");
-    for (Eigen::Index r = 0; r < A.rows(); ++r)
-      for (Eigen::Index c = 0; c < A.cols(); ++c)
-        A(r, c) -= B(r, j) * aug->gain(static_cast<Eigen::Index>(i), c);
+    for (Eigen::Index r = 0; r < Ac.rows(); ++r)
+      for (Eigen::Index c = 0; c < Ac.cols(); ++c)
+        Ac(r, c) -= B(r, j) * aug->gain(static_cast<Eigen::Index>(i), c);
   }
+  return Ac;
 }
 
-// MatricesOfFile with the file's [augmentation] closed, its gains held
-// (constants: a sweep moves the airframe, not the design).
+// MatricesOfFile with the file's [augmentation] closed, its gains (and its
+// washout filters' feedback, `lon_held`, `lat_held`) held (constants: a
+// sweep moves the airframe, not the design).
 template <class T>
-model::AxisMatrices<T> ClosedMatricesOfFile(const model::AircraftFile& file, model::FieldValue<T> value) {
-  model::AxisMatrices<T> m = model::MatricesOfFile<T>(file, value);
-  if (!file.longitudinal_augmentation && !file.lateral_augmentation) return m;
+SweptMatrices<T> ClosedMatricesOfFile(const model::AircraftFile& file, model::FieldValue<T> value,
+                                      const std::optional<HeldFilters>& lon_held,
+                                      const std::optional<HeldFilters>& lat_held) {
+  const model::AxisMatrices<T> m = model::MatricesOfFile<T>(file, value);
+  if (!file.longitudinal_augmentation && !file.lateral_augmentation) return {m.longitudinal, m.lateral};
   const model::AxisInputMatrices<T> b = model::InputMatricesOfFile<T>(file, value);
-  CloseHeld(m.longitudinal, b.longitudinal, file, true, file.longitudinal_augmentation);
-  CloseHeld(m.lateral, b.lateral, file, false, file.lateral_augmentation);
-  return m;
+  return {CloseHeld(m.longitudinal, b.longitudinal, file, true, file.longitudinal_augmentation, lon_held),
+          CloseHeld(m.lateral, b.lateral, file, false, file.lateral_augmentation, lat_held)};
 }
 
 }  // namespace
@@ -260,11 +362,18 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   const double* field = model::FieldOf(file, key->path);
   const double to_si = key->to_si;
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
-  auto matrices = [&file, field, to_si, key](double v) {
-    auto m = ClosedMatricesOfFile<AD>(file, [&](const double& f) -> AD {
-      if (&f == field) return AD(v * to_si, Eigen::Matrix<double, 1, 1>(to_si));
-      return AD(f);
-    });
+  // Washout filters (a loop through s/(s + 1/τ) on a state): their feedback
+  // held with the gains, their states after the airframe's.
+  const std::optional<HeldFilters> lon_held = HeldFiltersOf(file, true, file.longitudinal_augmentation);
+  const std::optional<HeldFilters> lat_held = HeldFiltersOf(file, false, file.lateral_augmentation);
+  auto matrices = [&file, field, to_si, key, &lon_held, &lat_held](double v) {
+    auto m = ClosedMatricesOfFile<AD>(
+        file,
+        [&](const double& f) -> AD {
+          if (&f == field) return AD(v * to_si, Eigen::Matrix<double, 1, 1>(to_si));
+          return AD(f);
+        },
+        lon_held, lat_held);
     // A value that zeroes a divisor of the model (1 − Zα̇/U0 of the α row,
     // a mass, an inertia, U0) has no A: say which value, not "non-finite".
     auto finite = [](const auto& M) {
@@ -283,21 +392,34 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
                 "a mass, an inertia or U0)"));
     return m;
   };
-  // The top-left n×n of an AD matrix: values into A, derivatives into dA.
-  auto split = [](const auto& M, SmallMatrix& A, SmallMatrix& dA, int n) {
+  // The rows and columns `keep` of an AD matrix: values into A, derivatives
+  // into dA.
+  auto split = [](const auto& M, SmallMatrix& A, SmallMatrix& dA, const std::vector<Eigen::Index>& keep) {
+    const auto n = static_cast<Eigen::Index>(keep.size());
     A.resize(n, n);
     dA.resize(n, n);
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
-        A(r, c) = M(r, c).value();
-        dA(r, c) = M(r, c).derivatives().size() ? M(r, c).derivatives()(0) : 0.0;
+    for (Eigen::Index r = 0; r < n; ++r)
+      for (Eigen::Index c = 0; c < n; ++c) {
+        const auto& x = M(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
+        A(r, c) = x.value();
+        dA(r, c) = x.derivatives().size() ? x.derivatives()(0) : 0.0;
       }
   };
+  // Every state of each axis; the ones tracked: the lateral without ψ (an
+  // integrator whose root is 0 at every value), the filters' after the airframe's.
+  auto indices = [](const std::optional<HeldFilters>& held, Eigen::Index n, Eigen::Index skip) {
+    std::vector<Eigen::Index> keep;
+    for (Eigen::Index i = 0; i < (held ? held->K.cols() : n); ++i)
+      if (i != skip) keep.push_back(i);
+    return keep;
+  };
+  const std::vector<Eigen::Index> lon_all = indices(lon_held, 4, -1), lat_all = indices(lat_held, 5, -1);
+  const std::vector<Eigen::Index> lon_keep = lon_all, lat_keep = indices(lat_held, 5, model::lat::kPsi);
   {
     SmallMatrix A, dlon, dlat;
     const auto m = matrices(key->value);
-    split(m.longitudinal, A, dlon, 4);
-    split(m.lateral, A, dlat, 5);
+    split(m.longitudinal, A, dlon, lon_all);
+    split(m.lateral, A, dlat, lat_all);
     if (dlon.isZero(0.0) && dlat.isZero(0.0))
       throw std::invalid_argument(
           "parameter '" + key->path + "' does not enter this file's system matrices A" +
@@ -317,7 +439,8 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
                       : options.from + (options.to - options.from) * static_cast<int>(k) / (options.steps - 1);
   };
   auto file_at = [&](double v) {
-    return ClosedMatricesOfFile<double>(file, [&](const double& f) { return &f == field ? v * to_si : f; });
+    return ClosedMatricesOfFile<double>(
+        file, [&](const double& f) { return &f == field ? v * to_si : f; }, lon_held, lat_held);
   };
   // A value with no A is a usage error before any point is handed over: A
   // in doubles at every value, and where it is not finite, `matrices` says why.
@@ -330,10 +453,41 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   SweptAxes axes;
   axes.at = [&](double v, SmallMatrix& lon_A, SmallMatrix& lon_dA, SmallMatrix& lat_A, SmallMatrix& lat_dA) {
     const auto mats = matrices(v);
-    split(mats.longitudinal, lon_A, lon_dA, 4);
-    split(mats.lateral, lat_A, lat_dA, 4);
+    split(mats.longitudinal, lon_A, lon_dA, lon_keep);
+    split(mats.lateral, lat_A, lat_dA, lat_keep);
     return is_u0 ? v * to_si : U0;
   };
+  // The named modes of the first point, as `aerolin modes` gives them: with
+  // washout filters, the closed loop named by CloseAxis's rule (the filters'
+  // roots continued from the open loop, the airframe's modes named from
+  // their aircraft states).
+  const auto first = file_at(grid(0));
+  const double first_U0 = is_u0 ? grid(0) * to_si : U0;
+  auto named = [&](model::Axis axis, const std::optional<HeldFilters>& held, const Eigen::MatrixXd& closed,
+                   std::vector<tracking::ExtraRoot>& filters) {
+    const bool lon = axis == model::Axis::kLongitudinal;
+    if (!held)
+      return lon ? analysis::AnalyzeLongitudinal(Longitudinal4(closed), first_U0)
+                 : analysis::AnalyzeLateral(Lateral5(closed));
+    const model::AxisMatrices<double> bare = model::MatricesOfFile<double>(
+        file, [&](const double& f) { return &f == field ? grid(0) * to_si : f; });
+    const Eigen::MatrixXd bare_A = lon ? Eigen::MatrixXd(bare.longitudinal) : Eigen::MatrixXd(bare.lateral);
+    const Eigen::Index n = bare_A.rows(), N = held->K.cols();
+    Eigen::MatrixXd open = Eigen::MatrixXd::Zero(N, N);
+    open.topLeftCorner(n, n) = bare_A;
+    open.bottomRows(N - n) = held->F;
+    const std::vector<analysis::Mode> open_modes = lon ? analysis::AnalyzeLongitudinal(Longitudinal4(bare_A), first_U0)
+                                                       : analysis::AnalyzeLateral(Lateral5(bare_A));
+    ClosedAxis c = NameClosedAxis(
+        model::StateSpace(closed, Eigen::MatrixXd::Zero(N, 0), held->states, {}), open, axis, first_U0, open_modes);
+    if (!c.modes)
+      throw std::invalid_argument(fmt::format("at {} = {:g} the {} closed loop's modes cannot be named: {}", key->path,
+                                              grid(0), model::AxisName(axis), c.not_named));
+    for (const analysis::FilterRoot& f : c.filters) filters.push_back({analysis::FilterRootName(f.state), f.lambda});
+    return std::move(*c.modes);
+  };
+  std::vector<analysis::Mode> lon_named = named(model::Axis::kLongitudinal, lon_held, first.longitudinal, axes.lon_filters);
+  std::vector<analysis::Mode> lat_named = named(model::Axis::kLateral, lat_held, first.lateral, axes.lat_filters);
   // An axis the key does not enter (the lateral one of a longitudinal key):
   // where a point's A and ∂A/∂p equal the first point's bit for bit, its
   // roots, slopes and pointwise names are the first point's (AnalyzeRoots and
@@ -343,23 +497,22 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
   FixedAxis lon_fixed, lat_fixed;
   {
     const auto mats = matrices(grid(0));
-    split(mats.longitudinal, lon_fixed.A, lon_fixed.dA, 4);
+    split(mats.longitudinal, lon_fixed.A, lon_fixed.dA, lon_keep);
     if (!is_u0) {
       lon_fixed.roots = analysis::AnalyzeRoots(lon_fixed.A, lon_fixed.dA, grid(0));
-      lon_fixed.names = Spelled(
-          analysis::NameLongitudinalRoots(lon_fixed.roots.values, lon_fixed.roots.vectors, U0));
+      if (!lon_held)
+        lon_fixed.names = Spelled(
+            analysis::NameLongitudinalRoots(lon_fixed.roots.values, lon_fixed.roots.vectors, U0));
       lon_fixed.valid = true;
     }
-    split(mats.lateral, lat_fixed.A, lat_fixed.dA, 4);
+    split(mats.lateral, lat_fixed.A, lat_fixed.dA, lat_keep);
     lat_fixed.roots = analysis::AnalyzeRoots(lat_fixed.A, lat_fixed.dA, grid(0));
-    lat_fixed.names = Spelled(analysis::NameLateralRoots(lat_fixed.roots.values, lat_fixed.roots.vectors));
+    if (!lat_held)
+      lat_fixed.names = Spelled(analysis::NameLateralRoots(lat_fixed.roots.values, lat_fixed.roots.vectors));
     lat_fixed.valid = true;
   }
-  // The named modes of the first point, as `aerolin modes` gives them.
-  const auto first = file_at(grid(0));
-  return Track(key->path, n, grid, options.threads,
-               analysis::AnalyzeLongitudinal(Longitudinal4(first.longitudinal), is_u0 ? grid(0) * to_si : U0),
-               analysis::AnalyzeLateral(Lateral5(first.lateral)), axes, lon_fixed, lat_fixed, sink);
+  return Track(key->path, n, grid, options.threads, std::move(lon_named), std::move(lat_named), axes, lon_fixed,
+               lat_fixed, sink);
 }
 
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {

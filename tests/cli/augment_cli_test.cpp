@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,15 @@ namespace aerolin {
 namespace {
 
 using testing_cli::RunAerolin;
+
+// The written file holds [augmentation.longitudinal] and [augmentation.lateral], each once.
+void ExpectBothSectionsOnce(const std::string& text) {
+  for (const char* section : {"[augmentation.longitudinal]", "[augmentation.lateral]"}) {
+    const std::size_t at = text.find(section);
+    EXPECT_NE(at, std::string::npos) << section;
+    EXPECT_EQ(text.find(section, at + 1), std::string::npos) << section << " twice";
+  }
+}
 
 TEST(AugmentCommand, YawDamperJsonDescribesItself) {
   const auto r = RunAerolin(
@@ -312,7 +322,7 @@ TEST(AugmentCommand, WashoutIsAStateOfTheReportAndOfTheWrittenFile) {
                               "filter adds a state the flight does not carry yet (write the loop without "
                               "washout_s to fly it, or analyse this file with modes, qualities, tf or bode)\n";
   std::ofstream(out + ".csv") << "t\n";  // the flight to identify exists; the aircraft is refused first
-  for (const std::string& command : {"simulate '" + out + "' --duration 1", "sweep '" + out + "' --param lateral.Nr --from -0.215 --to -0.3 --steps 3",
+  for (const std::string& command : {"simulate '" + out + "' --duration 1",
                                      "identify '" + out + "' --flight '" + out + ".csv' --axis lateral --free lateral.Nr"}) {
     const auto f = RunAerolin(command, "aug_l9");
     EXPECT_EQ(f.exit_code, 1) << command;
@@ -345,12 +355,7 @@ TEST(AugmentCommand, BothAxesAreTwoRunsOnOneFile) {
   EXPECT_EQ(yd["gain"], plain_doc["gain"]);
   EXPECT_EQ(yd["closed_loop"]["modes"], plain_doc["closed_loop"]["modes"]);
 
-  const std::string text = testing_cli::ReadAll(both);
-  for (const char* section : {"[augmentation.longitudinal]", "[augmentation.lateral]"}) {
-    const std::size_t at = text.find(section);
-    EXPECT_NE(at, std::string::npos) << section;
-    EXPECT_EQ(text.find(section, at + 1), std::string::npos) << section << " twice";
-  }
+  ExpectBothSectionsOnce(testing_cli::ReadAll(both));
   const auto modes = RunAerolin("modes '" + both + "' --json", "aug_both4");
   ASSERT_EQ(modes.exit_code, 0) << modes.err;
   const nlohmann::json m = nlohmann::json::parse(modes.out);
@@ -364,6 +369,78 @@ TEST(AugmentCommand, BothAxesAreTwoRunsOnOneFile) {
   EXPECT_EQ(grades["categories"][0]["mode_levels"], yd["qualities"]["categories"][0]["closed_loop"]["mode_levels"]);
   EXPECT_EQ(grades["categories"][0]["level"], yd["qualities"]["categories"][0]["closed_loop"]["level"]);
   std::remove(pitch.c_str());
+  std::remove(both.c_str());
+}
+
+// A pitch damper and a washed-out yaw damper with a roll damper in one run:
+// one design per axis, each the one a single-axis run gives (gain and
+// closed-loop modes), graded with both closed; --write writes both sections,
+// and the file read back gives each single-axis run's closed loop.
+TEST(AugmentCommand, LoopsOfBothAxesInOneRun) {
+  const std::string dir = std::string(AEROLIN_BINARY_DIR);
+  const std::string both = dir + "/cli_test_aug_one_run.toml";
+  std::remove(both.c_str());
+  const std::string loops = "--loop elevator:q=0.5 --loop aileron:p=-0.3 --loop rudder:r=1.7,washout=1.5";
+  const auto r = RunAerolin("augment data/derivatives/p2v7.toml " + loops + " --json --write '" + both + "'",
+                            "aug_one_run1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lon = RunAerolin("augment data/derivatives/p2v7.toml --loop elevator:q=0.5 --json", "aug_one_run2");
+  const auto lat = RunAerolin(
+      "augment data/derivatives/p2v7.toml --loop aileron:p=-0.3 --loop rudder:r=1.7,washout=1.5 --json", "aug_one_run3");
+  ASSERT_EQ(lon.exit_code, 0) << lon.err;
+  ASSERT_EQ(lat.exit_code, 0) << lat.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out), lon_doc = nlohmann::json::parse(lon.out),
+                       lat_doc = nlohmann::json::parse(lat.out);
+  EXPECT_EQ(doc["schema"], "aerolin.augment/2");
+  EXPECT_EQ(doc["aircraft"]["name"], lon_doc["aircraft"]["name"]);
+  ASSERT_EQ(doc["axes"].size(), 2u);
+  const nlohmann::json& a0 = doc["axes"][0];
+  const nlohmann::json& a1 = doc["axes"][1];
+  EXPECT_EQ(a0["schema"], "aerolin.augment/1");
+  EXPECT_EQ(a0["axis"], "longitudinal");
+  EXPECT_EQ(a1["axis"], "lateral");
+  EXPECT_EQ(a0["gain"], lon_doc["gain"]);
+  EXPECT_EQ(a1["gain"], lat_doc["gain"]);
+  EXPECT_EQ(a0["loops"], lon_doc["loops"]);
+  EXPECT_EQ(a1["loops"], lat_doc["loops"]);
+  EXPECT_EQ(a0["closed_loop"], lon_doc["closed_loop"]);
+  EXPECT_EQ(a1["closed_loop"], lat_doc["closed_loop"]);
+  // Graded with both dampers on: each axis's closed-loop grade is the
+  // written file's, the other axis closed too.
+  const auto q = RunAerolin("qualities '" + both + "' --json", "aug_one_run4");
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  const nlohmann::json grades = nlohmann::json::parse(q.out);
+  for (const nlohmann::json* a : {&a0, &a1}) {
+    EXPECT_EQ(grades["categories"][0]["mode_levels"], (*a)["qualities"]["categories"][0]["closed_loop"]["mode_levels"]);
+    EXPECT_EQ(grades["categories"][0]["level"], (*a)["qualities"]["categories"][0]["closed_loop"]["level"]);
+  }
+  // The written file: both sections once, and its modes are each
+  // single-axis run's closed loop (to 1e-12: the same doubles here).
+  ExpectBothSectionsOnce(testing_cli::ReadAll(both));
+  const auto modes = RunAerolin("modes '" + both + "' --json", "aug_one_run5");
+  ASSERT_EQ(modes.exit_code, 0) << modes.err;
+  const nlohmann::json m = nlohmann::json::parse(modes.out);
+  for (const auto& [axis, single] : {std::pair{"longitudinal", &lon_doc}, std::pair{"lateral", &lat_doc}}) {
+    SCOPED_TRACE(axis);
+    const nlohmann::json& got = m[axis]["modes"];
+    const nlohmann::json& want = (*single)["closed_loop"]["modes"];
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t k = 0; k < got.size(); ++k) {
+      EXPECT_EQ(got[k]["name"], want[k]["name"]);
+      for (const char* part : {"re", "im"}) {
+        const double g = got[k]["eigenvalue_per_s"][part].get<double>(), w = want[k]["eigenvalue_per_s"][part].get<double>();
+        EXPECT_LE(std::abs(g - w), 1e-12 * std::max(1.0, std::abs(w))) << got[k]["name"];
+      }
+    }
+  }
+  EXPECT_EQ(m["lateral"]["washout_filters"].size(), 1u);
+  // The text report: one per axis, longitudinal first.
+  const auto t = RunAerolin("augment data/derivatives/p2v7.toml " + loops, "aug_one_run6");
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  const std::size_t first = t.out.find("), longitudinal axis\n"), second = t.out.find("), lateral axis\n");
+  EXPECT_NE(first, std::string::npos);
+  EXPECT_NE(second, std::string::npos);
+  EXPECT_LT(first, second);
   std::remove(both.c_str());
 }
 
@@ -381,17 +458,19 @@ TEST(AugmentCommand, LoopUsageErrorsSayWhatToDo) {
       {"--loop elevator:r=1", file + "loop elevator:r: input 'elevator' does not act on the lateral axis of output 'r'"},
       {"--loop rudder:r=1 --loop rudder:r=2", file + "loop rudder:r is given twice: give each loop once, with its gain"},
       {"--loop rudder:r=1,washout=0", file + "loop rudder:r: washout time constant must be > 0"},
-      {"--loop rudder:r=1 --loop elevator:q=0.5",
-       file + "loop elevator:q is on the longitudinal axis, the design on the lateral: give the loops of one "
-              "axis (then augment the file --write wrote with the other axis's)"},
+      {"--loop rudder:r=1 --loop elevator:q=0.5 --axis lateral",
+       "error: augment: --loop elevator:q=0.5 is on the longitudinal axis, not --axis lateral (without --axis, "
+       "loops may act on both axes)"},
       {"--loop rudder:r=1 --axis longitudinal",
-       "error: augment: --loop rudder:r=1 is on the lateral axis, not --axis longitudinal"},
+       "error: augment: --loop rudder:r=1 is on the lateral axis, not --axis longitudinal (without --axis, "
+       "loops may act on both axes)"},
       {"--loop rudder:r", "error: --loop: rudder:r needs its gain, INPUT:OUTPUT=GAIN (e.g. rudder:r=1.5)"},
       {"--loop rudder=1", "error: --loop: expected INPUT:OUTPUT, e.g. rudder:r, optionally =GAIN and "
                           ",washout=TAU (rudder:r=1.5,washout=1.5), got 'rudder=1'"},
       {"--loop rudder:r=1 --lqr",
        "error: augment: --loop is a design of its own (output feedback at given gains): give it without "
-       "--lqr, --place, --inputs and --heading"},
+       "--lqr, --place, --inputs and --heading (LQR and pole placement design one axis, --axis; loops may "
+       "act on both axes in one run)"},
       {"--lqr", "error: augment: --axis longitudinal|lateral is required (or --loop INPUT:OUTPUT=GAIN)"},
       {"--loop aileron:psi=0.1 --write /tmp/aerolin_cli_test_never_written.toml",
        "error: --write: the loop aileron:psi is a heading hold, which cannot be written to a file yet: "

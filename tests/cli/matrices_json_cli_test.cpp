@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -132,6 +133,53 @@ TEST(MatricesJsonCommand, DimensionalDerivativesAreTheTextsNumbers) {
   const auto dim = RunAerolin("matrices data/derivatives/p2v7.toml --json", "dimjson_p2v7");
   ASSERT_EQ(dim.exit_code, 0) << dim.err;
   EXPECT_FALSE(nlohmann::json::parse(dim.out).contains("dimensional_derivatives"));
+}
+
+
+// A washed-out yaw damper (δr = 0.5·s/(s + 1/1.5)·r, as `augment --write`
+// writes it): `matrices` prints the closed loop with the filter state
+// r_washout after the airframe's, equal to the one built here by hand from
+// the plain file's matrices: δr = K (r − w), ẇ = (r − w)/τ.
+TEST(MatricesJsonCommand, AWashoutFilesClosedLoopHasTheFilterState) {
+  const std::string file = std::string(AEROLIN_BINARY_DIR) + "/cli_test_matrices_washout.toml";
+  std::remove(file.c_str());
+  const auto w = RunAerolin("augment data/derivatives/p2v7.toml --loop rudder:r=0.5,washout=1.5 --write '" + file + "'",
+                            "mat_washout1");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  const auto closed = RunAerolin("matrices '" + file + "' --json", "mat_washout2");
+  const auto plain = RunAerolin("matrices data/derivatives/p2v7.toml --json", "mat_washout3");
+  ASSERT_EQ(closed.exit_code, 0) << closed.err;
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const nlohmann::json c = nlohmann::json::parse(closed.out)["lateral"], p = nlohmann::json::parse(plain.out)["lateral"];
+  ASSERT_EQ(c["states"].size(), 6u);
+  EXPECT_EQ(c["states"][5]["name"], "r_washout");
+  EXPECT_EQ(c["states"][5]["unit"], "rad/s");
+  EXPECT_EQ(c["inputs"], p["inputs"]);
+  const double K = 0.5, tau = 1.5;
+  int rudder = 0;
+  while (p["inputs"][rudder]["name"] != "rudder") ++rudder;
+  const int r = 2;  // β, p, r, φ, ψ
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) {
+      double want = 0.0;
+      if (i < 5) {
+        const double b = p["B"][i][rudder].get<double>();
+        want = j < 5 ? p["A"][i][j].get<double>() + (j == r ? K * b : 0.0) : -K * b;
+      } else {
+        want = j == r ? 1.0 / tau : j == 5 ? -1.0 / tau : 0.0;
+      }
+      EXPECT_NEAR(c["A"][i][j].get<double>(), want, 1e-12 * std::max(1.0, std::abs(want))) << i << "," << j;
+    }
+  // The pilot's inputs stay the inputs; the filter is driven by r alone.
+  for (std::size_t k = 0; k < p["inputs"].size(); ++k) {
+    EXPECT_EQ(c["B"][5][k].get<double>(), 0.0);
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(c["B"][i][k], p["B"][i][k]);
+  }
+  // The text labels the row and the column.
+  const auto text = RunAerolin("matrices '" + file + "'", "mat_washout4");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("dr_washout/dt"), std::string::npos) << text.out;
+  std::remove(file.c_str());
 }
 
 }  // namespace

@@ -89,6 +89,61 @@ TEST(WriteModesText, EachModesRowShowsItsEigenvalueFrequencyAndDamping) {
   }
 }
 
+// The code-point column of byte `at` of `line` (α, λ and ∠ are one column).
+std::size_t Column(const std::string& line, std::size_t at) {
+  std::size_t column = 0;
+  for (std::size_t i = 0; i < at && i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
+  return column;
+}
+
+// A name longer than the mode column's 34 ("roll-spiral oscillation
+// (lateral phugoid)", the P2V-7 with N_r = −2 /s) widens its axis's tables:
+// in the mode table and the shapes every row's second column starts where
+// the heading's does, two spaces after the longest name; the other axis's
+// tables keep their 34 (every file without such a name prints as before).
+TEST(WriteModesText, ALongModeNameWidensItsAxissColumns) {
+  model::AircraftData a = testing::Bundled("p2v7.toml");
+  a.lateral.Nr = -2.0;
+  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a);
+  const std::string name = "roll-spiral oscillation (lateral phugoid)";
+  bool found = false;
+  for (const analysis::Mode& m : modes.lateral) found = found || m.full_name() == name;
+  ASSERT_TRUE(found);
+  std::ostringstream out;
+  WriteModesText(out, a, modes, {}, "p2v7.toml", core::UnitSystem::kSI);
+  const std::vector<std::string> lines = Lines(out.str());
+  // The table under the first line starting with `title` (then `then`):
+  // its heading, the first line after them starting with "  mode ".
+  auto check = [&](const std::string& title, const std::string& then, const std::string& second,
+                   std::size_t width) {
+    SCOPED_TRACE(title + then);
+    std::size_t at = 0;
+    while (at < lines.size() && lines[at].rfind(title, 0) != 0) ++at;
+    if (!then.empty())
+      while (at < lines.size() && lines[at].rfind(then, 0) != 0) ++at;
+    ++at;
+    while (at < lines.size() && lines[at].rfind("  mode ", 0) != 0) ++at;
+    ASSERT_LT(at, lines.size());
+    const std::string& heading = lines[at];
+    EXPECT_EQ(Column(heading, heading.find(second)), 2 + width) << heading;
+    for (std::size_t i = at + 1; i < lines.size() && !lines[i].empty(); ++i) {
+      SCOPED_TRACE(lines[i]);
+      // Two spaces at least after the name, and the next column at the heading's.
+      std::size_t end = lines[i].find("  ", 2);
+      ASSERT_NE(end, std::string::npos);
+      const std::size_t next = lines[i].find_first_not_of(' ', end);
+      EXPECT_EQ(Column(lines[i], next), 2 + width);
+    }
+  };
+  check("Lateral-directional modes", "", "eigenvalue", name.size() + 2);
+  check("Lateral-directional modes", "  mode shapes", "β", name.size() + 2);
+  check("Longitudinal modes", "", "eigenvalue", 34);
+  check("Longitudinal modes", "  mode shapes", "u ", 34);
+  // The qualities summary: the name and its level apart.
+  EXPECT_TRUE(Contains(out.str(), "\n  roll-spiral oscillation  Level ")) << out.str();
+}
+
 // Mode shapes: |component| ∠ phase, u in the speed unit asked for.
 TEST(WriteModesText, ShapesAreMagnitudeAndPhaseWithSpeedsInTheAskedUnit) {
   const model::AircraftData a = testing::Bundled("p2v7.toml");

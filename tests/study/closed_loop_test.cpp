@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,8 @@
 #include "aerolin/study/augment.hpp"
 #include "aerolin/study/flight_setup.hpp"
 #include "aerolin/study/loops.hpp"
+#include "aerolin/study/tracked.hpp"
+#include <Eigen/Eigenvalues>
 
 namespace aerolin::study {
 namespace {
@@ -126,6 +130,157 @@ TEST(AnalyzeClosedLoop, TheFlightIsNotPreparedWithAWashoutFilter) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "the lateral augmentation closes a loop through a washout filter, a state the flight "
                            "does not carry yet (write the loop without washout_s to fly it)");
+  }
+}
+
+// `aerolin locus` on the filter's axis of a washout file: the aileron's roll
+// damper δa = K·s/(s + 1/τa)·p closed on the P2V-7 whose file holds the
+// washed-out yaw damper δr = 0.5·s/(s + 1/1.5)·r. At K = 0 the locus is the
+// file's `modes` (names and roots, the filter's root named as modes names
+// it); at every K its roots are the eigenvalues of the closed loop written
+// out here by hand from the bare airframe, z = (β, p, r, φ, ψ, w_r, w_p):
+// δr = Kr (r − w_r), δa = K (p − w_p), ẇ_r = (r − w_r)/τr, ẇ_p = (p − w_p)/τa.
+TEST(LocusOnAWashoutFile, AtZeroGainItIsModesAndEachGainTheHandBuiltClosedLoop) {
+  const double Kr = 0.5, tau_r = 1.5, tau_a = 3.0;
+  const model::AircraftData a =
+      WithLateralLoops("  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n").aircraft;
+  LocusOptions options;
+  options.input = "aileron";
+  options.output = "p";
+  options.washout_tau = tau_a;
+  options.gains = {-0.2, 0.0, 0.2, 0.5, 1.0};
+  const LocusResult locus = Locus(a, options);
+  ASSERT_EQ(locus.study.points.size(), options.gains.size());
+
+  const analysis::ModalAnalysis modes = AnalyzeClosedLoop(a);
+  ASSERT_EQ(modes.filters.size(), 1u);
+  const TrackedPoint& zero = locus.study.points[1];
+  ASSERT_EQ(zero.value, 0.0);
+  auto find = [&](const std::string& name) -> const TrackedMode* {
+    for (const TrackedMode& m : zero.modes)
+      if (m.name == name) return &m;
+    return nullptr;
+  };
+  for (const analysis::Mode& m : modes.lateral) {
+    SCOPED_TRACE(m.full_name());
+    const TrackedMode* t = find(m.full_name());
+    ASSERT_NE(t, nullptr);
+    EXPECT_LT(std::abs(t->lambda - (m.oscillatory ? m.lambda : std::complex<double>(m.lambda.real(), 0.0))),
+              1e-12 * std::max(1.0, std::abs(m.lambda)));
+  }
+  const TrackedMode* filter = find("washout filter (r_washout)");
+  ASSERT_NE(filter, nullptr);
+  EXPECT_LT(std::abs(filter->lambda - modes.filters[0].lambda), 1e-12);
+  const TrackedMode* own = find("washout filter");
+  ASSERT_NE(own, nullptr);
+  EXPECT_LT(std::abs(own->lambda - (-1.0 / tau_a)), 1e-12);
+
+  const model::StateSpace bare = model::BuildLateral(model::BareAirframe(a));
+  ASSERT_EQ(bare.inputs()[0].name, "aileron");
+  ASSERT_EQ(bare.inputs()[1].name, "rudder");
+  const Eigen::VectorXd b_a = bare.B().col(0), b_r = bare.B().col(1);
+  for (const TrackedPoint& point : locus.study.points) {
+    SCOPED_TRACE(point.value);
+    const double K = point.value;
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(7, 7);
+    A.topLeftCorner(5, 5) = bare.A();
+    A.block(0, model::lat::kR, 5, 1) += Kr * b_r;
+    A.block(0, 5, 5, 1) -= Kr * b_r;
+    A.block(0, model::lat::kP, 5, 1) += K * b_a;
+    A.block(0, 6, 5, 1) -= K * b_a;
+    A(5, model::lat::kR) = 1.0 / tau_r;
+    A(5, 5) = -1.0 / tau_r;
+    A(6, model::lat::kP) = 1.0 / tau_a;
+    A(6, 6) = -1.0 / tau_a;
+    const Eigen::VectorXcd direct = Eigen::EigenSolver<Eigen::MatrixXd>(A).eigenvalues();
+    std::vector<std::complex<double>> tracked;
+    for (const TrackedMode& m : point.modes) {
+      tracked.push_back(m.lambda);
+      if (m.oscillatory) tracked.push_back(std::conj(m.lambda));
+    }
+    ASSERT_EQ(tracked.size(), 7u);
+    // Each direct root matched to its nearest tracked root, once.
+    for (Eigen::Index i = 0; i < direct.size(); ++i) {
+      auto nearest = std::min_element(tracked.begin(), tracked.end(), [&](auto x, auto y) {
+        return std::abs(x - direct(i)) < std::abs(y - direct(i));
+      });
+      EXPECT_LT(std::abs(*nearest - direct(i)), 1e-9 * std::max(1.0, std::abs(direct(i)))) << direct(i);
+      tracked.erase(nearest);
+    }
+  }
+}
+
+// `aerolin sweep` of a washout file: the closed loop with the filter's
+// state, its feedback held while the airframe moves. At the nominal N_r the
+// sweep's point is the file's `modes` (names and roots, the filter's root
+// named as modes names it); at the moved values the roots are those of a
+// file with N_r edited, solved directly (its closed loop's eigenvalues).
+TEST(SweepOfAWashoutFile, AtTheFilesValueItIsModesAndElsewhereTheEditedFile) {
+  const std::string loops = "  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n";
+  const data::LoadResult load = WithLateralLoops(loops);
+  SweepOptions options;
+  options.param = "lateral.Nr";
+  options.from = -0.215;
+  options.to = -0.315;
+  options.steps = 3;
+  const TrackedStudy study = Sweep(load.file, options);
+  ASSERT_EQ(study.points.size(), 3u);
+  const std::string plain = core::ReadInputFile(kP2V7);
+  const std::string written = "Nr = -0.215 ";
+  ASSERT_NE(plain.find(written), std::string::npos);
+  for (const TrackedPoint& point : study.points) {
+    SCOPED_TRACE(point.value);
+    std::string edited = plain;
+    std::ostringstream value;
+    value << std::setprecision(17) << point.value;
+    edited.replace(edited.find(written), written.size(), "Nr = " + value.str() + " ");
+    const model::AircraftData a =
+        data::LoadAircraftString(edited + "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n" + loops + "]\n",
+                                 "edited.toml")
+            .aircraft;
+    const analysis::ModalAnalysis modes = AnalyzeClosedLoop(a);
+    // Every root of the point is an eigenvalue of the edited file's closed
+    // loop (both axes; ψ's 0 among the lateral ones).
+    const Eigen::VectorXcd lon = Eigen::EigenSolver<Eigen::MatrixXd>(modes.longitudinal_model.A()).eigenvalues();
+    const Eigen::VectorXcd lat = Eigen::EigenSolver<Eigen::MatrixXd>(modes.lateral_model.A()).eigenvalues();
+    ASSERT_EQ(lat.size(), 6);
+    std::size_t count = 0;
+    for (const TrackedMode& m : point.modes) {
+      const Eigen::VectorXcd& direct = m.axis == model::Axis::kLongitudinal ? lon : lat;
+      double nearest = 1e300;
+      for (Eigen::Index i = 0; i < direct.size(); ++i) nearest = std::min(nearest, std::abs(direct(i) - m.lambda));
+      EXPECT_LT(nearest, 1e-9 * std::max(1.0, std::abs(m.lambda))) << m.name;
+      count += m.oscillatory ? 2 : 1;
+    }
+    EXPECT_EQ(count, 4u + 6u);
+    if (point.value != -0.215) continue;
+    // At the file's value: `modes` of the file, name for name.
+    for (const analysis::Mode& m : modes.lateral) {
+      bool found = false;
+      for (const TrackedMode& t : point.modes)
+        if (t.axis == model::Axis::kLateral && t.name == m.full_name()) {
+          found = true;
+          EXPECT_LT(std::abs(t.lambda - m.lambda), 1e-10 * std::max(1.0, std::abs(m.lambda))) << t.name;
+        }
+      EXPECT_TRUE(found) << m.full_name();
+    }
+    bool filter = false;
+    for (const TrackedMode& t : point.modes)
+      if (t.name == "washout filter (r_washout)") {
+        filter = true;
+        EXPECT_LT(std::abs(t.lambda - modes.filters[0].lambda), 1e-10);
+      }
+    EXPECT_TRUE(filter);
+  }
+  // A loop measuring an acceleration is still refused, naming it.
+  const data::LoadResult ay = WithLateralLoops("  { input = \"rudder\", output = \"ay\", gain = 0.1, washout_s = 1.5 },\n");
+  try {
+    (void)Sweep(ay.file, options);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("the lateral augmentation loops rudder:ay, an output whose C and D rows move"),
+              std::string::npos)
+        << e.what();
   }
 }
 

@@ -14,7 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/build.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/model/gust.hpp"
 #include "aerolin/sim/flight_model.hpp"
 #include "aerolin/sim/slicer.hpp"
@@ -294,6 +297,70 @@ TEST(RoughAir, AgreesWithALongFlightWithinTheEstimatorsBounds) {
       }
     }
   }
+}
+
+// The closed loop with a washout filter (the P2V-7's yaw damper
+// δr = 0.5·s/(s + 1/1.5)·r, as `augment --write` writes it): its RMS at small
+// slices against the continuous Lyapunov solve of the closed loop written
+// out here by hand from the bare airframe, x = (β, p, r, φ, w), ẇ = (r − w)/τ,
+// the gusts acting on the airframe (the filter's row of E is 0).
+TEST(RoughAir, AWashedOutYawDamperIsTheHandBuiltClosedLoop) {
+  const double K = 0.5, tau = 1.5;
+  const model::AircraftData aircraft =
+      data::LoadAircraftString(core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml") +
+                                   "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n"
+                                   "  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n]\n",
+                               "washout.toml")
+          .aircraft;
+  const double dt = 1e-3;
+  const RoughAirStatistics stats =
+      ExactRoughAirStatistics(aircraft, AnalyzeClosedLoop(aircraft), Moderate(300.0, dt));
+  ASSERT_FALSE(stats.lateral.not_stationary) << *stats.lateral.not_stationary;
+  ASSERT_EQ(stats.lateral.state_names[4], "r_washout");
+
+  const model::StateSpace bare = model::BuildLateral(model::BareAirframe(aircraft));
+  ASSERT_EQ(bare.inputs()[1].name, "rudder");
+  const Eigen::VectorXd b_r = bare.B().col(1).head(4);
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(5, 5);
+  A.topLeftCorner(4, 4) = bare.A().topLeftCorner(4, 4);
+  A.block(0, model::lat::kR, 4, 1) += K * b_r;
+  A.block(0, 4, 4, 1) -= K * b_r;
+  A(4, model::lat::kR) = 1.0 / tau;
+  A(4, 4) = -1.0 / tau;
+  const sim::DrydenTurbulence dryden(stats.dryden, aircraft.condition.U0, dt, stats.turbulence.span, 1);
+  const Eigen::MatrixXd E = model::BuildGustInput(aircraft);
+  std::vector<int> gusts = {model::gust::kVg}, offsets = {1}, sizes = {2};
+  if (stats.turbulence.span) {
+    gusts.push_back(model::gust::kPg);
+    offsets.push_back(5);
+    sizes.push_back(1);
+  }
+  const auto ng = static_cast<Eigen::Index>(gusts.size());
+  const int nf = sizes.size() == 2 ? 3 : 2;
+  Eigen::MatrixXd Af = Eigen::MatrixXd::Zero(nf, nf), Bf = Eigen::MatrixXd::Zero(nf, ng),
+                  Cf = Eigen::MatrixXd::Zero(ng, nf), Ex = Eigen::MatrixXd::Zero(5, ng);
+  for (Eigen::Index j = 0, o = 0; j < ng; o += sizes[static_cast<std::size_t>(j)], ++j) {
+    const int off = offsets[static_cast<std::size_t>(j)], sz = sizes[static_cast<std::size_t>(j)];
+    const int g = gusts[static_cast<std::size_t>(j)];
+    Af.block(o, o, sz, sz) = dryden.A().block(off, off, sz, sz);
+    Bf.block(o, j, sz, 1) = dryden.B().block(off, g, sz, 1);
+    Cf.block(j, o, 1, sz) = dryden.C().block(g, off, 1, sz);
+    Ex.block(0, j, 4, 1) = E.block(4, g, 4, 1);  // β, p, r, φ; the filter's row stays 0
+  }
+  const Eigen::MatrixXd P = ContinuousCovariance(A, Ex, Af, Bf, Cf);
+  const RoughAirStatistics plain = ExactRoughAirStatistics(
+      model::BareAirframe(aircraft), analysis::AnalyzeModes(model::BareAirframe(aircraft)), Moderate(300.0, dt));
+  for (const char* name : {"beta", "p", "r", "phi"}) {
+    SCOPED_TRACE(name);
+    int i = 0;
+    while (stats.lateral.state_names[static_cast<std::size_t>(i)] != name) ++i;
+    const double sigma = std::sqrt(P(i, i));
+    // As the bare airframe's test (SmallSlicesTendToTheContinuousProcess): 1 % at Δt = 1 ms.
+    EXPECT_NEAR(Output(stats.lateral, name).rms, sigma, 0.01 * sigma);
+  }
+  // The damper is seen: r's RMS differs from the bare airframe's by far more than that.
+  EXPECT_GT(std::abs(Output(stats.lateral, "r").rms - Output(plain.lateral, "r").rms),
+            0.05 * Output(plain.lateral, "r").rms);
 }
 
 // An axis with a mode that is not stable has no RMS: say which mode.

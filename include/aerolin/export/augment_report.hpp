@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/study/augment.hpp"
@@ -40,6 +41,15 @@ void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
 /// "explicit", states, inputs, Q, R, maxima {name: SI value} or null};
 /// else null).
 std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& result);
+
+/// Returns the document of a run with designs on both axes (`aerolin augment
+/// --loop` with loops of both), indented by 2, without a final newline:
+/// {"schema": "aerolin.augment/2", "file", "aircraft" {name}, "axes": [one
+/// aerolin.augment/1 document per design, as AugmentJson writes it, in
+/// `results`' order]}. A new schema name, since the top level has no
+/// `gain`, `axis` or `closed_loop`: a reader of /1 is told, not misled; each
+/// element is unchanged /1, read by the same code.
+std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector<study::AugmentResult>& results);
 
 /// Returns the `[augmentation.<axis>]` section of a data file that closes
 /// `result`'s gain (model::AxisAugmentation; data/derivatives/README.md):

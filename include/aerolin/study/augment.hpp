@@ -155,6 +155,9 @@ struct AugmentResult {
   std::optional<analysis::AircraftClass> aircraft_class;
   std::vector<AugmentGrade> grades;  ///< per category (the file's, else A, B, C)
   std::string not_graded;            ///< why grades (or closed ones) are missing, else ""
+  /// The design as a file holds it (the `[augmentation.<axis>]` section
+  /// `--write` writes, read back): what closes `closed_loop`.
+  model::AxisAugmentation augmentation;
 };
 
 /// Designs the gain `spec` asks for on `aircraft` and analyzes both loops.
@@ -166,5 +169,14 @@ struct AugmentResult {
 ///         be moved, as analysis::Lqr / analysis::Place), naming the cause.
 /// @throws core::NumericalError as analysis::Lqr / analysis::Place.
 AugmentResult Augment(const model::AircraftData& aircraft, const AugmentSpec& spec);
+
+/// Designs one spec per axis (`aerolin augment --loop` with loops of both
+/// axes): each on its axis's bare airframe, as Augment, and each graded with
+/// the other specs' designs closed (their `augmentation`) in place of the
+/// file's sections of those axes: the results are those of Augment on the
+/// file with the other axes' designs written in, as two runs on the file
+/// the first run writes give them. One spec: Augment.
+/// @throws std::invalid_argument as Augment, or for two specs of one axis.
+std::vector<AugmentResult> AugmentAxes(const model::AircraftData& aircraft, const std::vector<AugmentSpec>& specs);
 
 }  // namespace aerolin::study

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/model/conventions.hpp"
@@ -40,6 +42,16 @@ struct ClosedAxis {
 /// @throws std::invalid_argument as model::BuildAugmented.
 ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
                      const std::vector<analysis::Mode>* open_modes = nullptr);
+
+/// CloseAxis's naming of a closed loop `closed` of `axis` (the airframe's
+/// states, then any washout filters'), its filters' roots found by
+/// continuation from `open`, the same states' matrix with every gain 0 (each
+/// filter at its pole, driven by its output), whose airframe's modes are
+/// `open_modes`. `open` and `open_modes` are not used without filter states.
+/// U0 [m/s] is the trim speed the longitudinal names use. (`aerolin sweep`
+/// names the first point of a washout file's closed loop so.)
+ClosedAxis NameClosedAxis(model::StateSpace closed, const Eigen::MatrixXd& open, model::Axis axis, double U0,
+                          const std::vector<analysis::Mode>& open_modes);
 
 /// analysis::AnalyzeModes of `aircraft`, but each axis closed by CloseAxis:
 /// the same as analysis::AnalyzeModes without washout filters; with them
