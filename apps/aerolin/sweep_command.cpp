@@ -118,6 +118,9 @@ int RunSweep(const SweepCommandOptions& opt) {
       CheckOutputs(figures::SweepFigurePaths(opt.plot, format), inputs);
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   data::RequireFlyable(load);
+  data::RefuseWashout(load, "a washout filter adds a state the swept 4- and 5-state models do not carry yet "
+                            "(write the loop without washout_s to sweep it, or analyse this file with modes, "
+                            "qualities, tf or bode)");
   if (opt.trim_speed) return RunTrimSpeedSweep(opt, load, outputs);
   for (const model::OmittedKey& k : load.file.omitted) {
     if (k.path == opt.sweep.param)
