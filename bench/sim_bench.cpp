@@ -51,14 +51,18 @@ void AdvanceThroughDoublet(benchmark::State& state, sim::Slicer& slicer,
   state.counters["steps/slice"] = static_cast<double>(steps) / static_cast<double>(slices);
 }
 
-void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
-  const model::AircraftData aircraft =
-      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+// Flies `aircraft` through the doublet with `integrator`.
+void SliceThroughDoublet(benchmark::State& state, const model::AircraftData& aircraft, sim::Integrator integrator) {
   sim::SliceOptions options;
   options.integrator = integrator;
   sim::Slicer slicer(sim::FlightModel(aircraft), options);
   const std::vector<Eigen::VectorXd> controls = DoubletControls(aircraft, options.dt);
   AdvanceThroughDoublet(state, slicer, controls);
+}
+
+void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
+  SliceThroughDoublet(state, data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft,
+                      integrator);
 }
 
 BENCHMARK_CAPTURE(BM_Slice, rk45, sim::Integrator::kRk45);
@@ -79,6 +83,20 @@ void BM_ActuatedSlice(benchmark::State& state) {
   AdvanceThroughDoublet(state, slicer, controls);
 }
 BENCHMARK(BM_ActuatedSlice);
+
+// As BM_Slice, the P2V-7 with the washed-out yaw damper of
+// docs/augmentation.md (rudder:r = 0.5 through s/(s + 1/1.5), a filter state
+// beside the 12 flight states): RK45 integrates the extended state, exact
+// propagates the 9 linear states and the auxiliary ones together (15 × 15).
+void BM_WashoutSlice(benchmark::State& state, sim::Integrator integrator) {
+  model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  aircraft.lateral_augmentation =
+      model::AxisAugmentation{{"rudder"}, Eigen::MatrixXd::Zero(1, 5), {{"rudder", "r", 0.5, 1.5}}};
+  SliceThroughDoublet(state, aircraft, integrator);
+}
+BENCHMARK_CAPTURE(BM_WashoutSlice, rk45, sim::Integrator::kRk45);
+BENCHMARK_CAPTURE(BM_WashoutSlice, exact, sim::Integrator::kExact);
 
 // Issue #22's floor for an exact step: a bare fixed-size 9 × 9 mat-vec
 // (the P2V-7's Φ = e^{AΔt}, Δt = 0.1 s) and the three sincos of the

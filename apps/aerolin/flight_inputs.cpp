@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/trim.hpp"
 #include "cli_options.hpp"
 
@@ -176,7 +177,7 @@ Flight Fly(const FlightInputs& inputs, sim::FlightRecorder* recorder, WindProbe*
     throw UsageError("--model " + inputs.model + ": " + e.what());
   }
   flight.aircraft = study::FlownAircraft(std::move(load.aircraft), spec);
-  analysis::ModalAnalysis modes = analysis::AnalyzeModes(flight.aircraft);
+  analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(flight.aircraft);
   std::optional<study::PreparedFlight> prepared;
   prepared.emplace(study::Prepare(flight.aircraft, modes, spec));
   flight.longitudinal_modes = std::move(modes.longitudinal);

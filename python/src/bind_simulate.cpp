@@ -11,6 +11,7 @@
 #include "simulate_arguments.hpp"
 #include "trajectory.hpp"
 #include "aerolin/sim/simulate.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/flight_setup.hpp"
 
 namespace aerolin::python {
@@ -106,7 +107,7 @@ Trajectory Simulate(const Aircraft& aircraft, double duration, double dt,
     source = std::make_unique<sim::SampledControls>(ControlTable(controls, a.controls));
   }
 
-  const analysis::ModalAnalysis modes = analysis::AnalyzeModes(a);
+  const analysis::ModalAnalysis modes = study::AnalyzeClosedLoop(a);
   study::PreparedFlight flight = [&] {
     try {
       return study::Prepare(a, modes, spec, source.get());

@@ -306,3 +306,27 @@ def test_actuator_flies_alike_in_cli_and_python(work, integrator):
     # The damped file's surface column is the ideal one, δ_pilot − K x.
     ideal = free["elevator"] + 0.5 * free["q"]
     assert np.abs(free["elevator_surface"] - ideal).max() < 1e-15  # rounding of K x
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "exact"])
+def test_washed_out_yaw_damper_flies_alike_in_cli_and_python(work, integrator):
+    """A yaw damper through a washout (rudder:r=0.5, washout_s = 1.5): the
+    flight carries the filter state (sim::FlightModel), Python's simulate is
+    `aerolin simulate --csv` to the bit, exact is flown exactly, and the
+    rudder column is the pilot's plus K (r - w) with w the filtered r, so
+    it differs from the plain damper's K r; --bare flies the airframe."""
+    washed = work / "washed.toml"
+    run_cli("augment", P2V7, "--loop", "rudder:r=0.5,washout=1.5", "--write", washed)
+    aircraft = aerolin.load(str(washed))
+    script = work / "rudder.txt"
+    script.write_text("1 2 set rudder 0.02\n")
+    args = ["--script", script, "--duration", 10, "--integrator", integrator]
+    flight = aerolin.simulate(aircraft, 10, script=str(script), integrator=integrator)
+    assert_equals_csv(flight, cli_csv(work, washed, *args))
+    assert flight.integrator == integrator
+    feedback = flight["rudder_surface"] - flight["rudder"]
+    assert np.abs(feedback).max() > 1e-3
+    assert np.abs(feedback - 0.5 * flight["r"]).max() > 1e-3  # the washout takes part of r away
+    bare = aerolin.simulate(aircraft, 10, script=str(script), integrator=integrator, bare=True)
+    assert_equals_csv(bare, cli_csv(work, washed, "--bare", *args))
+    assert np.abs(bare["r"] - flight["r"]).max() > 1e-3

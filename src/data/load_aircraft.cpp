@@ -74,6 +74,7 @@ LoadResult Read(ReadContext& ctx, const toml::table& root) {
   std::stable_sort(ctx.warnings.begin(), ctx.warnings.end(), by_file_then_line);
   result.warnings = std::move(ctx.warnings);
   result.not_flyable = std::move(ctx.not_flyable);
+  result.washout_loops = std::move(ctx.washout_loops);
   model::AircraftFile& file = result.file;
   file.written = ctx.written;
   file.written.name = out.name;
@@ -123,6 +124,13 @@ LoadResult LoadAircraftString(const std::string& text, const std::string& path) 
 
 void RequireFlyable(const LoadResult& load) {
   if (!load.not_flyable.empty()) throw core::DataError(load.not_flyable);
+}
+
+void RefuseWashout(const LoadResult& load, const std::string& why) {
+  if (load.washout_loops.empty()) return;
+  std::vector<core::Diagnostic> refusals = load.washout_loops;
+  for (core::Diagnostic& d : refusals) d.message += ": " + why;
+  throw core::DataError(std::move(refusals));
 }
 
 LoadResult LoadAircraftFile(const std::string& path) {

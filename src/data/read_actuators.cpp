@@ -10,6 +10,7 @@
 #include "aerolin/core/messages.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/actuators.hpp"
+#include "aerolin/model/auxiliary_states.hpp"
 #include "read_context.hpp"
 
 namespace aerolin::data::read {
@@ -52,9 +53,23 @@ void ReadActuator(ReadContext& ctx, const toml::table& t, const std::string& nam
   if (ok) out.actuators[name] = a;
 }
 
-}  // namespace
 
-void ReadActuators(ReadContext& ctx, const toml::table& root, model::AircraftData& out) {
+// The flight carries one state per actuator and per washout filter beside
+// its 12, at most model::kMaxAuxiliaryStates: more is located at [actuators]
+// (or [augmentation] without actuators) as not flyable.
+void CheckAuxiliaryStates(ReadContext& ctx, const toml::table& root, const model::AircraftData& out) {
+  const int filters = model::FilterStates(out);
+  const auto actuators = static_cast<int>(out.command_path.actuators.size());
+  if (actuators + filters <= model::kMaxAuxiliaryStates) return;
+  const toml::node* at = root.get("actuators");
+  if (at == nullptr) at = root.get("augmentation");
+  ctx.not_flyable.push_back(
+      {ctx.At(*at), fmt::format("{} actuators and {} washout filters: the flight carries at most {} such states "
+                                "(one each); fly with fewer actuators or washed-out loops",
+                                actuators, filters, model::kMaxAuxiliaryStates)});
+}
+
+void ReadPath(ReadContext& ctx, const toml::table& root, model::AircraftData& out) {
   const toml::table* t = OptionalTable(ctx, root, "actuators",
                                        "a table of delay_s and one { time_constant_s = ... } per control");
   if (t == nullptr) return;
@@ -83,6 +98,13 @@ void ReadActuators(ReadContext& ctx, const toml::table& root, model::AircraftDat
     }
     ReadActuator(ctx, *actuator, k, *control, out.command_path);
   }
+}
+
+}  // namespace
+
+void ReadActuators(ReadContext& ctx, const toml::table& root, model::AircraftData& out) {
+  ReadPath(ctx, root, out);
+  CheckAuxiliaryStates(ctx, root, out);
 }
 
 }  // namespace aerolin::data::read

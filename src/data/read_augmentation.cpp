@@ -68,7 +68,7 @@ std::string ControlNames(const model::AircraftData& out, bool lon) {
 // (model::OutputFeedback; study/loops.hpp; aerolin augment --loop writes it).
 // A loop with `washout_s = TAU` feeds back s/(s + 1/τ)·y through a filter
 // state of its own (model::BuildAugmented), on a state or a derived output;
-// the flight cannot carry that state yet (LoadResult::not_flyable).
+// the flight carries it beside its 12 states (sim::FlightModel).
 void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const std::string& table,
                model::AircraftData& out) {
   const bool lon = axis == model::Axis::kLongitudinal;
@@ -150,11 +150,8 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
     }
     seen.emplace_back(*input, name);
     if (washout)
-      ctx.not_flyable.push_back(
-          {ctx.At(item), "the loop " + *input + ":" + name + " in [" + table +
-                             "] has a washout (washout_s): a washout filter adds a state the flight does "
-                             "not carry yet (write the loop without washout_s to fly it, or analyse this "
-                             "file with modes, qualities, tf or bode)"});
+      ctx.washout_loops.push_back(
+          {ctx.At(item), "the loop " + *input + ":" + name + " in [" + table + "] has a washout (washout_s)"});
     auto row = std::find(inputs.begin(), inputs.end(), *input);
     if (row == inputs.end()) row = inputs.insert(inputs.end(), *input);
     if (derived_output != nullptr)

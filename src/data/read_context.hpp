@@ -75,6 +75,7 @@ struct ReadContext {
   std::vector<core::Diagnostic> errors;
   std::vector<core::Diagnostic> warnings;
   std::vector<core::Diagnostic> not_flyable;  // LoadResult::not_flyable
+  std::vector<core::Diagnostic> washout_loops;  // LoadResult::washout_loops
   std::vector<std::string> suggested;  // "table.key" offered as "did you mean"
   core::UnitSystem units = core::UnitSystem::kSI;
   bool units_known = false;

@@ -7,6 +7,7 @@
 #include <Eigen/LU>
 #include <unsupported/Eigen/AutoDiff>
 
+#include "aerolin/model/auxiliary_states.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/model/outputs.hpp"
 
@@ -292,18 +293,26 @@ int FilterStates(const AircraftData& aircraft, Axis axis) {
                               .size());
 }
 
-StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis) {
-  const std::optional<AxisAugmentation>& aug = axis == Axis::kLongitudinal ? aircraft.longitudinal_augmentation
-                                                                           : aircraft.lateral_augmentation;
-  if (WashoutLoops(aug).empty()) return Build(aircraft, axis);
+namespace {
+
+// The open loop over z = (x, w₁, …, w_f) (the airframe and its filters) and
+// the feedback its loops close, δ = M δ_pilot − K z: BuildAugmented's and
+// AugmentedFeedbackOf's one derivation. `aug` has a washed-out loop.
+struct FilteredLoops {
+  Eigen::MatrixXd Az, Bz;
+  ClosedFeedback feedback;
+  std::vector<core::Signal> states, inputs;
+};
+
+FilteredLoops CloseThroughFilters(const AircraftData& aircraft, Axis axis, const AxisAugmentation& aug) {
   const std::string name(AxisName(axis));
   Eigen::MatrixXd A, B;
   std::vector<core::Signal> inputs;
   BareMatrices(aircraft, axis, A, B, inputs);
   const Eigen::Index n = A.cols(), m = B.cols();
   const Eigen::Index N = n + FilterStates(aircraft, axis);
-  const auto p = static_cast<Eigen::Index>(aug->output_loops.size());
-  CheckGainSize(*aug, n, name);
+  const auto p = static_cast<Eigen::Index>(aug.output_loops.size());
+  CheckGainSize(aug, n, name);
   // What the loops measure: the bare airframe's states and derived outputs
   // (WithDerivedOutputs, the one definition of nz, γ and ay).
   const StateSpace measured =
@@ -312,8 +321,8 @@ StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis) {
   Az.topLeftCorner(n, n) = A;
   Bz.topRows(n) = B;
   Eigen::MatrixXd K_x = Eigen::MatrixXd::Zero(m, N);
-  for (std::size_t i = 0; i < aug->inputs.size(); ++i)
-    K_x.row(InputColumn(inputs, aug->inputs[i], name)).head(n) += aug->gain.row(static_cast<Eigen::Index>(i));
+  for (std::size_t i = 0; i < aug.inputs.size(); ++i)
+    K_x.row(InputColumn(inputs, aug.inputs[i], name)).head(n) += aug.gain.row(static_cast<Eigen::Index>(i));
   // The loops as δ = G y_fed, y_fed = C_fed z + D_fed δ: a washed-out loop
   // feeds back y − w.
   Eigen::MatrixXd G = Eigen::MatrixXd::Zero(m, p), C_fed = Eigen::MatrixXd::Zero(p, N), D_fed(p, m);
@@ -321,7 +330,7 @@ StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis) {
   std::string loops;
   Eigen::Index f = n;
   for (Eigen::Index k = 0; k < p; ++k) {
-    const OutputFeedback& loop = aug->output_loops[static_cast<std::size_t>(k)];
+    const OutputFeedback& loop = aug.output_loops[static_cast<std::size_t>(k)];
     const std::string loop_name = loop.input + ":" + loop.output;
     Eigen::Index row = -1;
     std::string measurable;
@@ -352,11 +361,33 @@ StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis) {
       ++f;
     }
   }
-  const ClosedFeedback fb =
-      SolveOutputFeedback(K_x, G, C_fed, D_fed, "the " + name + " augmentation's loops " + loops);
-  Eigen::MatrixXd Acl = Az - Bz * fb.gain;
-  Eigen::MatrixXd Bcl = Bz * fb.command;
-  return StateSpace(std::move(Acl), std::move(Bcl), std::move(states), std::move(inputs));
+  ClosedFeedback fb = SolveOutputFeedback(K_x, G, C_fed, D_fed, "the " + name + " augmentation's loops " + loops);
+  return {std::move(Az), std::move(Bz), std::move(fb), std::move(states), std::move(inputs)};
+}
+
+const std::optional<AxisAugmentation>& AugmentationOf(const AircraftData& aircraft, Axis axis) {
+  return axis == Axis::kLongitudinal ? aircraft.longitudinal_augmentation : aircraft.lateral_augmentation;
+}
+
+}  // namespace
+
+int FilterStates(const AircraftData& aircraft) {
+  return FilterStates(aircraft, Axis::kLongitudinal) + FilterStates(aircraft, Axis::kLateral);
+}
+
+StateSpace BuildAugmented(const AircraftData& aircraft, Axis axis) {
+  const std::optional<AxisAugmentation>& aug = AugmentationOf(aircraft, axis);
+  if (WashoutLoops(aug).empty()) return Build(aircraft, axis);
+  FilteredLoops z = CloseThroughFilters(aircraft, axis, *aug);
+  Eigen::MatrixXd Acl = z.Az - z.Bz * z.feedback.gain;
+  Eigen::MatrixXd Bcl = z.Bz * z.feedback.command;
+  return StateSpace(std::move(Acl), std::move(Bcl), std::move(z.states), std::move(z.inputs));
+}
+
+ClosedFeedback AugmentedFeedbackOf(const AircraftData& aircraft, Axis axis) {
+  const std::optional<AxisAugmentation>& aug = AugmentationOf(aircraft, axis);
+  if (WashoutLoops(aug).empty()) return FeedbackOf(aircraft, axis);
+  return CloseThroughFilters(aircraft, axis, *aug).feedback;
 }
 
 StateSpace BuildLongitudinal(const AircraftData& aircraft) { return Build(aircraft, Axis::kLongitudinal); }

@@ -17,43 +17,58 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
       theta0_(aircraft.condition.theta0),
       alpha0_(std::atan2(aircraft.condition.W0, aircraft.condition.U0)),
       controls_(aircraft.controls) {
-  const model::StateSpace lon = model::BuildLongitudinal(aircraft);
-  const model::StateSpace lat = model::BuildLateral(aircraft);
+  // Each axis closed with its washout filters (model::BuildAugmented: the
+  // 4- and 5-state builders' model without them): the airframe's block is
+  // the flight's A and B, the filters' rows and columns the auxiliary
+  // state's (scattered below, once the actuators' slots are known).
+  const model::StateSpace lon = model::BuildAugmented(aircraft, model::Axis::kLongitudinal);
+  const model::StateSpace lat = model::BuildAugmented(aircraft, model::Axis::kLateral);
+  A_lon_ = lon.A().topLeftCorner<4, 4>();
+  A_lat_ = lat.A().topLeftCorner<5, 5>();
   A_.setZero();
-  A_.topLeftCorner<4, 4>() = lon.A();
-  A_.bottomRightCorner<5, 5>() = lat.A();
-  A_lon_ = lon.A();
-  A_lat_ = lat.A();
+  A_.topLeftCorner<4, 4>() = A_lon_;
+  A_.bottomRightCorner<5, 5>() = A_lat_;
   // The sub-models list their inputs in data-file order, keeping only the
   // controls of their axis; scatter their B columns back to file order.
-  B_ = Eigen::MatrixXd::Zero(kNumLinearStates,
-                             static_cast<Eigen::Index>(controls_.size()));
-  Eigen::Index j_lon = 0, j_lat = 0;
+  const auto m = static_cast<Eigen::Index>(controls_.size());
+  B_ = Eigen::MatrixXd::Zero(kNumLinearStates, m);
+  std::vector<Eigen::Index> lon_columns, lat_columns;  // each axis's inputs' control columns
   for (std::size_t c = 0; c < controls_.size(); ++c) {
     const auto col = static_cast<Eigen::Index>(c);
-    if (controls_[c].longitudinal) B_.col(col).head<4>() = lon.B().col(j_lon++);
-    if (controls_[c].lateral) B_.col(col).tail<5>() = lat.B().col(j_lat++);
+    if (controls_[c].longitudinal) {
+      B_.col(col).head<4>() = lon.B().col(static_cast<Eigen::Index>(lon_columns.size())).head<4>();
+      lon_columns.push_back(col);
+    }
+    if (controls_[c].lateral) {
+      B_.col(col).tail<5>() = lat.B().col(static_cast<Eigen::Index>(lat_columns.size())).head<5>();
+      lat_columns.push_back(col);
+    }
   }
-  // The feedback the builders closed into A, δ = M δ_pilot − K x
-  // (model::FeedbackOf), scattered to file order.
-  K_ = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(controls_.size()), kNumLinearStates);
-  auto scatter = [&](const std::optional<model::AxisAugmentation>& aug, model::Axis axis, int first_state) {
+  // The feedback the builders closed, δ = M δ_pilot − K z over z = (x, w)
+  // (model::AugmentedFeedbackOf), scattered to file order; the filter
+  // states' columns are kept aside until their slots are known.
+  K_ = Eigen::MatrixXd::Zero(m, kNumLinearStates);
+  const int lon_filters = model::FilterStates(aircraft, model::Axis::kLongitudinal);
+  num_filters_ = lon_filters + model::FilterStates(aircraft, model::Axis::kLateral);
+  Eigen::MatrixXd filter_gain = Eigen::MatrixXd::Zero(m, num_filters_);
+  auto scatter = [&](const std::optional<model::AxisAugmentation>& aug, model::Axis axis, int first_state,
+                     const std::vector<Eigen::Index>& columns, int first_filter) {
     if (!aug) return;
-    const model::ClosedFeedback f = model::FeedbackOf(aircraft, axis);
-    const bool lon = axis == model::Axis::kLongitudinal;
-    std::vector<Eigen::Index> columns;  // the axis's inputs' control columns
-    for (std::size_t c = 0; c < controls_.size(); ++c)
-      if (lon ? controls_[c].longitudinal : controls_[c].lateral) columns.push_back(static_cast<Eigen::Index>(c));
-    for (std::size_t i = 0; i < columns.size(); ++i)
-      K_.row(columns[i]).segment(first_state, f.gain.cols()) = f.gain.row(static_cast<Eigen::Index>(i));
+    const model::ClosedFeedback f = model::AugmentedFeedbackOf(aircraft, axis);
+    const Eigen::Index n = first_state == kU ? 4 : 5;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      const auto row = static_cast<Eigen::Index>(i);
+      K_.row(columns[i]).segment(first_state, n) = f.gain.row(row).head(n);
+      filter_gain.row(columns[i]).segment(first_filter, f.gain.cols() - n) = f.gain.row(row).tail(f.gain.cols() - n);
+    }
     if (f.command.isIdentity(0.0)) return;
-    if (command_.size() == 0) command_ = Eigen::MatrixXd::Identity(K_.rows(), K_.rows());
+    if (command_.size() == 0) command_ = Eigen::MatrixXd::Identity(m, m);
     for (std::size_t i = 0; i < columns.size(); ++i)
       for (std::size_t j = 0; j < columns.size(); ++j)
         command_(columns[i], columns[j]) = f.command(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
   };
-  scatter(aircraft.longitudinal_augmentation, model::Axis::kLongitudinal, kU);
-  scatter(aircraft.lateral_augmentation, model::Axis::kLateral, kBeta);
+  scatter(aircraft.longitudinal_augmentation, model::Axis::kLongitudinal, kU, lon_columns, 0);
+  scatter(aircraft.lateral_augmentation, model::Axis::kLateral, kBeta, lat_columns, lon_filters);
   constexpr double kNone = std::numeric_limits<double>::infinity();
   for (std::size_t c = 0; c < controls_.size(); ++c) {
     const auto it = aircraft.command_path.actuators.find(controls_[c].name);
@@ -65,12 +80,55 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
           "the [actuators] entry of " + controls_[c].name + " with an [augmentation] loop on an "
           "acceleration (nz, ay), which feeds the deflection back through itself: such an actuated "
           "loop is not flown yet (fly it without [actuators], or --bare)");
-    if (actuators_.size() == static_cast<std::size_t>(kMaxAuxiliaryStates))
-      throw std::invalid_argument("FlightModel: more than " + std::to_string(kMaxAuxiliaryStates) +
-                                  " actuators; the flight carries at most that many");
     actuators_.push_back({col, 1.0 / actuator.time_constant, actuator.position_limit.value_or(kNone),
-                          actuator.rate_limit.value_or(kNone), K_.row(col)});
+                          actuator.rate_limit.value_or(kNone), K_.row(col),
+                          Eigen::Matrix<double, 1, kMaxAuxiliaryStates>::Zero()});
   }
+  if (num_auxiliary_states() > kMaxAuxiliaryStates)
+    throw std::invalid_argument("FlightModel: " + std::to_string(actuators_.size()) + " actuators and " +
+                                std::to_string(num_filters_) + " washout filters; the flight carries at most " +
+                                std::to_string(kMaxAuxiliaryStates) + " such states");
+  // The filters' slots: their rows and columns of each axis's closed loop.
+  const int first = first_filter_slot();
+  K_aux_ = Eigen::MatrixXd::Zero(m, kMaxAuxiliaryStates);
+  K_aux_.middleCols(first, num_filters_) = filter_gain;
+  x_from_aux_.setZero();
+  aux_from_x_.setZero();
+  aux_from_aux_.setZero();
+  aux_from_controls_ = Eigen::Matrix<double, kMaxAuxiliaryStates, Eigen::Dynamic>::Zero(kMaxAuxiliaryStates, m);
+  auto place = [&](const model::StateSpace& closed, int first_state, const std::vector<Eigen::Index>& columns,
+                   int slot) {
+    const Eigen::Index n = first_state == kU ? 4 : 5, f = closed.num_states() - n;
+    x_from_aux_.block(first_state, slot, n, f) = closed.A().topRightCorner(n, f);
+    aux_from_x_.block(slot, first_state, f, n) = closed.A().bottomLeftCorner(f, n);
+    aux_from_aux_.block(slot, slot, f, f) = closed.A().bottomRightCorner(f, f);
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      aux_from_controls_.block(slot, columns[i], f, 1) = closed.B().col(static_cast<Eigen::Index>(i)).tail(f);
+  };
+  place(lon, kU, lon_columns, first);
+  place(lat, kBeta, lat_columns, first + lon_filters);
+  if (!actuators_.empty() && !aux_from_controls_.isZero(0.0))
+    throw std::invalid_argument(
+        "an [actuators] entry with an [augmentation] loop through a washout filter on an acceleration "
+        "(nz, ay), which feeds the deflection back through itself: such an actuated loop is not flown "
+        "yet (fly it without [actuators], or --bare)");
+  for (FlownActuator& a : actuators_) a.aux_gain = K_aux_.row(a.control);
+}
+
+ExtendedLinearMatrix FlightModel::ExtendedLinearA() const {
+  ExtendedLinearMatrix A = ExtendedLinearMatrix::Zero();
+  A.topLeftCorner<kNumLinearStates, kNumLinearStates>() = A_;
+  A.topRightCorner<kNumLinearStates, kMaxAuxiliaryStates>() = x_from_aux_;
+  A.bottomLeftCorner<kMaxAuxiliaryStates, kNumLinearStates>() = aux_from_x_;
+  A.bottomRightCorner<kMaxAuxiliaryStates, kMaxAuxiliaryStates>() = aux_from_aux_;
+  return A;
+}
+
+Eigen::MatrixXd FlightModel::ExtendedLinearB() const {
+  Eigen::MatrixXd B(kNumExtendedLinearStates, B_.cols());
+  B.topRows(kNumLinearStates) = B_;
+  B.bottomRows(kMaxAuxiliaryStates) = aux_from_controls_;
+  return B;
 }
 
 std::optional<int> FlightModel::actuator_slot(int c) const {
@@ -96,25 +154,27 @@ std::optional<double> FlightModel::rate_limit(int c) const {
   return slot ? Finite(actuators_[static_cast<std::size_t>(*slot)].rate_limit) : std::nullopt;
 }
 
-void FlightModel::CommandedDeflections(const FlightState& x,
+void FlightModel::CommandedDeflections(const FlightState& x, const AuxiliaryState& aux,
                                        const Eigen::Ref<const Eigen::VectorXd>& controls,
                                        Eigen::VectorXd& out) const {
   out.resize(static_cast<Eigen::Index>(controls_.size()));
-  for (Eigen::Index c = 0; c < out.size(); ++c)
+  for (Eigen::Index c = 0; c < out.size(); ++c) {
     out[c] = (command_.size() != 0 ? command_.row(c).dot(controls) : controls[c]) -
              K_.row(c).dot(x.head<kNumLinearStates>());
+    if (num_filters_ > 0) out[c] -= K_aux_.row(c).dot(aux);
+  }
 }
 
 void FlightModel::SurfaceDeflections(const FlightState& x, const AuxiliaryState& aux,
                                      const Eigen::Ref<const Eigen::VectorXd>& controls,
                                      Eigen::VectorXd& out) const {
-  CommandedDeflections(x, controls, out);
+  CommandedDeflections(x, aux, controls, out);
   for (std::size_t i = 0; i < actuators_.size(); ++i) out[actuators_[i].control] = aux[static_cast<Eigen::Index>(i)];
 }
 
 void FlightModel::DemandedRates(const FlightState& x, const AuxiliaryState& aux,
                                 const Eigen::Ref<const Eigen::VectorXd>& controls, Eigen::VectorXd& out) const {
-  CommandedDeflections(x, controls, out);
+  CommandedDeflections(x, aux, controls, out);
   Eigen::Index next = 0;  // the ideal controls are zeroed between actuated ones
   for (std::size_t i = 0; i < actuators_.size(); ++i) {
     const FlownActuator& a = actuators_[i];

@@ -134,18 +134,51 @@ struct Transition {
   }
 };
 
-// exp([A B E; 0 0 0]·τ) = [Φ Γ Γ_d; 0 I 0; 0 0 I].
+// exp([A B E; 0 0 0]·τ) = [Φ Γ Γ_d; 0 I 0; 0 0 I], E's rows the first of
+// A's (the 9 linear states').
+Eigen::MatrixXd HoldExponential(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::MatrixXd& E,
+                                double tau) {
+  const Eigen::Index n = A.rows(), m = B.cols(), nd = E.cols();
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m + nd, n + m + nd);
+  M.topLeftCorner(n, n) = A * tau;
+  M.block(0, n, n, m) = B * tau;
+  M.block(0, n + m, E.rows(), nd) = E * tau;
+  return core::MatrixExponential(M);
+}
+
 Transition ZeroOrderHold(const FlightModel& model, double tau) {
   const int m = model.num_controls();
-  const int nd = model.num_disturbances();
   const int n = kNumLinearStates;
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + m + nd, n + m + nd);
-  M.topLeftCorner(n, n) = model.A() * tau;
-  M.block(0, n, n, m) = model.B() * tau;
-  M.block(0, n + m, n, nd) = model.E() * tau;
-  const Eigen::MatrixXd E = core::MatrixExponential(M);
+  const Eigen::MatrixXd E = HoldExponential(model.A(), model.B(), model.E(), tau);
   assert(E.block(0, 4, 4, 5).isZero(0.0) && E.block(4, 0, 5, 4).isZero(0.0));
-  return {E.topLeftCorner<4, 4>(), E.block<5, 5>(4, 4), E.block(0, n, n, m), E.block(0, n + m, n, nd)};
+  return {E.topLeftCorner<4, 4>(), E.block<5, 5>(4, 4), E.block(0, n, n, m),
+          E.block(0, n + m, n, model.num_disturbances())};
+}
+
+// The zero-order-hold transition of a flight with washout filters (and no
+// actuators): the linear states and the auxiliary ones together,
+// z(τ) = Φ z(0) + Γ δ + Γ_d d with z = (x_lin, aux) and Φ = e^{A_z τ},
+// A_z = FlightModel::ExtendedLinearA (unused slots: zero rows, so they stay 0).
+struct FilteredTransition {
+  ExtendedLinearMatrix phi;
+  Eigen::Matrix<double, kNumExtendedLinearStates, Eigen::Dynamic> gamma, gamma_d;
+  using State = Eigen::Matrix<double, kNumExtendedLinearStates, 1>;
+
+  void Apply(const State& z, const Eigen::Ref<const Eigen::VectorXd>& controls,
+             const Eigen::Ref<const Eigen::VectorXd>* disturbance, State& out) const {
+    out.noalias() = phi * z;
+    for (Eigen::Index j = 0; j < gamma.cols(); ++j) out += gamma.col(j) * controls(j);
+    if (disturbance != nullptr)
+      for (Eigen::Index j = 0; j < gamma_d.cols(); ++j) out += gamma_d.col(j) * (*disturbance)(j);
+  }
+};
+
+// exp([A_z B_z E_z; 0 0 0]·τ) = [Φ Γ Γ_d; 0 I 0; 0 0 I], E_z = [E; 0].
+FilteredTransition FilteredZeroOrderHold(const FlightModel& model, double tau) {
+  const int m = model.num_controls();
+  const int n = kNumExtendedLinearStates;
+  const Eigen::MatrixXd E = HoldExponential(model.ExtendedLinearA(), model.ExtendedLinearB(), model.E(), tau);
+  return {E.topLeftCorner<n, n>(), E.block(0, n, n, m), E.block(0, n + m, n, model.num_disturbances())};
 }
 
 void CheckPositive(double v, const char* what) {
@@ -175,10 +208,17 @@ struct Slicer::Impl {
         stepper(ErrorChecker(o.atol, o.rtol)),
         new_b_delta(LinearState::Zero()),
         g(Eigen::VectorXd::Zero(model.num_disturbances())),
-        actuated(model.has_actuators()),
+        extended(model.num_auxiliary_states() > 0),
         extended_stepper(ErrorChecker(o.atol, o.rtol)),
         held_controls(Eigen::VectorXd::Zero(model.num_controls())) {
-    if (integrator() == Integrator::kExact) {
+    if (integrator() == Integrator::kExact && extended) {
+      filtered_step = FilteredZeroOrderHold(model, options.dt);
+      for (std::size_t i = 0; i < kGaussNodes.size(); ++i) {
+        filtered_nodes[i] = FilteredZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
+        node_weights[i] = 0.5 * options.dt * kGaussWeights[i];
+      }
+      node_state.setZero();
+    } else if (integrator() == Integrator::kExact) {
       step = ZeroOrderHold(model, options.dt);
       for (std::size_t i = 0; i < kGaussNodes.size(); ++i) {
         nodes[i] = ZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
@@ -204,8 +244,8 @@ struct Slicer::Impl {
 
   // The integrator flown: RK45 for a flight with actuators, whatever was
   // asked (the exact propagator is exact for a linear flight only, and the
-  // actuators' limits are not linear).
-  Integrator integrator() const { return actuated ? Integrator::kRk45 : options.integrator; }
+  // actuators' limits are not linear); washout filters are linear.
+  Integrator integrator() const { return model.has_actuators() ? Integrator::kRk45 : options.integrator; }
 
   // Steps `y` over the whole slice [0, Δt] with `rhs`, carrying the step size
   // h over from slice to slice; `dydt` is the derivative at `y` (FSAL).
@@ -256,8 +296,8 @@ struct Slicer::Impl {
     return StepThroughSlice(stepper, rhs, x, dxdt);
   }
 
-  // A flight with actuators: the 12 states and the auxiliary state in one
-  // stepper. The actuators' terms depend on the pilot's controls themselves,
+  // A flight with actuators or washout filters: the 12 states and the
+  // auxiliary state in one stepper. The actuators' terms depend on the pilot's controls themselves,
   // not only on B δ: a change of them redoes the reused derivative (whole:
   // the kinematics are cheap beside the extended state's stages).
   SliceStats AdvanceActuated(const Eigen::Ref<const Eigen::VectorXd>& controls,
@@ -291,6 +331,10 @@ struct Slicer::Impl {
   // derivative is recomputed where an axis was zeroed.
   void FlushNegligible() {
     constexpr double kNegligible = 1e-150;
+    // A washout filter couples its axis to its state: the axis is zeroed
+    // only once the filters have decayed too.
+    if (model.num_washout_filters() > 0 && y.tail<kMaxAuxiliaryStates>().cwiseAbs().maxCoeff() >= kNegligible)
+      return;
     bool flushed = false;
     for (const auto& [first, count] : {std::pair{kU, 4}, std::pair{kBeta, 4}}) {
       const auto axis = x.segment(first, count);
@@ -300,6 +344,26 @@ struct Slicer::Impl {
       }
     }
     if (flushed) fsal_valid = false;
+  }
+
+  // A flight with washout filters, exactly: the linear states and the
+  // filters' propagated together (FilteredTransition), the position by the
+  // same quadrature as AdvanceExact.
+  SliceStats AdvanceExactFiltered(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                                  const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
+    z.head<kNumLinearStates>() = x.head<kNumLinearStates>();
+    z.tail<kMaxAuxiliaryStates>() = y.tail<kMaxAuxiliaryStates>();
+    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
+    for (std::size_t i = 0; i < filtered_nodes.size(); ++i) {
+      filtered_nodes[i].Apply(z, controls, disturbance, z_next);
+      node_state.head<kNumLinearStates>() = z_next.head<kNumLinearStates>();
+      displacement += node_weights[i] * model.VelocityNed(node_state);
+    }
+    filtered_step.Apply(z, controls, disturbance, z_next);
+    x.head<kNumLinearStates>() = z_next.head<kNumLinearStates>();
+    x.tail<3>() += displacement;
+    y.tail<kMaxAuxiliaryStates>() = z_next.tail<kMaxAuxiliaryStates>();
+    return {1, 0};
   }
 
   std::string FailureMessage(int rejected) const {
@@ -336,9 +400,10 @@ struct Slicer::Impl {
   bool had_profile = false;  // the last slice's derivative included a profile
   Eigen::VectorXd g;         // profile scratch: g(t), or the held d + mean g
   double h = 0.0;  // step size carried over from the last slice [s]
-  // Actuators: the extended state (flight states, then the auxiliary
-  // state), its stepper and derivative, and the pilot's held controls.
-  bool actuated = false;
+  // Actuators or washout filters: the extended state (flight states, then
+  // the auxiliary state), its stepper and derivative, and the pilot's held
+  // controls.
+  bool extended = false;
   ControlledExtendedDopri5 extended_stepper;
   ExtendedState y = ExtendedState::Zero(), dydt = ExtendedState::Zero();
   Eigen::VectorXd held_controls;
@@ -347,6 +412,10 @@ struct Slicer::Impl {
   std::array<Transition, kGaussNodes.size()> nodes;
   std::array<double, kGaussNodes.size()> node_weights{};  // Δt/2 · wᵢ [s]
   FlightState node_state;  // a node's state, then the slice end's
+  // Exact with washout filters
+  FilteredTransition filtered_step;
+  std::array<FilteredTransition, kGaussNodes.size()> filtered_nodes;
+  FilteredTransition::State z, z_next;  // (x_lin, aux) at the slice start, at a node
 };
 
 Slicer::Slicer(FlightModel model, const SliceOptions& options,
@@ -406,18 +475,18 @@ SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls
       const double t0 = static_cast<double>(s.k) * s.options.dt;
       profile->AddMean(t0, t0 + s.options.dt, s.g);
       const Eigen::Ref<const Eigen::VectorXd> held(s.g);
-      stats = s.AdvanceExact(controls, &held);
+      stats = s.extended ? s.AdvanceExactFiltered(controls, &held) : s.AdvanceExact(controls, &held);
     } else {
-      stats = s.AdvanceExact(controls, disturbance);
+      stats = s.extended ? s.AdvanceExactFiltered(controls, disturbance) : s.AdvanceExact(controls, disturbance);
     }
   } else {
     s.new_b_delta.setZero();
     AddProduct(s.model.B(), controls, s.new_b_delta);
     if (disturbance != nullptr) AddProduct(s.model.E(), *disturbance, s.new_b_delta);
-    stats = s.actuated ? s.AdvanceActuated(controls, profile) : s.AdvanceRk45(profile);
+    stats = s.extended ? s.AdvanceActuated(controls, profile) : s.AdvanceRk45(profile);
   }
   s.FlushNegligible();
-  if (s.actuated) s.y.head<kNumFlightStates>() = s.x;
+  if (s.extended) s.y.head<kNumFlightStates>() = s.x;
   ++s.k;
   return stats;
 }
@@ -430,7 +499,7 @@ const SliceOptions& Slicer::options() const { return impl_->options; }
 const FlightModel& Slicer::model() const { return impl_->model; }
 Integrator Slicer::integrator() const { return impl_->integrator(); }
 AuxiliaryState Slicer::auxiliary_state() const {
-  return impl_->actuated ? AuxiliaryState(impl_->y.tail<kMaxAuxiliaryStates>()) : AuxiliaryState::Zero();
+  return impl_->extended ? AuxiliaryState(impl_->y.tail<kMaxAuxiliaryStates>()) : AuxiliaryState::Zero();
 }
 
 }  // namespace aerolin::sim

@@ -133,6 +133,16 @@ void Validate(const FlightSpec& spec) {
 FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                     analysis::ModeKind kind, std::optional<double> amplitude,
                     ModeFallback fallback) {
+  // A closed loop's mode with a washout filter moves the filter's state too,
+  // which a flight's start (12 states, the auxiliary ones at rest) cannot give.
+  const model::Axis axis = kind == analysis::ModeKind::kShortPeriod || kind == analysis::ModeKind::kPhugoid
+                               ? model::Axis::kLongitudinal
+                               : model::Axis::kLateral;
+  if (model::FilterStates(aircraft, axis) > 0)
+    throw FlightSpecError("excite", "a start on a " + std::string(model::AxisName(axis)) + " mode of " + aircraft.name +
+                                        ", whose augmentation closes a loop through a washout filter, is not flown "
+                                        "yet (the start would need the filter's state too): start from trim or "
+                                        "x0, or fly the bare airframe");
   const std::optional<ModeStart> start = StartOnMode(
       modes.longitudinal, modes.lateral, kind, aircraft.condition.U0, amplitude);
   if (!start || (fallback == ModeFallback::kExact && start->mode != kind)) {
@@ -196,14 +206,6 @@ PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::Moda
   if (spec.bare && model::IsAugmented(aircraft))
     throw FlightSpecError("bare", "a bare-airframe flight of an aircraft that closes a feedback "
                                   "([augmentation]): prepare FlownAircraft(aircraft, spec)");
-  // The flight's model (sim::FlightModel) has the airframe's 4 + 5 states:
-  // a washout filter's is not flown yet (front ends refuse the file at the
-  // loop's line first, data::RequireFlyable).
-  for (model::Axis axis : {model::Axis::kLongitudinal, model::Axis::kLateral})
-    if (model::FilterStates(aircraft, axis) > 0)
-      throw std::invalid_argument("the " + std::string(model::AxisName(axis)) +
-                                  " augmentation closes a loop through a washout filter, a state the flight "
-                                  "does not carry yet (write the loop without washout_s to fly it)");
   PreparedFlight flight;
   flight.options_ = spec.simulation_options();
   const double U0 = aircraft.condition.U0;

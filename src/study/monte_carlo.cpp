@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "aerolin/core/parallel.hpp"
+#include "aerolin/model/auxiliary_states.hpp"
 #include "aerolin/model/gust.hpp"
 #include "aerolin/model/outputs.hpp"
 #include "aerolin/sim/flight_model.hpp"
@@ -110,6 +111,12 @@ Checked Checks(const model::AircraftData& aircraft, const analysis::ModalAnalysi
   if (!(spec.duration > 0.0))
     throw FlightSpecError("duration", fmt::format("duration must be a finite number > 0, got {}",
                                                   spec.duration));
+  // The batched propagation carries the 9 airframe states: a washout
+  // filter's is not (front ends refuse the file at the loop's line first,
+  // data::RefuseWashout).
+  if (model::FilterStates(aircraft) > 0)
+    throw std::invalid_argument("Monte Carlo of an augmentation that closes a loop through a washout filter, "
+                                "a state its batched propagation does not carry yet (fly it with simulate)");
   Checked c{Prepare(aircraft, modes, flight), 0, 0, {}};
   c.slices = sim::NumSlices(spec.duration, spec.dt);
   const double run_slices = static_cast<double>(spec.runs) * static_cast<double>(c.slices);

@@ -11,6 +11,8 @@
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
+#include "aerolin/model/auxiliary_states.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/trim.hpp"
 #include "aerolin/viz/camera.hpp"
 
@@ -85,7 +87,7 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
       options_(options),
       input_(MakeInput(aircraft, options)),
       turbulence_(options.turbulence),
-      analysis_(analysis::AnalyzeModes(aircraft_)) {
+      analysis_(study::AnalyzeClosedLoop(aircraft_)) {
   if (options.script == nullptr) live_ = static_cast<pilot::LiveKeys*>(input_.get());
   turbulence_height_ = study::TurbulenceHeight(aircraft, options.turbulence_altitude);
   nonlinear_wanted_ = options.nonlinear;
@@ -136,7 +138,9 @@ void FlightSession::BuildFlight() {
   flight_.emplace(prepared_->model(), options_.slice, sim::ValidityThresholds{});
   // What the running RMS of a long flight tends to (the HUD shows both).
   exact_.reset();
-  if (spec.turbulence)
+  // The exact statistics carry the airframe's states only: none with a
+  // washout filter (the HUD then shows the running RMS alone).
+  if (spec.turbulence && model::FilterStates(aircraft_) == 0)
     exact_.emplace(study::ExactRoughAirStatistics(aircraft_, analysis_, {*spec.turbulence, options_.slice.dt}));
 }
 
@@ -166,7 +170,7 @@ bool FlightSession::SetAugmentation(bool on) {
   if (on == augmentation_on()) return true;
   EndSegment();
   aircraft_ = on ? file_aircraft_ : model::BareAirframe(file_aircraft_);
-  analysis_ = analysis::AnalyzeModes(aircraft_);
+  analysis_ = study::AnalyzeClosedLoop(aircraft_);
   modes_ = analysis_.longitudinal;
   modes_.insert(modes_.end(), analysis_.lateral.begin(), analysis_.lateral.end());
   ++modes_generation_;
@@ -327,6 +331,9 @@ std::optional<FlightSession::Start> FlightSession::ExcitedState(Excitation e) co
                        study::ModeFallback::kRollSpiral);
     return Start{start.state, std::string(analysis::CliName(*start.mode)), *start.amplitude};
   } catch (const study::MissingModeError&) {
+    return std::nullopt;
+  } catch (const study::FlightSpecError& e) {  // a mode with a washout filter's state
+    if (e.field() != "excite") throw;
     return std::nullopt;
   }
 }

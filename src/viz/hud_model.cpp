@@ -378,7 +378,7 @@ HudState& HudModel::Update(const sim::FlightState& shown, double lag,
   // the augmentation's in the state shown; an actuated one where its
   // actuator is (the last slice's end), which its stop and rate limit hold.
   const sim::AuxiliaryState aux = s.auxiliary_state();
-  s.model().CommandedDeflections(shown, s.pilot().controls(), commanded_);
+  s.model().CommandedDeflections(shown, aux, s.pilot().controls(), commanded_);
   s.model().SurfaceDeflections(shown, aux, s.pilot().controls(), surfaces_);
   s.model().DemandedRates(shown, aux, s.pilot().controls(), rates_);
   for (std::size_t c = 0; c < h.controls.size(); ++c) {

@@ -142,5 +142,56 @@ TEST(SimulateCommand, ActuatorsAreFlownAndTheirSurfacesAreColumns) {
   std::remove(file.c_str());
 }
 
+// A file with a washed-out yaw damper (rudder:r = K through s/(s + 1/τ)):
+// the flight carries the filter state and the CSV's rudder_surface column is
+// the flown rudder, the pilot's plus K (r − w). Its feedback part f = K (r − w)
+// gives w = r − f/K, which must be r low-passed: ẇ = (r − w)/τ = f/(Kτ),
+// checked here by central differences of the CSV's columns (O(Δt²); not
+// across the pilot's steps, where ẅ jumps).
+TEST(SimulateCommand, AWashedOutLoopIsFlownAndItsRudderIsAColumn) {
+  const std::string dir = std::string(AEROLIN_BINARY_DIR);
+  const std::string file = dir + "/sim_cli_washout.toml";
+  const std::string csv = dir + "/sim_cli_washout.csv";
+  const std::string script = dir + "/sim_cli_washout.txt";
+  constexpr double K = 0.5, tau = 1.5, dt = 0.02;
+  std::ofstream(file) << ReadAll(kP2V7)
+                      << "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n"
+                         "  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n]\n";
+  std::ofstream(script) << "1 2 set rudder 0.02\n";
+  const auto r = RunAerolin("simulate '" + file + "' --script '" + script + "' --duration 8 --dt 0.02 --integrator "
+                            "exact --csv '" + csv + "'",
+                            "sim_washout");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("400 slices of 0.02 s, exact"), std::string::npos) << r.out;
+  const std::vector<std::string> lines = Lines(ReadAll(csv));
+  ASSERT_EQ(lines.size(), 402u);
+  EXPECT_EQ(lines[0],
+            "t,u,alpha,q,theta,beta,p,r,phi,psi,north,east,down,elevator,throttle,aileron,rudder,"
+            "elevator_surface,throttle_surface,aileron_surface,rudder_surface");
+  std::vector<double> yaw_rate, feedback;
+  for (std::size_t k = 1; k < lines.size(); ++k) {
+    std::vector<double> v;
+    std::istringstream row(lines[k]);
+    for (std::string cell; std::getline(row, cell, ',');) v.push_back(std::stod(cell));
+    ASSERT_EQ(v.size(), 21u) << lines[k];
+    yaw_rate.push_back(v[7]);
+    feedback.push_back(v[20] - v[16]);
+  }
+  double largest = 0.0, worst = 0.0;
+  for (std::size_t k = 1; k + 1 < yaw_rate.size(); ++k) {
+    const double t = static_cast<double>(k) * dt;
+    if (std::abs(t - 1.0) < dt / 2 || std::abs(t - 2.0) < dt / 2) continue;  // ẅ jumps with the pilot's rudder
+    const auto w = [&](std::size_t i) { return yaw_rate[i] - feedback[i] / K; };
+    const double rate = (w(k + 1) - w(k - 1)) / (2.0 * dt);
+    worst = std::max(worst, std::abs(rate - feedback[k] / (K * tau)));
+    largest = std::max(largest, std::abs(feedback[k] / (K * tau)));
+  }
+  EXPECT_GT(largest, 1e-3);              // the filter moved
+  EXPECT_LT(worst, 1e-3 * largest);      // and is r's washout
+  std::remove(csv.c_str());
+  std::remove(file.c_str());
+  std::remove(script.c_str());
+}
+
 }  // namespace
 }  // namespace aerolin

@@ -667,8 +667,9 @@ TEST(LoadAircraftString, AugmentationLoopsAreTheGainWithMinusKAtTheOutput) {
 
 // A loop with washout_s is kept as an output loop with its τ (on a state
 // too), closed with its filter state by model::BuildAugmented; the flight
-// cannot carry that state, so the load says where, for RequireFlyable.
-TEST(LoadAircraftString, WashedOutLoopIsKeptWithItsLineForTheFlightsRefusal) {
+// carries that state, a sweep and a batched Monte Carlo do not, so the load
+// says where, for RefuseWashout.
+TEST(LoadAircraftString, WashedOutLoopIsKeptWithItsLineForMonteCarlosRefusal) {
   const std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
   const std::string head = p2v7 + "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n";
   const int first = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
@@ -687,15 +688,40 @@ TEST(LoadAircraftString, WashedOutLoopIsKeptWithItsLineForTheFlightsRefusal) {
   EXPECT_EQ(aug.output_loops[0].output, "r");
   EXPECT_EQ(aug.output_loops[0].gain, 1.7);
   EXPECT_EQ(aug.output_loops[0].washout_s, 1.5);
-  ASSERT_EQ(r.not_flyable.size(), 1u);
-  EXPECT_EQ(r.not_flyable[0].where.line, first + 1);
-  EXPECT_EQ(test_support::DataErrorOf([&] { RequireFlyable(r); }),
+  EXPECT_TRUE(r.not_flyable.empty());
+  EXPECT_NO_THROW(RequireFlyable(r));
+  ASSERT_EQ(r.washout_loops.size(), 1u);
+  EXPECT_EQ(r.washout_loops[0].where.line, first + 1);
+  EXPECT_EQ(test_support::DataErrorOf([&] { RefuseWashout(r, "why"); }),
             "washout.toml:" + std::to_string(first + 1) +
-                ": the loop rudder:r in [augmentation.lateral] has a washout (washout_s): a washout filter adds a "
-                "state the flight does not carry yet (write the loop without washout_s to fly it, or analyse this "
-                "file with modes, qualities, tf or bode)");
-  // Without a washout the file flies.
-  EXPECT_NO_THROW(RequireFlyable(LoadAircraftString(p2v7, "p2v7.toml")));
+                ": the loop rudder:r in [augmentation.lateral] has a washout (washout_s): why");
+  // Without a washout nothing is refused.
+  EXPECT_NO_THROW(RefuseWashout(LoadAircraftString(p2v7, "p2v7.toml"), "why"));
+}
+
+// The flight carries at most model::kMaxAuxiliaryStates actuators and
+// washout filters: more is not flyable, located at [actuators].
+TEST(LoadAircraftString, MoreActuatorsAndFiltersThanTheFlightCarriesAreLocated) {
+  const std::string p2v7 = core::ReadInputFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const std::string loops = "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n"
+                            "  { input = \"aileron\", output = \"p\", gain = -0.3, washout_s = 1 },\n"
+                            "  { input = \"aileron\", output = \"r\", gain = 0.1, washout_s = 1 },\n"
+                            "  { input = \"rudder\", output = \"p\", gain = 0.1, washout_s = 1 },\n"
+                            "  { input = \"rudder\", output = \"r\", gain = 1.7, washout_s = 1.5 },\n]\n";
+  const std::string head = p2v7 + loops;
+  const int at = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+  const std::string three = "[actuators]\nelevator = { time_constant_s = 0.05 }\naileron = { time_constant_s = 0.05 }\n"
+                            "rudder = { time_constant_s = 0.05 }\n";
+  const auto r = LoadAircraftString(head + three, "many.toml");
+  ASSERT_EQ(r.not_flyable.size(), 1u);
+  EXPECT_EQ(test_support::DataErrorOf([&] { RequireFlyable(r); }),
+            "many.toml:" + std::to_string(at) +
+                ": 3 actuators and 4 washout filters: the flight carries at most 6 such states (one each); fly "
+                "with fewer actuators or washed-out loops");
+  // Two actuators and four filters: six, it flies.
+  const auto six = LoadAircraftString(head + "[actuators]\naileron = { time_constant_s = 0.05 }\n"
+                                             "rudder = { time_constant_s = 0.05 }\n", "six.toml");
+  EXPECT_TRUE(six.not_flyable.empty());
 }
 
 // Loops on an acceleration (nz, also spelled n_z; ay) are kept as loops, which

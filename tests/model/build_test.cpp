@@ -9,6 +9,7 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "aerolin/model/auxiliary_states.hpp"
 #include "aerolin/model/conventions.hpp"
 #include "aerolin/model/outputs.hpp"
 
@@ -261,6 +262,43 @@ TEST(WithDerivedOutputs, FilterStatesAreNoOutputsAndTheirColumnsPadTheStatesRows
   // ay = (U0/g)(β̇ + r) − ...: β̇ depends on the filter state through the rudder.
   EXPECT_DOUBLE_EQ(sys.C()(lat_out::kAy, 5), a.condition.U0 / a.condition.g * sys.A()(kBeta, 5));
   EXPECT_NE(sys.C()(lat_out::kAy, 5), 0.0);
+}
+
+}  // namespace
+}  // namespace aerolin::model
+
+namespace aerolin::model {
+namespace {
+
+// The feedback the flight commands its surfaces with (auxiliary_states.hpp):
+// over z = (β, p, r, φ, ψ, r_washout), δr = K (r − w) is the row
+// (0, 0, −K, 0, 0, K) of u = −K z, the aileron's row 0; the closed loop is
+// the open one (bare airframe, the filter ẇ = (r − w)/τ written here) minus
+// B times it.
+TEST(AugmentedFeedbackOf, IsTheWashedOutLoopsGainOverTheFilterState) {
+  constexpr double K = 1.7, tau = 1.5;
+  const AircraftData a = WithWashout("r", K, tau);
+  const ClosedFeedback f = AugmentedFeedbackOf(a, Axis::kLateral);
+  ASSERT_EQ(f.gain.rows(), 2);  // aileron, rudder
+  ASSERT_EQ(f.gain.cols(), 6);
+  Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(2, 6);
+  expected(1, lat::kR) = -K;
+  expected(1, 5) = K;
+  EXPECT_EQ(f.gain, expected);
+  EXPECT_TRUE(f.command.isIdentity(0.0));
+  EXPECT_EQ(FilterStates(a), 1);
+  const StateSpace bare = BuildLateral(P2V7InFeet());
+  Eigen::MatrixXd open = Eigen::MatrixXd::Zero(6, 6), B = Eigen::MatrixXd::Zero(6, 2);
+  open.topLeftCorner(5, 5) = bare.A();
+  open(5, lat::kR) = 1.0 / tau;
+  open(5, 5) = -1.0 / tau;
+  B.topRows(5) = bare.B();
+  const Eigen::MatrixXd closed = BuildAugmented(a, Axis::kLateral).A();
+  EXPECT_LT((closed - (open - B * f.gain)).cwiseAbs().maxCoeff(), 1e-15);
+  // Without washout: FeedbackOf, and no filter.
+  const AircraftData plain = P2V7InFeet();
+  EXPECT_EQ(AugmentedFeedbackOf(plain, Axis::kLateral).gain, FeedbackOf(plain, Axis::kLateral).gain);
+  EXPECT_EQ(FilterStates(plain), 0);
 }
 
 }  // namespace

@@ -313,7 +313,7 @@ TEST(Actuator, ModelReadsTheActuatorsAndScattersTheGain) {
   FlightState x = FlightState::Zero();
   x[kQ] = 0.1;
   Eigen::VectorXd controls = Eigen::VectorXd::Zero(4), commanded, surfaces, rates;
-  model.CommandedDeflections(x, controls, commanded);
+  model.CommandedDeflections(x, AuxiliaryState::Zero(), controls, commanded);
   EXPECT_DOUBLE_EQ(commanded[0], 0.8396 * 0.1);
   AuxiliaryState aux = AuxiliaryState::Zero();
   aux[0] = 0.01;
@@ -341,7 +341,7 @@ TEST(Actuator, AnAccelerationLoopScalesThePilotsCommandAndRefusesAnActuator) {
   x[kQ] = 0.1;
   Eigen::VectorXd controls = Eigen::VectorXd::Zero(4), commanded;
   controls[0] = 0.02;
-  model.CommandedDeflections(x, controls, commanded);
+  model.CommandedDeflections(x, AuxiliaryState::Zero(), controls, commanded);
   EXPECT_NEAR(commanded[0], f.command(0, 0) * 0.02 - f.gain(0, model::lon::kQ) * 0.1, 1e-15);
   const model::StateSpace lon = model::BuildLongitudinal(a);
   EXPECT_EQ(Eigen::MatrixXd(model.A().topLeftCorner<4, 4>()), lon.A());

@@ -119,18 +119,29 @@ TEST(AnalyzeClosedLoop, BodeOfTheFileIsTheHandBuiltClosedLoopsResponse) {
   EXPECT_FALSE(tf.poles.empty());
 }
 
-// The flight's model has no filter state: Prepare (every flight's setup)
-// refuses, after the front ends' located refusal (data::RequireFlyable).
-TEST(AnalyzeClosedLoop, TheFlightIsNotPreparedWithAWashoutFilter) {
+// The flight carries the filter state (sim::FlightModel): Prepare flies
+// the file, but a start on a mode of the washed-out axis would need the
+// filter's state too and is refused, saying so.
+TEST(AnalyzeClosedLoop, TheFlightIsPreparedWithAWashoutFilterButNotStartedOnItsAxissMode) {
   const model::AircraftData a =
       WithLateralLoops("  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n").aircraft;
+  const PreparedFlight flight = Prepare(a, AnalyzeClosedLoop(a), FlightSpec{});
+  EXPECT_EQ(flight.model().num_washout_filters(), 1);
+  FlightSpec dutch;
+  dutch.excite = analysis::ModeKind::kDutchRoll;
   try {
-    (void)Prepare(a, AnalyzeClosedLoop(a), FlightSpec{});
+    (void)Prepare(a, AnalyzeClosedLoop(a), dutch);
     FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "the lateral augmentation closes a loop through a washout filter, a state the flight "
-                           "does not carry yet (write the loop without washout_s to fly it)");
+  } catch (const FlightSpecError& e) {
+    EXPECT_EQ(e.field(), "excite");
+    EXPECT_STREQ(e.what(), ("a start on a lateral mode of " + a.name +
+                            ", whose augmentation closes a loop through a washout filter, is not flown yet (the "
+                            "start would need the filter's state too): start from trim or x0, or fly the bare "
+                            "airframe").c_str());
   }
+  FlightSpec phugoid;  // the other axis has no filter
+  phugoid.excite = analysis::ModeKind::kPhugoid;
+  EXPECT_NO_THROW((void)Prepare(a, AnalyzeClosedLoop(a), phugoid));
 }
 
 // `aerolin locus` on the filter's axis of a washout file: the aileron's roll

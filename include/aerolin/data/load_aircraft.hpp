@@ -23,11 +23,15 @@ namespace aerolin::data {
 struct LoadResult {
   model::AircraftData aircraft;
   std::vector<core::Diagnostic> warnings;
-  /// What the file gives that a flight (sim::FlightModel: 4 + 5 states)
-  /// cannot carry yet, located, one sentence each with what to do: a loop
-  /// through a washout filter (model::BuildAugmented). Empty: it flies.
+  /// What the file gives that a flight (sim::FlightModel) cannot carry,
+  /// located, one sentence each with what to do: more actuators and washout
+  /// filters than model::kMaxAuxiliaryStates. Empty: it flies.
   /// RequireFlyable throws them.
   std::vector<core::Diagnostic> not_flyable;
+  /// Each loop through a washout filter, located ("the loop rudder:r in
+  /// [augmentation.lateral] has a washout (washout_s)"), for the commands
+  /// that cannot carry its filter state yet (RefuseWashout).
+  std::vector<core::Diagnostic> washout_loops;
   /// The file's numbers as written (keys, their values in the file's units
   /// and SI factors) and its forms, for sensitivities and sweeps.
   model::AircraftFile file;
@@ -65,6 +69,13 @@ LoadResult LoadAircraftFile(const std::string& path);
 /// @throws core::DataError with LoadResult::not_flyable, one
 ///         "path:line: ..." line each, saying why and what to do.
 void RequireFlyable(const LoadResult& load);
+
+/// Refuses `load`'s loops through a washout filter for a command that cannot
+/// carry the filter's state (sweep, Python's monte_carlo).
+/// @throws core::DataError with LoadResult::washout_loops, one
+///         "path:line: the loop ... has a washout (washout_s): `why`" line
+///         each, if there are any.
+void RefuseWashout(const LoadResult& load, const std::string& why);
 
 /// As LoadAircraftFile, for TOML text already in memory; `path` is used in
 /// messages only.

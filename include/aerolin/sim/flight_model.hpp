@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "aerolin/model/aircraft_data.hpp"
+#include "aerolin/model/auxiliary_states.hpp"
 #include "aerolin/sim/flight_log.hpp"
 
 namespace aerolin::sim {
@@ -35,11 +36,18 @@ inline Eigen::Vector3d BodyVelocityOf(double U0, double alpha0, double u, double
 }
 
 /// The most auxiliary states a flight carries beside the 12 flight states
-/// (FlightModel::AddActuators): one per actuated control, later a washout
-/// filter's. A fixed size keeps the RK45 stages on the stack.
-inline constexpr int kMaxAuxiliaryStates = 6;
-/// The auxiliary states (actuator positions [control unit]); unused slots 0.
+/// (FlightModel::AddActuators): one per actuated control, then one per
+/// washout filter (model::kMaxAuxiliaryStates). A fixed size keeps the RK45
+/// stages on the stack.
+inline constexpr int kMaxAuxiliaryStates = model::kMaxAuxiliaryStates;
+/// The auxiliary states (actuator positions [control unit], then washout
+/// filter states [their output's unit]); unused slots 0.
 using AuxiliaryState = Eigen::Matrix<double, kMaxAuxiliaryStates, 1>;
+/// The linear states and the auxiliary ones, (u, α, q, θ, β, p, r, φ, ψ, aux):
+/// the state of a flight whose auxiliary states are linear (washout filters,
+/// no actuators: FlightModel::ExtendedLinearA).
+inline constexpr int kNumExtendedLinearStates = kNumLinearStates + kMaxAuxiliaryStates;
+using ExtendedLinearMatrix = Eigen::Matrix<double, kNumExtendedLinearStates, kNumExtendedLinearStates>;
 
 /// The 12-state flight model
 /// @f[
@@ -66,11 +74,14 @@ using AuxiliaryState = Eigen::Matrix<double, kMaxAuxiliaryStates, 1>;
 /// like δ, its order and units are those of E's columns.
 class FlightModel {
  public:
-  /// Builds A and B with model::BuildLongitudinal / BuildLateral; no
-  /// disturbance input (E is 9 × 0).
+  /// Builds A and B with model::BuildAugmented (the airframe's states'
+  /// block: model::BuildLongitudinal / BuildLateral without washout
+  /// filters); no disturbance input (E is 9 × 0). Each washout filter of
+  /// the augmentation is an auxiliary state (AddActuators).
   /// @throws std::invalid_argument as model::StateSpace, for an actuator
   ///         on a file whose augmentation loops an acceleration (not flown
-  ///         yet), or for more than kMaxAuxiliaryStates actuators.
+  ///         yet), or for more than kMaxAuxiliaryStates actuators and
+  ///         washout filters.
   explicit FlightModel(const model::AircraftData& aircraft);
   /// As above, with the disturbance input matrix `E` (9 rows, one column per
   /// disturbance; units: state rate per disturbance unit).
@@ -105,19 +116,38 @@ class FlightModel {
   /// The feedback the model's A closes (the file's [augmentation], u = −K x),
   /// as the flight's controls see it: num_controls × 9 (rows in data-file
   /// order, columns the 9 linear states), zero rows for controls not fed
-  /// back and for a bare airframe. SI: control unit per state unit.
+  /// back and for a bare airframe. SI: control unit per state unit. A
+  /// washed-out loop's feedback on its filter state is auxiliary_gain().
   const Eigen::MatrixXd& feedback_gain() const { return K_; }
+  /// The feedback on the auxiliary state, u = −K_aux aux: num_controls ×
+  /// kMaxAuxiliaryStates, nonzero only in the washout filters' columns
+  /// (model::AugmentedFeedbackOf: a washed-out loop feeds back y − w).
+  const Eigen::MatrixXd& auxiliary_gain() const { return K_aux_; }
   /// True if the file gives any control an actuator (`[actuators]`): the
   /// flight then carries the auxiliary state (AddActuators).
   bool has_actuators() const { return !actuators_.empty(); }
+  /// The number of washout filters the augmentation closes (both axes).
+  int num_washout_filters() const { return num_filters_; }
   /// The auxiliary states the flight carries beside the 12 flight states:
   /// one per actuator, slot i the surface position δ [control unit] of the
-  /// i-th actuated control in data-file order; the rest of AuxiliaryState
-  /// stays 0.
-  int num_auxiliary_states() const { return static_cast<int>(actuators_.size()); }
+  /// i-th actuated control in data-file order; then one per washout filter,
+  /// the longitudinal loops' then the lateral loops' in file order
+  /// (model::BuildAugmented's filter states w, in their output's unit); the
+  /// rest of AuxiliaryState stays 0.
+  int num_auxiliary_states() const { return static_cast<int>(actuators_.size()) + num_filters_; }
+  /// The auxiliary slot of the first washout filter (after the actuators').
+  int first_filter_slot() const { return static_cast<int>(actuators_.size()); }
   /// True if a flight's surfaces differ from the pilot's commands (an
   /// augmentation or actuators): the CSV then has surface columns.
-  bool flies_surfaces() const { return has_actuators() || !K_.isZero(0.0); }
+  bool flies_surfaces() const { return has_actuators() || !K_.isZero(0.0) || !K_aux_.isZero(0.0); }
+  /// The linear flight with its auxiliary states, for a model without
+  /// actuators (whose limits are not linear): d/dt (x_lin, aux) =
+  /// ExtendedLinearA (x_lin, aux) + ExtendedLinearB δ_pilot + [E; 0] d, the
+  /// block of each axis and its filters model::BuildAugmented's closed loop.
+  /// Unused auxiliary slots have zero rows and columns.
+  ExtendedLinearMatrix ExtendedLinearA() const;
+  /// See ExtendedLinearA: kNumExtendedLinearStates × num_controls.
+  Eigen::MatrixXd ExtendedLinearB() const;
   /// The auxiliary slot of control `c`'s actuator, or nullopt if ideal.
   std::optional<int> actuator_slot(int c) const;
   /// The position limit of control `c` (data-file order) [control unit], or
@@ -125,12 +155,13 @@ class FlightModel {
   std::optional<double> position_limit(int c) const;
   /// The rate limit of control `c` [control unit/s], or nullopt if none.
   std::optional<double> rate_limit(int c) const;
-  /// Writes the deflection each surface is commanded in state `x`: the
-  /// pilot's `controls` plus the feedback, δc = δ_pilot − K x, or
-  /// δc = M δ_pilot − K x with a loop on an acceleration (model::FeedbackOf)
-  /// (data-file order, control units; `out` is resized to num_controls).
-  void CommandedDeflections(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
-                            Eigen::VectorXd& out) const;
+  /// Writes the deflection each surface is commanded in state `x` with
+  /// auxiliary state `aux`: the pilot's `controls` plus the feedback,
+  /// δc = δ_pilot − K x − K_aux aux, or δc = M δ_pilot − K x − K_aux aux
+  /// with a loop on an acceleration (model::AugmentedFeedbackOf) (data-file
+  /// order, control units; `out` is resized to num_controls).
+  void CommandedDeflections(const FlightState& x, const AuxiliaryState& aux,
+                            const Eigen::Ref<const Eigen::VectorXd>& controls, Eigen::VectorXd& out) const;
   /// Writes the deflection each surface takes in state `x` with actuator
   /// positions `aux`: an actuated control's is its actuator's position
   /// (its slot of `aux`), an ideal control's its commanded deflection.
@@ -142,25 +173,28 @@ class FlightModel {
   void DemandedRates(const FlightState& x, const AuxiliaryState& aux,
                      const Eigen::Ref<const Eigen::VectorXd>& controls, Eigen::VectorXd& out) const;
 
-  /// The actuators flown: adds to ẋ what they change and writes the
-  /// auxiliary state's rate. For each actuated control c (slot i, surface
-  /// position δ = aux[i]) the standard first-order actuator with its
-  /// limits, in the form a position-limited, rate-limited servo takes
-  /// (the position limit clamps the target the surface follows, the rate
-  /// limit its speed):
+  /// The actuators and washout filters flown: adds to ẋ what they change
+  /// and writes the auxiliary state's rate. For each actuated control c
+  /// (slot i, surface position δ = aux[i]) the standard first-order actuator
+  /// with its limits, in the form a position-limited, rate-limited servo
+  /// takes (the position limit clamps the target the surface follows, the
+  /// rate limit its speed):
   /// @f[ \dot\delta = \mathrm{clamp}\big((\mathrm{clamp}(\delta_c, \pm L) - \delta)/\tau_a,\ \pm R\big),
-  ///     \qquad \delta_c = \delta_{pilot,c} - K_c x, @f]
+  ///     \qquad \delta_c = \delta_{pilot,c} - K_c x - K_{aux,c}\,aux, @f]
   /// and the airframe is driven by the surface, not the command: the term
   /// B_c (δ − δc) turns A x + B δ_pilot (A = A_bare − B K) into
   /// A_bare x + B_c δ for that control. Ideal controls are untouched.
+  /// Each washout filter w (the slots after the actuators') is
+  /// model::BuildAugmented's filter state, its rows of the closed loop
+  /// taken as they are: ẇ = (y − w)/τ with y its loop's measured output,
+  /// and the loop's feedback −B K_w w on ẋ (the closed loop's filter
+  /// columns), so the loop acts on y − w.
   /// Allocates nothing.
   ///
   /// This is the flight's seam for any state beside the 12 flight states
   /// (sim::FlightState stays 12: logs, HUD and CSV rely on it): the Slicer
   /// integrates AuxiliaryState with them in one RK45 stepper and resets it
-  /// with the flight. A washout filter's state (an [augmentation] loop on a
-  /// washed-out rate, not flown yet: the flight refuses such files) takes
-  /// the slots after the actuators' and its rate is written here too.
+  /// with the flight.
   void AddActuators(const FlightState& x, const AuxiliaryState& aux,
                     const Eigen::Ref<const Eigen::VectorXd>& controls, FlightState& dxdt,
                     AuxiliaryState& daux) const {
@@ -168,10 +202,17 @@ class FlightModel {
     for (std::size_t i = 0; i < actuators_.size(); ++i) {
       const FlownActuator& a = actuators_[i];
       const auto slot = static_cast<Eigen::Index>(i);
-      const double commanded = controls[a.control] - a.gain.dot(x.head<kNumLinearStates>());
+      double commanded = controls[a.control] - a.gain.dot(x.head<kNumLinearStates>());
+      if (num_filters_ > 0) commanded -= a.aux_gain.dot(aux);
       const double target = std::clamp(commanded, -a.position_limit, a.position_limit);
       daux[slot] = std::clamp((target - aux[slot]) * a.inverse_time_constant, -a.rate_limit, a.rate_limit);
       dxdt.head<kNumLinearStates>() += B_.col(a.control) * (aux[slot] - commanded);
+    }
+    if (num_filters_ > 0) {
+      dxdt.head<kNumLinearStates>().noalias() += x_from_aux_ * aux;
+      daux.noalias() += aux_from_x_ * x.head<kNumLinearStates>();
+      daux.noalias() += aux_from_aux_ * aux;
+      for (Eigen::Index j = 0; j < aux_from_controls_.cols(); ++j) daux += aux_from_controls_.col(j) * controls[j];
     }
   }
 
@@ -192,6 +233,7 @@ class FlightModel {
     double position_limit;                            // L [control unit]
     double rate_limit;                                // R [control unit/s]
     Eigen::Matrix<double, 1, kNumLinearStates> gain;  // its row of K
+    Eigen::Matrix<double, 1, kMaxAuxiliaryStates> aux_gain;  // its row of K_aux
   };
   LinearMatrix A_;
   Eigen::Matrix4d A_lon_;
@@ -205,6 +247,15 @@ class FlightModel {
   // while it is the identity (no loop on an acceleration).
   Eigen::MatrixXd command_;
   std::vector<FlownActuator> actuators_;  // in data-file order: slot i is actuators_[i]
+  // The washout filters (slots first_filter_slot() on): the closed loops'
+  // (model::BuildAugmented) filter rows and columns, scattered to the
+  // flight's states and slots; zero elsewhere.
+  int num_filters_ = 0;
+  Eigen::MatrixXd K_aux_;                                                        // num_controls × kMax
+  Eigen::Matrix<double, kNumLinearStates, kMaxAuxiliaryStates> x_from_aux_;      // −B K_w
+  Eigen::Matrix<double, kMaxAuxiliaryStates, kNumLinearStates> aux_from_x_;      // ẇ from x
+  Eigen::Matrix<double, kMaxAuxiliaryStates, kMaxAuxiliaryStates> aux_from_aux_; // ẇ from w
+  Eigen::Matrix<double, kMaxAuxiliaryStates, Eigen::Dynamic> aux_from_controls_; // ẇ from δ_pilot
 };
 
 }  // namespace aerolin::sim

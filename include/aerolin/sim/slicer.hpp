@@ -24,7 +24,9 @@ enum class Integrator {
   /// @f$ M = [A\ B\ E; 0\ 0\ 0] @f$ (exponential cached per Δt; δ and the
   /// disturbance d held); the position is
   /// the 4-point Gauss–Legendre quadrature of the exact NED velocity over the
-  /// slice (error O(Δt⁹), no step control). A model with actuators
+  /// slice (error O(Δt⁹), no step control). A model with washout filters
+  /// propagates them with the linear states, A and B extended
+  /// (FlightModel::ExtendedLinearA, ExtendedLinearB). A model with actuators
   /// (FlightModel::has_actuators) is flown by kRk45 instead: its limits are
   /// not linear (Slicer::integrator() says which is flown).
   kExact,
@@ -55,12 +57,12 @@ struct SliceStats {
 /// derivative carried over from slice to slice. After construction,
 /// Advance() does not allocate.
 ///
-/// A model with actuators also carries the auxiliary state
-/// (FlightModel::AddActuators: the surfaces' positions, later a washout
-/// filter's state) beside the 12 flight states: one RK45 stepper integrates
-/// both as one fixed-size vector under one error control, and Reset() sets
-/// it to 0 (the surfaces at trim). A model without actuators never touches
-/// it: its flight is the 12-state one, bit for bit.
+/// A model with actuators or washout filters also carries the auxiliary
+/// state (FlightModel::AddActuators: the surfaces' positions, the filters'
+/// states) beside the 12 flight states: one RK45 stepper integrates both as
+/// one fixed-size vector under one error control, and Reset() sets it to 0
+/// (the surfaces at trim, the filters at rest). A model without them never
+/// touches it: its flight is the 12-state one, bit for bit.
 class Slicer {
  public:
   /// @throws std::invalid_argument if dt, rtol or atol is not positive and
@@ -108,7 +110,7 @@ class Slicer {
   /// with actuators.
   Integrator integrator() const;
   /// The auxiliary state at time() (FlightModel::num_auxiliary_states()
-  /// slots used; all 0 for a model without actuators).
+  /// slots used; all 0 for a model without actuators or washout filters).
   AuxiliaryState auxiliary_state() const;
 
  private:

@@ -250,8 +250,6 @@ model::AircraftData FlownAircraft(model::AircraftData aircraft, const FlightSpec
 /// @throws FlightSpecError for a spec that cannot be flown (also "bare"
 ///         when `aircraft` still closes a feedback: pass FlownAircraft's),
 ///         MissingModeError, core::DataError for a bad script.
-/// @throws std::invalid_argument if `aircraft` closes a loop through a
-///         washout filter (model::FilterStates): not flown yet.
 PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                        const FlightSpec& spec, sim::InputSource* controls = nullptr);
 

@@ -120,7 +120,8 @@ class FlightSession {
   Eigen::Vector4d wind() const;
   /// The rough-air statistics of the turbulence flying now, exactly
   /// (study::ExactRoughAirStatistics at the session's Δt and height, as
-  /// `aerolin rms` gives them); nullptr with turbulence off.
+  /// `aerolin rms` gives them); nullptr with turbulence off, and for an
+  /// aircraft with a washout filter (the statistics carry the airframe only).
   const study::RoughAirStatistics* exact_rough_air() const { return exact_ ? &*exact_ : nullptr; }
   /// The running statistics of the current segment's rows (its t = 0 row
   /// and one per slice), as `aerolin simulate`'s summary accumulates them:
