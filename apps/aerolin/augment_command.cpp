@@ -215,9 +215,8 @@ int RunAugment(const AugmentOptions& opt) {
     if (!IsStandardOutput(opt.write))
       routing.notes() << (opt.json ? "" : "\n") << "wrote " << opt.write << " (the file with " << written
                       << (filter_states > 0
-                              ? "]: modes, qualities, tf, bode, matrices, rms, locus and sweep read the closed "
-                                "loop with its washout filter; simulate, identify and the window refuse it, the "
-                                "flight cannot carry the filter yet)\n"
+                              ? "]: modes, qualities, tf, bode, matrices, rms, locus, sweep, simulate and the "
+                                "window read the closed loop with its washout filter)\n"
                               : "]: modes, qualities, tf, bode, simulate read the closed loop)\n");
   }
   return 0;
