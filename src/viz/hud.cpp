@@ -483,9 +483,19 @@ float HudRenderer::DrawAttitude(sf::RenderTarget& target, const HudState& h, flo
   return height;
 }
 
+namespace {
+// The lines under "augmentation on/off": one per axis with loops, or
+// "bare airframe".
+float AugmentationLines(const HudState& h) {
+  return h.augmentation_on && *h.augmentation_on
+             ? static_cast<float>(std::max<std::size_t>(h.augmentation_loops.size(), 1))
+             : 1.0f;
+}
+}  // namespace
+
 float HudRenderer::DisturbancesHeight(const HudState& h, bool with_rms) const {
   const std::size_t rms_rows = with_rms && !h.turbulence_rms.empty() ? h.turbulence_rms.size() + 1 : 0;
-  return 10 + 18 + (h.excitation.empty() ? 0 : 17) + (h.augmentation_on ? 18 + 17 : 0) + 18 +
+  return 10 + 18 + (h.excitation.empty() ? 0 : 17) + (h.augmentation_on ? 18 + 17 * AugmentationLines(h) : 0) + 18 +
          (h.turbulence.empty() ? 0 : 3 * 17 + 4 * 17 + 17 * static_cast<float>(rms_rows)) + 4;
 }
 
@@ -509,9 +519,15 @@ float HudRenderer::DrawDisturbances(sf::RenderTarget& target, const HudState& h,
     Text(target, *h.augmentation_on ? "augmentation on  (G)" : "augmentation off  (G)", x + 10, ty,
          title, *h.augmentation_on ? kStable : kWarn);
     ty += 18;
-    Text(target, *h.augmentation_on ? h.augmentation_loops : std::string("bare airframe"), x + 18,
-         ty, 12, kDim);
-    ty += 17;
+    if (!*h.augmentation_on) {
+      Text(target, "bare airframe", x + 18, ty, 12, kDim);
+      ty += 17;
+    } else {
+      for (const std::string& line : h.augmentation_loops) {
+        Text(target, line, x + 18, ty, 12, kDim);
+        ty += 17;
+      }
+    }
   }
   if (h.turbulence.empty()) {
     Text(target, "turbulence off  (T)", x + 10, ty, title, kInk);

@@ -282,8 +282,7 @@ void HudModel::GradeModes() {
   const model::AircraftData& file = s.file_aircraft();
   auto loops = [&](const char* axis, const std::optional<model::AxisAugmentation>& aug) {
     if (!aug) return;
-    if (!hud_.augmentation_loops.empty()) hud_.augmentation_loops += " \xc2\xb7 ";
-    hud_.augmentation_loops += fmt::format("{}: {}", axis, fmt::join(aug->inputs, ", "));
+    hud_.augmentation_loops.push_back(fmt::format("{}: {}", axis, fmt::join(aug->inputs, ", ")));
   };
   loops("longitudinal", file.longitudinal_augmentation);
   loops("lateral", file.lateral_augmentation);

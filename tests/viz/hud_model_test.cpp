@@ -195,13 +195,13 @@ TEST(HudModel, AugmentationLineAndTheModeTableOfTheAircraftFlying) {
   FlightSession plain(bare, SessionOptions{});
   HudModel plain_hud(plain, "P2V-7");
   EXPECT_FALSE(plain_hud.hud().augmentation_on.has_value());
-  EXPECT_EQ(plain_hud.hud().augmentation_loops, "");
+  EXPECT_TRUE(plain_hud.hud().augmentation_loops.empty());
 
   FlightSession session(damped, SessionOptions{});
   HudModel hud_model(session, "P2V-7");
   ASSERT_TRUE(hud_model.hud().augmentation_on.has_value());
   EXPECT_TRUE(*hud_model.hud().augmentation_on);
-  EXPECT_EQ(hud_model.hud().augmentation_loops, "lateral: rudder");
+  EXPECT_EQ(hud_model.hud().augmentation_loops, std::vector<std::string>{"lateral: rudder"});
   auto rows_of = [](const model::AircraftData& a) {
     const analysis::ModalAnalysis m = analysis::AnalyzeModes(a);
     std::vector<analysis::Mode> all = m.longitudinal;
@@ -226,6 +226,15 @@ TEST(HudModel, AugmentationLineAndTheModeTableOfTheAircraftFlying) {
   hud_model.Update(session.state());
   EXPECT_TRUE(*hud_model.hud().augmentation_on);
   EXPECT_TRUE(same_rows(hud_model.hud().modes, rows_of(damped)));
+
+  // A pitch damper too: one line per axis (the panel of an 800-px window is
+  // narrow; the two axes on one line ran off its edge).
+  model::AircraftData both = damped;
+  both.longitudinal_augmentation = model::AxisAugmentation{{"elevator"}, Eigen::RowVector4d(0, 0, -0.5, 0)};
+  FlightSession both_session(both, SessionOptions{});
+  HudModel both_hud(both_session, "P2V-7");
+  EXPECT_EQ(both_hud.hud().augmentation_loops,
+            (std::vector<std::string>{"longitudinal: elevator", "lateral: rudder"}));
 }
 
 // A pitch damper δe = δ_pilot + 0.5 q whose elevator (τa = 0.05 s) stops at

@@ -150,8 +150,10 @@ struct HudState {
   /// The data file's augmentation (`[augmentation]`, the G key): nullopt
   /// when the file has none, else whether it flies now.
   std::optional<bool> augmentation_on;
-  /// What it closes, e.g. "lateral: rudder" (empty without one).
-  std::string augmentation_loops;
+  /// What it closes, one line per axis, e.g. {"longitudinal: elevator",
+  /// "lateral: rudder"} (empty without one): one line each, so a file with
+  /// both axes' loops fits the narrow panel of an 800-px window.
+  std::vector<std::string> augmentation_loops;
   /// Factor of the keys , and . on the next excitation's amplitude.
   double amplitude_factor = 1.0;
   /// The current segment's start, e.g. "phugoid, A = 0.02" (empty at trim).
