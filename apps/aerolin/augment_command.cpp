@@ -124,19 +124,8 @@ int RunAugment(const AugmentOptions& opt) {
       if (!opt.axis.empty() && axis != spec.axis)
         throw UsageError("augment: --loop " + opt.loops[k] + " is on the " + std::string(model::AxisName(axis)) +
                          " axis, not --axis " + opt.axis + " (without --axis, loops may act on both axes)");
-      auto it = std::find_if(specs.begin(), specs.end(), [axis](const study::AugmentSpec& s) { return s.axis == axis; });
-      if (it == specs.end()) {
-        study::AugmentSpec one = spec;
-        one.axis = axis;
-        one.loops.clear();
-        specs.push_back(std::move(one));
-        it = specs.end() - 1;
-      }
-      it->loops.push_back(spec.loops[k]);
     }
-    std::sort(specs.begin(), specs.end(), [](const study::AugmentSpec& a, const study::AugmentSpec& b) {
-      return a.axis == model::Axis::kLongitudinal && b.axis != model::Axis::kLongitudinal;
-    });
+    specs = study::LoopDesignsByAxis(aircraft, spec);
     spec = specs.front();
   }
   if (routing.has_data()) {

@@ -52,7 +52,7 @@ py::object Augment(const py::object& aircraft_or_path, const std::optional<std::
     spec.method = study::DesignMethod::kLoops;
     for (const std::string& text : *loops) spec.loops.push_back(study::ParseLoop(text));
     if (spec.loops.empty()) throw std::invalid_argument("loops: give at least one loop");
-    spec.axis = axis ? ParseAxis(*axis) : study::LoopAxis(aircraft.data(), spec.loops.front());
+    if (axis) spec.axis = ParseAxis(*axis);
   } else {
     if (!axis) throw std::invalid_argument("axis: 'longitudinal' or 'lateral' (or loops=[...])");
     spec.axis = ParseAxis(*axis);
@@ -72,8 +72,17 @@ py::object Augment(const py::object& aircraft_or_path, const std::optional<std::
   std::string json;
   {
     py::gil_scoped_release release;
-    const study::AugmentResult result = study::Augment(aircraft.data(), spec);
-    json = exporting::AugmentJson({aircraft.path, aircraft.data().name}, result);
+    const exporting::AugmentReportHeader header{aircraft.path, aircraft.data().name};
+    if (loops && !axis) {
+      // As `aerolin augment --loop` without --axis: one design per axis the
+      // loops act on; two axes give the document aerolin.augment/2.
+      const std::vector<study::AugmentResult> results =
+          study::AugmentAxes(aircraft.data(), study::LoopDesignsByAxis(aircraft.data(), spec));
+      json = results.size() == 1 ? exporting::AugmentJson(header, results.front())
+                                 : exporting::AugmentAxesJson(header, results);
+    } else {
+      json = exporting::AugmentJson(header, study::Augment(aircraft.data(), spec));
+    }
   }
   // The document of `aerolin augment --json`, as Python objects: one truth.
   return py::module_::import("json").attr("loads")(json);
@@ -113,7 +122,8 @@ void BindAugment(py::module_& m) {
         "heading   lateral: design on psi too (heading hold)\n"
         "loops     output feedback at given gains instead, as --loop takes them:\n"
         "          ['aileron:p=0.3', 'rudder:r=1.7,washout=1.5'] (delta = K*y, K's sign as\n"
-        "          aerolin locus; one axis, which `axis` may name)");
+        "          aerolin locus); with `axis`, loops of that axis; without, loops of both\n"
+        "          axes give one design per axis (schema aerolin.augment/2, as the CLI)");
 }
 
 }  // namespace aerolin::python

@@ -184,6 +184,20 @@ def test_augment_loops_equal_cli_json_and_close_a_minus_bkc():
         aerolin.augment(str(P2V7), loops=["rudder:r=1", "rudder:r=2"])
 
 
+def test_augment_loops_of_both_axes_equal_cli_json():
+    """A pitch and a yaw damper in one call: the document of `aerolin augment
+    --loop ... --loop ...` (aerolin.augment/2), each axis the single-axis design."""
+    loops = ["elevator:q=0.5", "rudder:r=0.5,washout=1.5"]
+    doc = aerolin.augment(str(P2V7), loops=loops)
+    assert doc == cli_json("augment", P2V7, "--loop", loops[0], "--loop", loops[1], "--json")
+    assert doc["schema"] == "aerolin.augment/2"
+    assert [d["axis"] for d in doc["axes"]] == ["longitudinal", "lateral"]
+    assert doc["axes"][0]["gain"] == aerolin.augment(str(P2V7), loops=loops[:1])["gain"]
+    assert doc["axes"][1]["gain"] == aerolin.augment(str(P2V7), loops=loops[1:])["gain"]
+    with pytest.raises(ValueError, match="one design closes the loops of one axis"):
+        aerolin.augment(str(P2V7), "lateral", loops=loops)
+
+
 def test_augment_acceleration_loop_is_the_file_python_loads(tmp_path):
     """A loop on n_z (D != 0): the same document as `aerolin augment --loop`,
     the gain the loop closed by substitution, -K/(1 - K d) * c_nz (d, c_nz

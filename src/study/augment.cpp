@@ -295,8 +295,8 @@ void DesignLoops(const model::AircraftData& aircraft, const AugmentSpec& spec, A
     if (r.axis != out.axis)
       throw std::invalid_argument("loop " + LoopName(loop) + " is on the " + std::string(model::AxisName(r.axis)) +
                                   " axis, the design on the " + std::string(model::AxisName(out.axis)) +
-                                  ": give the loops of one axis (then augment the file --write "
-                                  "wrote with the other axis's)");
+                                  ": one design closes the loops of one axis (without an axis, `aerolin "
+                                  "augment --loop` and aerolin.augment(loops=...) design both)");
     if (std::find(input_columns.begin(), input_columns.end(), r.input_column) == input_columns.end()) {
       input_columns.push_back(r.input_column);
       out.inputs.push_back(sys.inputs()[static_cast<std::size_t>(r.input_column)]);
@@ -674,6 +674,31 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
 
   GradeBothLoops(aircraft, out);
   return out;
+}
+
+std::vector<AugmentSpec> LoopDesignsByAxis(const model::AircraftData& aircraft, const AugmentSpec& spec) {
+  std::vector<AugmentSpec> specs;
+  for (const OutputLoop& loop : spec.loops) {
+    model::Axis axis{};
+    try {
+      axis = LoopAxis(aircraft, loop);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("loop " + LoopName(loop) + ": " + e.what());
+    }
+    auto it = std::find_if(specs.begin(), specs.end(), [axis](const AugmentSpec& s) { return s.axis == axis; });
+    if (it == specs.end()) {
+      AugmentSpec one = spec;
+      one.axis = axis;
+      one.loops.clear();
+      specs.push_back(std::move(one));
+      it = specs.end() - 1;
+    }
+    it->loops.push_back(loop);
+  }
+  std::stable_sort(specs.begin(), specs.end(), [](const AugmentSpec& a, const AugmentSpec& b) {
+    return a.axis == model::Axis::kLongitudinal && b.axis != model::Axis::kLongitudinal;
+  });
+  return specs;
 }
 
 std::vector<AugmentResult> AugmentAxes(const model::AircraftData& aircraft, const std::vector<AugmentSpec>& specs) {

@@ -226,8 +226,9 @@ TEST(AugmentLoops, NamesWhatIsWrong) {
   EXPECT_EQ(message(lat, {{"rudder", "r", 1.0, 0.0}}), "loop rudder:r: washout time constant must be > 0");
   EXPECT_EQ(message(lat, {{"rudder", "r", 1.0, -1.0}}), "loop rudder:r: washout time constant must be > 0");
   EXPECT_EQ(message(lat, {{"elevator", "q", 1.0, {}}}),
-            "loop elevator:q is on the longitudinal axis, the design on the lateral: give the loops of "
-            "one axis (then augment the file --write wrote with the other axis's)");
+            "loop elevator:q is on the longitudinal axis, the design on the lateral: one design closes the "
+            "loops of one axis (without an axis, `aerolin augment --loop` and aerolin.augment(loops=...) "
+            "design both)");
   EXPECT_EQ(message(lat, {{"rudder", "r", std::nullopt, {}}}),
             "loop rudder:r needs a gain (rudder:r=K, K in rad/(rad/s))");
   EXPECT_EQ(message(lat, {}), "output feedback needs at least one loop");

@@ -179,4 +179,11 @@ AugmentResult Augment(const model::AircraftData& aircraft, const AugmentSpec& sp
 /// @throws std::invalid_argument as Augment, or for two specs of one axis.
 std::vector<AugmentResult> AugmentAxes(const model::AircraftData& aircraft, const std::vector<AugmentSpec>& specs);
 
+/// The loops of `spec` (a kLoops spec; its axis is not read) as one spec per
+/// axis they act on, longitudinal first, each with its loops in the order
+/// given and `spec`'s other fields: what AugmentAxes designs (`aerolin
+/// augment --loop` and `aerolin.augment(loops=...)` without an axis).
+/// @throws std::invalid_argument as LoopAxis, naming the loop.
+std::vector<AugmentSpec> LoopDesignsByAxis(const model::AircraftData& aircraft, const AugmentSpec& spec);
+
 }  // namespace aerolin::study
