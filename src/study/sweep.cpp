@@ -290,9 +290,6 @@ MatrixOf<typename MA::Scalar> CloseHeld(const MA& A, const MB& B, const model::A
   if (!aug->output_loops.empty()) RefuseDerivedLoop(lon, aug->output_loops.front());
   for (std::size_t i = 0; i < aug->inputs.size(); ++i) {
     const Eigen::Index j = ControlColumn(file, lon, aug->inputs[i]);
-    if (j >= B.cols())
-      throw std::invalid_argument("the " + std::string(lon ? "longitudinal" : "lateral") +
-                                  " augmentation feeds back '" + aug->inputs[i] + "', which has no column of B");
     for (Eigen::Index r = 0; r < Ac.rows(); ++r)
       for (Eigen::Index c = 0; c < Ac.cols(); ++c)
         Ac(r, c) -= B(r, j) * aug->gain(static_cast<Eigen::Index>(i), c);

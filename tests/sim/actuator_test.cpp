@@ -20,6 +20,7 @@
 #include "aerolin/sim/simulate.hpp"
 #include "allocation_counter.hpp"
 #include "p2v7_fixture.hpp"
+#include "tight_slice.hpp"
 
 namespace aerolin::sim {
 namespace {
@@ -56,12 +57,7 @@ Eigen::MatrixXd ElevatorDoublet(double size, double dt = kDt) {
 }
 
 SliceOptions Tight(Integrator integrator = Integrator::kRk45, double dt = kDt) {
-  SliceOptions slice;
-  slice.integrator = integrator;
-  slice.dt = dt;
-  slice.rtol = 1e-10;
-  slice.atol = 1e-12;
-  return slice;
+  return testing_sim::Tight(integrator, dt);
 }
 
 // One flight: the 12 states and the elevator's surface at each slice end.

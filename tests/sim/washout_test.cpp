@@ -21,6 +21,7 @@
 #include "aerolin/sim/input.hpp"
 #include "allocation_counter.hpp"
 #include "p2v7_fixture.hpp"
+#include "tight_slice.hpp"
 
 namespace aerolin::sim {
 namespace {
@@ -54,14 +55,7 @@ Eigen::MatrixXd Doublet() {
   return u;
 }
 
-SliceOptions Tight(Integrator integrator) {
-  SliceOptions slice;
-  slice.integrator = integrator;
-  slice.dt = kDt;
-  slice.rtol = 1e-10;
-  slice.atol = 1e-12;
-  return slice;
-}
+SliceOptions Tight(Integrator integrator) { return testing_sim::Tight(integrator, kDt); }
 
 // One flight: the 12 states, the filter state and the rudder at each slice end.
 struct Flown {
