@@ -11,7 +11,6 @@
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/export/flight_csv.hpp"
-#include "aerolin/model/auxiliary_states.hpp"
 #include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/trim.hpp"
 #include "aerolin/viz/camera.hpp"
@@ -138,9 +137,9 @@ void FlightSession::BuildFlight() {
   flight_.emplace(prepared_->model(), options_.slice, sim::ValidityThresholds{});
   // What the running RMS of a long flight tends to (the HUD shows both).
   exact_.reset();
-  // The exact statistics carry the airframe's states only: none with a
-  // washout filter (the HUD then shows the running RMS alone).
-  if (spec.turbulence && model::FilterStates(aircraft_) == 0)
+  // The exact statistics of the closed loop as flown, washout filters'
+  // states included (as `aerolin rms`).
+  if (spec.turbulence)
     exact_.emplace(study::ExactRoughAirStatistics(aircraft_, analysis_, {*spec.turbulence, options_.slice.dt}));
 }
 

@@ -21,6 +21,7 @@
 #include "aerolin/pilot/pilot_input.hpp"
 #include "aerolin/sim/simulate.hpp"
 #include "aerolin/study/augment.hpp"
+#include "aerolin/study/closed_loop.hpp"
 
 namespace aerolin::viz {
 namespace {
@@ -380,6 +381,38 @@ double PeakBeta(FlightSession& session, long from, long to) {
 // replay command says --bare while the loop is open. The bare flight is the
 // flight of a session started bare, and the damper damps: the Dutch roll's
 // |β| after 20 s is a fraction of the bare airframe's.
+// A washed-out yaw damper in turbulence: the exact column beside the running
+// RMS is `aerolin rms`'s statistics of the closed loop with the filter state
+// (study::ExactRoughAirStatistics on study::AnalyzeClosedLoop's modes; that
+// function is checked against a Lyapunov solve in tests/study), not the
+// bare airframe's.
+TEST(FlightSession, AWashedOutLoopsExactRoughAirIsTheClosedLoopsAsRmsGivesIt) {
+  const model::AircraftData bare = data::LoadAircraftFile(kP2V7).aircraft;
+  model::AircraftData washed = bare;
+  washed.lateral_augmentation =
+      model::AxisAugmentation{{"rudder"}, Eigen::MatrixXd::Zero(1, 5), {{"rudder", "r", 0.5, 1.5}}};
+  SessionOptions options;
+  options.log_dir = TempDir("washout_rms");
+  options.log_stem = "w";
+  options.turbulence = sim::TurbulenceIntensity::kModerate;
+  options.turbulence_altitude = 300.0;
+  FlightSession session(washed, options);
+  const study::RoughAirStatistics* exact = session.exact_rough_air();
+  ASSERT_NE(exact, nullptr);
+  const study::RoughAirStatistics rms =
+      study::ExactRoughAirStatistics(washed, study::AnalyzeClosedLoop(washed), {exact->turbulence, exact->dt});
+  const study::RoughAirStatistics of_bare =
+      study::ExactRoughAirStatistics(bare, study::AnalyzeClosedLoop(bare), {exact->turbulence, exact->dt});
+  ASSERT_EQ(exact->lateral.outputs.size(), rms.lateral.outputs.size());
+  for (std::size_t i = 0; i < rms.lateral.outputs.size(); ++i) {
+    EXPECT_EQ(exact->lateral.outputs[i].signal.name, rms.lateral.outputs[i].signal.name);
+    EXPECT_EQ(exact->lateral.outputs[i].rms, rms.lateral.outputs[i].rms) << rms.lateral.outputs[i].signal.name;
+    if (rms.lateral.outputs[i].signal.name == "r") {  // the damper acts: not the bare airframe's
+      EXPECT_LT(exact->lateral.outputs[i].rms, 0.9 * of_bare.lateral.outputs[i].rms);
+    }
+  }
+}
+
 TEST(FlightSession, AugmentationSwitchesBetweenTheClosedLoopAndTheBareAirframe) {
   const model::AircraftData bare = data::LoadAircraftFile(kP2V7).aircraft;
   const model::AircraftData damped = YawDamped(bare);
