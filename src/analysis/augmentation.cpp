@@ -309,6 +309,12 @@ Matrix NullSpace(const Matrix& M, Eigen::Index n, Eigen::Index min_dim, double s
   return svd.matrixV().rightCols(n - rank);
 }
 
+// σ_max / σ_min of the complex M (infinite when M is singular).
+double ConditionNumber(const Eigen::MatrixXcd& M) {
+  const Eigen::JacobiSVD<Eigen::MatrixXcd> svd(M);
+  return svd.singularValues()(0) / svd.singularValues()(svd.singularValues().size() - 1);
+}
+
 // Removes the phase of v so its largest component is real and positive.
 Eigen::VectorXcd Dephased(const Eigen::VectorXcd& v) {
   Eigen::Index k = 0;
@@ -430,9 +436,10 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
       fixed[partner[j]] = fixed[j];
     }
   }
-  // Shapes that leave X singular (two poles near one shape) are let go.
-  if (Eigen::FullPivLU<Eigen::MatrixXcd>(X).rcond() < kRankTolerance)
-    std::fill(fixed.begin(), fixed.end(), false);
+  // Shapes that leave X singular (two poles near one shape) are let go:
+  // σ_max/σ_min of X, from the complex SVD the null spaces already use
+  // (a complex LU here only for this test would be compiled for it alone).
+  if (ConditionNumber(X) > 1.0 / kRankTolerance) std::fill(fixed.begin(), fixed.end(), false);
 
   // KNV method 0 over the vectors not fixed: sweeps until no vector moves
   // (single input: the S_j are lines and nothing moves, unless an
@@ -446,12 +453,14 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
       double moved = 0.0;
       for (Eigen::Index j = 0; j < n; ++j) {
         if ((partner[j] >= 0 && partner[j] < j) || fixed[j]) continue;
-        Eigen::MatrixXcd others(n, n - 1);
+        // y: the unit vector orthogonal to the other n − 1 vectors, the null
+        // space of their adjoints (unique to a phase, which the projection
+        // below carries and the closed loop X Λ X⁻¹ does not see).
+        Eigen::MatrixXcd others(n - 1, n);
         for (Eigen::Index i = 0, c = 0; i < n; ++i)
-          if (i != j) others.col(c++) = X.col(i);
-        Eigen::HouseholderQR<Eigen::MatrixXcd> oq(others);
-        const Eigen::MatrixXcd Qo = oq.householderQ() * Eigen::MatrixXcd::Identity(n, n);
-        Eigen::VectorXcd y = Qo.col(n - 1);
+          if (i != j) others.row(c++) = X.col(i).adjoint();
+        const Eigen::JacobiSVD<Eigen::MatrixXcd> osvd(others, Eigen::ComputeFullV);
+        Eigen::VectorXcd y = osvd.matrixV().col(n - 1);
         if (poles[j].imag() == 0.0) y = Dephased(y).real().cast<cd>();
         Eigen::VectorXcd x = S[j] * (S[j].adjoint() * y);
         if (poles[j].imag() == 0.0) x = x.real().cast<cd>();
@@ -473,9 +482,7 @@ PlacementResult Place(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
       (X * lambda.asDiagonal() * xlu.inverse()).real();  // conjugate pairs: real to rounding
   PlacementResult out;
   out.K = Z.triangularView<Eigen::Upper>().solve(U0.transpose() * (A - closed));
-  Eigen::JacobiSVD<Eigen::MatrixXcd> xsvd(X);
-  out.eigenvector_condition =
-      xsvd.singularValues()(0) / xsvd.singularValues()(xsvd.singularValues().size() - 1);
+  out.eigenvector_condition = ConditionNumber(X);
   out.gain_norm = SpectralNorm(out.K);
   out.requested = lambda;
 
