@@ -7,20 +7,12 @@
 
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/outputs.hpp"
+#include "typed_number.hpp"
 
 namespace aerolin::study {
 namespace {
 
-// The finite number `text` is, whole, or nullopt.
-std::optional<double> Number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
-
-std::string Names(const std::vector<core::Signal>& signals) {
+std::string SpacedNames(const std::vector<core::Signal>& signals) {
   std::string s;
   for (const core::Signal& x : signals) s += (s.empty() ? "" : " ") + x.name;
   return s;
@@ -41,7 +33,7 @@ OutputLoop ParseLoop(const std::string& text) {
   }
   OutputLoop loop;
   if (const std::size_t eq = head.find('='); eq != std::string::npos) {
-    loop.gain = Number(head.substr(eq + 1));
+    loop.gain = detail::TypedNumber(head.substr(eq + 1));
     if (!loop.gain)
       throw std::invalid_argument("'" + head.substr(eq + 1) + "' in '" + text +
                                   "' is not a gain (a finite number, SI: input unit per output unit)");
@@ -56,7 +48,7 @@ OutputLoop ParseLoop(const std::string& text) {
   if (!rest.empty() || text.find(',') != std::string::npos) {
     const std::string key = "washout=";
     if (rest.rfind(key, 0) != 0) throw std::invalid_argument(expected);
-    loop.washout_tau = Number(rest.substr(key.size()));
+    loop.washout_tau = detail::TypedNumber(rest.substr(key.size()));
     if (!loop.washout_tau)
       throw std::invalid_argument("'" + rest.substr(key.size()) + "' in '" + text +
                                   "' is not a washout time constant (a number of seconds > 0)");
@@ -86,8 +78,8 @@ ResolvedLoop ResolveLoop(const model::AircraftData& aircraft, const model::State
         row = i;
       }
   if (sys == nullptr)
-    throw std::invalid_argument("unknown output '" + o.output + "' (outputs: " + Names(lon.outputs()) +
-                                " | " + Names(lat.outputs()) + ")");
+    throw std::invalid_argument("unknown output '" + o.output + "' (outputs: " + SpacedNames(lon.outputs()) +
+                                " | " + SpacedNames(lat.outputs()) + ")");
   int column = -1;
   for (int j = 0; j < sys->num_inputs(); ++j)
     if (sys->inputs()[static_cast<std::size_t>(j)].name == o.input) column = j;

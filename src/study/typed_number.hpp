@@ -1,6 +1,6 @@
 #pragma once
 // A number typed on a command line or in a spec string (internal to study:
-// augment.cpp's poles and maxima, mil_std_1797.cpp's --actuator).
+// augment.cpp's poles and maxima, mil_std_1797.cpp's --actuator, loops.cpp's gains).
 
 #include <cmath>
 #include <cstdlib>
