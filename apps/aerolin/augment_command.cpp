@@ -3,13 +3,16 @@
 //  [--write OUT.toml]`, or `aerolin augment FILE --loop INPUT:OUTPUT=K[,washout=TAU] ...`:
 // full-state feedback designed by LQR or pole placement, or output-feedback
 // loops at given gains, the closed loop's modes named and graded beside the
-// bare aircraft's (study/augment.hpp).
+// bare aircraft's (study/augment.hpp); with `--disturbance STATE=VALUE,...
+// [--actuator NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]]]`, each input's command at
+// that disturbance against its position stop (study/saturation.hpp).
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -20,6 +23,8 @@
 #include "aerolin/export/augment_report.hpp"
 #include "aerolin/study/augment.hpp"
 #include "aerolin/study/loops.hpp"
+#include "aerolin/study/mil_std_1797.hpp"
+#include "aerolin/study/saturation.hpp"
 #include "cli_options.hpp"
 
 namespace aerolin::cli {
@@ -38,6 +43,8 @@ struct AugmentOptions {
   bool json = false;
   std::string write;
   std::vector<std::string> loops;
+  std::string disturbance;             // STATE=VALUE[UNIT],...
+  std::vector<std::string> actuators;  // NAME=TAU[:LIMIT_DEG[:RATE_DEG_S]], as qualities takes them
 };
 
 // "a,b,c" → {"a", "b", "c"}; an empty entry is a usage error.
@@ -84,6 +91,9 @@ int RunAugment(const AugmentOptions& opt) {
     throw UsageError("augment: --Q and --R go together (or neither: Bryson's rule, --max)");
   if (!opt.q.empty() && !opt.max.empty())
     throw UsageError("augment: --max (Bryson's rule) and --Q/--R (explicit weights) exclude each other");
+  if (!opt.actuators.empty() && opt.disturbance.empty())
+    throw UsageError("augment: --actuator gives the position stops that --disturbance checks the commands "
+                     "against: give it with --disturbance STATE=VALUE,...");
   study::AugmentSpec spec;
   spec.axis = opt.axis.rfind("lon", 0) == 0 ? model::Axis::kLongitudinal : model::Axis::kLateral;
   spec.method = !opt.loops.empty() ? study::DesignMethod::kLoops
@@ -110,6 +120,14 @@ int RunAugment(const AugmentOptions& opt) {
   OutputRouting routing(opt.write, opt.json, AircraftInputFiles(opt.file));
   const data::LoadResult load = LoadFileReportingWarnings(opt.file);
   const model::AircraftData& aircraft = load.aircraft;
+  // The position stops: the file's [actuators], then --actuator's.
+  const model::CommandPath stops = [&] {
+    try {
+      return study::ResolveCommandPath(aircraft, opt.file, opt.actuators, std::nullopt);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }();
   // Loops of both axes: one design per axis (longitudinal first), each
   // with its loops in the order given.
   std::vector<study::AugmentSpec> specs;
@@ -173,16 +191,32 @@ int RunAugment(const AugmentOptions& opt) {
       throw UsageError("augment: " + opt.file + ": " + e.what());
     }
   }();
+  // Each design's commands at the stated disturbance, one check per design.
+  std::vector<study::SaturationCheck> checks;
+  if (!opt.disturbance.empty()) {
+    try {
+      const std::vector<study::DisturbanceComponent> disturbance = study::ParseDisturbance(opt.disturbance, results);
+      for (const study::AugmentResult& result : results)
+        checks.push_back(study::CheckSaturation(result, disturbance, stops));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--disturbance: ") + e.what());
+    }
+  }
+  const study::SaturationCheck* first_check = checks.empty() ? nullptr : &checks.front();
   const exporting::AugmentReportHeader header{opt.file, aircraft.name};
   if (opt.json)
-    routing.report() << (results.size() == 1 ? exporting::AugmentJson(header, results.front())
-                                             : exporting::AugmentAxesJson(header, results))
+    routing.report() << (results.size() == 1
+                             ? exporting::AugmentJson(header, results.front(), first_check)
+                             : exporting::AugmentAxesJson(header, results, checks.empty() ? nullptr : &checks))
                      << '\n';
   else
     for (std::size_t i = 0; i < results.size(); ++i) {
       if (i > 0) routing.report() << '\n';
-      exporting::WriteAugmentText(routing.report(), header, results[i]);
+      exporting::WriteAugmentText(routing.report(), header, results[i], checks.empty() ? nullptr : &checks[i]);
     }
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    for (const std::string& line : exporting::SaturationWarnings(results[i], checks[i]))
+      std::cerr << "warning: " << line << '\n';
   if (routing.has_data()) {
     std::string command = "aerolin";
     for (std::size_t k = 1; k < CommandLine().size(); ++k) command += " " + CommandLine()[k];
@@ -246,6 +280,14 @@ void RegisterAugmentCommand(CLI::App& app, Action& action) {
                   "output feedback delta_INPUT = K * y_OUTPUT, INPUT:OUTPUT=K[,washout=TAU] (K's sign\n"
                   "as given, as aerolin locus; TAU [s]); repeat for several loops, on one axis or both")
       ->check(NonEmpty("a loop, e.g. rudder:r=1.5,washout=1.5"));
+  cmd->add_option("--disturbance", opt->disturbance,
+                  "STATE=VALUE,... with units (beta=5deg,r=2deg/s; alpha=2deg,q=5deg/s): each input's\n"
+                  "command at that disturbance, sum_j |K_ij| |x_j| (the worst signs), against its\n"
+                  "position stop (the file's [actuators] or --actuator); a warning when it saturates")
+      ->check(NonEmpty("STATE=VALUE pairs, e.g. beta=5deg,r=2deg/s"));
+  cmd->add_option("--actuator", opt->actuators,
+                  "NAME=TAU_S[:LIMIT_DEG[:RATE_DEG_S]]: an actuator on control NAME whose position\n"
+                  "stop LIMIT_DEG --disturbance checks (as qualities; replaces the file's [actuators] NAME)");
   cmd->add_flag("--json", opt->json,
                 "print one JSON object (schema aerolin.augment/1; loops of both axes: aerolin.augment/2)");
   cmd->add_option("--write", opt->write,

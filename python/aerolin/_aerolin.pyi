@@ -441,7 +441,9 @@ def place(A: FloatArray, B: FloatArray, poles: list[complex]) -> FloatArray:
 def augment(aircraft: Aircraft | str, axis: str | None = None, place: str | None = None,
             Q: list[float] | None = None, R: list[float] | None = None,
             maximum: dict[str, float | str] | None = None, inputs: list[str] | None = None,
-            heading: bool = False, loops: list[str] | None = None) -> dict[str, Any]:
+            heading: bool = False, loops: list[str] | None = None,
+            disturbance: dict[str, float | str] | str | None = None,
+            actuators: Sequence[str] = []) -> dict[str, Any]:
     """Full-state augmentation of one axis (`aerolin augment --json`, schema aerolin.augment/1)."""
 
 def trim(aircraft: Aircraft | str, speed: float | None = None, altitude: float | None = None,

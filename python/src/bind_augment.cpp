@@ -8,6 +8,8 @@
 #include "aerolin/export/augment_report.hpp"
 #include "aerolin/study/augment.hpp"
 #include "aerolin/study/loops.hpp"
+#include "aerolin/study/mil_std_1797.hpp"
+#include "aerolin/study/saturation.hpp"
 
 namespace aerolin::python {
 namespace {
@@ -29,7 +31,8 @@ MatrixXd Place(const MatrixXd& A, const MatrixXd& B, const std::vector<std::comp
   return analysis::Place(A, B, poles).K;
 }
 
-// A value of `maximum` as typed: a number (SI) or a string with a unit.
+// A value of `maximum` or `disturbance` as typed: a number (SI) or a string
+// with a unit.
 std::string MaximumText(const py::handle& value) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   return py::str(py::float_(value.cast<double>())).cast<std::string>();
@@ -40,7 +43,8 @@ py::object Augment(const py::object& aircraft_or_path, const std::optional<std::
                    const std::optional<std::vector<double>>& Q,
                    const std::optional<std::vector<double>>& R, const std::optional<py::dict>& maximum,
                    const std::optional<std::vector<std::string>>& inputs, bool heading,
-                   const std::optional<std::vector<std::string>>& loops) {
+                   const std::optional<std::vector<std::string>>& loops, const py::object& disturbance,
+                   const std::vector<std::string>& actuators) {
   py::object loaded = aircraft_or_path;
   if (py::isinstance<py::str>(aircraft_or_path))
     loaded = py::module_::import("aerolin._aerolin").attr("load")(aircraft_or_path);
@@ -69,21 +73,51 @@ py::object Augment(const py::object& aircraft_or_path, const std::optional<std::
                                study::ParseMaximum(aircraft.data(), spec.axis, name, MaximumText(value)));
     }
   if (place) spec.poles = study::ParsePoles(*place);
+  // The disturbance as `--disturbance` types it: a string, or {state: value}
+  // (an SI number or a string with a unit, as `maximum`).
+  std::optional<std::string> disturbance_text;
+  std::vector<std::pair<std::string, std::string>> disturbance_items;
+  if (py::isinstance<py::str>(disturbance)) {
+    disturbance_text = disturbance.cast<std::string>();
+  } else if (py::isinstance<py::dict>(disturbance)) {
+    for (const auto& [key, value] : disturbance.cast<py::dict>())
+      disturbance_items.emplace_back(key.cast<std::string>(), MaximumText(value));
+    if (disturbance_items.empty()) throw std::invalid_argument("disturbance: give {state: value, ...}");
+  } else if (!disturbance.is_none()) {
+    throw std::invalid_argument("disturbance: {state: value, ...} or 'beta=5deg,r=2deg/s'");
+  }
+  const bool check = disturbance_text || !disturbance_items.empty();
+  if (!actuators.empty() && !check)
+    throw std::invalid_argument("actuators give the position stops that disturbance checks the commands against: "
+                                "give them with disturbance");
   std::string json;
+  std::vector<std::string> warnings;
   {
     py::gil_scoped_release release;
-    const exporting::AugmentReportHeader header{aircraft.path, aircraft.data().name};
-    if (loops && !axis) {
-      // As `aerolin augment --loop` without --axis: one design per axis the
-      // loops act on; two axes give the document aerolin.augment/2.
-      const std::vector<study::AugmentResult> results =
-          study::AugmentAxes(aircraft.data(), study::LoopDesignsByAxis(aircraft.data(), spec));
-      json = results.size() == 1 ? exporting::AugmentJson(header, results.front())
-                                 : exporting::AugmentAxesJson(header, results);
-    } else {
-      json = exporting::AugmentJson(header, study::Augment(aircraft.data(), spec));
+    const model::AircraftData& data = aircraft.data();
+    const model::CommandPath stops = study::ResolveCommandPath(data, aircraft.path, actuators, std::nullopt);
+    const exporting::AugmentReportHeader header{aircraft.path, data.name};
+    // As `aerolin augment --loop` without --axis: one design per axis the
+    // loops act on; two axes give the document aerolin.augment/2.
+    const std::vector<study::AugmentResult> results =
+        loops && !axis ? study::AugmentAxes(data, study::LoopDesignsByAxis(data, spec))
+                       : std::vector<study::AugmentResult>{study::Augment(data, spec)};
+    std::vector<study::SaturationCheck> checks;
+    if (check) {
+      const std::vector<study::DisturbanceComponent> components =
+          disturbance_text ? study::ParseDisturbance(*disturbance_text, results)
+                           : study::ParseDisturbance(disturbance_items, results);
+      for (const study::AugmentResult& r : results) checks.push_back(study::CheckSaturation(r, components, stops));
+      for (std::size_t k = 0; k < results.size(); ++k)
+        for (const std::string& line : exporting::SaturationWarnings(results[k], checks[k])) warnings.push_back(line);
     }
+    json = results.size() == 1
+               ? exporting::AugmentJson(header, results.front(), check ? &checks.front() : nullptr)
+               : exporting::AugmentAxesJson(header, results, check ? &checks : nullptr);
   }
+  // As the CLI's "warning: ..." lines on stderr.
+  for (const std::string& line : warnings)
+    py::module_::import("warnings").attr("warn")(line, py::module_::import("builtins").attr("UserWarning"), 2);
   // The document of `aerolin augment --json`, as Python objects: one truth.
   return py::module_::import("json").attr("loads")(json);
 }
@@ -107,7 +141,8 @@ void BindAugment(py::module_& m) {
   m.def("augment", &Augment, py::arg("aircraft"), py::arg("axis") = py::none(),
         py::arg("place") = py::none(), py::arg("Q") = py::none(), py::arg("R") = py::none(),
         py::arg("maximum") = py::none(), py::arg("inputs") = py::none(), py::arg("heading") = false,
-        py::arg("loops") = py::none(),
+        py::arg("loops") = py::none(), py::arg("disturbance") = py::none(),
+        py::arg("actuators") = std::vector<std::string>{},
         "Full-state augmentation of one axis (`aerolin augment --json`, schema\n"
         "aerolin.augment/1) as a dict.\n"
         "\n"
@@ -123,7 +158,13 @@ void BindAugment(py::module_& m) {
         "loops     output feedback at given gains instead, as --loop takes them:\n"
         "          ['aileron:p=0.3', 'rudder:r=1.7,washout=1.5'] (delta = K*y, K's sign as\n"
         "          aerolin locus); with `axis`, loops of that axis; without, loops of both\n"
-        "          axes give one design per axis (schema aerolin.augment/2, as the CLI)");
+        "          axes give one design per axis (schema aerolin.augment/2, as the CLI)\n"
+        "disturbance  {state: value} (SI number, or a string with a unit: {'beta': '5deg',\n"
+        "          'r': '2deg/s'}) or the text of --disturbance: each input's command at it,\n"
+        "          sum_j |K_ij| |x_j| (the worst signs), against its position stop, as the\n"
+        "          document's `saturation`; a UserWarning per input that saturates\n"
+        "actuators ['rudder=0.05:25', ...] as --actuator (TAU_S[:LIMIT_DEG[:RATE_DEG_S]]),\n"
+        "          replacing the file's [actuators] entries: the stops disturbance checks");
 }
 
 }  // namespace aerolin::python

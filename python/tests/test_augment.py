@@ -1,6 +1,9 @@
 """aerolin.lqr, aerolin.place and aerolin.augment against scipy (an
 independent implementation) and against `aerolin augment --json`."""
 
+import itertools
+import warnings
+
 import numpy as np
 import pytest
 import scipy.linalg
@@ -247,3 +250,69 @@ def test_washout_loop_file_loads_with_its_filter_state(tmp_path):
     with pytest.raises(aerolin.DataError, match=r"has a washout \(washout_s\): a washout filter adds a state "
                                                 r"Monte Carlo's batched propagation"):
         aerolin.monte_carlo(a, runs=2, duration=1.0, turbulence="light")
+
+
+def worst_over_signs(doc, stated):
+    """The command of each row of the document's gain at the stated
+    magnitudes {state: SI}: the largest |K x| over every sign combination."""
+    K = np.array(doc["gain"]["values"])
+    columns = doc["gain"]["columns"]
+    worst = np.zeros(K.shape[0])
+    for signs in itertools.product([1.0, -1.0], repeat=len(stated)):
+        x = np.zeros(K.shape[1])
+        for sign, (name, value) in zip(signs, stated.items()):
+            x[columns.index(name)] = sign * value
+        worst = np.maximum(worst, np.abs(K @ x))
+    return worst
+
+
+def test_augment_disturbance_equals_cli_json_and_the_gain_times_the_vector():
+    """aerolin.augment(disturbance=...): the CLI's document, each input's command
+    the gain times the stated vector at its worst signs (numpy, here), a warning
+    iff the command exceeds the stop."""
+    deg = np.pi / 180
+    doc = aerolin.augment(str(P2V7), "lateral", disturbance={"beta": "5deg", "r": "2deg/s"})
+    assert doc == cli_json("augment", P2V7, "--axis", "lateral", "--lqr", "--disturbance", "beta=5deg,r=2deg/s",
+                           "--json")
+    command = worst_over_signs(doc, {"beta": 5 * deg, "r": 2 * deg})
+    got = [i["command"] for i in doc["saturation"]["inputs"]]
+    assert [i["input"] for i in doc["saturation"]["inputs"]] == ["aileron", "rudder"]
+    np.testing.assert_allclose(got, command, rtol=1e-14)
+    assert all(i["limit"] is None and i["saturates"] is None for i in doc["saturation"]["inputs"])
+    # Radians as typed, the text form and SI numbers: the same numbers.
+    rad = aerolin.augment(str(P2V7), "lateral", disturbance="beta=0.0872665,r=0.034906585rad/s")
+    np.testing.assert_allclose([i["command"] for i in rad["saturation"]["inputs"]], command, rtol=1e-6)
+    si = aerolin.augment(str(P2V7), "lateral", disturbance={"beta": 5 * deg, "r": 2 * deg})
+    np.testing.assert_allclose([i["command"] for i in si["saturation"]["inputs"]], command, rtol=1e-15)
+    assert "saturation" not in aerolin.augment(str(P2V7), "lateral")
+    # A rudder stop 10% below and above the command.
+    for factor in (0.9, 1.1):
+        stop = f"rudder=0.05:{float(factor * command[1] / deg)!r}"
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            doc = aerolin.augment(str(P2V7), "lateral", disturbance={"beta": "5deg", "r": "2deg/s"},
+                                  actuators=[stop])
+        rudder = doc["saturation"]["inputs"][1]
+        assert rudder["saturates"] == (factor < 1)
+        assert rudder["ratio"] == pytest.approx(1 / factor, rel=1e-13)
+        assert [str(w.message).startswith("rudder would saturate") for w in caught] == ([True] if factor < 1 else [])
+        assert doc == cli_json("augment", P2V7, "--axis", "lateral", "--lqr", "--disturbance",
+                               "beta=5deg,r=2deg/s", "--actuator", stop, "--json")
+    with pytest.raises(ValueError, match="give a value >= 0"):
+        aerolin.augment(str(P2V7), "lateral", disturbance={"beta": "-5deg"})
+    with pytest.raises(ValueError, match="'alpha' is a state of the longitudinal axis"):
+        aerolin.augment(str(P2V7), "lateral", disturbance="alpha=2deg")
+    with pytest.raises(ValueError, match="give them with disturbance"):
+        aerolin.augment(str(P2V7), "lateral", actuators=["rudder=0.05:25"])
+
+
+def test_augment_disturbance_on_both_axes_equals_cli_json():
+    loops = ["elevator:q=0.5", "rudder:r=0.5,washout=1.5"]
+    doc = aerolin.augment(str(P2V7), loops=loops, disturbance="q=5deg/s,r=2deg/s")
+    assert doc == cli_json("augment", P2V7, "--loop", loops[0], "--loop", loops[1],
+                           "--disturbance", "q=5deg/s,r=2deg/s", "--json")
+    deg = np.pi / 180
+    for axis, stated in zip(doc["axes"], [{"q": 5 * deg}, {"r": 2 * deg}]):
+        assert axis["saturation"]["disturbance"] == stated
+        np.testing.assert_allclose([i["command"] for i in axis["saturation"]["inputs"]],
+                                   worst_over_signs(axis, stated), rtol=1e-15)

@@ -32,8 +32,9 @@ std::string GainUnit(const core::Signal& input, const core::Signal& state) {
   return in + "/" + (st.find('/') != std::string::npos ? "(" + st + ")" : st);
 }
 
-// A Bryson maximum as typed back: 2 deg, 5 deg/s, 5 m/s, 0.1.
-std::string MaximumText(double si, core::Unit unit) {
+// A value as typed back (a Bryson maximum, a disturbance, a deflection):
+// 2 deg, 5 deg/s, 5 m/s, 0.1.
+std::string ValueText(double si, core::Unit unit) {
   const DisplayUnit d = DisplayUnitOf(unit, core::UnitSystem::kSI, true);
   return Sig(si * d.per_si) + (d.name == "1" ? "" : " " + d.name);
 }
@@ -139,11 +140,11 @@ void WriteDesign(std::ostream& out, const study::AugmentResult& r) {
       std::vector<std::string> cells;
       for (std::size_t k = 0; k < r.design_states.size(); ++k) {
         const core::Signal& s = r.states[r.design_states[k]];
-        cells.push_back(s.name + " " + MaximumText(r.maxima[k], s.unit));
+        cells.push_back(s.name + " " + ValueText(r.maxima[k], s.unit));
       }
       for (std::size_t k = 0; k < r.inputs.size(); ++k)
         cells.push_back(r.inputs[k].name + " " +
-                        MaximumText(r.maxima[r.design_states.size() + k], r.inputs[k].unit));
+                        ValueText(r.maxima[r.design_states.size() + k], r.inputs[k].unit));
       out << Joined(cells) << '\n';
     } else {
       out << "\nWeights: explicit, Q = diag(";
@@ -230,6 +231,48 @@ void WriteModes(std::ostream& out, const study::AugmentResult& r) {
   if (!r.not_graded.empty()) out << "Not graded: " << r.not_graded << '\n';
 }
 
+// "beta 5 deg, r 2 deg/s": the components on the design's axis.
+std::string DisturbanceText(const study::AugmentResult& r, const study::SaturationCheck& check) {
+  std::vector<std::string> cells;
+  for (const study::DisturbanceComponent& c : check.disturbance)
+    for (const core::Signal& s : r.states)
+      if (s.name == c.name) cells.push_back(c.name + " " + ValueText(c.value, s.unit));
+  return Joined(cells);
+}
+
+void WriteSaturation(std::ostream& out, const study::AugmentResult& r, const study::SaturationCheck& check) {
+  out << "\nAt the stated disturbance "
+      << (check.disturbance.empty() ? "(no component on the " + std::string(model::AxisName(r.axis)) + " axis)"
+                                    : DisturbanceText(r, check))
+      << ", the worst signs (|delta_i| = sum_j |K_ij| |x_j|";
+  if (r.filter_states > 0) out << "; washout filters 0 at the onset: the loop commands K y";
+  out << "):\n";
+  out << "  " << Pad("input", 16) << Pad("command", 14) << Pad("position stop", 16) << "ratio\n";
+  for (const study::InputCommand& in : check.inputs) {
+    out << "  " << Pad(in.input.name, 16) << Pad(ValueText(in.command, in.input.unit), 14);
+    if (in.limit)
+      out << Pad(ValueText(*in.limit, in.input.unit), 16) << Pad(fmt::format("{:.3f}", *in.ratio), 8)
+          << (in.saturates ? "saturates" : "within the stop");
+    else
+      out << "no position limit given: not checked";
+    out << '\n';
+  }
+}
+
+nlohmann::json SaturationJson(const study::SaturationCheck& check) {
+  using nlohmann::json;
+  json disturbance = json::object(), inputs = json::array();
+  for (const study::DisturbanceComponent& c : check.disturbance) disturbance[c.name] = c.value;
+  for (const study::InputCommand& in : check.inputs)
+    inputs.push_back({{"input", in.input.name},
+                      {"unit", UnitText(in.input.unit)},
+                      {"command", in.command},
+                      {"limit", in.limit ? json(*in.limit) : json(nullptr)},
+                      {"ratio", in.ratio ? json(*in.ratio) : json(nullptr)},
+                      {"saturates", in.limit ? json(in.saturates) : json(nullptr)}});
+  return {{"disturbance", disturbance}, {"inputs", inputs}};
+}
+
 nlohmann::json Complexes(const std::vector<cd>& values) {
   nlohmann::json list = nlohmann::json::array();
   for (const cd& l : values) list.push_back({{"re", l.real()}, {"im", l.imag()}});
@@ -252,7 +295,7 @@ nlohmann::json GradeJson(const analysis::QualitiesGrade& g) {
 }  // namespace
 
 void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
-                      const study::AugmentResult& r) {
+                      const study::AugmentResult& r, const study::SaturationCheck* saturation) {
   const std::vector<std::string> design = DesignNames(r);
   out << "Augmentation of " << header.aircraft << " (" << header.file << "), " << model::AxisName(r.axis)
       << " axis\n";
@@ -260,6 +303,7 @@ void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
     out << "Output feedback on " << Joined(design) << " with " << Joined(InputNames(r)) << "\n\n";
     WriteLoops(out, r);
     WriteGain(out, r);
+    if (saturation) WriteSaturation(out, r, *saturation);
     WriteModes(out, r);
     return;
   }
@@ -273,11 +317,13 @@ void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
   if (!left_out.empty()) out << " (" << Joined(left_out) << ": zero gain, a free integrator)";
   out << "\n\n";
   WriteGain(out, r);
+  if (saturation) WriteSaturation(out, r, *saturation);
   WriteDesign(out, r);
   WriteModes(out, r);
 }
 
-std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& r) {
+std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& r,
+                        const study::SaturationCheck* saturation) {
   using nlohmann::json;
   const core::UnitSystem si = core::UnitSystem::kSI;
   std::vector<std::string> states;
@@ -353,11 +399,13 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
     }
   }
   doc["not_graded"] = r.not_graded.empty() ? json(nullptr) : json(r.not_graded);
+  if (saturation) doc["saturation"] = SaturationJson(*saturation);
   RemoveNegativeZeros(doc);
   return doc.dump(2);
 }
 
-std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector<study::AugmentResult>& results) {
+std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector<study::AugmentResult>& results,
+                            const std::vector<study::SaturationCheck>* saturation) {
   using nlohmann::json;
   json doc;
   doc["schema"] = "aerolin.augment/2";
@@ -366,8 +414,19 @@ std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector
   doc["axes"] = json::array();
   // Each design's /1 document as AugmentJson writes it (shortest round-trip
   // numbers: parsed back, they are the same doubles).
-  for (const study::AugmentResult& r : results) doc["axes"].push_back(json::parse(AugmentJson(header, r)));
+  for (std::size_t k = 0; k < results.size(); ++k)
+    doc["axes"].push_back(json::parse(AugmentJson(header, results[k], saturation ? &saturation->at(k) : nullptr)));
   return doc.dump(2);
+}
+
+std::vector<std::string> SaturationWarnings(const study::AugmentResult& r, const study::SaturationCheck& check) {
+  std::vector<std::string> lines;
+  for (const study::InputCommand& in : check.inputs)
+    if (in.saturates)
+      lines.push_back(in.input.name + " would saturate: commanded " + ValueText(in.command, in.input.unit) +
+                      " at the disturbance " + DisturbanceText(r, check) + " (worst signs), beyond its position stop " +
+                      ValueText(*in.limit, in.input.unit) + " (ratio " + fmt::format("{:.3f}", *in.ratio) + ")");
+  return lines;
 }
 
 std::string AugmentationToml(const study::AugmentResult& r, std::string_view command) {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -480,6 +481,136 @@ TEST(AugmentCommand, LoopUsageErrorsSayWhatToDo) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
     const auto r = RunAerolin("augment data/derivatives/p2v7.toml " + c.args, "aug_lerr" + std::to_string(k++));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, c.message + "\n");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+// The command at a stated disturbance, recomputed here from the document's
+// gain: the largest |K_i x| over every sign combination of the stated
+// components (name → SI magnitude).
+double WorstOverSigns(const nlohmann::json& gain, std::size_t row,
+                      const std::vector<std::pair<std::string, double>>& stated) {
+  const nlohmann::json& columns = gain["columns"];
+  double worst = 0.0;
+  for (unsigned mask = 0; mask < (1u << stated.size()); ++mask) {
+    double sum = 0.0;
+    for (std::size_t j = 0; j < columns.size(); ++j)
+      for (std::size_t k = 0; k < stated.size(); ++k)
+        if (columns[j] == stated[k].first)
+          sum += gain["values"][row][j].get<double>() * ((mask >> k) & 1u ? -1.0 : 1.0) * stated[k].second;
+    worst = std::max(worst, std::abs(sum));
+  }
+  return worst;
+}
+
+TEST(AugmentCommand, DisturbanceCommandIsTheGainTimesTheStatedVector) {
+  const double deg = M_PI / 180.0;
+  const std::string yaw = "augment data/derivatives/p2v7.toml --axis lateral --lqr --inputs rudder ";
+  const auto r = RunAerolin(yaw + "--disturbance beta=5deg,r=2deg/s --json", "aug_sat_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  const nlohmann::json& sat = doc["saturation"];
+  EXPECT_DOUBLE_EQ(sat["disturbance"]["beta"].get<double>(), 5 * deg);
+  EXPECT_DOUBLE_EQ(sat["disturbance"]["r"].get<double>(), 2 * deg);
+  ASSERT_EQ(sat["inputs"].size(), 1u);
+  const nlohmann::json& rudder = sat["inputs"][0];
+  EXPECT_EQ(rudder["input"], "rudder");
+  EXPECT_EQ(rudder["unit"], "rad");
+  const double command = WorstOverSigns(doc["gain"], 0, {{"beta", 5 * deg}, {"r", 2 * deg}});
+  EXPECT_NEAR(rudder["command"].get<double>(), command, 1e-14 * command);
+  // P2V-7 has no [actuators]: not checked, and said so.
+  EXPECT_TRUE(rudder["limit"].is_null());
+  EXPECT_TRUE(rudder["saturates"].is_null());
+  const auto text = RunAerolin(yaw + "--disturbance beta=5deg,r=2deg/s", "aug_sat_text");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("no position limit given: not checked"), std::string::npos) << text.out;
+  EXPECT_EQ(text.err, "");
+  // The same disturbance in radians: the same command.
+  const auto rad = RunAerolin(yaw + "--disturbance beta=0.0872665,r=0.034906585rad/s --json", "aug_sat_rad");
+  ASSERT_EQ(rad.exit_code, 0) << rad.err;
+  EXPECT_NEAR(nlohmann::json::parse(rad.out)["saturation"]["inputs"][0]["command"].get<double>(), command,
+              1e-6 * command);
+  // Without --disturbance, no saturation key (the document as before).
+  const auto plain = RunAerolin(yaw + "--json", "aug_sat_plain");
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("saturation"));
+
+  // A stop just below and just above the command: the warning iff it saturates.
+  for (const double factor : {0.9, 1.1}) {
+    SCOPED_TRACE(factor);
+    char stop[32];  // --actuator's LIMIT_DEG, round-trip digits
+    std::snprintf(stop, sizeof stop, "%.17g", factor * command / deg);
+    const std::string args = yaw + "--disturbance beta=5deg,r=2deg/s --actuator rudder=0.05:" + std::string(stop);
+    const auto t = RunAerolin(args, "aug_sat_stop_text");
+    ASSERT_EQ(t.exit_code, 0) << t.err;
+    const bool saturates = factor < 1.0;
+    EXPECT_EQ(t.err.rfind("warning: rudder would saturate: commanded ", 0) == 0, saturates) << t.err;
+    if (!saturates) {
+      EXPECT_EQ(t.err, "");
+    }
+    EXPECT_EQ(t.out.find("saturates") != std::string::npos, saturates) << t.out;
+    EXPECT_EQ(t.out.find("within the stop") != std::string::npos, !saturates) << t.out;
+    const auto j = RunAerolin(args + " --json", "aug_sat_stop_json");
+    ASSERT_EQ(j.exit_code, 0) << j.err;
+    const nlohmann::json in = nlohmann::json::parse(j.out)["saturation"]["inputs"][0];
+    EXPECT_NEAR(in["limit"].get<double>(), factor * command, 1e-14 * command);
+    EXPECT_NEAR(in["ratio"].get<double>(), 1.0 / factor, 1e-13);
+    EXPECT_EQ(in["saturates"].get<bool>(), saturates);
+  }
+}
+
+TEST(AugmentCommand, DisturbanceOnBothAxesGoesToEachAxis) {
+  const double deg = M_PI / 180.0;
+  const auto r = RunAerolin(
+      "augment data/derivatives/p2v7.toml --loop elevator:q=0.5 --loop rudder:r=0.5,washout=1.5 "
+      "--disturbance q=5deg/s,r=2deg/s --json",
+      "aug_sat_both");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  ASSERT_EQ(doc["schema"], "aerolin.augment/2");
+  const nlohmann::json& lon = doc["axes"][0]["saturation"];
+  const nlohmann::json& lat = doc["axes"][1]["saturation"];
+  EXPECT_EQ(lon["disturbance"], nlohmann::json({{"q", 5 * deg}}));
+  EXPECT_EQ(lat["disturbance"], nlohmann::json({{"r", 2 * deg}}));
+  // δ = K y, the washout filter 0 at the onset: 0.5 × the stated rate.
+  EXPECT_NEAR(lon["inputs"][0]["command"].get<double>(), 0.5 * 5 * deg, 1e-15);
+  EXPECT_NEAR(lat["inputs"][0]["command"].get<double>(), 0.5 * 2 * deg, 1e-15);
+  EXPECT_NEAR(lat["inputs"][0]["command"].get<double>(), WorstOverSigns(doc["axes"][1]["gain"], 0, {{"r", 2 * deg}}),
+              1e-15);
+}
+
+TEST(AugmentCommand, DisturbanceUsageErrorsSayWhatToDo) {
+  struct Case {
+    std::string args, message;
+  };
+  const Case cases[] = {
+      {"--axis lateral --lqr --disturbance alpha=2deg",
+       "error: --disturbance: 'alpha' is a state of the longitudinal axis, which this run does not design "
+       "(designed: lateral: beta, p, r, phi, psi)"},
+      {"--loop rudder:r=0.5 --disturbance q=5deg/s",
+       "error: --disturbance: 'q' is a state of the longitudinal axis, which this run does not design "
+       "(designed: lateral: beta, p, r, phi, psi)"},
+      {"--axis lateral --lqr --disturbance rr=2deg/s",
+       "error: --disturbance: no state 'rr' on the designed axis (lateral: beta, p, r, phi, psi)"},
+      {"--axis lateral --lqr --disturbance beta=5parsecs",
+       "error: --disturbance: '5parsecs' is not a value of beta (a number in rad, or followed by rad, deg)"},
+      {"--axis lateral --lqr --disturbance beta=inf",
+       "error: --disturbance: beta=inf: the value must be a finite number"},
+      {"--axis lateral --lqr --disturbance beta=-5deg",
+       "error: --disturbance: beta=-5deg: a disturbance states magnitudes (the command is taken at the worst "
+       "signs): give a value >= 0"},
+      {"--axis lateral --lqr --actuator rudder=0.05:25",
+       "error: augment: --actuator gives the position stops that --disturbance checks the commands against: "
+       "give it with --disturbance STATE=VALUE,..."},
+      {"--axis lateral --lqr --disturbance beta=5deg --actuator rudder=0.05:-25",
+       "error: --actuator rudder=0.05:-25: a limit must be a finite number > 0 (got -25; leave it out for none)"},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const auto r = RunAerolin("augment data/derivatives/p2v7.toml " + c.args, "aug_serr" + std::to_string(k++));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, c.message + "\n");
     EXPECT_EQ(r.out, "");

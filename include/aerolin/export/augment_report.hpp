@@ -13,6 +13,7 @@
 
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/study/augment.hpp"
+#include "aerolin/study/saturation.hpp"
 
 namespace aerolin::exporting {
 
@@ -25,8 +26,11 @@ struct AugmentReportHeader {
 /// Writes the text report: the gain table (rows inputs, columns states,
 /// with units), the weights (Bryson maxima in deg, deg/s, m/s) and the
 /// Riccati summary, or the requested and achieved poles, then the modes.
+/// With `saturation` (`--disturbance`), a block after the gain: the stated
+/// disturbance and, per input, the command, the position stop, their ratio
+/// and "saturates" (or "no position limit given: not checked").
 void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
-                      const study::AugmentResult& result);
+                      const study::AugmentResult& result, const study::SaturationCheck* saturation = nullptr);
 
 /// Returns the aerolin.augment/1 document, indented by 2, without a final
 /// newline. Keys (sorted): aircraft {name}, axis, closed_loop {states,
@@ -39,8 +43,12 @@ void WriteAugmentText(std::ostream& out, const AugmentReportHeader& header,
 /// (null without a class), not_graded (why, or null), residual (LQR; else null), riccati
 /// (LQR: {states, X}; else null), schema, weights (LQR: {rule "bryson" or
 /// "explicit", states, inputs, Q, R, maxima {name: SI value} or null};
-/// else null).
-std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& result);
+/// else null). With `saturation` (`--disturbance`) one key more,
+/// saturation {disturbance {state: SI magnitude}, inputs [{input, unit,
+/// command, limit, ratio, saturates}] (limit, ratio, saturates null without
+/// a position stop)}; without it the document is unchanged.
+std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentResult& result,
+                        const study::SaturationCheck* saturation = nullptr);
 
 /// Returns the document of a run with designs on both axes (`aerolin augment
 /// --loop` with loops of both), indented by 2, without a final newline:
@@ -48,8 +56,17 @@ std::string AugmentJson(const AugmentReportHeader& header, const study::AugmentR
 /// aerolin.augment/1 document per design, as AugmentJson writes it, in
 /// `results`' order]}. A new schema name, since the top level has no
 /// `gain`, `axis` or `closed_loop`: a reader of /1 is told, not misled; each
-/// element is unchanged /1, read by the same code.
-std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector<study::AugmentResult>& results);
+/// element is unchanged /1, read by the same code. With `saturation` (one
+/// check per result), each element has its `saturation` as AugmentJson.
+std::string AugmentAxesJson(const AugmentReportHeader& header, const std::vector<study::AugmentResult>& results,
+                            const std::vector<study::SaturationCheck>* saturation = nullptr);
+
+/// Returns one line per input of `saturation` (the check of `result`) that
+/// saturates: "rudder would saturate: commanded 27.5 deg at the disturbance
+/// beta 5 deg, r 2 deg/s (worst signs), beyond its position stop 25 deg
+/// (ratio 1.100)", without "warning: " and without a newline.
+std::vector<std::string> SaturationWarnings(const study::AugmentResult& result,
+                                            const study::SaturationCheck& saturation);
 
 /// Returns the `[augmentation.<axis>]` section of a data file that closes
 /// `result`'s gain (model::AxisAugmentation; data/derivatives/README.md):
