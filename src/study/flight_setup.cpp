@@ -139,8 +139,7 @@ FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAn
       StartOnMode(modes.longitudinal, modes.lateral, kind, aircraft.condition.U0, amplitude,
                   FilteredAxisOf(aircraft, modes, AxisOf(kind)));
   if (!start || (fallback == ModeFallback::kExact && start->mode != kind)) {
-    const bool lon =
-        kind == analysis::ModeKind::kShortPeriod || kind == analysis::ModeKind::kPhugoid;
+    const bool lon = AxisOf(kind) == model::Axis::kLongitudinal;
     std::string have;
     for (const analysis::Mode& m :
          modes.modes(lon ? model::Axis::kLongitudinal : model::Axis::kLateral))

@@ -41,7 +41,7 @@ std::optional<ModeStart> StartOnMode(const std::vector<analysis::Mode>& longitud
                                      std::optional<double> amplitude,
                                      const FilteredAxis& filtered) {
   using analysis::ModeKind;
-  const bool lon = kind == ModeKind::kShortPeriod || kind == ModeKind::kPhugoid;
+  const bool lon = AxisOf(kind) == model::Axis::kLongitudinal;
   const std::vector<analysis::Mode>& modes = lon ? longitudinal : lateral;
   const analysis::Mode* mode = analysis::FindMode(modes, kind);
   if (mode == nullptr && (kind == ModeKind::kRollSubsidence || kind == ModeKind::kSpiral))
