@@ -15,9 +15,6 @@ py::object MonteCarlo(const Aircraft& aircraft, std::uint64_t runs, double durat
                     std::uint64_t first_run, const std::optional<std::map<std::string, double>>& levels,
                     long history_every, int threads, bool check_only) {
   data::RequireFlyable(aircraft.loaded);
-  data::RefuseWashout(aircraft.loaded, "a washout filter adds a state Monte Carlo's batched propagation of the 9 "
-                                       "airframe states does not carry yet (fly it with simulate, or write the loop "
-                                       "without washout_s)");
   const std::optional<sim::TurbulenceIntensity> intensity = sim::ParseTurbulenceIntensity(turbulence);
   if (!intensity)
     throw std::invalid_argument("turbulence '" + turbulence +

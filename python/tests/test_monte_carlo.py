@@ -5,13 +5,24 @@ import numpy as np
 import pytest
 
 import aerolin
-from conftest import DERIVATIVES
+from conftest import DERIVATIVES, P2V7, run_cli
 
 NAVION = DERIVATIVES / "navion_cruise_sl.toml"
 
 
-def test_run_is_the_flight_of_its_seed():
-    ac = aerolin.load(str(NAVION))
+@pytest.fixture
+def washed_out(tmp_path):
+    """The P2V-7 with a washed-out yaw damper, as augment --write writes it."""
+    out = tmp_path / "p2v7_washout.toml"
+    run_cli("augment", P2V7, "--loop", "rudder:r=1.7,washout=1.5", "--write", out)
+    return out
+
+
+@pytest.mark.parametrize("which", ["navion", "washout"])
+def test_run_is_the_flight_of_its_seed(which, request):
+    """A washout file's run too: the batch carries the filter's state, as the
+    flight's exact integrator does (the rudder's feedback acts on r - w)."""
+    ac = aerolin.load(str(NAVION if which == "navion" else request.getfixturevalue("washed_out")))
     mc = aerolin.monte_carlo(ac, runs=2, duration=20.0, turbulence="moderate", altitude=300.0,
                              seed=9, first_run=4, history_every=1)
     names = mc["outputs"]

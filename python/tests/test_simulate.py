@@ -330,3 +330,22 @@ def test_washed_out_yaw_damper_flies_alike_in_cli_and_python(work, integrator):
     bare = aerolin.simulate(aircraft, 10, script=str(script), integrator=integrator, bare=True)
     assert_equals_csv(bare, cli_csv(work, washed, "--bare", *args))
     assert np.abs(bare["r"] - flight["r"]).max() > 1e-3
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "exact"])
+def test_a_start_on_the_washed_out_axiss_mode_flies_alike_in_cli_and_python(work, integrator):
+    """excite="dutch-roll" on a washed-out yaw damper's file starts on the
+    closed loop's Dutch roll, the filter's state w included: Python is
+    `aerolin simulate --excite dutch-roll --csv` to the bit, and at t = 0 the
+    rudder's feedback K (r - w) is not K r (w starts off rest)."""
+    washed = work / "washed.toml"
+    run_cli("augment", P2V7, "--loop", "rudder:r=0.5,washout=1.5", "--write", washed)
+    aircraft = aerolin.load(str(washed))
+    flight = aerolin.simulate(aircraft, 5, excite="dutch-roll", integrator=integrator)
+    assert_equals_csv(flight, cli_csv(work, washed, "--excite", "dutch-roll", "--duration", 5,
+                                      "--integrator", integrator))
+    feedback = flight["rudder_surface"] - flight["rudder"]
+    w0 = flight["r"][0] - feedback[0] / 0.5
+    assert abs(w0) > 1e-3 * abs(flight["r"][0])
+    with pytest.raises(ValueError, match=r"excite: unknown mode 'washout'"):
+        aerolin.simulate(aircraft, 5, excite="washout")

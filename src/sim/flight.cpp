@@ -9,8 +9,8 @@
 namespace aerolin::sim {
 
 Flight::Flight(FlightModel model, const SliceOptions& slice, const ValidityThresholds& validity,
-               const FlightState& x0)
-    : slicer_(std::move(model), slice, x0),
+               const FlightState& x0, const AuxiliaryState& aux0)
+    : slicer_(std::move(model), slice, x0, aux0),
       thresholds_(validity),
       monitor_(validity, slicer_.model().U0(), slicer_.model().alpha0()),
       controls_(Eigen::VectorXd::Zero(slicer_.model().num_controls())),
@@ -25,8 +25,8 @@ void Flight::Start(const FlightState& x0) {
   if (!monitor_.Check(0.0, x0)) stopped_ = monitor_.divergence();
 }
 
-void Flight::Reset(const FlightState& x0) {
-  slicer_.Reset(x0);
+void Flight::Reset(const FlightState& x0, const AuxiliaryState& aux0) {
+  slicer_.Reset(x0, aux0);
   monitor_ = ValidityMonitor(thresholds_, slicer_.model().U0(), slicer_.model().alpha0());
   Start(x0);
 }

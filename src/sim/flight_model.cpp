@@ -1,6 +1,7 @@
 #include "aerolin/sim/flight_model.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -11,6 +12,15 @@
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::sim {
+
+int FilterSlot(const model::AircraftData& aircraft, model::Axis axis) {
+  // As FlightModel lays its slots out: one per actuated control, in file order.
+  int slot = 0;
+  for (const model::Control& c : aircraft.controls)
+    if (aircraft.command_path.actuators.count(c.name) > 0) ++slot;
+  if (axis == model::Axis::kLateral) slot += model::FilterStates(aircraft, model::Axis::kLongitudinal);
+  return slot;
+}
 
 FlightModel::FlightModel(const model::AircraftData& aircraft)
     : U0_(aircraft.condition.U0),
@@ -90,6 +100,7 @@ FlightModel::FlightModel(const model::AircraftData& aircraft)
                                 std::to_string(kMaxAuxiliaryStates) + " such states");
   // The filters' slots: their rows and columns of each axis's closed loop.
   const int first = first_filter_slot();
+  assert(first == FilterSlot(aircraft, model::Axis::kLongitudinal));
   K_aux_ = Eigen::MatrixXd::Zero(m, kMaxAuxiliaryStates);
   K_aux_.middleCols(first, num_filters_) = filter_gain;
   x_from_aux_.setZero();

@@ -51,7 +51,7 @@ SimulationResult Simulate(const FlightModel& model, const FlightState& x0, Input
                           const SimulationOptions& options, FlightRecorder& recorder,
                           SliceTiming* timing) {
   const long n = NumSlices(options.duration, options.slice.dt);
-  Flight flight(model, options.slice, options.validity, x0);
+  Flight flight(model, options.slice, options.validity, x0, options.auxiliary0);
   input.Reset();
 
   SimulationResult result;

@@ -201,7 +201,7 @@ std::string_view ToString(Integrator integrator) {
 }
 
 struct Slicer::Impl {
-  Impl(FlightModel m, const SliceOptions& o, const FlightState& x0)
+  Impl(FlightModel m, const SliceOptions& o, const FlightState& x0, const AuxiliaryState& aux0)
       : model(std::move(m)),
         options(o),
         x(x0),
@@ -226,10 +226,14 @@ struct Slicer::Impl {
       }
       node_state.setZero();
     }
-    Reset(x0);
+    Reset(x0, aux0);
   }
 
-  void Reset(const FlightState& x0) {
+  void Reset(const FlightState& x0, const AuxiliaryState& aux0) {
+    const int used = model.num_auxiliary_states();
+    if (!aux0.allFinite() || !aux0.tail(kMaxAuxiliaryStates - used).isZero(0.0))
+      throw std::invalid_argument("Slicer: the auxiliary start must be finite and 0 beyond the model's " +
+                                  std::to_string(used) + " auxiliary states");
     x = x0;
     k = 0;
     h = options.dt;
@@ -239,6 +243,7 @@ struct Slicer::Impl {
     stepper.reset();
     y.setZero();
     y.head<kNumFlightStates>() = x0;
+    y.tail<kMaxAuxiliaryStates>() = aux0;
     extended_stepper.reset();
   }
 
@@ -419,11 +424,11 @@ struct Slicer::Impl {
 };
 
 Slicer::Slicer(FlightModel model, const SliceOptions& options,
-               const FlightState& x0) {
+               const FlightState& x0, const AuxiliaryState& aux0) {
   CheckPositive(options.dt, "dt");
   CheckPositive(options.rtol, "rtol");
   CheckPositive(options.atol, "atol");
-  impl_ = std::make_unique<Impl>(std::move(model), options, x0);
+  impl_ = std::make_unique<Impl>(std::move(model), options, x0, aux0);
 }
 
 Slicer::~Slicer() = default;
@@ -491,7 +496,7 @@ SliceStats Slicer::AdvanceWith(const Eigen::Ref<const Eigen::VectorXd>& controls
   return stats;
 }
 
-void Slicer::Reset(const FlightState& x0) { impl_->Reset(x0); }
+void Slicer::Reset(const FlightState& x0, const AuxiliaryState& aux0) { impl_->Reset(x0, aux0); }
 const FlightState& Slicer::state() const { return impl_->x; }
 long Slicer::slice_index() const { return impl_->k; }
 double Slicer::dt() const { return impl_->options.dt; }

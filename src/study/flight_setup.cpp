@@ -133,21 +133,13 @@ void Validate(const FlightSpec& spec) {
 FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
                     analysis::ModeKind kind, std::optional<double> amplitude,
                     ModeFallback fallback) {
-  // A closed loop's mode with a washout filter moves the filter's state too,
-  // which a flight's start (12 states, the auxiliary ones at rest) cannot give.
-  const model::Axis axis = kind == analysis::ModeKind::kShortPeriod || kind == analysis::ModeKind::kPhugoid
-                               ? model::Axis::kLongitudinal
-                               : model::Axis::kLateral;
-  if (model::FilterStates(aircraft, axis) > 0)
-    throw FlightSpecError("excite", "a start on a " + std::string(model::AxisName(axis)) + " mode of " + aircraft.name +
-                                        ", whose augmentation closes a loop through a washout filter, is not flown "
-                                        "yet (the start would need the filter's state too): start from trim or "
-                                        "x0, or fly the bare airframe");
-  const std::optional<ModeStart> start = StartOnMode(
-      modes.longitudinal, modes.lateral, kind, aircraft.condition.U0, amplitude);
+  // The closed loop's mode: with washout filters its eigenvector moves
+  // their states too, which start in the flight's auxiliary slots.
+  const std::optional<ModeStart> start =
+      StartOnMode(modes.longitudinal, modes.lateral, kind, aircraft.condition.U0, amplitude,
+                  FilteredAxisOf(aircraft, modes, AxisOf(kind)));
   if (!start || (fallback == ModeFallback::kExact && start->mode != kind)) {
-    const bool lon =
-        kind == analysis::ModeKind::kShortPeriod || kind == analysis::ModeKind::kPhugoid;
+    const bool lon = AxisOf(kind) == model::Axis::kLongitudinal;
     std::string have;
     for (const analysis::Mode& m :
          modes.modes(lon ? model::Axis::kLongitudinal : model::Axis::kLateral))
@@ -156,7 +148,7 @@ FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAn
                            " mode (its " + (lon ? "longitudinal" : "lateral") +
                            " modes: " + have + ")");
   }
-  return {start->state, start->mode, start->amplitude};
+  return {start->state, start->mode, start->amplitude, start->auxiliary};
 }
 
 std::string_view ToString(HeightSource source) {
@@ -243,6 +235,7 @@ PreparedFlight Prepare(const model::AircraftData& aircraft, const analysis::Moda
     flight.start_ = StartOn(aircraft, modes, *spec.excite, spec.amplitude, spec.fallback);
   else if (spec.x0)
     flight.start_.state = *spec.x0;
+  flight.options_.auxiliary0 = flight.start_.auxiliary;
 
   if (spec.windy()) {
     std::optional<sim::DiscreteGusts> discrete;

@@ -1,6 +1,7 @@
 #include "aerolin/study/monte_carlo.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -28,19 +29,26 @@ std::uint64_t SplitMix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// y = C x + D d for every output (rows in MonteCarloOutputs() order).
+// y = C x + D d for every output (rows in MonteCarloOutputs() order), x the
+// propagated state: the 9 linear states, then (with washout filters) the
+// flight's auxiliary slots (sim::FlightModel::ExtendedLinearA's order).
+template <int N>
 struct OutputMap {
-  Eigen::Matrix<double, kOutputs, kStates> C = Eigen::Matrix<double, kOutputs, kStates>::Zero();
+  Eigen::Matrix<double, kOutputs, N> C = Eigen::Matrix<double, kOutputs, N>::Zero();
   Eigen::Matrix<double, kOutputs, kGusts> D = Eigen::Matrix<double, kOutputs, kGusts>::Zero();
 };
 
 // The derived outputs come from model::WithDerivedOutputs of each axis's
-// model with the gusts as its inputs (so their gust feed-through is D).
-OutputMap OutputMapOf(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
-                      const Eigen::MatrixXd& E) {
-  OutputMap map;
-  map.C.topRows<kStates>().setIdentity();
-  map.D.bottomRows<kGusts>().setIdentity();
+// model (the closed loop as `modes` has it, washout filters' states after
+// the airframe's) with the gusts as its inputs (so their gust feed-through
+// is D); a filter's state is driven by what its loop measures, not by the
+// gusts (its row of E is 0), and its column goes to its auxiliary slot.
+template <int N>
+OutputMap<N> OutputMapOf(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                         const Eigen::MatrixXd& E) {
+  OutputMap<N> map;
+  map.C.template topLeftCorner<kStates, kStates>().setIdentity();
+  map.D.template bottomRows<kGusts>().setIdentity();
   struct Axis {
     model::Axis axis;
     int row0, n;
@@ -48,14 +56,21 @@ OutputMap OutputMapOf(const model::AircraftData& aircraft, const analysis::Modal
   };
   for (const Axis& a : {Axis{model::Axis::kLongitudinal, 0, 4, {kStates, kStates + 1}},
                         Axis{model::Axis::kLateral, 4, 5, {kStates + 2}}}) {
-    const model::StateSpace& bare = modes.model_of(a.axis);
-    const model::StateSpace windy(bare.A(), E.middleRows(a.row0, a.n),
-                                  Eigen::MatrixXd::Identity(a.n, a.n), Eigen::MatrixXd::Zero(a.n, kGusts),
-                                  bare.states(), model::GustSignals(), bare.states());
+    const model::StateSpace& closed = modes.model_of(a.axis);
+    const int n_axis = closed.num_states();
+    const int filters = n_axis - a.n;
+    assert(filters == 0 || N > kStates);
+    Eigen::MatrixXd E_axis = Eigen::MatrixXd::Zero(n_axis, kGusts);
+    E_axis.topRows(a.n) = E.middleRows(a.row0, a.n);
+    const model::StateSpace windy(closed.A(), E_axis, Eigen::MatrixXd::Identity(n_axis, n_axis),
+                                  Eigen::MatrixXd::Zero(n_axis, kGusts), closed.states(), model::GustSignals(),
+                                  closed.states());
     const model::StateSpace out = model::WithDerivedOutputs(windy, a.axis, aircraft.condition);
+    const int slot = kStates + sim::FilterSlot(aircraft, a.axis);
     for (std::size_t j = 0; j < a.derived_rows.size(); ++j) {
       const int k = a.n + static_cast<int>(j);
-      map.C.row(a.derived_rows[j]).segment(a.row0, a.n) = out.C().row(k);
+      map.C.row(a.derived_rows[j]).segment(a.row0, a.n) = out.C().row(k).head(a.n);
+      if (filters > 0) map.C.row(a.derived_rows[j]).segment(slot, filters) = out.C().row(k).tail(filters);
       map.D.row(a.derived_rows[j]) = out.D().row(k);
     }
   }
@@ -111,13 +126,13 @@ Checked Checks(const model::AircraftData& aircraft, const analysis::ModalAnalysi
   if (!(spec.duration > 0.0))
     throw FlightSpecError("duration", fmt::format("duration must be a finite number > 0, got {}",
                                                   spec.duration));
-  // The batched propagation carries the 9 airframe states: a washout
-  // filter's is not (front ends refuse the file at the loop's line first,
-  // data::RefuseWashout).
-  if (model::FilterStates(aircraft) > 0)
-    throw std::invalid_argument("Monte Carlo of an augmentation that closes a loop through a washout filter, "
-                                "a state its batched propagation does not carry yet (fly it with simulate)");
   Checked c{Prepare(aircraft, modes, flight), 0, 0, {}};
+  // With washout filters the batch carries their states (the flight's
+  // auxiliary ones); with actuators too the flight is not linear (limits).
+  if (c.prepared.model().num_washout_filters() > 0 && c.prepared.model().has_actuators())
+    throw FlightSpecError("actuators",
+                          "Monte Carlo of a file with [actuators] and a loop through a washout filter: its "
+                          "batched propagation is linear, and an actuator's limits are not (fly it with simulate)");
   c.slices = sim::NumSlices(spec.duration, spec.dt);
   const double run_slices = static_cast<double>(spec.runs) * static_cast<double>(c.slices);
   if (run_slices > kMaxMonteCarloRunSlices)
@@ -155,40 +170,32 @@ void CheckMonteCarlo(const model::AircraftData& aircraft, const analysis::ModalA
   Checks(aircraft, modes, spec);
 }
 
-MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
-                               const analysis::ModalAnalysis& modes, const MonteCarloSpec& spec) {
-  const Checked checked = Checks(aircraft, modes, spec);
+namespace {
+
+// Propagates every run of `spec` in blocks of kBlock, N states each (the 9
+// linear states, or with washout filters the flight's 15 with its auxiliary
+// slots), and summarizes them into `result` (whose run, seed and history
+// rows are set up).
+template <int N>
+void PropagateRuns(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
+                   const MonteCarloSpec& spec, const Checked& checked, const Eigen::MatrixXd& A,
+                   MonteCarloResult& result) {
   const PreparedFlight& prepared = checked.prepared;
   const long rows = checked.slices + 1;
   const long kept = checked.kept;
   const std::vector<int>& level_rows = checked.level_rows;
-
   const sim::DrydenTurbulence& prototype = *prepared.turbulence();
-  const Eigen::MatrixXd& E = prepared.model().E();
+  // E acts on the airframe's states; a filter's row is 0 (it is driven by
+  // what its loop measures).
+  Eigen::MatrixXd E = Eigen::MatrixXd::Zero(N, kGusts);
+  E.topRows(kStates) = prepared.model().E();
   // [Φ Γ_E] = the top of exp([A E; 0 0]Δt).
-  const detail::HeldGustStep step = detail::ExactHeldGustStep(prepared.model().A(), E, spec.dt);
-  const Eigen::Matrix<double, kStates, kStates> Phi = step.phi;
-  const Eigen::Matrix<double, kStates, kGusts> GammaE = step.gamma_e;
-  const OutputMap map = OutputMapOf(aircraft, modes, E);
-
-  MonteCarloResult result;
+  const detail::HeldGustStep step = detail::ExactHeldGustStep(A, E, spec.dt);
+  const Eigen::Matrix<double, N, N> Phi = step.phi;
+  const Eigen::Matrix<double, N, kGusts> GammaE = step.gamma_e;
+  const OutputMap<N> map = OutputMapOf<N>(aircraft, modes, prepared.model().E());
   const auto R = static_cast<Eigen::Index>(spec.runs);
   const auto L = static_cast<Eigen::Index>(level_rows.size());
-  result.rows = rows;
-  result.rms = Eigen::MatrixXd::Zero(R, kOutputs);
-  result.peak = Eigen::MatrixXd::Zero(R, kOutputs);
-  result.peak_time = Eigen::MatrixXd::Zero(R, kOutputs);
-  result.zero_upcrossings = Eigen::MatrixXd::Zero(R, kOutputs);
-  result.exceedances = Eigen::MatrixXd::Zero(R, L);
-  for (std::uint64_t i = 0; i < spec.runs; ++i) {
-    result.run.push_back(spec.first_run + i);
-    result.seed.push_back(RunSeed(spec.turbulence.seed, spec.first_run + i));
-  }
-  if (kept > 0) {
-    for (long k = 0; k < rows; k += spec.history_every)
-      result.history_time.push_back(static_cast<double>(k) * spec.dt);
-    result.history.assign(spec.runs, Eigen::MatrixXd());
-  }
 
   const std::size_t blocks = (spec.runs + kBlock - 1) / kBlock;
   core::ParallelFor(blocks, spec.threads, [&](std::size_t b) {
@@ -206,11 +213,11 @@ MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
     // run is computed by the same operations whatever row of whatever block
     // it is in (bit for bit: grouping and threads do not change a run), and
     // the summaries are whole-array operations.
-    using States = Eigen::Matrix<double, kBlock, kStates>;
+    using States = Eigen::Matrix<double, kBlock, N>;
     using Outputs = Eigen::Array<double, kBlock, kOutputs>;
-    const Eigen::Matrix<double, kStates, kStates> PhiT = Phi.transpose();
-    const Eigen::Matrix<double, kGusts, kStates> GammaET = GammaE.transpose();
-    const Eigen::Matrix<double, kStates, kOutputs> CT = map.C.transpose();
+    const Eigen::Matrix<double, N, N> PhiT = Phi.transpose();
+    const Eigen::Matrix<double, kGusts, N> GammaET = GammaE.transpose();
+    const Eigen::Matrix<double, N, kOutputs> CT = map.C.transpose();
     const Eigen::Matrix<double, kGusts, kOutputs> DT = map.D.transpose();
     States X = States::Zero(), next;
     Eigen::Matrix<double, kBlock, kGusts> D = Eigen::Matrix<double, kBlock, kGusts>::Zero();
@@ -254,6 +261,42 @@ MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
     for (Eigen::Index j = 0; j < n && kept > 0; ++j)
       result.history[static_cast<std::size_t>(r0 + j)] = std::move(history[static_cast<std::size_t>(j)]);
   });
+}
+
+}  // namespace
+
+MonteCarloResult RunMonteCarlo(const model::AircraftData& aircraft,
+                               const analysis::ModalAnalysis& modes, const MonteCarloSpec& spec) {
+  const Checked checked = Checks(aircraft, modes, spec);
+  const sim::FlightModel& model = checked.prepared.model();
+  const long rows = checked.slices + 1;
+  const long kept = checked.kept;
+
+  MonteCarloResult result;
+  const auto R = static_cast<Eigen::Index>(spec.runs);
+  const auto L = static_cast<Eigen::Index>(checked.level_rows.size());
+  result.rows = rows;
+  result.rms = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.peak = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.peak_time = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.zero_upcrossings = Eigen::MatrixXd::Zero(R, kOutputs);
+  result.exceedances = Eigen::MatrixXd::Zero(R, L);
+  for (std::uint64_t i = 0; i < spec.runs; ++i) {
+    result.run.push_back(spec.first_run + i);
+    result.seed.push_back(RunSeed(spec.turbulence.seed, spec.first_run + i));
+  }
+  if (kept > 0) {
+    for (long k = 0; k < rows; k += spec.history_every)
+      result.history_time.push_back(static_cast<double>(k) * spec.dt);
+    result.history.assign(spec.runs, Eigen::MatrixXd());
+  }
+  // The closed loop the flight flies: its 9 linear states, or with washout
+  // filters those and the filters' states (sim::FlightModel::ExtendedLinearA,
+  // the matrix the exact integrator propagates).
+  if (model.num_washout_filters() > 0)
+    PropagateRuns<sim::kNumExtendedLinearStates>(aircraft, modes, spec, checked, model.ExtendedLinearA(), result);
+  else
+    PropagateRuns<kStates>(aircraft, modes, spec, checked, model.A(), result);
   return result;
 }
 

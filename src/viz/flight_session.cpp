@@ -105,7 +105,7 @@ FlightSession::FlightSession(const model::AircraftData& aircraft,
       throw std::invalid_argument(aircraft.name + " has no " + ToString(*options_.start_on) + " mode");
     excite_spelling_ = start->spelling;
     excite_amplitude_ = start->amplitude;
-    StartSegment(start->state, options_.start_on);
+    StartSegment(start->state, options_.start_on, start->auxiliary);
   } else {
     StartSegment(sim::FlightState::Zero(), std::nullopt);
   }
@@ -184,9 +184,10 @@ void FlightSession::SetAmplitudeFactor(double factor) {
   amplitude_factor_ = std::clamp(factor, 1.0 / 16.0, 16.0);
 }
 
-void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excitation> e) {
+void FlightSession::StartSegment(const sim::FlightState& x0, std::optional<Excitation> e,
+                                 const sim::AuxiliaryState& aux0) {
   EndSegment();
-  flight_->Reset(x0);
+  flight_->Reset(x0, aux0);
   // The whole input chain restarts: the pilot's controls to 0, and the
   // turbulence from its seed, as a replay starts.
   source().Reset();
@@ -324,15 +325,14 @@ std::optional<FlightSession::Start> FlightSession::ExcitedState(Excitation e) co
                                                     options_.amplitude,
                                                     study::ModeFallback::kRollSpiral);
     if (amplitude_factor_ == 1.0)
-      return Start{probe.state, std::string(analysis::CliName(*probe.mode)), *probe.amplitude};
+      return Start{probe.state, std::string(analysis::CliName(*probe.mode)), *probe.amplitude,
+                   probe.auxiliary};
     const study::FlightStart start =
         study::StartOn(aircraft_, analysis_, KindOf(e), *probe.amplitude * amplitude_factor_,
                        study::ModeFallback::kRollSpiral);
-    return Start{start.state, std::string(analysis::CliName(*start.mode)), *start.amplitude};
+    return Start{start.state, std::string(analysis::CliName(*start.mode)), *start.amplitude,
+                 start.auxiliary};
   } catch (const study::MissingModeError&) {
-    return std::nullopt;
-  } catch (const study::FlightSpecError& e) {  // a mode with a washout filter's state
-    if (e.field() != "excite") throw;
     return std::nullopt;
   }
 }
@@ -343,7 +343,7 @@ bool FlightSession::Excite(Excitation e) {
   EndSegment();
   excite_spelling_ = start->spelling;
   excite_amplitude_ = start->amplitude;
-  StartSegment(start->state, e);
+  StartSegment(start->state, e, start->auxiliary);
   return true;
 }
 

@@ -212,6 +212,38 @@ TEST(Washout, TheFilterStateResetsWithTheFlight) {
   }
 }
 
+// A start off rest (a closed loop's mode, study::StartOn): the slicer starts
+// at the auxiliary state given and Reset returns to the one it is given;
+// a start in a slot the model does not use, or not finite, is refused.
+TEST(Washout, TheFilterStartsAndResetsAtTheAuxiliaryStartGiven) {
+  AuxiliaryState aux0 = AuxiliaryState::Zero();
+  aux0[0] = 0.01;  // w [rad/s]
+  for (const Integrator integrator : {Integrator::kExact, Integrator::kRk45}) {
+    Slicer slicer(FlightModel(WashedOut()), Tight(integrator), FlightState::Zero(), aux0);
+    EXPECT_EQ(slicer.auxiliary_state(), aux0);
+    const Eigen::VectorXd hands_off = Eigen::VectorXd::Zero(4);
+    slicer.Advance(hands_off);
+    // ẇ = −w/τ at rest, and the loop's −K w moves the rudder, so the airframe.
+    EXPECT_NEAR(slicer.auxiliary_state()[0], 0.01 * std::exp(-kDt / kTau), 1e-4);
+    EXPECT_NE(slicer.state()[kR], 0.0);
+    slicer.Reset(FlightState::Zero(), aux0);
+    EXPECT_EQ(slicer.auxiliary_state(), aux0);
+    EXPECT_TRUE(slicer.state().isZero(0.0));
+    slicer.Reset(FlightState::Zero());
+    EXPECT_TRUE(slicer.auxiliary_state().isZero(0.0));
+  }
+  AuxiliaryState unused = AuxiliaryState::Zero();
+  unused[1] = 0.01;
+  EXPECT_THROW(Slicer(FlightModel(WashedOut()), Tight(Integrator::kExact), FlightState::Zero(), unused),
+               std::invalid_argument);
+  AuxiliaryState nan = AuxiliaryState::Zero();
+  nan[0] = std::nan("");
+  EXPECT_THROW(Slicer(FlightModel(WashedOut()), Tight(Integrator::kExact), FlightState::Zero(), nan),
+               std::invalid_argument);
+  EXPECT_THROW(Slicer(FlightModel(test::MakeP2V7()), Tight(Integrator::kExact), FlightState::Zero(), aux0),
+               std::invalid_argument);  // no filter at all
+}
+
 // With actuators, the flight refuses more auxiliary states than it carries.
 TEST(Washout, MoreActuatorsAndFiltersThanTheAuxiliaryStateHoldsAreRefused) {
   model::AircraftData a = WashedOut();
@@ -222,6 +254,9 @@ TEST(Washout, MoreActuatorsAndFiltersThanTheAuxiliaryStateHoldsAreRefused) {
   const FlightModel six(a);
   EXPECT_EQ(six.num_auxiliary_states(), 6);
   EXPECT_EQ(six.first_filter_slot(), 2);
+  // The lateral filters' first slot: after the actuators' (no longitudinal filter).
+  EXPECT_EQ(FilterSlot(a, model::Axis::kLongitudinal), 2);
+  EXPECT_EQ(FilterSlot(a, model::Axis::kLateral), 2);
   a.command_path.actuators["elevator"] = model::Actuator{0.05, {}, {}};
   try {
     (void)FlightModel(a);

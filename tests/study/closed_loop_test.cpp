@@ -11,12 +11,15 @@
 #include <vector>
 
 #include <Eigen/LU>
+#include <Eigen/QR>
 
 #include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/sim/flight.hpp"
+#include "aerolin/sim/simulate.hpp"
 #include "aerolin/study/augment.hpp"
 #include "aerolin/study/flight_setup.hpp"
 #include "aerolin/study/loops.hpp"
@@ -119,29 +122,85 @@ TEST(AnalyzeClosedLoop, BodeOfTheFileIsTheHandBuiltClosedLoopsResponse) {
   EXPECT_FALSE(tf.poles.empty());
 }
 
-// The flight carries the filter state (sim::FlightModel): Prepare flies
-// the file, but a start on a mode of the washed-out axis would need the
-// filter's state too and is refused, saying so.
-TEST(AnalyzeClosedLoop, TheFlightIsPreparedWithAWashoutFilterButNotStartedOnItsAxissMode) {
+// A start on a mode of the washed-out axis is the closed loop's mode, filter
+// state included. Oracle: the eigenpair (λ, v) of model::BuildAugmented's
+// lateral A computed here (Eigen's EigenSolver; z = β, p, r, φ, ψ, w): a
+// flight started on the mode, z0 = Re(c v) (c fitted here to the start),
+// flies z(t) = Re(c v e^{λt}), every state and the filter's. The same start
+// with w = 0 does not (what a wrong filter start would fly), and the
+// front ends' path (Simulate of the prepared flight) flies the start given.
+TEST(AnalyzeClosedLoop, AStartOnTheWashedOutAxissModeFliesThatModeFilterStateIncluded) {
   const model::AircraftData a =
       WithLateralLoops("  { input = \"rudder\", output = \"r\", gain = 0.5, washout_s = 1.5 },\n").aircraft;
-  const PreparedFlight flight = Prepare(a, AnalyzeClosedLoop(a), FlightSpec{});
-  EXPECT_EQ(flight.model().num_washout_filters(), 1);
-  FlightSpec dutch;
-  dutch.excite = analysis::ModeKind::kDutchRoll;
-  try {
-    (void)Prepare(a, AnalyzeClosedLoop(a), dutch);
-    FAIL() << "no exception";
-  } catch (const FlightSpecError& e) {
-    EXPECT_EQ(e.field(), "excite");
-    EXPECT_STREQ(e.what(), ("a start on a lateral mode of " + a.name +
-                            ", whose augmentation closes a loop through a washout filter, is not flown yet (the "
-                            "start would need the filter's state too): start from trim or x0, or fly the bare "
-                            "airframe").c_str());
-  }
-  FlightSpec phugoid;  // the other axis has no filter
-  phugoid.excite = analysis::ModeKind::kPhugoid;
-  EXPECT_NO_THROW((void)Prepare(a, AnalyzeClosedLoop(a), phugoid));
+  const analysis::ModalAnalysis modes = AnalyzeClosedLoop(a);
+  FlightSpec spec;
+  spec.excite = analysis::ModeKind::kDutchRoll;
+  spec.slice.integrator = sim::Integrator::kExact;
+  spec.duration = 10.0;
+  const PreparedFlight prepared = Prepare(a, modes, spec);
+  ASSERT_EQ(prepared.model().num_washout_filters(), 1);
+  const int slot = prepared.model().first_filter_slot();
+  EXPECT_EQ(prepared.options().auxiliary0, prepared.auxiliary0());
+
+  const Eigen::MatrixXd A = model::BuildAugmented(a, model::Axis::kLateral).A();
+  ASSERT_EQ(A.rows(), 6);
+  const Eigen::EigenSolver<Eigen::MatrixXd> eig(A);
+  ASSERT_EQ(eig.info(), Eigen::Success);
+  // The Dutch roll: the oscillatory pair's upper root (at this gain the
+  // closed loop's only pair; at 1.7 the Dutch roll is overdamped).
+  Eigen::Index dutch = 0;
+  for (Eigen::Index i = 1; i < 6; ++i)
+    if (eig.eigenvalues()[i].imag() > eig.eigenvalues()[dutch].imag()) dutch = i;
+  const std::complex<double> lambda = eig.eigenvalues()[dutch];
+  ASSERT_GT(lambda.imag(), 0.1);
+  const Eigen::VectorXcd v = eig.eigenvectors().col(dutch);
+
+  auto lateral_z = [&](const sim::Flight& flight) {
+    Eigen::VectorXd z(6);
+    z.head(5) = flight.state().segment<5>(sim::kBeta);
+    z[5] = flight.slicer().auxiliary_state()[slot];
+    return z;
+  };
+  // c with Re(c v) = z0 (least squares over the 6 components: 2 unknowns).
+  sim::Flight start(prepared.model(), spec.slice, sim::ValidityThresholds{}, prepared.x0(),
+                    prepared.auxiliary0());
+  const Eigen::VectorXd z0 = lateral_z(start);
+  Eigen::MatrixXd M(6, 2);
+  M.col(0) = v.real();
+  M.col(1) = -v.imag();
+  const Eigen::Vector2d c_parts = M.colPivHouseholderQr().solve(z0);
+  const std::complex<double> c(c_parts[0], c_parts[1]);
+  const double scale = z0.cwiseAbs().maxCoeff();
+  ASSERT_GT(std::abs(z0[5]), 1e-3 * scale);  // the mode moves the filter's state
+  EXPECT_LT((M * c_parts - z0).cwiseAbs().maxCoeff(), 1e-14 * scale) << "the start is the mode";
+  EXPECT_TRUE(prepared.x0().head<4>().isZero(0.0));  // the other axis at trim
+
+  // The largest gap of a flight from Re(c v e^{λt}) over the duration.
+  auto largest_gap = [&](const sim::AuxiliaryState& aux0, sim::FlightState* end) {
+    sim::Flight flight(prepared.model(), spec.slice, sim::ValidityThresholds{}, prepared.x0(), aux0);
+    sim::HandsOff hands_off;
+    double gap = 0.0;
+    while (flight.time() < spec.duration - 1e-9) {
+      EXPECT_TRUE(flight.Step(hands_off).flown);
+      const Eigen::VectorXd expected = (c * v * std::exp(lambda * flight.time())).real();
+      gap = std::max(gap, (lateral_z(flight) - expected).cwiseAbs().maxCoeff());
+    }
+    if (end != nullptr) *end = flight.state();
+    return gap;
+  };
+  sim::FlightState end;
+  const double pure = largest_gap(prepared.auxiliary0(), &end);
+  // 100 exact slices of a 15 × 15 exponential and one eigen-solve: ~1e-16 each.
+  EXPECT_LT(pure, 1e-10 * scale);
+  const double without_filter = largest_gap(sim::AuxiliaryState::Zero(), nullptr);
+  EXPECT_GT(without_filter, 1e-3 * scale);
+  RecordProperty("largest_gap_relative", std::to_string(pure / scale));
+  RecordProperty("largest_gap_relative_with_w0_zero", std::to_string(without_filter / scale));
+
+  // What `aerolin simulate` and aerolin.simulate fly: Simulate of the prepared flight.
+  PreparedFlight again = Prepare(a, modes, spec);
+  const sim::SimulationResult flown = sim::Simulate(again.model(), again.x0(), again.input(), again.options());
+  EXPECT_EQ(flown.log.state.back(), end);
 }
 
 // `aerolin locus` on the filter's axis of a washout file: the aileron's roll

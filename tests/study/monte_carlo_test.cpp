@@ -4,9 +4,13 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/sim/simulate.hpp"
+#include "aerolin/study/closed_loop.hpp"
 #include "aerolin/study/rough_air.hpp"
 
 namespace aerolin::study {
@@ -15,6 +19,26 @@ namespace {
 model::AircraftData Load(const std::string& name) {
   return data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/" + name)
       .aircraft;
+}
+
+// The P2V-7 with a washed-out yaw damper (δr = 1.7·s/(s + 1/1.5)·r, as
+// `augment --loop rudder:r=1.7,washout=1.5 --write` writes it): the batch
+// carries the filter's state beside the airframe's.
+model::AircraftData WashedOutP2V7() {
+  const std::string path = std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml";
+  return data::LoadAircraftString(core::ReadInputFile(path) +
+                                      "\n[augmentation.lateral]\nunits = \"SI\"\nloops = [\n"
+                                      "  { input = \"rudder\", output = \"r\", gain = 1.7, washout_s = 1.5 },\n]\n",
+                                  "p2v7_washout.toml")
+      .aircraft;
+}
+
+// The bundled files and the washed-out P2V-7, each with its name.
+std::vector<std::pair<std::string, model::AircraftData>> Aircraft(std::vector<std::string> names) {
+  std::vector<std::pair<std::string, model::AircraftData>> out;
+  for (const std::string& name : names) out.emplace_back(name, Load(name));
+  out.emplace_back("p2v7 washed out", WashedOutP2V7());
+  return out;
 }
 
 MonteCarloSpec Spec(std::uint64_t runs, double duration) {
@@ -36,11 +60,12 @@ int Index(const std::string& name) {
 
 // Run i is the flight `simulate --seed RunSeed(seed, i) --integrator exact`
 // flies: the same rows, to rounding (the Slicer's own exact step).
+// A washout file's run is its flight too, whose exact integrator carries
+// the filter's state (sim::FlightModel::ExtendedLinearA).
 TEST(MonteCarlo, EachRunIsTheFlightOfItsSeed) {
-  for (const std::string name : {"navion_cruise_sl.toml", "boeing747_cruise_40kft.toml"}) {
+  for (const auto& [name, aircraft] : Aircraft({"navion_cruise_sl.toml", "boeing747_cruise_40kft.toml"})) {
     SCOPED_TRACE(name);
-    const model::AircraftData aircraft = Load(name);
-    const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+    const analysis::ModalAnalysis modes = AnalyzeClosedLoop(aircraft);
     MonteCarloSpec spec = Spec(3, 30.0);
     spec.first_run = 5;
     spec.history_every = 1;
@@ -109,12 +134,14 @@ TEST(MonteCarlo, RunsDoNotDependOnGroupingOrThreads) {
 // trim in stationary turbulence, so E[y_k²] = c P_k cᵀ with P_k propagated
 // from P_0 = (0 for the aircraft, the stationary filters) by the rough-air
 // recursion (study/rough_air.hpp), averaged over the rows (row 0 is 0).
-// Tolerance: 5 standard errors of the mean over runs.
+// Tolerance: 5 standard errors of the mean over runs (the sample standard
+// deviation of the runs' mean squares over √runs). With a washed-out loop
+// the exact statistics are the closed loop's with the filter state
+// (`aerolin rms`): its s carries w after the airframe's states.
 TEST(MonteCarlo, MeanSquareMatchesTheExactExpectation) {
-  for (const std::string name : {"navion_cruise_sl.toml", "boeing747_cruise_40kft.toml"}) {
+  for (const auto& [name, aircraft] : Aircraft({"navion_cruise_sl.toml", "boeing747_cruise_40kft.toml"})) {
     SCOPED_TRACE(name);
-    const model::AircraftData aircraft = Load(name);
-    const analysis::ModalAnalysis modes = analysis::AnalyzeModes(aircraft);
+    const analysis::ModalAnalysis modes = AnalyzeClosedLoop(aircraft);
     const MonteCarloSpec spec = Spec(400, 60.0);
     const MonteCarloResult mc = RunMonteCarlo(aircraft, modes, spec);
     RoughAirSpec rs;
@@ -125,7 +152,8 @@ TEST(MonteCarlo, MeanSquareMatchesTheExactExpectation) {
       const Eigen::MatrixXd& T = axis->transition;
       const Eigen::MatrixXd& P = axis->covariance;
       const Eigen::MatrixXd Q = P - T * P * T.transpose();
-      const Eigen::Index nx = axis->axis == model::Axis::kLongitudinal ? 4 : 4;
+      // The aircraft's states in s (ψ left out), the filters' included.
+      const Eigen::Index nx = modes.model_of(axis->axis).num_states() - (axis->axis == model::Axis::kLateral ? 1 : 0);
       Eigen::MatrixXd Pk = P;
       Pk.topRows(nx).setZero();
       Pk.leftCols(nx).setZero();
@@ -174,6 +202,17 @@ TEST(MonteCarlo, BadRequestsNameTheirField) {
   MonteCarloSpec huge_history = Spec(100000, 1000.0);
   huge_history.history_every = 1;
   EXPECT_EQ(field(huge_history), "history_every");
+  // A washout file with an actuator: the batch is linear, the actuator's limits are not.
+  model::AircraftData actuated = WashedOutP2V7();
+  actuated.command_path.actuators["aileron"] = model::Actuator{0.05, {}, {}};
+  try {
+    RunMonteCarlo(actuated, AnalyzeClosedLoop(actuated), Spec(10, 10.0));
+    ADD_FAILURE() << "no exception";
+  } catch (const FlightSpecError& e) {
+    EXPECT_EQ(e.field(), "actuators");
+    EXPECT_STREQ(e.what(), "Monte Carlo of a file with [actuators] and a loop through a washout filter: its batched "
+                           "propagation is linear, and an actuator's limits are not (fly it with simulate)");
+  }
 }
 
 }  // namespace

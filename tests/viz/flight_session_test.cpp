@@ -413,6 +413,41 @@ TEST(FlightSession, AWashedOutLoopsExactRoughAirIsTheClosedLoopsAsRmsGivesIt) {
   }
 }
 
+// Key 3 on a washed-out yaw damper's file starts on the closed loop's Dutch
+// roll, filter state included (study::StartOn, as `aerolin simulate
+// --excite dutch-roll`): the session's flight is the replay command's,
+// state and filter, slice for slice; pressing it again restarts there.
+TEST(FlightSession, TheModeKeyOnAWashedOutAxisStartsOnTheClosedLoopsModeFilterIncluded) {
+  model::AircraftData washed = data::LoadAircraftFile(kP2V7).aircraft;
+  washed.lateral_augmentation =
+      model::AxisAugmentation{{"rudder"}, Eigen::MatrixXd::Zero(1, 5), {{"rudder", "r", 0.5, 1.5}}};
+  SessionOptions options;
+  options.slice.integrator = sim::Integrator::kExact;
+  FlightSession session(washed, options);
+  ASSERT_TRUE(session.Excite(Excitation::kDutchRoll));
+  EXPECT_NE(session.ReplayCommand().find("--excite dutch-roll"), std::string::npos);
+  study::FlightSpec spec;
+  spec.slice = options.slice;
+  spec.excite = analysis::ModeKind::kDutchRoll;
+  spec.duration = 3.0;
+  const study::PreparedFlight replay = study::Prepare(washed, study::AnalyzeClosedLoop(washed), spec);
+  const int slot = replay.model().first_filter_slot();
+  ASSERT_NE(replay.auxiliary0()[slot], 0.0);
+  EXPECT_EQ(session.state(), replay.x0());
+  EXPECT_EQ(session.auxiliary_state(), replay.auxiliary0());
+  sim::Flight flight(replay.model(), spec.slice, sim::ValidityThresholds{}, replay.x0(), replay.auxiliary0());
+  sim::HandsOff hands_off;
+  for (int k = 0; k < 30; ++k) {
+    session.Step({});
+    ASSERT_TRUE(flight.Step(hands_off).flown);
+  }
+  EXPECT_EQ(session.state(), flight.state());
+  EXPECT_EQ(session.auxiliary_state(), flight.slicer().auxiliary_state());
+  ASSERT_TRUE(session.Excite(Excitation::kDutchRoll));  // again: back to the start
+  EXPECT_EQ(session.state(), replay.x0());
+  EXPECT_EQ(session.auxiliary_state(), replay.auxiliary0());
+}
+
 TEST(FlightSession, AugmentationSwitchesBetweenTheClosedLoopAndTheBareAirframe) {
   const model::AircraftData bare = data::LoadAircraftFile(kP2V7).aircraft;
   const model::AircraftData damped = YawDamped(bare);

@@ -40,11 +40,13 @@ struct StepOutcome {
 /// the flight stops and formats its message).
 class Flight {
  public:
-  /// Starts at `x0` (t = 0) and checks it with the monitor (a non-finite or
-  /// diverged x0 stops the flight before its first slice).
+  /// Starts at `x0` (t = 0), the auxiliary state at `aux0` (Slicer), and
+  /// checks x0 with the monitor (a non-finite or diverged x0 stops the
+  /// flight before its first slice).
   /// @throws std::invalid_argument as Slicer.
   Flight(FlightModel model, const SliceOptions& slice, const ValidityThresholds& validity,
-         const FlightState& x0 = FlightState::Zero());
+         const FlightState& x0 = FlightState::Zero(),
+         const AuxiliaryState& aux0 = AuxiliaryState::Zero());
 
   /// Flies slice k = slice_index(): asks `input` for slice k's controls and
   /// disturbance, advances with them held (plus the input's profile(), if
@@ -57,9 +59,10 @@ class Flight {
   /// @throws std::invalid_argument as the input source or Slicer::Advance.
   StepOutcome Step(InputSource& input, SliceTiming* timing = nullptr);
 
-  /// Starts again at `x0`, t = 0, with fresh validity flags. Does not reset
-  /// any input source (the caller owns it).
-  void Reset(const FlightState& x0);
+  /// Starts again at `x0` and `aux0`, t = 0, with fresh validity flags.
+  /// Does not reset any input source (the caller owns it).
+  /// @throws std::invalid_argument as Slicer::Reset.
+  void Reset(const FlightState& x0, const AuxiliaryState& aux0 = AuxiliaryState::Zero());
 
   /// Controls held over the last slice flown (zeros before the first) [data
   /// file order, control units].

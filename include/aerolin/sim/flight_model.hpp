@@ -49,6 +49,13 @@ using AuxiliaryState = Eigen::Matrix<double, kMaxAuxiliaryStates, 1>;
 inline constexpr int kNumExtendedLinearStates = kNumLinearStates + kMaxAuxiliaryStates;
 using ExtendedLinearMatrix = Eigen::Matrix<double, kNumExtendedLinearStates, kNumExtendedLinearStates>;
 
+/// The auxiliary slot of the first washout filter state of `axis` in a
+/// flight of `aircraft` (FlightModel::num_auxiliary_states' layout: the
+/// actuated controls' slots, then the longitudinal filters', then the
+/// lateral ones'): a start on a closed loop's mode puts its filter part
+/// there (ModeInitialState).
+int FilterSlot(const model::AircraftData& aircraft, model::Axis axis);
+
 /// The 12-state flight model
 /// @f[
 /// \dot x_{lin} = A x_{lin} + B \delta + E d, \qquad

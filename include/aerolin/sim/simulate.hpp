@@ -21,6 +21,10 @@ struct SimulationOptions {
   SliceOptions slice;      ///< Δt, integrator, tolerances
   double duration = 60.0;  ///< [s], a whole number of slices
   ValidityThresholds validity;
+  /// The auxiliary state at t = 0 beside the flight's x0 (Slicer): 0, or a
+  /// start on a closed loop's mode's washout filter states
+  /// (study::Prepare sets it from the start).
+  AuxiliaryState auxiliary0 = AuxiliaryState::Zero();
 };
 
 /// A finished (or stopped) run.

@@ -60,15 +60,19 @@ struct SliceStats {
 /// A model with actuators or washout filters also carries the auxiliary
 /// state (FlightModel::AddActuators: the surfaces' positions, the filters'
 /// states) beside the 12 flight states: one RK45 stepper integrates both as
-/// one fixed-size vector under one error control, and Reset() sets it to 0
-/// (the surfaces at trim, the filters at rest). A model without them never
-/// touches it: its flight is the 12-state one, bit for bit.
+/// one fixed-size vector under one error control, and Reset() sets it to
+/// the auxiliary start given (0 by default: the surfaces at trim, the filters
+/// at rest; a start on a closed loop's mode gives the filters' part of its
+/// eigenvector, ModeInitialState). A model without them never touches it:
+/// its flight is the 12-state one, bit for bit.
 class Slicer {
  public:
+  /// Starts at `x0` with the auxiliary state `aux0`.
   /// @throws std::invalid_argument if dt, rtol or atol is not positive and
-  ///         finite.
+  ///         finite, or as Reset for `aux0`.
   Slicer(FlightModel model, const SliceOptions& options,
-         const FlightState& x0 = FlightState::Zero());
+         const FlightState& x0 = FlightState::Zero(),
+         const AuxiliaryState& aux0 = AuxiliaryState::Zero());
   ~Slicer();
   Slicer(Slicer&&) noexcept;
   Slicer& operator=(Slicer&&) noexcept;
@@ -96,9 +100,11 @@ class Slicer {
                      const Eigen::Ref<const Eigen::VectorXd>& disturbance,
                      const DisturbanceProfile* profile);
 
-  /// Restarts at state `x0`, k = 0, the auxiliary state 0; forgets the RK
-  /// step size and FSAL data.
-  void Reset(const FlightState& x0);
+  /// Restarts at state `x0`, k = 0, the auxiliary state `aux0`; forgets the
+  /// RK step size and FSAL data.
+  /// @throws std::invalid_argument if `aux0` is not finite or is not 0 in a
+  ///         slot the model does not use (FlightModel::num_auxiliary_states).
+  void Reset(const FlightState& x0, const AuxiliaryState& aux0 = AuxiliaryState::Zero());
 
   const FlightState& state() const;
   long slice_index() const;

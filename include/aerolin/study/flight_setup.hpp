@@ -148,10 +148,16 @@ struct FlightStart {
   std::optional<analysis::ModeKind> mode;
   /// Amplitude of the mode's reference state [m/s, rad or rad/s], if excited.
   std::optional<double> amplitude;
+  /// The auxiliary state at t = 0: a closed loop's mode's washout filter
+  /// states (ModeStart::auxiliary), else 0.
+  sim::AuxiliaryState auxiliary = sim::AuxiliaryState::Zero();
 };
 
 /// Returns the start on mode `kind` under `fallback` (study::StartOnMode with
-/// `amplitude`), for an aircraft with `modes` and trim speed `U0` [m/s].
+/// `amplitude`), for an aircraft with `modes` (each axis closed,
+/// AnalyzeClosedLoop: a mode of an axis closed through washout filters
+/// starts the filters' states too, FlightStart::auxiliary) and trim speed
+/// `U0` [m/s].
 /// @throws MissingModeError if the aircraft has no such mode ("NAME has no
 ///         dutch roll mode (its lateral modes: ...)").
 FlightStart StartOn(const model::AircraftData& aircraft, const analysis::ModalAnalysis& modes,
@@ -205,6 +211,8 @@ class PreparedFlight {
   const sim::FlightModel& model() const { return *model_; }
   const FlightStart& start() const { return start_; }
   const sim::FlightState& x0() const { return start_.state; }
+  /// The auxiliary state at t = 0 (start().auxiliary), also options().auxiliary0.
+  const sim::AuxiliaryState& auxiliary0() const { return start_.auxiliary; }
   /// The outermost input source: what the slices ask for their inputs.
   sim::InputSource& input();
   /// The controls layer (the caller's, the script's pilot or hands off).

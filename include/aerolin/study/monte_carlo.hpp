@@ -16,8 +16,15 @@
 /// each slice, x_{k+1} = Φ x_k + Γ_E d_k ([Φ Γ_E] = exp([A E; 0 0]Δt): the
 /// exact step with the slice's gust d_k held, the controls at trim), as one
 /// 9×9 by 9×R product per slice over a block of R runs; each run's Dryden
-/// generator (sim::DrydenTurbulence) gives its d_k. Memory: O(runs) for the
-/// summaries plus O(block) for the states, independent of the duration.
+/// generator (sim::DrydenTurbulence) gives its d_k. An augmentation that
+/// closes a loop through a washout filter adds the filter's state: x is then
+/// the flight's 15 (the 9 and the auxiliary slots), A the closed loop the
+/// flight's exact integrator propagates (sim::FlightModel::ExtendedLinearA;
+/// E's filter rows 0), and nz, γ, ay take the filter's column from
+/// model::WithDerivedOutputs of the closed loop (as `aerolin rms`). A file
+/// with washout filters and [actuators] is refused (the actuators' limits
+/// are not linear). Memory: O(runs) for the summaries plus O(block) for the
+/// states, independent of the duration.
 ///
 /// The rows are those of a flight's CSV: t = 0 (trim, no wind), then the end
 /// of each slice with the wind of the slice that ends there.

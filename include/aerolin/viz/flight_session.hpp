@@ -243,13 +243,15 @@ class FlightSession {
   /// Flushes the current log segment (its replay command as it was flown)
   /// and closes it; nothing without a log.
   void EndSegment();
-  void StartSegment(const sim::FlightState& x0, std::optional<Excitation> e);
+  void StartSegment(const sim::FlightState& x0, std::optional<Excitation> e,
+                    const sim::AuxiliaryState& aux0 = sim::AuxiliaryState::Zero());
   /// The state that starts on mode `e` and the `aerolin simulate --excite`
   /// spelling of the mode used, or nullopt if the aircraft lacks it.
   struct Start {
     sim::FlightState state;
     std::string spelling;  // `aerolin simulate --excite` spelling of the mode used
     double amplitude;      // of its reference state
+    sim::AuxiliaryState auxiliary;  // the washout filters' start (a closed loop's mode), else 0
   };
   std::optional<Start> ExcitedState(Excitation e) const;
   /// Builds the flight (study::Prepare: the model and the gust input) for
