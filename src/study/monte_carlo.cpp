@@ -128,11 +128,13 @@ Checked Checks(const model::AircraftData& aircraft, const analysis::ModalAnalysi
                                                   spec.duration));
   Checked c{Prepare(aircraft, modes, flight), 0, 0, {}};
   // With washout filters the batch carries their states (the flight's
-  // auxiliary ones); with actuators too the flight is not linear (limits).
-  if (c.prepared.model().num_washout_filters() > 0 && c.prepared.model().has_actuators())
+  // auxiliary ones); an actuator's state it does not carry, and its limits
+  // are not linear: the runs would not be the flights simulate flies.
+  if (c.prepared.model().has_actuators())
     throw FlightSpecError("actuators",
-                          "Monte Carlo of a file with [actuators] and a loop through a washout filter: its "
-                          "batched propagation is linear, and an actuator's limits are not (fly it with simulate)");
+                          "Monte Carlo of a file with [actuators]: its batched propagation is linear and carries "
+                          "no actuator's lag or limits (fly it with simulate, or leave [actuators] out for the "
+                          "ideal surfaces)");
   c.slices = sim::NumSlices(spec.duration, spec.dt);
   const double run_slices = static_cast<double>(spec.runs) * static_cast<double>(c.slices);
   if (run_slices > kMaxMonteCarloRunSlices)
