@@ -15,6 +15,7 @@
 #include "typed_number.hpp"
 #include "aerolin/analysis/augmentation.hpp"
 #include "aerolin/analysis/eigen.hpp"
+#include "aerolin/core/messages.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/outputs.hpp"
@@ -447,7 +448,7 @@ double ParseSignalValue(const std::string& typed, const core::Signal& signal) {
         return *v * u.to_si;
   }
   throw std::invalid_argument(
-      "'" + typed + "' is not a value of " + signal.name + " (a number in " +
+      "'" + core::Printable(typed) + "' is not a value of " + signal.name + " (a number in " +
       std::string(core::ToString(signal.unit)) +
       (accepted.empty() ? std::string(", without a unit)") : ", or followed by " + accepted + ")"));
 }

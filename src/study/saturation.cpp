@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "aerolin/core/messages.hpp"
+#include "aerolin/core/units.hpp"
 #include "aerolin/model/conventions.hpp"
 
 namespace aerolin::study {
@@ -35,14 +37,14 @@ std::string NotAStateOfTheDesigns(const std::string& name, const std::vector<Aug
   for (const AugmentResult& d : designs)
     for (const core::Signal& s : d.states)
       if (s.name == name)
-        return "'" + name + "' is a washout filter's state, 0 at the disturbance's onset: state the output it "
+        return "'" + core::Printable(name) + "' is a washout filter's state, 0 at the disturbance's onset: state the output it "
                "filters";
   for (const model::Axis axis : {model::Axis::kLongitudinal, model::Axis::kLateral})
     for (const core::Signal& s : model::StateSignals(axis))
       if (s.name == name)
-        return "'" + name + "' is a state of the " + std::string(model::AxisName(axis)) +
+        return "'" + core::Printable(name) + "' is a state of the " + std::string(model::AxisName(axis)) +
                " axis, which this run does not design (designed: " + DesignedStates(designs) + ")";
-  return "no state '" + name + "' on the designed axis (" + DesignedStates(designs) + ")";
+  return "no state '" + core::Printable(name) + "' on the designed axis (" + DesignedStates(designs) + ")";
 }
 
 // The SI value of `text` for the state `state`: the one unit rule
@@ -53,10 +55,10 @@ double DisturbanceValue(const std::string& text, const core::Signal& state) {
   char* end = nullptr;
   const double leading = std::strtod(text.c_str(), &end);
   if (end != text.c_str() && !std::isfinite(leading))
-    throw std::invalid_argument(state.name + "=" + text + ": the value must be a finite number");
+    throw std::invalid_argument(state.name + "=" + core::Printable(text) + ": the value must be a finite number");
   const double v = ParseSignalValue(text, state);
   if (v < 0.0)
-    throw std::invalid_argument(state.name + "=" + text +
+    throw std::invalid_argument(state.name + "=" + core::Printable(text) +
                                 ": a disturbance states magnitudes (the command is taken at the worst signs): "
                                 "give a value >= 0");
   return v;
@@ -74,7 +76,7 @@ std::vector<DisturbanceComponent> ParseDisturbance(const std::vector<std::pair<s
       if (!state) state = AxisState(d, name);
     if (!state) throw std::invalid_argument(NotAStateOfTheDesigns(name, designs));
     if (std::any_of(out.begin(), out.end(), [&](const DisturbanceComponent& c) { return c.name == name; }))
-      throw std::invalid_argument("'" + name + "' is stated twice: state each component once");
+      throw std::invalid_argument("'" + core::Printable(name) + "' is stated twice: state each component once");
     out.push_back({name, DisturbanceValue(text, *state)});
   }
   return out;
@@ -88,7 +90,7 @@ std::vector<DisturbanceComponent> ParseDisturbance(const std::string& text, cons
     const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
     const std::size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-      throw std::invalid_argument("expected NAME=VALUE (e.g. beta=5deg), got '" + item + "'");
+      throw std::invalid_argument("expected NAME=VALUE (e.g. beta=5deg), got '" + core::Printable(item) + "'");
     items.emplace_back(item.substr(0, eq), item.substr(eq + 1));
     if (comma == std::string::npos) break;
     from = comma + 1;
@@ -114,6 +116,10 @@ SaturationCheck CheckSaturation(const AugmentResult& design, const std::vector<D
     InputCommand in;
     in.input = design.inputs[i];
     in.command = design.gain.row(static_cast<Eigen::Index>(i)).cwiseAbs().dot(x);
+    // Finite also in degrees, the unit the reports print a surface in.
+    if (!std::isfinite(in.command * core::kRadToDeg))
+      throw std::invalid_argument("at this disturbance the command of " + in.input.name +
+                                  " overflows (not a finite number): state a smaller disturbance");
     if (const auto a = path.actuators.find(in.input.name); a != path.actuators.end() && a->second.position_limit) {
       in.limit = *a->second.position_limit;
       in.ratio = in.command / *in.limit;

@@ -182,6 +182,22 @@ TEST(ParseDisturbance, NamesWhatIsWrong) {
   }
   EXPECT_THROW(CheckSaturation(lat[0], {{"beta", -1.0}}, model::CommandPath{}), std::invalid_argument);
   EXPECT_THROW(CheckSaturation(lat[0], {{"beta", NAN}}, model::CommandPath{}), std::invalid_argument);
+  // A finite value whose command overflows: refused, not printed as "inf deg".
+  try {
+    CheckSaturation(lat[0], ParseDisturbance("r=1e308deg/s", lat), model::CommandPath{});
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "at this disturbance the command of rudder overflows (not a finite number): state a smaller "
+                 "disturbance");
+  }
+  // Echoed text is clipped (core::Printable), as every message's.
+  const std::string long_name(200, 'x');
+  for (const std::string& text : {long_name + "=1", "beta=" + long_name}) {
+    const std::string echoed = Message(text, lat);
+    EXPECT_LT(echoed.size(), 150u) << echoed;
+    EXPECT_NE(echoed.find("…"), std::string::npos) << echoed;
+  }
 }
 
 }  // namespace

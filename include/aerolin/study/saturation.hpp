@@ -72,7 +72,8 @@ struct SaturationCheck {
 /// components of `disturbance` that are states of its axis (the others are
 /// another design's), against the position stops of `path`.
 /// @throws std::invalid_argument if a component's value is negative or not
-///         finite (ParseDisturbance never returns one).
+///         finite (ParseDisturbance never returns one), or if an input's command
+///         overflows (a huge stated value: "state a smaller disturbance").
 SaturationCheck CheckSaturation(const AugmentResult& design, const std::vector<DisturbanceComponent>& disturbance,
                                 const model::CommandPath& path);
 
