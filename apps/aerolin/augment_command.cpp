@@ -195,9 +195,7 @@ int RunAugment(const AugmentOptions& opt) {
   std::vector<study::SaturationCheck> checks;
   if (!opt.disturbance.empty()) {
     try {
-      const std::vector<study::DisturbanceComponent> disturbance = study::ParseDisturbance(opt.disturbance, results);
-      for (const study::AugmentResult& result : results)
-        checks.push_back(study::CheckSaturation(result, disturbance, stops));
+      checks = study::CheckSaturations(results, study::ParseDisturbance(opt.disturbance, results), stops);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--disturbance: ") + e.what());
     }

@@ -107,7 +107,7 @@ py::object Augment(const py::object& aircraft_or_path, const std::optional<std::
       const std::vector<study::DisturbanceComponent> components =
           disturbance_text ? study::ParseDisturbance(*disturbance_text, results)
                            : study::ParseDisturbance(disturbance_items, results);
-      for (const study::AugmentResult& r : results) checks.push_back(study::CheckSaturation(r, components, stops));
+      checks = study::CheckSaturations(results, components, stops);
       for (std::size_t k = 0; k < results.size(); ++k)
         for (const std::string& line : exporting::SaturationWarnings(results[k], checks[k])) warnings.push_back(line);
     }

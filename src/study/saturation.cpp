@@ -130,4 +130,12 @@ SaturationCheck CheckSaturation(const AugmentResult& design, const std::vector<D
   return out;
 }
 
+std::vector<SaturationCheck> CheckSaturations(const std::vector<AugmentResult>& designs,
+                                              const std::vector<DisturbanceComponent>& disturbance,
+                                              const model::CommandPath& path) {
+  std::vector<SaturationCheck> checks;
+  for (const AugmentResult& design : designs) checks.push_back(CheckSaturation(design, disturbance, path));
+  return checks;
+}
+
 }  // namespace aerolin::study

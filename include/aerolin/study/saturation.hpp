@@ -77,4 +77,11 @@ struct SaturationCheck {
 SaturationCheck CheckSaturation(const AugmentResult& design, const std::vector<DisturbanceComponent>& disturbance,
                                 const model::CommandPath& path);
 
+/// CheckSaturation of each of `designs` (one run's designs, one per axis), in
+/// their order: what `aerolin augment --disturbance` and
+/// `aerolin.augment(disturbance=...)` report.
+std::vector<SaturationCheck> CheckSaturations(const std::vector<AugmentResult>& designs,
+                                              const std::vector<DisturbanceComponent>& disturbance,
+                                              const model::CommandPath& path);
+
 }  // namespace aerolin::study
