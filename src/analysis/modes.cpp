@@ -604,6 +604,33 @@ std::vector<Mode> AnalyzeWithFilters(const model::StateSpace& sys, model::Axis a
   return LateralModes(roots, psi_row, states, SmallVectorC());
 }
 
+void RenameModes(std::vector<Mode>& modes, model::Axis axis, std::span<const std::optional<ModeKind>> kinds) {
+  if (kinds.size() != modes.size())
+    throw std::invalid_argument("RenameModes: " + std::to_string(kinds.size()) + " kinds for " +
+                                std::to_string(modes.size()) + " modes");
+  const bool lon = axis == model::Axis::kLongitudinal;
+  for (std::size_t i = 0; i < modes.size(); ++i) {
+    Mode& m = modes[i];
+    if (!kinds[i]) continue;
+    if ((*kinds[i] == ModeKind::kHeading) != (m.kind == ModeKind::kHeading))
+      throw std::invalid_argument("RenameModes: heading is the ψ integrator's root and no other's");
+    m.kind = *kinds[i];
+  }
+  for (Mode& m : modes) {
+    m.flags = ModeFlag::kNone;
+    if (lon)
+      QualifyLongitudinal(m);
+    else
+      QualifyLateral(m);
+  }
+  if (lon) {
+    QualifyLongitudinalSet(modes);
+  } else {
+    QualifyRepeated(modes, ModeKind::kDutchRoll);
+    SortModes(modes);
+  }
+}
+
 const Mode* ModalAnalysis::Find(ModeKind kind) const {
   if (const Mode* m = FindMode(longitudinal, kind)) return m;
   return FindMode(lateral, kind);

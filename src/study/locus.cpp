@@ -32,9 +32,6 @@ using analysis::SmallVectorC;
 using tracking::AddNotes;
 using tracking::ChunkedTrack;
 using tracking::HeadingMode;
-using tracking::PointwiseNames;
-using tracking::Spelled;
-using tracking::kWashoutFilterName;
 
 struct Loop {
   model::Axis axis;
@@ -272,72 +269,25 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   const double step = span / 50.0;
   std::vector<TrackedMode> fixed;
   if (drop_psi) fixed.push_back(HeadingMode());
-  // `aerolin modes`' names of one gain's roots. Without a washout these are
-  // the closed-loop A's roots named as AnalyzeLongitudinal / AnalyzeLateral
-  // name them. With one, the filter's root is named first: every eigenvector
-  // obeys (λ + 1/τ)·x_w = y (the filter state's row), so the filter-state
-  // content |x_w/τ| / |y| = (1/τ)/|λ + 1/τ| is largest for the root nearest
-  // −1/τ. If that root is real it is "washout filter", and the other roots
-  // are named by their aircraft states (the vectors' first four rows) alone;
-  // if it is a pair, the filter has joined an aircraft mode, no root is the
-  // filter's alone, and the point has no pointwise names. With ψ fed back no
-  // point has pointwise names.
-  // On the axis of the file's washout filters, the roots are named by the
-  // continuation alone (from the file's closed loop, whose names are
-  // `aerolin modes`'): which root is a filter's is what the continuation
-  // finds (the root nearest its pole need not be its own), so no point has
-  // pointwise names.
-  const bool psi_fed_back = !drop_psi && loop.psi >= 0;
-  const bool no_pointwise = psi_fed_back || !file_filters.empty();
-  auto pointwise = [&](const analysis::RootSet& s) -> PointwiseNames {
-    auto named = [&](const SmallVectorC& values, const analysis::SmallMatrixC& vectors) {
-      return loop.axis == model::Axis::kLongitudinal
-                 ? Spelled(analysis::NameLongitudinalRoots(values, vectors, aircraft.condition.U0))
-                 : Spelled(analysis::NameLateralRoots(values, vectors));
-    };
-    if (!options.washout_tau) return named(s.values, s.vectors);
-    const double a = 1.0 / *options.washout_tau;
-    Eigen::Index filter = 0;
-    for (Eigen::Index i = 1; i < s.values.size(); ++i)
-      if (std::abs(s.values(i) + a) < std::abs(s.values(filter) + a)) filter = i;
-    if (std::abs(s.values(filter).imag()) >
-        analysis::kRealRootTolerance * std::max(std::abs(s.values(filter)), 1.0))
-      return {};  // the filter's content is largest in a pair: no root is the filter's alone
-    SmallVectorC values(4);
-    analysis::SmallMatrixC vectors(4, 4);
-    for (Eigen::Index i = 0, j = 0; i < s.values.size(); ++i) {
-      if (i == filter) continue;
-      values(j) = s.values(i);
-      vectors.col(j++) = s.vectors.col(i).head(4);
-    }
-    PointwiseNames names = named(values, vectors);
-    names.push_back({s.values(filter).real(), &kWashoutFilterName});
-    return names;
-  };
+  // No point has pointwise names: `aerolin modes` names a closed loop's
+  // modes by continuation from the open loop (study::NameClosedAxis), as the
+  // locus follows them from K = 0, not from each point's shapes.
   // One chunk of grid points continued and named; `reported` receives the
-  // points of its targets in grid (outward) order. Pointwise names only
-  // where asked (`named`), and only for the targets: no other point shows them.
+  // points of its targets in grid (outward) order.
   std::vector<OutwardGrid::Point> chunk;
-  auto run_chunk = [&](ChunkedTrack& track, bool named, std::vector<TrackedPoint>& reported) {
+  auto run_chunk = [&](ChunkedTrack& track, std::vector<TrackedPoint>& reported) {
     std::vector<analysis::RootSet> sets(chunk.size());
-    std::vector<PointwiseNames> names(named && !no_pointwise ? chunk.size() : 0);
-    core::ParallelFor(chunk.size(), options.threads, [&](std::size_t k) {
-      sets[k] = analysis::AnalyzeRoots(family, chunk[k].K);
-      if (!names.empty() && chunk[k].target >= 0) names[k] = pointwise(sets[k]);
-    });
-    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), std::move(names), options.threads);
+    core::ParallelFor(chunk.size(), options.threads,
+                      [&](std::size_t k) { sets[k] = analysis::AnalyzeRoots(family, chunk[k].K); });
+    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, options.threads);
     reported.clear();
     for (std::size_t k = 0; k < chunk.size(); ++k)
       if (chunk[k].target >= 0) reported.push_back({chunk[k].value, std::move(modes[k])});
   };
   TrackedStudy study;
   study.param = "gain";
-  bool names_differ = false;
   auto hand_over = [&](std::span<const TrackedPoint> points) {
-    if (points.empty()) return;
-    for (const TrackedPoint& p : points)
-      for (const TrackedMode& m : p.modes) names_differ = names_differ || !m.pointwise_name.empty();
-    sink(points);
+    if (!points.empty()) sink(points);
   };
   const std::size_t negatives = static_cast<std::size_t>(
       std::lower_bound(gains.begin(), gains.end(), 0.0) - gains.begin());
@@ -359,13 +309,13 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
         starts.pop_back();
         break;
       }
-      run_chunk(track, false, reported);
+      run_chunk(track, reported);
     }
     study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
     study.refinements += track.refinements();
     for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
       it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
-      run_chunk(it->first, true, reported);
+      run_chunk(it->first, reported);
       std::reverse(reported.begin(), reported.end());
       hand_over(reported);
     }
@@ -375,13 +325,13 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
     ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
     for (grid.Next(static_cast<std::size_t>(kSweepChunk), chunk); !chunk.empty();
          grid.Next(static_cast<std::size_t>(kSweepChunk), chunk)) {
-      run_chunk(track, true, reported);
+      run_chunk(track, reported);
       hand_over(reported);
     }
     study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
     study.refinements += track.refinements();
   }
-  AddNotes(study, names_differ, false);
+  AddNotes(study, false, false);
   return study;
 }
 

@@ -67,9 +67,13 @@ struct SweptAxes {
   std::function<double(double v, SmallMatrix& lon_A, SmallMatrix& lon_dA, SmallMatrix& lat_A, SmallMatrix& lat_dA)> at;
   // An axis closed through washout filters (their states after the
   // airframe's in its matrices): the filters' roots at the first point,
-  // named as `aerolin modes` names them. Its roots are then named by the
-  // continuation alone (as a locus on such an axis): no pointwise names.
+  // named as `aerolin modes` names them.
   std::vector<tracking::ExtraRoot> lon_filters, lat_filters;
+  // An augmented axis (a closed loop, with or without filters): `aerolin
+  // modes` names its modes by continuation from the open loop
+  // (NameClosedAxis), not by each point's shapes, so its roots are named by
+  // the continuation alone (as a locus's): no pointwise names.
+  bool lon_closed = false, lat_closed = false;
 };
 
 // The tracked modes of both axes at grid(0..n-1), continued from the named
@@ -131,11 +135,11 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       solve(
           lon_A, lon_dA, lon_fixed, lon_sets[i], lon_names[i + b],
           [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
-          !axes.lon_filters.empty());
+          axes.lon_closed);
       solve(
           lat_A, lat_dA, lat_fixed, lat_sets[i], lat_names[i + b],
           [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
-          !axes.lat_filters.empty());
+          axes.lat_closed);
     });
     const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), threads);
     const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), threads);
@@ -454,35 +458,37 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
     split(mats.lateral, lat_A, lat_dA, lat_keep);
     return is_u0 ? v * to_si : U0;
   };
-  // The named modes of the first point, as `aerolin modes` gives them: with
-  // washout filters, the closed loop named by CloseAxis's rule (the filters'
-  // roots continued from the open loop, the airframe's modes named from
-  // their aircraft states).
+  // The named modes of the first point, as `aerolin modes` gives them: an
+  // augmented axis's closed loop named by CloseAxis's rule (NameClosedAxis:
+  // its roots continued from the open loop, every gain 0).
   const auto first = file_at(grid(0));
   const double first_U0 = is_u0 ? grid(0) * to_si : U0;
   auto named = [&](model::Axis axis, const std::optional<HeldFilters>& held, const Eigen::MatrixXd& closed,
                    std::vector<tracking::ExtraRoot>& filters) {
     const bool lon = axis == model::Axis::kLongitudinal;
-    if (!held)
+    if (!(lon ? file.longitudinal_augmentation : file.lateral_augmentation))
       return lon ? analysis::AnalyzeLongitudinal(Longitudinal4(closed), first_U0)
                  : analysis::AnalyzeLateral(Lateral5(closed));
     const model::AxisMatrices<double> bare = model::MatricesOfFile<double>(
         file, [&](const double& f) { return &f == field ? grid(0) * to_si : f; });
     const Eigen::MatrixXd bare_A = lon ? Eigen::MatrixXd(bare.longitudinal) : Eigen::MatrixXd(bare.lateral);
-    const Eigen::Index n = bare_A.rows(), N = held->K.cols();
+    const Eigen::Index n = bare_A.rows(), N = held ? held->K.cols() : n;
     Eigen::MatrixXd open = Eigen::MatrixXd::Zero(N, N);
     open.topLeftCorner(n, n) = bare_A;
-    open.bottomRows(N - n) = held->F;
+    if (held) open.bottomRows(N - n) = held->F;
     const std::vector<analysis::Mode> open_modes = lon ? analysis::AnalyzeLongitudinal(Longitudinal4(bare_A), first_U0)
                                                        : analysis::AnalyzeLateral(Lateral5(bare_A));
-    ClosedAxis c = NameClosedAxis(
-        model::StateSpace(closed, Eigen::MatrixXd::Zero(N, 0), held->states, {}), open, axis, first_U0, open_modes);
+    ClosedAxis c = NameClosedAxis(model::StateSpace(closed, Eigen::MatrixXd::Zero(N, 0),
+                                                    held ? held->states : model::StateSignals(axis), {}),
+                                  open, axis, first_U0, open_modes);
     if (!c.modes)
       throw std::invalid_argument(fmt::format("at {} = {:g} the {} closed loop's modes cannot be named: {}", key->path,
                                               grid(0), model::AxisName(axis), c.not_named));
     for (const analysis::FilterRoot& f : c.filters) filters.push_back({analysis::FilterRootName(f.state), f.lambda});
     return std::move(*c.modes);
   };
+  axes.lon_closed = file.longitudinal_augmentation.has_value();
+  axes.lat_closed = file.lateral_augmentation.has_value();
   std::vector<analysis::Mode> lon_named = named(model::Axis::kLongitudinal, lon_held, first.longitudinal, axes.lon_filters);
   std::vector<analysis::Mode> lat_named = named(model::Axis::kLateral, lat_held, first.lateral, axes.lat_filters);
   // An axis the key does not enter (the lateral one of a longitudinal key):
@@ -497,14 +503,14 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
     split(mats.longitudinal, lon_fixed.A, lon_fixed.dA, lon_keep);
     if (!is_u0) {
       lon_fixed.roots = analysis::AnalyzeRoots(lon_fixed.A, lon_fixed.dA, grid(0));
-      if (!lon_held)
+      if (!axes.lon_closed)
         lon_fixed.names = Spelled(
             analysis::NameLongitudinalRoots(lon_fixed.roots.values, lon_fixed.roots.vectors, U0));
       lon_fixed.valid = true;
     }
     split(mats.lateral, lat_fixed.A, lat_fixed.dA, lat_keep);
     lat_fixed.roots = analysis::AnalyzeRoots(lat_fixed.A, lat_fixed.dA, grid(0));
-    if (!lat_held)
+    if (!axes.lat_closed)
       lat_fixed.names = Spelled(analysis::NameLateralRoots(lat_fixed.roots.values, lat_fixed.roots.vectors));
     lat_fixed.valid = true;
   }

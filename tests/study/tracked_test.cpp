@@ -237,50 +237,6 @@ TEST(Locus, WashoutLoopEqualsTheClosedLoopMatrixBuiltByHand) {
   EXPECT_LT(dr_zeta(sweep.study.points[0]), dr_zeta(sweep.study.points[2]));
 }
 
-// With a washout the filter's root is named "washout filter" and the other
-// roots are still named as `aerolin modes` names them. Oracle: a slow washout
-// (τ = 100 s) leaves the Dutch-roll-frequency roots those of the loop without
-// a washout (to 5 % of |λ|), whose pointwise names come from AnalyzeLateral
-// of the whole closed-loop A; at K = 2.35 they differ from the tracked names
-// (the yaw damper gives the Dutch roll the lateral phugoid's shape). The
-// slow roots differ between the two loops (the washout removes the steady
-// r feedback that moves the spiral), so they are not compared.
-TEST(Locus, WashoutLoopStillNamesEveryAircraftRootPointwise) {
-  const data::LoadResult load = P2V7();
-  const std::vector<double> gains{0.0, 1.0, 2.35};
-  const double tau = 100.0;
-  const LocusResult plain = Locus(load.aircraft, {"rudder", "r", std::nullopt, gains, 1});
-  const LocusResult washout = Locus(load.aircraft, {"rudder", "r", tau, gains, 1});
-  auto named = [](const TrackedMode& m) { return m.pointwise_name.empty() ? m.name : m.pointwise_name; };
-  int differing = 0;
-  for (std::size_t k = 0; k < gains.size(); ++k) {
-    const std::vector<TrackedMode>& modes = washout.study.points[k].modes;
-    // The filter-state content (1/τ)/|λ + 1/τ| is largest at the root nearest −1/τ.
-    const TrackedMode* nearest_filter = &modes[0];
-    for (const TrackedMode& w : modes)
-      if (std::abs(w.lambda + 1.0 / tau) < std::abs(nearest_filter->lambda + 1.0 / tau)) nearest_filter = &w;
-    ASSERT_FALSE(nearest_filter->oscillatory) << "K = " << gains[k];
-    int filters = 0, compared = 0;
-    for (const TrackedMode& w : modes) {
-      if (named(w) == "washout filter") {
-        ++filters;
-        EXPECT_EQ(&w, nearest_filter) << "K = " << gains[k];
-      }
-      const TrackedMode* nearest = nullptr;
-      for (const TrackedMode& p : plain.study.points[k].modes)
-        if (nearest == nullptr || std::abs(p.lambda - w.lambda) < std::abs(nearest->lambda - w.lambda))
-          nearest = &p;
-      if (w.wn < 0.1 || std::abs(nearest->lambda - w.lambda) > 0.05 * w.wn) continue;
-      ++compared;
-      EXPECT_EQ(named(w), named(*nearest)) << "K = " << gains[k] << " " << w.name;
-      if (!w.pointwise_name.empty()) ++differing;
-    }
-    EXPECT_EQ(filters, 1) << "K = " << gains[k];
-    EXPECT_GE(compared, 1) << "K = " << gains[k];
-  }
-  EXPECT_GT(differing, 0);  // pointwise names were compared, not only tracked ones
-}
-
 // A streamed locus hands its points over sorted by gain, however the gains
 // are listed (repeats once), at most kSweepChunk at a time, and every point's
 // roots are those of the closed loop at its own gain (an independent solve of

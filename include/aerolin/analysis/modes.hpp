@@ -137,6 +137,16 @@ std::vector<Mode> AnalyzeLateral(const model::StateSpace& lat);
 std::vector<Mode> AnalyzeWithFilters(const model::StateSpace& sys, model::Axis axis, double U0,
                                      std::span<const std::complex<double>> filter_roots);
 
+/// Gives the modes of one axis (as AnalyzeLongitudinal, AnalyzeLateral or
+/// AnalyzeWithFilters return them) the kinds `kinds` (one per mode, in the
+/// modes' order; nullopt keeps a mode's kind) and qualifies them again by
+/// those functions' rules (overdamped, aperiodic, lateral phugoid, stability,
+/// repeated root), sorted as they sort them. The closed loop's naming by
+/// continuation from the open loop (study::NameClosedAxis) uses it.
+/// @throws std::invalid_argument unless there is one kind per mode, or if a
+///         kind would make heading of a root that is not, or not of one that is.
+void RenameModes(std::vector<Mode>& modes, model::Axis axis, std::span<const std::optional<ModeKind>> kinds);
+
 /// The name of one root or pair as AnalyzeLongitudinal / AnalyzeLateral give
 /// it (kind and qualifiers), without the mode's shape and timing: what a
 /// sweep needs at each of its thousands of points.

@@ -36,7 +36,8 @@ struct ClosedAxis {
   std::string not_named;
 };
 
-/// Closes `axis` of `aircraft` (model::BuildAugmented) and names its modes.
+/// Closes `axis` of `aircraft` (model::BuildAugmented) and names its modes
+/// (NameClosedAxis, from the axis's open loop: every gain 0).
 /// `open_modes` are the modes of the axis's bare airframe (the continuation's
 /// start); empty: computed here.
 /// @throws std::invalid_argument as model::BuildAugmented.
@@ -44,18 +45,26 @@ ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
                      const std::vector<analysis::Mode>* open_modes = nullptr);
 
 /// CloseAxis's naming of a closed loop `closed` of `axis` (the airframe's
-/// states, then any washout filters'), its filters' roots found by
-/// continuation from `open`, the same states' matrix with every gain 0 (each
-/// filter at its pole, driven by its output), whose airframe's modes are
-/// `open_modes`. `open` and `open_modes` are not used without filter states.
+/// states, then any washout filters'): its roots followed by continuation
+/// from `open`, the same states' matrix with every gain 0 (each filter at its
+/// pole, driven by its output), whose airframe's modes are `open_modes`,
+/// along open + s (closed − open), s from 0 to 1, as `aerolin locus` follows
+/// a loop's roots. Each closed-loop mode is the kind of the open-loop mode
+/// its root descends from (a yaw damper's well-damped pair is the Dutch
+/// roll, whatever its shape), qualified by its own root (overdamped,
+/// unstable, ...); a pair that two modes other than roll and spiral have
+/// coupled into keeps the name of its shape (analysis::AnalyzeWithFilters).
+/// The filters' roots are the roots that descend from the filters' poles.
+/// `closed` equal to `open` is named as the bare axis.
 /// U0 [m/s] is the trim speed the longitudinal names use. (`aerolin sweep`
-/// names the first point of a washout file's closed loop so.)
+/// names the first point of an augmented file's closed loop so.)
 ClosedAxis NameClosedAxis(model::StateSpace closed, const Eigen::MatrixXd& open, model::Axis axis, double U0,
                           const std::vector<analysis::Mode>& open_modes);
 
-/// analysis::AnalyzeModes of `aircraft`, but each axis closed by CloseAxis:
-/// the same as analysis::AnalyzeModes without washout filters; with them
-/// the axis's model has the filter states and its modes the filters' roots.
+/// analysis::AnalyzeModes of `aircraft`, but each augmented axis closed by
+/// CloseAxis (its modes named by continuation from the open loop); with
+/// washout filters the axis's model has the filter states and its modes the
+/// filters' roots. Without augmentation, analysis::AnalyzeModes.
 /// @throws std::invalid_argument naming the axis and why when an axis's
 ///         modes cannot be named (CloseAxis's `not_named`).
 analysis::ModalAnalysis AnalyzeClosedLoop(const model::AircraftData& aircraft);
