@@ -68,12 +68,15 @@ bool IsFilterOrigin(const TrackedMode& m, const std::vector<std::string>& filter
 
 // Gives each of the closed loop's `modes` (named from their shapes alone)
 // the kind the continuation `tracked` gives the root nearest it: the kind of
-// the open-loop mode it descends from, as `aerolin locus` names it. A root
-// whose tracked mode has no kind (two modes coupled into one pair other than
-// roll and spiral, which make the roll-spiral oscillation) keeps its
-// shape's name; so does heading.
+// the open-loop mode it descends from, as `aerolin locus` names it. When a
+// tracked mode has no kind (two modes coupled into one pair other than roll
+// and spiral, which make the roll-spiral oscillation) the modes keep their
+// shapes' names, all of them: a classical name for that pair would have to
+// come from its shape, and beside the continuation's names it could repeat
+// one (a Dutch-roll pair and an overdamped Dutch roll).
 void TakeContinuedKinds(std::vector<analysis::Mode>& modes, const std::vector<TrackedMode>& tracked,
                         model::Axis axis) {
+  if (std::any_of(tracked.begin(), tracked.end(), [](const TrackedMode& t) { return !t.kind.has_value(); })) return;
   // A tracked pair can stand for two real roots that the naming's looser
   // real-root tolerance calls real.
   std::vector<int> capacity;

@@ -533,5 +533,41 @@ TEST(AnalyzeClosedLoop, NamesEveryGainsModesAsTheLocusDoes) {
             << after_coupling << " gains after a coupling left out\n";
 }
 
+
+// A sweep of an augmented file without a washout starts from `modes`' names
+// of the file (continuation from the open loop) and, as `modes` no longer
+// names a closed loop by its shapes, gives no pointwise names on that axis.
+// (On this file the shapes and the continuation agree at these values, so
+// the test guards the rule rather than tells the two namings apart; the
+// tests above do that.)
+TEST(SweepOfAnAugmentedFile, StartsFromModesNamesAndHasNoPointwiseNamesOnTheClosedAxis) {
+  const data::LoadResult load = WithLateralLoops("  { input = \"rudder\", output = \"r\", gain = 1.7 },\n");
+  SweepOptions options;
+  options.param = "lateral.Nr";
+  options.from = -0.215;
+  options.to = -0.6;
+  options.steps = 5;
+  const TrackedStudy study = Sweep(load.file, options);
+  ASSERT_EQ(study.points.size(), 5u);
+  const analysis::ModalAnalysis modes = AnalyzeClosedLoop(load.aircraft);
+  int lateral = 0;
+  for (const TrackedMode& t : study.points[0].modes) {
+    if (t.axis != model::Axis::kLateral) continue;
+    ++lateral;
+    const analysis::Mode* m = nullptr;
+    for (const analysis::Mode& c : modes.lateral)
+      if (m == nullptr || std::abs(c.lambda - t.lambda) < std::abs(m->lambda - t.lambda)) m = &c;
+    ASSERT_NE(m, nullptr);
+    EXPECT_LT(std::abs(m->lambda - t.lambda), 1e-10 * std::max(1.0, t.wn)) << t.name;
+    EXPECT_EQ(m->full_name(), t.name);
+  }
+  EXPECT_EQ(lateral, 4);
+  for (const TrackedPoint& p : study.points)
+    for (const TrackedMode& t : p.modes)
+      if (t.axis == model::Axis::kLateral) {
+        EXPECT_EQ(t.pointwise_name, "") << p.value << " " << t.name;
+      }
+}
+
 }  // namespace
 }  // namespace aerolin::study

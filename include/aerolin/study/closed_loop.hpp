@@ -52,8 +52,9 @@ ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
 /// a loop's roots. Each closed-loop mode is the kind of the open-loop mode
 /// its root descends from (a yaw damper's well-damped pair is the Dutch
 /// roll, whatever its shape), qualified by its own root (overdamped,
-/// unstable, ...); a pair that two modes other than roll and spiral have
-/// coupled into keeps the name of its shape (analysis::AnalyzeWithFilters).
+/// unstable, ...). Where two modes other than roll and spiral have coupled
+/// into one pair, which has no classical name, every mode of the axis keeps
+/// the name of its shape (analysis::AnalyzeWithFilters).
 /// The filters' roots are the roots that descend from the filters' poles.
 /// `closed` equal to `open` is named as the bare axis.
 /// U0 [m/s] is the trim speed the longitudinal names use. (`aerolin sweep`
