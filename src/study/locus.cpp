@@ -217,7 +217,10 @@ LocusResult DescribeLocus(const model::AircraftData& aircraft, const LocusOption
   return result;
 }
 
-TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
+namespace {
+
+TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions& options,
+                         const tracking::PointTaker& sink) {
   if (options.gains.empty()) throw std::invalid_argument("no gains given");
   const ClosedLoop closed(MakeLoop(aircraft, options));
   const Loop& loop = closed.loop;
@@ -333,7 +336,7 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   TrackedStudy study;
   study.param = "gain";
   bool names_differ = false;
-  auto hand_over = [&](std::span<const TrackedPoint> points) {
+  auto hand_over = [&](std::vector<TrackedPoint>& points) {
     if (points.empty()) return;
     for (const TrackedPoint& p : points)
       for (const TrackedMode& m : p.modes) names_differ = names_differ || !m.pointwise_name.empty();
@@ -347,11 +350,16 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   // K < 0 first (the points are handed over sorted), continued from K = 0
   // outward: once to the end, keeping the tracker and the grid at the start
   // of each chunk, then chunk by chunk back from the end, each continued
-  // again from its copy, its points handed over in reverse.
+  // again from its copy, its points handed over in reverse. The last chunk
+  // (the grid ends within it) is named in the first pass and handed over
+  // from there: continued again from its copy it would give the same points
+  // (a chunk's result depends on the tracker at its start and its grid
+  // alone; the pointwise names change no tracked name, signature or change).
   if (!below.empty()) {
     OutwardGrid grid(below, true, -1.0, step);
     ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
     std::vector<std::pair<ChunkedTrack, OutwardGrid>> starts;
+    std::vector<TrackedPoint> last;  // the last chunk's points, named, when it was seen to be last
     while (true) {
       starts.emplace_back(track, grid);
       grid.Next(static_cast<std::size_t>(kSweepChunk), chunk);
@@ -359,10 +367,17 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
         starts.pop_back();
         break;
       }
-      run_chunk(track, false, reported);
+      const bool is_last = grid.done();
+      run_chunk(track, is_last, reported);
+      if (is_last) {
+        starts.pop_back();
+        last = std::move(reported);
+      }
     }
     study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
     study.refinements += track.refinements();
+    std::reverse(last.begin(), last.end());
+    hand_over(last);
     for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
       it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
       run_chunk(it->first, true, reported);
@@ -385,13 +400,15 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   return study;
 }
 
+}  // namespace
+
+TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
+  return LocusTaking(aircraft, options, tracking::Viewing(sink));
+}
+
 LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
   LocusResult result = DescribeLocus(aircraft, options);
-  std::vector<TrackedPoint> points;
-  result.study = Locus(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
-    points.insert(points.end(), chunk.begin(), chunk.end());
-  });
-  result.study.points = std::move(points);
+  result.study = tracking::Keeping([&](const tracking::PointTaker& take) { return LocusTaking(aircraft, options, take); });
   return result;
 }
 
