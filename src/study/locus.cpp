@@ -217,10 +217,7 @@ LocusResult DescribeLocus(const model::AircraftData& aircraft, const LocusOption
   return result;
 }
 
-namespace {
-
-TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions& options,
-                         const tracking::PointTaker& sink) {
+TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
   if (options.gains.empty()) throw std::invalid_argument("no gains given");
   const ClosedLoop closed(MakeLoop(aircraft, options));
   const Loop& loop = closed.loop;
@@ -336,7 +333,7 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
   TrackedStudy study;
   study.param = "gain";
   bool names_differ = false;
-  auto hand_over = [&](std::vector<TrackedPoint>& points) {
+  auto hand_over = [&](std::span<const TrackedPoint> points) {
     if (points.empty()) return;
     for (const TrackedPoint& p : points)
       for (const TrackedMode& m : p.modes) names_differ = names_differ || !m.pointwise_name.empty();
@@ -400,15 +397,13 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
   return study;
 }
 
-}  // namespace
-
-TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
-  return LocusTaking(aircraft, options, tracking::Viewing(sink));
-}
-
 LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
   LocusResult result = DescribeLocus(aircraft, options);
-  result.study = tracking::Keeping([&](const tracking::PointTaker& take) { return LocusTaking(aircraft, options, take); });
+  std::vector<TrackedPoint> points;
+  result.study = Locus(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  });
+  result.study.points = std::move(points);
   return result;
 }
 

@@ -9,11 +9,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "aerolin/analysis/modes.hpp"
@@ -130,31 +128,6 @@ class ChunkedTrack {
   std::vector<TrackedMode> previous_;  // the last point's modes
   Signature previous_signature_;
 };
-
-// Receives a chunk of finished points, which it may move from (a study that
-// keeps its points takes them without copying their names).
-using PointTaker = std::function<void(std::vector<TrackedPoint>&)>;
-
-// `sink`, as a PointTaker: it sees the points and leaves them.
-inline PointTaker Viewing(const PointSink& sink) {
-  return [&sink](std::vector<TrackedPoint>& points) { sink(points); };
-}
-
-// The study of `run` (a streamed study handing its points to the PointTaker
-// it is given) with every point kept, moved from the chunks.
-template <class Run>
-TrackedStudy Keeping(const Run& run) {
-  std::vector<TrackedPoint> points;
-  TrackedStudy study = run([&points](std::vector<TrackedPoint>& chunk) {
-    if (points.empty()) {
-      points = std::move(chunk);
-      return;
-    }
-    points.insert(points.end(), std::make_move_iterator(chunk.begin()), std::make_move_iterator(chunk.end()));
-  });
-  study.points = std::move(points);
-  return study;
-}
 
 // The heading mode: ψ's root, 0 at every point.
 TrackedMode HeadingMode();

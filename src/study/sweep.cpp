@@ -30,13 +30,10 @@ using tracking::AddNotes;
 using tracking::AxisPlan;
 using tracking::ChangesOf;
 using tracking::HeadingMode;
-using tracking::Keeping;
 using tracking::NameAxisPoint;
-using tracking::PointTaker;
 using tracking::PointwiseNames;
 using tracking::Signature;
 using tracking::Spelled;
-using tracking::Viewing;
 
 model::StateSpace Longitudinal4(const Eigen::MatrixXd& A) {
   return model::StateSpace(A, Eigen::MatrixXd::Zero(4, 0), model::LongitudinalStateSignals(), {});
@@ -82,7 +79,7 @@ struct SweptAxes {
 TrackedStudy Track(const std::string& param, std::size_t n, const std::function<double(std::size_t)>& grid,
                    int threads, std::vector<analysis::Mode> lon_named, std::vector<analysis::Mode> lat_named,
                    const SweptAxes& axes, const FixedAxis& lon_fixed, const FixedAxis& lat_fixed,
-                   const PointTaker& sink) {
+                   const PointSink& sink) {
   analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
     SmallMatrix lat_A, lat_dA;
     axes.at(v, A, dA, lat_A, lat_dA);
@@ -172,10 +169,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       lat_changes.push_back(std::move(c));
     for (const TrackedPoint& p : points)
       for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
-    // The last point is kept (the next chunk's first step starts there)
-    // before `sink` may move from it.
-    previous = points.back();
     sink(points);
+    previous = std::move(points.back());
     previous_lon_end = lon_end.back();
     previous_lon = std::move(lon_signatures.back());
     previous_lat = std::move(lat_signatures.back());
@@ -349,9 +344,7 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
                                             : " (its " + section + " keys: " + hint + ")"));
 }
 
-namespace {
-
-TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& options, const PointTaker& sink) {
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
   const model::WrittenKey* key = &ResolveSweepKey(file, options.param);
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
@@ -519,8 +512,17 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
                lat_fixed, sink);
 }
 
-TrackedStudy SweepTrimSpeedTaking(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
-                                  const PointTaker& sink) {
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
+  std::vector<TrackedPoint> points;
+  TrackedStudy study = Sweep(file, options, [&points](std::span<const TrackedPoint> chunk) {
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  });
+  study.points = std::move(points);
+  return study;
+}
+
+TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
+                            const PointSink& sink) {
   if (model::IsAugmented(aircraft))
     throw std::invalid_argument(
         "the file closes a feedback ([augmentation]): the nonlinear model a trim-speed sweep "
@@ -578,23 +580,13 @@ TrackedStudy SweepTrimSpeedTaking(const model::AircraftData& aircraft, const Tri
                analysis::AnalyzeLateral(model::BuildLateral(first)), axes, lon_fixed, lat_fixed, sink);
 }
 
-}  // namespace
-
-TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
-  return SweepTaking(file, options, Viewing(sink));
-}
-
-TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
-  return Keeping([&](const PointTaker& take) { return SweepTaking(file, options, take); });
-}
-
-TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
-                            const PointSink& sink) {
-  return SweepTrimSpeedTaking(aircraft, options, Viewing(sink));
-}
-
 TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options) {
-  return Keeping([&](const PointTaker& take) { return SweepTrimSpeedTaking(aircraft, options, take); });
+  std::vector<TrackedPoint> points;
+  TrackedStudy study = SweepTrimSpeed(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
+    points.insert(points.end(), chunk.begin(), chunk.end());
+  });
+  study.points = std::move(points);
+  return study;
 }
 
 }  // namespace aerolin::study
