@@ -14,7 +14,9 @@ and message are compared too), for both binaries:
   - a sweep of condition.U0 over 0.6 x .. 1.5 x;
   - root loci: pitch damper elevator:q, yaw damper rudder:r with and without
     a 1.5 s washout, aileron:p, rudder:beta, elevator:alpha with a 2 s
-    washout, elevator:theta, each over negative and positive gains.
+    washout, elevator:theta, each over negative and positive gains; and two
+    loci of over 1000 negative gains (several chunks of grid points, the last
+    one ending within a chunk and at a chunk's end).
 JSON and text reports are compared (stdout, stderr and exit code). Prints
 the number of runs compared and every difference; exits 1 on any.
 """
@@ -64,6 +66,11 @@ LOOPS = [
     (["--loop", "rudder:beta"], "-4:4:41"),
     (["--loop", "elevator:alpha", "--washout", "2"], "-5:5:41"),
     (["--loop", "elevator:theta"], "-3:3:31"),
+    # Negative gains over several chunks of study::kSweepChunk grid points:
+    # the last chunk ending within (1099 of 1100 gains below 0: 512 + 512 + 76 points, K = 0
+    # first) and exactly at a chunk's end (1023 gains: 2 x 512).
+    (["--loop", "elevator:q"], "-3:0:1100"),
+    (["--loop", "rudder:r", "--washout", "1.5"], "-3:-0.003:1023"),
 ]
 
 

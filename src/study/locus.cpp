@@ -297,11 +297,15 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   // K < 0 first (the points are handed over sorted), continued from K = 0
   // outward: once to the end, keeping the tracker and the grid at the start
   // of each chunk, then chunk by chunk back from the end, each continued
-  // again from its copy, its points handed over in reverse.
+  // again from its copy, its points handed over in reverse. The last chunk
+  // (the grid ends within it) is named in the first pass and handed over
+  // from there: continued again from its copy it would give the same points
+  // (a chunk's result depends on the tracker at its start and its grid alone).
   if (!below.empty()) {
     OutwardGrid grid(below, true, -1.0, step);
     ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
     std::vector<std::pair<ChunkedTrack, OutwardGrid>> starts;
+    std::vector<TrackedPoint> last;  // the last chunk's points, named, when it was seen to be last
     while (true) {
       starts.emplace_back(track, grid);
       grid.Next(static_cast<std::size_t>(kSweepChunk), chunk);
@@ -309,10 +313,17 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
         starts.pop_back();
         break;
       }
+      const bool is_last = grid.done();
       run_chunk(track, reported);
+      if (is_last) {
+        starts.pop_back();
+        last = std::move(reported);
+      }
     }
     study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
     study.refinements += track.refinements();
+    std::reverse(last.begin(), last.end());
+    hand_over(last);
     for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
       it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
       run_chunk(it->first, reported);

@@ -268,13 +268,25 @@ void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<Pointw
   if (!pointwise.empty()) {
     for (std::size_t i = first; i < out.size(); ++i) {
       TrackedMode& t = out[i];
+      // The nearest pointwise root, the first of equal distances. The names
+      // are of the same solve's roots, so one is usually t.lambda or its
+      // conjugate exactly: distance 0 (a − b is 0 only where a = b, with
+      // gradual underflow), which no later root undercuts, found without
+      // the hypot of every distance.
       const PointwiseName* nearest = nullptr;
-      double best = std::numeric_limits<double>::infinity();
-      for (const PointwiseName& m : pointwise[k]) {
-        const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
-        if (d < best) {
-          best = d;
+      for (const PointwiseName& m : pointwise[k])
+        if (m.lambda == t.lambda || std::conj(m.lambda) == t.lambda) {
           nearest = &m;
+          break;
+        }
+      if (!nearest) {
+        double best = std::numeric_limits<double>::infinity();
+        for (const PointwiseName& m : pointwise[k]) {
+          const double d = std::min(std::abs(m.lambda - t.lambda), std::abs(std::conj(m.lambda) - t.lambda));
+          if (d < best) {
+            best = d;
+            nearest = &m;
+          }
         }
       }
       if (nearest && *nearest->name != t.name) t.pointwise_name = *nearest->name;

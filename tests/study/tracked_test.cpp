@@ -278,6 +278,46 @@ TEST(Locus, StreamedPointsAreSortedChunkedAndEachTheClosedLoopsAtItsGain) {
   EXPECT_TRUE(head.study.points.empty());
 }
 
+// Gains below 0 are continued to the most negative first, then named chunk
+// by chunk going back: the last chunk is named in that first pass when the
+// grid is seen to end within it, else continued again from its copy. Both
+// ways give the same points, bit for bit: the continuation is causal (a
+// point depends on the grid up to it), so 1022 gains below 0 (K = 0 first:
+// 512 + 511 grid points, the second chunk named in the first pass) and the
+// same with one more gain (512 + 512: the second continued again) agree on
+// every point of the first, names and roots. The loop, elevator:alpha
+// reversed, couples the short period and the phugoid: the second chunk
+// (K < -1.533) has a structure change at K = -1.59.
+TEST(Locus, NegativeGainsNamedInTheFirstPassEqualTheContinuationRunAgain) {
+  const data::LoadResult load = P2V7();
+  LocusOptions within{"elevator", "alpha", std::nullopt, {}, 2};
+  for (int k = 1022; k >= 1; --k) within.gains.push_back(-0.003 * k);
+  LocusOptions at_end = within;
+  at_end.gains.insert(at_end.gains.begin(), -0.003 * 1023);
+  const LocusResult a = Locus(load.aircraft, within), b = Locus(load.aircraft, at_end);
+  ASSERT_EQ(a.study.points.size(), 1022u);
+  ASSERT_EQ(b.study.points.size(), 1023u);
+  for (std::size_t k = 0; k < a.study.points.size(); ++k) {
+    const TrackedPoint& p = a.study.points[k];
+    const TrackedPoint& q = b.study.points[k + 1];
+    ASSERT_EQ(p.value, q.value) << k;
+    ASSERT_EQ(p.modes.size(), q.modes.size()) << k;
+    for (std::size_t i = 0; i < p.modes.size(); ++i) {
+      EXPECT_EQ(p.modes[i].name, q.modes[i].name) << p.value;
+      EXPECT_EQ(p.modes[i].origin, q.modes[i].origin) << p.value;
+      EXPECT_EQ(p.modes[i].lambda, q.modes[i].lambda) << p.value;  // bit for bit
+    }
+  }
+  ASSERT_EQ(a.study.changes.size(), 3u);
+  ASSERT_EQ(b.study.changes.size(), 3u);
+  EXPECT_LT(a.study.changes.front().value, -0.003 * 511);
+  for (std::size_t i = 0; i < a.study.changes.size(); ++i) {
+    EXPECT_EQ(a.study.changes[i].value, b.study.changes[i].value);
+    EXPECT_EQ(a.study.changes[i].from, b.study.changes[i].from);
+    EXPECT_EQ(a.study.changes[i].to, b.study.changes[i].to);
+  }
+}
+
 TEST(Locus, PitchDamperNamesMatchAerolinModesAtEveryGain) {
   const data::LoadResult load = P2V7();
   const LocusResult locus = Locus(load.aircraft, {"elevator", "q", std::nullopt, {0.0, 0.1, 0.2, 0.4}, 1});
