@@ -220,16 +220,27 @@ std::vector<std::string> FlightModel::control_units() const {
 }
 
 Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
+  const VelocityAngles angles = VelocityAnglesOf(x);
+  VelocityAngles s, c;
+  for (int i = 0; i < kNumVelocityAngles; ++i) {
+    s[i] = std::sin(angles[i]);
+    c[i] = std::cos(angles[i]);
+  }
+  return VelocityNed(x, s, c);
+}
+
+Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x, const VelocityAngles& s,
+                                         const VelocityAngles& c) const {
   // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
   // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
-  const Eigen::Vector3d body = BodyVelocityOf(U0_, alpha0_, x[kU], x[kAlpha], x[kBeta]);
+  const Eigen::Vector3d body =
+      BodyVelocityFrom(U0_ + x[kU], s[kAlphaTotal], c[kAlphaTotal], s[kBetaAngle], c[kBetaAngle]);
   const double ub = body.x(), vb = body.y(), wb = body.z();
   // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
   // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
-  const double theta = theta0_ + x[kTheta];
-  const double cp = std::cos(x[kPhi]), sp = std::sin(x[kPhi]);
-  const double ct = std::cos(theta), st = std::sin(theta);
-  const double cs = std::cos(x[kPsi]), ss = std::sin(x[kPsi]);
+  const double cp = c[kPhiAngle], sp = s[kPhiAngle];
+  const double ct = c[kThetaTotal], st = s[kThetaTotal];
+  const double cs = c[kPsiAngle], ss = s[kPsiAngle];
   // Body → earth, column by column applied to (ub, vb, wb).
   const double y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
   const double z1 = sp * vb + cp * wb;
