@@ -115,23 +115,75 @@ struct Transition {
   Eigen::Matrix<double, 5, 5> phi_lat;
   Eigen::MatrixXd gamma;    // 9 × num_controls
   Eigen::MatrixXd gamma_d;  // 9 × num_disturbances
+};
 
-  // Writes Φ x + Γ δ (+ Γ_d d) into the first 9 entries of `out`. Each
-  // axis' Φ x is summed column by column, Σⱼ Φ(:, j) x(j) in column order:
-  // the order the dense 9 × 9 product took for every row, whose other-axis
-  // terms are exact zeros, so the states are bit for bit those of the dense
-  // Φ (Eigen's own 5 × 5 product sums the last row pairwise, which moved ψ's
-  // last digit).
+// An exact slice's five transitions at once: the slice end's (all 9 rows)
+// and the 4 quadrature nodes' (only the rows the NED velocity reads: u, α, θ
+// and β, φ, ψ), each axis' Φ blocks and Γ, Γ_d stacked into fixed-row
+// matrices, so one column loop per axis and one per input forms them all
+// (the nodes' states were a third of a slice as five separate products).
+// Each row is summed column by column, Σⱼ Φ(:, j) x(j) in column order: the
+// order the dense 9 × 9 product took for every row, whose other-axis terms
+// are exact zeros, so the end's states are bit for bit those of the dense Φ
+// (Eigen's own 5 × 5 product sums the last row pairwise, which moved ψ's
+// last digit); then Γ δ summed the same way from 0 and added, then Γ_d d.
+struct SliceTransitions {
+  static constexpr int kNodes = 4;
+  static constexpr std::array<int, 3> kLonRows = {0, 1, 3};  // u, α, θ within the axis
+  static constexpr std::array<int, 3> kLatRows = {0, 3, 4};  // β, φ, ψ within the axis
+  static constexpr int kLon = 4 + 3 * kNodes, kLat = 5 + 3 * kNodes, kAll = kNumLinearStates + 6 * kNodes;
+  // Rows: the end's axis block, then node i's 3 rows at 4 + 3i (5 + 3i).
+  Eigen::Matrix<double, kLon, 4> phi_lon;
+  Eigen::Matrix<double, kLat, 5> phi_lat;
+  // Rows: the end's 9, then node i's (u, α, θ, β, φ, ψ) at 9 + 6i.
+  Eigen::Matrix<double, kAll, Eigen::Dynamic> gamma, gamma_d;
+
+  SliceTransitions() = default;
+  SliceTransitions(const Transition& end, const std::array<Transition, kNodes>& nodes)
+      : gamma(kAll, end.gamma.cols()), gamma_d(kAll, end.gamma_d.cols()) {
+    phi_lon.topRows<4>() = end.phi_lon;
+    phi_lat.topRows<5>() = end.phi_lat;
+    gamma.topRows<kNumLinearStates>() = end.gamma;
+    gamma_d.topRows<kNumLinearStates>() = end.gamma_d;
+    for (int i = 0; i < kNodes; ++i)
+      for (int r = 0; r < 3; ++r) {
+        phi_lon.row(4 + 3 * i + r) = nodes[i].phi_lon.row(kLonRows[r]);
+        phi_lat.row(5 + 3 * i + r) = nodes[i].phi_lat.row(kLatRows[r]);
+        for (const auto& [offset, row] : {std::pair{r, kU + kLonRows[r]}, std::pair{3 + r, kBeta + kLatRows[r]}}) {
+          gamma.row(kNumLinearStates + 6 * i + offset) = nodes[i].gamma.row(row);
+          gamma_d.row(kNumLinearStates + 6 * i + offset) = nodes[i].gamma_d.row(row);
+        }
+      }
+  }
+
+  // Writes Φ x + Γ δ (+ Γ_d d) of the slice end into the first 9 entries of
+  // `end` and the nodes' u, α, θ, β, φ, ψ into theirs.
   void Apply(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
-             const Eigen::Ref<const Eigen::VectorXd>* disturbance, FlightState& out) const {
-    auto lon = out.head<4>();
-    lon = phi_lon.col(0) * x[kU];
+             const Eigen::Ref<const Eigen::VectorXd>* disturbance, FlightState& end,
+             std::array<FlightState, kNodes>& nodes) const {
+    Eigen::Matrix<double, kLon, 1> lon = phi_lon.col(0) * x[kU];
     for (int j = 1; j < 4; ++j) lon += phi_lon.col(j) * x[kU + j];
-    auto lat = out.segment<5>(kBeta);
-    lat = phi_lat.col(0) * x[kBeta];
+    Eigen::Matrix<double, kLat, 1> lat = phi_lat.col(0) * x[kBeta];
     for (int j = 1; j < 5; ++j) lat += phi_lat.col(j) * x[kBeta + j];
-    AddProduct(gamma, controls, out);
-    if (disturbance != nullptr) AddProduct(gamma_d, *disturbance, out);
+    Eigen::Matrix<double, kAll, 1> t = Eigen::Matrix<double, kAll, 1>::Zero();
+    for (Eigen::Index j = 0; j < gamma.cols(); ++j) t += gamma.col(j) * controls(j);
+    end.head<4>() = lon.head<4>();
+    end.segment<5>(kBeta) = lat.head<5>();
+    end.head<kNumLinearStates>() += t.head<kNumLinearStates>();
+    for (int i = 0; i < kNodes; ++i)
+      for (int r = 0; r < 3; ++r) {
+        nodes[i][kU + kLonRows[r]] = lon[4 + 3 * i + r] + t[kNumLinearStates + 6 * i + r];
+        nodes[i][kBeta + kLatRows[r]] = lat[5 + 3 * i + r] + t[kNumLinearStates + 6 * i + 3 + r];
+      }
+    if (disturbance == nullptr) return;
+    t.setZero();
+    for (Eigen::Index j = 0; j < gamma_d.cols(); ++j) t += gamma_d.col(j) * (*disturbance)(j);
+    end.head<kNumLinearStates>() += t.head<kNumLinearStates>();
+    for (int i = 0; i < kNodes; ++i)
+      for (int r = 0; r < 3; ++r) {
+        nodes[i][kU + kLonRows[r]] += t[kNumLinearStates + 6 * i + r];
+        nodes[i][kBeta + kLatRows[r]] += t[kNumLinearStates + 6 * i + 3 + r];
+      }
   }
 };
 
@@ -221,11 +273,12 @@ struct Slicer::Impl {
       node_state.setZero();
       for (FlightState& n : node_states) n.setZero();
     } else if (integrator() == Integrator::kExact) {
-      step = ZeroOrderHold(model, options.dt);
+      std::array<Transition, kGaussNodes.size()> nodes;
       for (std::size_t i = 0; i < kGaussNodes.size(); ++i) {
         nodes[i] = ZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
         node_weights[i] = 0.5 * options.dt * kGaussWeights[i];
       }
+      transitions = SliceTransitions(ZeroOrderHold(model, options.dt), nodes);
       node_state.setZero();
       for (FlightState& n : node_states) n.setZero();
     }
@@ -398,9 +451,8 @@ struct Slicer::Impl {
 
   SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls,
                           const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
-    for (std::size_t i = 0; i < nodes.size(); ++i) nodes[i].Apply(x, controls, disturbance, node_states[i]);
+    transitions.Apply(x, controls, disturbance, node_state, node_states);
     const Eigen::Vector3d displacement = NodeDisplacement();
-    step.Apply(x, controls, disturbance, node_state);
     x.head<kNumLinearStates>() = node_state.head<kNumLinearStates>();
     x.tail<3>() += displacement;
     return {1, 0};
@@ -426,11 +478,13 @@ struct Slicer::Impl {
   ExtendedState y = ExtendedState::Zero(), dydt = ExtendedState::Zero();
   Eigen::VectorXd held_controls;
   // Exact
-  Transition step;
-  std::array<Transition, kGaussNodes.size()> nodes;
+  static_assert(SliceTransitions::kNodes == kGaussNodes.size());
+  SliceTransitions transitions;
   std::array<double, kGaussNodes.size()> node_weights{};  // Δt/2 · wᵢ [s]
   FlightState node_state;  // the slice end's state
-  std::array<FlightState, kGaussNodes.size()> node_states;  // the nodes' (first 9 entries)
+  // The nodes' states: the entries the NED velocity reads (u, α, θ, β, φ,
+  // ψ; the rest stay 0).
+  std::array<FlightState, kGaussNodes.size()> node_states;
   const SinCosTable& sin_cos = SinCosTable::Get();  // the nodes' sines and cosines
   // Exact with washout filters
   FilteredTransition filtered_step;
