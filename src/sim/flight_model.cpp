@@ -229,24 +229,4 @@ Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
   return VelocityNed(x, s, c);
 }
 
-Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x, const VelocityAngles& s,
-                                         const VelocityAngles& c) const {
-  // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
-  // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
-  const Eigen::Vector3d body =
-      BodyVelocityFrom(U0_ + x[kU], s[kAlphaTotal], c[kAlphaTotal], s[kBetaAngle], c[kBetaAngle]);
-  const double ub = body.x(), vb = body.y(), wb = body.z();
-  // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
-  // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
-  const double cp = c[kPhiAngle], sp = s[kPhiAngle];
-  const double ct = c[kThetaTotal], st = s[kThetaTotal];
-  const double cs = c[kPsiAngle], ss = s[kPsiAngle];
-  // Body → earth, column by column applied to (ub, vb, wb).
-  const double y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
-  const double z1 = sp * vb + cp * wb;
-  const double x2 = ct * ub + st * z1;  // Ry(θ)
-  const double z2 = -st * ub + ct * z1;
-  return {cs * x2 - ss * y1, ss * x2 + cs * y1, z2};  // Rz(ψ)
-}
-
 }  // namespace aerolin::sim

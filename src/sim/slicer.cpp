@@ -131,7 +131,9 @@ struct SliceTransitions {
   static constexpr int kNodes = 4;
   static constexpr std::array<int, 3> kLonRows = {0, 1, 3};  // u, α, θ within the axis
   static constexpr std::array<int, 3> kLatRows = {0, 3, 4};  // β, φ, ψ within the axis
-  static constexpr int kLon = 4 + 3 * kNodes, kLat = 5 + 3 * kNodes, kAll = kNumLinearStates + 6 * kNodes;
+  // Each stack padded to an even number of rows (a zero row), so every
+  // column is a whole number of aligned SSE2 pairs.
+  static constexpr int kLon = 4 + 3 * kNodes, kLat = 5 + 3 * kNodes + 1, kAll = kNumLinearStates + 6 * kNodes + 1;
   // Rows: the end's axis block, then node i's 3 rows at 4 + 3i (5 + 3i).
   Eigen::Matrix<double, kLon, 4> phi_lon;
   Eigen::Matrix<double, kLat, 5> phi_lat;
@@ -140,7 +142,10 @@ struct SliceTransitions {
 
   SliceTransitions() = default;
   SliceTransitions(const Transition& end, const std::array<Transition, kNodes>& nodes)
-      : gamma(kAll, end.gamma.cols()), gamma_d(kAll, end.gamma_d.cols()) {
+      : phi_lon(decltype(phi_lon)::Zero()),
+        phi_lat(decltype(phi_lat)::Zero()),
+        gamma(decltype(gamma)::Zero(kAll, end.gamma.cols())),
+        gamma_d(decltype(gamma_d)::Zero(kAll, end.gamma_d.cols())) {
     phi_lon.topRows<4>() = end.phi_lon;
     phi_lat.topRows<5>() = end.phi_lat;
     gamma.topRows<kNumLinearStates>() = end.gamma;
@@ -156,28 +161,54 @@ struct SliceTransitions {
       }
   }
 
+  using Stacked = Eigen::Matrix<double, kAll, 1>;
+
+  // The held inputs' terms Γ δ and Γ_d d of every row, each summed column by
+  // column from 0; `inputs` keeps δ and d, so a slice with the same held
+  // inputs as the last (a held stick, a piecewise-constant script) reuses
+  // them: the same numbers, not recomputed.
+  struct InputTerms {
+    Stacked controls = Stacked::Zero(), disturbance = Stacked::Zero();
+    bool valid = false, with_disturbance = false;
+    Eigen::VectorXd held_controls, held_disturbance;
+  };
+  void UpdateInputTerms(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                        const Eigen::Ref<const Eigen::VectorXd>* disturbance, InputTerms& terms) const {
+    const bool same = terms.valid && controls == terms.held_controls && (disturbance != nullptr) == terms.with_disturbance &&
+                      (disturbance == nullptr || *disturbance == terms.held_disturbance);
+    if (same) return;
+    terms.controls.setZero();
+    for (Eigen::Index j = 0; j < gamma.cols(); ++j) terms.controls += gamma.col(j) * controls(j);
+    terms.held_controls = controls;
+    terms.with_disturbance = disturbance != nullptr;
+    if (disturbance != nullptr) {
+      terms.disturbance.setZero();
+      for (Eigen::Index j = 0; j < gamma_d.cols(); ++j) terms.disturbance += gamma_d.col(j) * (*disturbance)(j);
+      terms.held_disturbance = *disturbance;
+    }
+    terms.valid = true;
+  }
+
   // Writes Φ x + Γ δ (+ Γ_d d) of the slice end into the first 9 entries of
   // `end` and the nodes' u, α, θ, β, φ, ψ into theirs.
-  void Apply(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
-             const Eigen::Ref<const Eigen::VectorXd>* disturbance, FlightState& end,
+  void Apply(const FlightState& x, const InputTerms& terms, FlightState& end,
              std::array<FlightState, kNodes>& nodes) const {
     Eigen::Matrix<double, kLon, 1> lon = phi_lon.col(0) * x[kU];
     for (int j = 1; j < 4; ++j) lon += phi_lon.col(j) * x[kU + j];
     Eigen::Matrix<double, kLat, 1> lat = phi_lat.col(0) * x[kBeta];
     for (int j = 1; j < 5; ++j) lat += phi_lat.col(j) * x[kBeta + j];
-    Eigen::Matrix<double, kAll, 1> t = Eigen::Matrix<double, kAll, 1>::Zero();
-    for (Eigen::Index j = 0; j < gamma.cols(); ++j) t += gamma.col(j) * controls(j);
     end.head<4>() = lon.head<4>();
     end.segment<5>(kBeta) = lat.head<5>();
-    end.head<kNumLinearStates>() += t.head<kNumLinearStates>();
     for (int i = 0; i < kNodes; ++i)
       for (int r = 0; r < 3; ++r) {
-        nodes[i][kU + kLonRows[r]] = lon[4 + 3 * i + r] + t[kNumLinearStates + 6 * i + r];
-        nodes[i][kBeta + kLatRows[r]] = lat[5 + 3 * i + r] + t[kNumLinearStates + 6 * i + 3 + r];
+        nodes[i][kU + kLonRows[r]] = lon[4 + 3 * i + r];
+        nodes[i][kBeta + kLatRows[r]] = lat[5 + 3 * i + r];
       }
-    if (disturbance == nullptr) return;
-    t.setZero();
-    for (Eigen::Index j = 0; j < gamma_d.cols(); ++j) t += gamma_d.col(j) * (*disturbance)(j);
+    AddTerm(terms.controls, end, nodes);
+    if (terms.with_disturbance) AddTerm(terms.disturbance, end, nodes);
+  }
+
+  static void AddTerm(const Stacked& t, FlightState& end, std::array<FlightState, kNodes>& nodes) {
     end.head<kNumLinearStates>() += t.head<kNumLinearStates>();
     for (int i = 0; i < kNodes; ++i)
       for (int r = 0; r < 3; ++r) {
@@ -399,7 +430,7 @@ struct Slicer::Impl {
     bool flushed = false;
     for (const auto& [first, count] : {std::pair{kU, 4}, std::pair{kBeta, 4}}) {
       const auto axis = x.segment(first, count);
-      if (!axis.isZero(0.0) && axis.cwiseAbs().maxCoeff() < kNegligible) {
+      if (axis.cwiseAbs().maxCoeff() < kNegligible && !axis.isZero(0.0)) {
         x.segment(first, count).setZero();
         flushed = true;
       }
@@ -432,12 +463,20 @@ struct Slicer::Impl {
   // from the table (SinCosTable: within 2 ulp of libm's, at a fraction of
   // the cost; this moves the position's last digits, issue #22).
   Eigen::Vector3d NodeDisplacement() const {
-    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
+    constexpr std::size_t kAngles = kNumVelocityAngles;
+    std::array<double, kGaussNodes.size() * kAngles> angles, s, c;
     for (std::size_t i = 0; i < node_states.size(); ++i) {
-      const VelocityAngles angles = model.VelocityAnglesOf(node_states[i]);
-      VelocityAngles s, c;
-      for (int j = 0; j < kNumVelocityAngles; ++j) sin_cos(angles[j], s[j], c[j]);
-      displacement += node_weights[i] * model.VelocityNed(node_states[i], s, c);
+      const VelocityAngles node = model.VelocityAnglesOf(node_states[i]);
+      std::copy(node.begin(), node.end(), angles.begin() + static_cast<std::ptrdiff_t>(i * kAngles));
+    }
+    sin_cos(angles, s, c);
+    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
+    VelocityAngles node_s, node_c;
+    for (std::size_t i = 0; i < node_states.size(); ++i) {
+      const auto first = static_cast<std::ptrdiff_t>(i * kAngles);
+      std::copy(s.begin() + first, s.begin() + first + kAngles, node_s.begin());
+      std::copy(c.begin() + first, c.begin() + first + kAngles, node_c.begin());
+      displacement += node_weights[i] * model.VelocityNed(node_states[i], node_s, node_c);
     }
     return displacement;
   }
@@ -451,7 +490,8 @@ struct Slicer::Impl {
 
   SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls,
                           const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
-    transitions.Apply(x, controls, disturbance, node_state, node_states);
+    transitions.UpdateInputTerms(controls, disturbance, input_terms);
+    transitions.Apply(x, input_terms, node_state, node_states);
     const Eigen::Vector3d displacement = NodeDisplacement();
     x.head<kNumLinearStates>() = node_state.head<kNumLinearStates>();
     x.tail<3>() += displacement;
@@ -480,6 +520,7 @@ struct Slicer::Impl {
   // Exact
   static_assert(SliceTransitions::kNodes == kGaussNodes.size());
   SliceTransitions transitions;
+  SliceTransitions::InputTerms input_terms;  // the last slice's held inputs' terms
   std::array<double, kGaussNodes.size()> node_weights{};  // Δt/2 · wᵢ [s]
   FlightState node_state;  // the slice end's state
   // The nodes' states: the entries the NED velocity reads (u, α, θ, β, φ,

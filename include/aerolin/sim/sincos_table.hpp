@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstddef>
 
 namespace aerolin::sim {
 
@@ -36,26 +37,64 @@ class SinCosTable {
 
   /// Writes sin a and cos a (a [rad]).
   void operator()(double a, double& s, double& c) const {
-    if (!(std::abs(a) <= kRange)) {
-      s = std::sin(a);
-      c = std::cos(a);
-      return;
+    std::array<double, 1> as{a}, ss, cs;
+    (*this)(as, ss, cs);
+    s = ss[0];
+    c = cs[0];
+  }
+
+  /// Writes sin aₙ and cos aₙ of N angles (a [rad]); the same values one by
+  /// one would give, with the series for all N in one loop the compiler
+  /// vectorizes.
+  template <std::size_t N>
+  void operator()(const std::array<double, N>& a, std::array<double, N>& s, std::array<double, N>& c) const {
+    std::array<double, N> d, table_s, table_c;
+    bool in_range = true;
+    for (std::size_t n = 0; n < N; ++n) in_range &= std::abs(a[n]) <= kRange;  // false for NaN
+    if (in_range) {
+      std::array<double, N> k;
+      for (std::size_t n = 0; n < N; ++n) {
+        k[n] = Nearest(a[n]);
+        d[n] = a[n] - k[n] * kStep;
+      }
+      for (std::size_t n = 0; n < N; ++n) {
+        const Entry& e = entries_[static_cast<int>(k[n]) + kHalf];
+        table_s[n] = e.s;
+        table_c[n] = e.c;
+      }
+    } else {
+      for (std::size_t n = 0; n < N; ++n) {
+        if (!(std::abs(a[n]) <= kRange)) {  // libm's; the series' terms 0
+          d[n] = 0.0;
+          table_s[n] = std::sin(a[n]);
+          table_c[n] = std::cos(a[n]);
+          continue;
+        }
+        const double k = Nearest(a[n]);
+        d[n] = a[n] - k * kStep;
+        const Entry& e = entries_[static_cast<int>(k) + kHalf];
+        table_s[n] = e.s;
+        table_c[n] = e.c;
+      }
     }
-    // Round a·64 to an integer: adding and subtracting 1.5·2⁵² leaves the
-    // nearest integer (|a·64| ≤ 512 ≪ 2⁵¹); exact, as is δ.
-    constexpr double kRound = 6755399441055744.0;
-    const double n = (a * (1.0 / kStep) + kRound) - kRound;
-    const double d = a - n * kStep;
-    const Entry& e = entries_[static_cast<int>(n) + kHalf];
-    const double d2 = d * d;
-    const double sin_d = d * (1.0 + d2 * (-1.0 / 6.0 + d2 * (1.0 / 120.0)));
-    const double cos_d_minus_1 = d2 * (-0.5 + d2 * (1.0 / 24.0 + d2 * (-1.0 / 720.0)));
-    s = e.s + (e.s * cos_d_minus_1 + e.c * sin_d);
-    c = e.c + (e.c * cos_d_minus_1 - e.s * sin_d);
+    for (std::size_t n = 0; n < N; ++n) {
+      const double d2 = d[n] * d[n];
+      const double sin_d = d[n] * (1.0 + d2 * (-1.0 / 6.0 + d2 * (1.0 / 120.0)));
+      const double cos_d_minus_1 = d2 * (-0.5 + d2 * (1.0 / 24.0 + d2 * (-1.0 / 720.0)));
+      s[n] = table_s[n] + (table_s[n] * cos_d_minus_1 + table_c[n] * sin_d);
+      c[n] = table_c[n] + (table_c[n] * cos_d_minus_1 - table_s[n] * sin_d);
+    }
   }
 
  private:
   SinCosTable();
+  // The table index of a, |a| ≤ kRange: a·64 rounded to an integer (adding
+  // and subtracting 1.5·2⁵² leaves the nearest, |a·64| ≤ 512 ≪ 2⁵¹); exact,
+  // as is δ = a − k/64.
+  static double Nearest(double a) {
+    constexpr double kRound = 6755399441055744.0;
+    return (a * (1.0 / kStep) + kRound) - kRound;
+  }
   static constexpr int kHalf = static_cast<int>(kRange / kStep);  // 512
   struct Entry {
     double s, c;
