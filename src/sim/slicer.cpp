@@ -428,10 +428,10 @@ struct Slicer::Impl {
     if (model.num_washout_filters() > 0 && y.tail<kMaxAuxiliaryStates>().cwiseAbs().maxCoeff() >= kNegligible)
       return;
     bool flushed = false;
-    for (const auto& [first, count] : {std::pair{kU, 4}, std::pair{kBeta, 4}}) {
-      const auto axis = x.segment(first, count);
+    for (const int first : {kU, kBeta}) {
+      auto axis = x.segment<4>(first);
       if (axis.cwiseAbs().maxCoeff() < kNegligible && !axis.isZero(0.0)) {
-        x.segment(first, count).setZero();
+        axis.setZero();
         flushed = true;
       }
     }
