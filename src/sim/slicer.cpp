@@ -134,10 +134,12 @@ struct SliceTransitions {
   // Each stack padded to an even number of rows (a zero row), so every
   // column is a whole number of aligned SSE2 pairs.
   static constexpr int kLon = 4 + 3 * kNodes, kLat = 5 + 3 * kNodes + 1, kAll = kNumLinearStates + 6 * kNodes + 1;
+  static constexpr int kNodeRows = 3 * kNodes, kNodeLon = kNumLinearStates, kNodeLat = kNodeLon + kNodeRows;
   // Rows: the end's axis block, then node i's 3 rows at 4 + 3i (5 + 3i).
   Eigen::Matrix<double, kLon, 4> phi_lon;
   Eigen::Matrix<double, kLat, 5> phi_lat;
-  // Rows: the end's 9, then node i's (u, α, θ, β, φ, ψ) at 9 + 6i.
+  // Rows: the end's 9, then node i's u, α, θ at 9 + 3i, its β, φ, ψ at 21 + 3i
+  // (each axis' node rows in the order of phi_lon's and phi_lat's).
   Eigen::Matrix<double, kAll, Eigen::Dynamic> gamma, gamma_d;
 
   SliceTransitions() = default;
@@ -154,9 +156,10 @@ struct SliceTransitions {
       for (int r = 0; r < 3; ++r) {
         phi_lon.row(4 + 3 * i + r) = nodes[i].phi_lon.row(kLonRows[r]);
         phi_lat.row(5 + 3 * i + r) = nodes[i].phi_lat.row(kLatRows[r]);
-        for (const auto& [offset, row] : {std::pair{r, kU + kLonRows[r]}, std::pair{3 + r, kBeta + kLatRows[r]}}) {
-          gamma.row(kNumLinearStates + 6 * i + offset) = nodes[i].gamma.row(row);
-          gamma_d.row(kNumLinearStates + 6 * i + offset) = nodes[i].gamma_d.row(row);
+        for (const auto& [at, row] : {std::pair{kNodeLon + 3 * i + r, kU + kLonRows[r]},
+                                      std::pair{kNodeLat + 3 * i + r, kBeta + kLatRows[r]}}) {
+          gamma.row(at) = nodes[i].gamma.row(row);
+          gamma_d.row(at) = nodes[i].gamma_d.row(row);
         }
       }
   }
@@ -199,21 +202,18 @@ struct SliceTransitions {
     for (int j = 1; j < 5; ++j) lat += phi_lat.col(j) * x[kBeta + j];
     end.head<4>() = lon.head<4>();
     end.segment<5>(kBeta) = lat.head<5>();
+    end.head<kNumLinearStates>() += terms.controls.head<kNumLinearStates>();
+    Eigen::Matrix<double, kNodeRows, 1> node_lon = lon.segment<kNodeRows>(4) + terms.controls.segment<kNodeRows>(kNodeLon);
+    Eigen::Matrix<double, kNodeRows, 1> node_lat = lat.segment<kNodeRows>(5) + terms.controls.segment<kNodeRows>(kNodeLat);
+    if (terms.with_disturbance) {
+      end.head<kNumLinearStates>() += terms.disturbance.head<kNumLinearStates>();
+      node_lon += terms.disturbance.segment<kNodeRows>(kNodeLon);
+      node_lat += terms.disturbance.segment<kNodeRows>(kNodeLat);
+    }
     for (int i = 0; i < kNodes; ++i)
       for (int r = 0; r < 3; ++r) {
-        nodes[i][kU + kLonRows[r]] = lon[4 + 3 * i + r];
-        nodes[i][kBeta + kLatRows[r]] = lat[5 + 3 * i + r];
-      }
-    AddTerm(terms.controls, end, nodes);
-    if (terms.with_disturbance) AddTerm(terms.disturbance, end, nodes);
-  }
-
-  static void AddTerm(const Stacked& t, FlightState& end, std::array<FlightState, kNodes>& nodes) {
-    end.head<kNumLinearStates>() += t.head<kNumLinearStates>();
-    for (int i = 0; i < kNodes; ++i)
-      for (int r = 0; r < 3; ++r) {
-        nodes[i][kU + kLonRows[r]] += t[kNumLinearStates + 6 * i + r];
-        nodes[i][kBeta + kLatRows[r]] += t[kNumLinearStates + 6 * i + 3 + r];
+        nodes[i][kU + kLonRows[r]] = node_lon[3 * i + r];
+        nodes[i][kBeta + kLatRows[r]] = node_lat[3 * i + r];
       }
   }
 };
