@@ -11,7 +11,10 @@
 
 #include <array>
 #include <cmath>
+#include <iomanip>
 #include <random>
+#include <sstream>
+#include <string>
 #include <unsupported/Eigen/MatrixFunctions>
 #include <vector>
 
@@ -87,6 +90,12 @@ struct ReferenceQuadrature {
   }
 };
 
+std::string Scientific(double x) {
+  std::ostringstream out;
+  out << std::scientific << std::setprecision(2) << x;
+  return out.str();
+}
+
 // The P2V-7 and variants: trimmed climbing at θ0 = 0.3 rad with α0 ≠ 0
 // (W0), and a fast, agile one (derivatives ×4, twice the speed).
 std::vector<model::AircraftData> Aircraft() {
@@ -154,7 +163,9 @@ TEST(SlicerPosition, EachSliceAgreesWithTheLibmQuadrature) {
   // Both ways were taken many times.
   EXPECT_GT(in_table, 1000);
   EXPECT_GT(beyond, 500);
-  RecordProperty("worst_relative", std::to_string(worst));
+  RecordProperty("worst_relative", Scientific(worst));
+  RecordProperty("slices_in_table", in_table);
+  RecordProperty("slices_beyond_table", beyond);
 }
 
 // A 600 s flight of violent stick and rudder (square waves, a slow roll
@@ -185,6 +196,8 @@ TEST(SlicerPosition, A600sFlightAgreesWithTheLibmQuadrature) {
   EXPECT_LE((end.tail<3>() - position).norm(), kFlightRelative * path)
       << end.tail<3>().transpose() << " vs " << position.transpose() << " over " << path << " m";
   EXPECT_GT(path, 40e3);
+  RecordProperty("relative_to_path", Scientific((end.tail<3>() - position).norm() / path));
+  RecordProperty("path_m", Scientific(path));
 }
 
 }  // namespace
