@@ -9,7 +9,8 @@ the position's 4-node Gauss–Legendre quadrature of the NED velocity, through
 the scenario-a doublet), BM_Slice/rk45 (the RK45 slice, for comparison) and
 BM_BareStep (the issue's floor: a bare fixed-size 9 × 9 mat-vec plus the
 three sincos of the attitude) and BM_FourNodeVelocities (the NED velocity at
-the quadrature's 4 nodes: 20 sincos, the position's share of an exact slice),
+the quadrature's 4 nodes with libm's 20 sincos: the position's share of an
+exact slice before sim::SinCosTable),
 5 repetitions each, and prints the median CPU time of each and the ratios to
 the bare step. Then the min/median/max
 of the ratios over the rounds. Issue #22's goal: exact/bare <= 2.5.

@@ -220,22 +220,13 @@ std::vector<std::string> FlightModel::control_units() const {
 }
 
 Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
-  // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
-  // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
-  const Eigen::Vector3d body = BodyVelocityOf(U0_, alpha0_, x[kU], x[kAlpha], x[kBeta]);
-  const double ub = body.x(), vb = body.y(), wb = body.z();
-  // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
-  // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
-  const double theta = theta0_ + x[kTheta];
-  const double cp = std::cos(x[kPhi]), sp = std::sin(x[kPhi]);
-  const double ct = std::cos(theta), st = std::sin(theta);
-  const double cs = std::cos(x[kPsi]), ss = std::sin(x[kPsi]);
-  // Body → earth, column by column applied to (ub, vb, wb).
-  const double y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
-  const double z1 = sp * vb + cp * wb;
-  const double x2 = ct * ub + st * z1;  // Ry(θ)
-  const double z2 = -st * ub + ct * z1;
-  return {cs * x2 - ss * y1, ss * x2 + cs * y1, z2};  // Rz(ψ)
+  const VelocityAngles angles = VelocityAnglesOf(x);
+  VelocityAngles s, c;
+  for (int i = 0; i < kNumVelocityAngles; ++i) {
+    s[i] = std::sin(angles[i]);
+    c[i] = std::cos(angles[i]);
+  }
+  return VelocityNed(x, s, c);
 }
 
 }  // namespace aerolin::sim

@@ -19,6 +19,7 @@
 
 #include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/core/error.hpp"
+#include "aerolin/sim/sincos_table.hpp"
 
 namespace aerolin::sim {
 namespace {
@@ -114,23 +115,106 @@ struct Transition {
   Eigen::Matrix<double, 5, 5> phi_lat;
   Eigen::MatrixXd gamma;    // 9 × num_controls
   Eigen::MatrixXd gamma_d;  // 9 × num_disturbances
+};
 
-  // Writes Φ x + Γ δ (+ Γ_d d) into the first 9 entries of `out`. Each
-  // axis' Φ x is summed column by column, Σⱼ Φ(:, j) x(j) in column order:
-  // the order the dense 9 × 9 product took for every row, whose other-axis
-  // terms are exact zeros, so the states are bit for bit those of the dense
-  // Φ (Eigen's own 5 × 5 product sums the last row pairwise, which moved ψ's
-  // last digit).
-  void Apply(const FlightState& x, const Eigen::Ref<const Eigen::VectorXd>& controls,
-             const Eigen::Ref<const Eigen::VectorXd>* disturbance, FlightState& out) const {
-    auto lon = out.head<4>();
-    lon = phi_lon.col(0) * x[kU];
+// An exact slice's five transitions at once: the slice end's (all 9 rows)
+// and the 4 quadrature nodes' (only the rows the NED velocity reads: u, α, θ
+// and β, φ, ψ), each axis' Φ blocks and Γ, Γ_d stacked into fixed-row
+// matrices, so one column loop per axis and one per input forms them all
+// (the nodes' states were a third of a slice as five separate products).
+// Each row is summed column by column, Σⱼ Φ(:, j) x(j) in column order: the
+// order the dense 9 × 9 product took for every row, whose other-axis terms
+// are exact zeros, so the end's states are bit for bit those of the dense Φ
+// (Eigen's own 5 × 5 product sums the last row pairwise, which moved ψ's
+// last digit); then Γ δ summed the same way from 0 and added, then Γ_d d.
+struct SliceTransitions {
+  static constexpr int kNodes = 4;
+  static constexpr std::array<int, 3> kLonRows = {0, 1, 3};  // u, α, θ within the axis
+  static constexpr std::array<int, 3> kLatRows = {0, 3, 4};  // β, φ, ψ within the axis
+  // Each stack padded to an even number of rows (a zero row), so every
+  // column is a whole number of aligned SSE2 pairs.
+  static constexpr int kLon = 4 + 3 * kNodes, kLat = 5 + 3 * kNodes + 1, kAll = kNumLinearStates + 6 * kNodes + 1;
+  static constexpr int kNodeRows = 3 * kNodes, kNodeLon = kNumLinearStates, kNodeLat = kNodeLon + kNodeRows;
+  // Rows: the end's axis block, then node i's 3 rows at 4 + 3i (5 + 3i).
+  Eigen::Matrix<double, kLon, 4> phi_lon;
+  Eigen::Matrix<double, kLat, 5> phi_lat;
+  // Rows: the end's 9, then node i's u, α, θ at 9 + 3i, its β, φ, ψ at 21 + 3i
+  // (each axis' node rows in the order of phi_lon's and phi_lat's).
+  Eigen::Matrix<double, kAll, Eigen::Dynamic> gamma, gamma_d;
+
+  SliceTransitions() = default;
+  SliceTransitions(const Transition& end, const std::array<Transition, kNodes>& nodes)
+      : phi_lon(decltype(phi_lon)::Zero()),
+        phi_lat(decltype(phi_lat)::Zero()),
+        gamma(decltype(gamma)::Zero(kAll, end.gamma.cols())),
+        gamma_d(decltype(gamma_d)::Zero(kAll, end.gamma_d.cols())) {
+    phi_lon.topRows<4>() = end.phi_lon;
+    phi_lat.topRows<5>() = end.phi_lat;
+    gamma.topRows<kNumLinearStates>() = end.gamma;
+    gamma_d.topRows<kNumLinearStates>() = end.gamma_d;
+    for (int i = 0; i < kNodes; ++i)
+      for (int r = 0; r < 3; ++r) {
+        phi_lon.row(4 + 3 * i + r) = nodes[i].phi_lon.row(kLonRows[r]);
+        phi_lat.row(5 + 3 * i + r) = nodes[i].phi_lat.row(kLatRows[r]);
+        for (const auto& [at, row] : {std::pair{kNodeLon + 3 * i + r, kU + kLonRows[r]},
+                                      std::pair{kNodeLat + 3 * i + r, kBeta + kLatRows[r]}}) {
+          gamma.row(at) = nodes[i].gamma.row(row);
+          gamma_d.row(at) = nodes[i].gamma_d.row(row);
+        }
+      }
+  }
+
+  using Stacked = Eigen::Matrix<double, kAll, 1>;
+
+  // The held inputs' terms Γ δ and Γ_d d of every row, each summed column by
+  // column from 0; `inputs` keeps δ and d, so a slice with the same held
+  // inputs as the last (a held stick, a piecewise-constant script) reuses
+  // them: the same numbers, not recomputed.
+  struct InputTerms {
+    Stacked controls = Stacked::Zero(), disturbance = Stacked::Zero();
+    bool valid = false, with_disturbance = false;
+    Eigen::VectorXd held_controls, held_disturbance;
+  };
+  void UpdateInputTerms(const Eigen::Ref<const Eigen::VectorXd>& controls,
+                        const Eigen::Ref<const Eigen::VectorXd>* disturbance, InputTerms& terms) const {
+    const bool same = terms.valid && controls == terms.held_controls && (disturbance != nullptr) == terms.with_disturbance &&
+                      (disturbance == nullptr || *disturbance == terms.held_disturbance);
+    if (same) return;
+    terms.controls.setZero();
+    for (Eigen::Index j = 0; j < gamma.cols(); ++j) terms.controls += gamma.col(j) * controls(j);
+    terms.held_controls = controls;
+    terms.with_disturbance = disturbance != nullptr;
+    if (disturbance != nullptr) {
+      terms.disturbance.setZero();
+      for (Eigen::Index j = 0; j < gamma_d.cols(); ++j) terms.disturbance += gamma_d.col(j) * (*disturbance)(j);
+      terms.held_disturbance = *disturbance;
+    }
+    terms.valid = true;
+  }
+
+  // Writes Φ x + Γ δ (+ Γ_d d) of the slice end into the first 9 entries of
+  // `end` and the nodes' u, α, θ, β, φ, ψ into theirs.
+  void Apply(const FlightState& x, const InputTerms& terms, FlightState& end,
+             std::array<FlightState, kNodes>& nodes) const {
+    Eigen::Matrix<double, kLon, 1> lon = phi_lon.col(0) * x[kU];
     for (int j = 1; j < 4; ++j) lon += phi_lon.col(j) * x[kU + j];
-    auto lat = out.segment<5>(kBeta);
-    lat = phi_lat.col(0) * x[kBeta];
+    Eigen::Matrix<double, kLat, 1> lat = phi_lat.col(0) * x[kBeta];
     for (int j = 1; j < 5; ++j) lat += phi_lat.col(j) * x[kBeta + j];
-    AddProduct(gamma, controls, out);
-    if (disturbance != nullptr) AddProduct(gamma_d, *disturbance, out);
+    end.head<4>() = lon.head<4>();
+    end.segment<5>(kBeta) = lat.head<5>();
+    end.head<kNumLinearStates>() += terms.controls.head<kNumLinearStates>();
+    Eigen::Matrix<double, kNodeRows, 1> node_lon = lon.segment<kNodeRows>(4) + terms.controls.segment<kNodeRows>(kNodeLon);
+    Eigen::Matrix<double, kNodeRows, 1> node_lat = lat.segment<kNodeRows>(5) + terms.controls.segment<kNodeRows>(kNodeLat);
+    if (terms.with_disturbance) {
+      end.head<kNumLinearStates>() += terms.disturbance.head<kNumLinearStates>();
+      node_lon += terms.disturbance.segment<kNodeRows>(kNodeLon);
+      node_lat += terms.disturbance.segment<kNodeRows>(kNodeLat);
+    }
+    for (int i = 0; i < kNodes; ++i)
+      for (int r = 0; r < 3; ++r) {
+        nodes[i][kU + kLonRows[r]] = node_lon[3 * i + r];
+        nodes[i][kBeta + kLatRows[r]] = node_lat[3 * i + r];
+      }
   }
 };
 
@@ -218,13 +302,16 @@ struct Slicer::Impl {
         node_weights[i] = 0.5 * options.dt * kGaussWeights[i];
       }
       node_state.setZero();
+      for (FlightState& n : node_states) n.setZero();
     } else if (integrator() == Integrator::kExact) {
-      step = ZeroOrderHold(model, options.dt);
+      std::array<Transition, kGaussNodes.size()> nodes;
       for (std::size_t i = 0; i < kGaussNodes.size(); ++i) {
         nodes[i] = ZeroOrderHold(model, 0.5 * options.dt * (1.0 + kGaussNodes[i]));
         node_weights[i] = 0.5 * options.dt * kGaussWeights[i];
       }
+      transitions = SliceTransitions(ZeroOrderHold(model, options.dt), nodes);
       node_state.setZero();
+      for (FlightState& n : node_states) n.setZero();
     }
     Reset(x0, aux0);
   }
@@ -341,10 +428,10 @@ struct Slicer::Impl {
     if (model.num_washout_filters() > 0 && y.tail<kMaxAuxiliaryStates>().cwiseAbs().maxCoeff() >= kNegligible)
       return;
     bool flushed = false;
-    for (const auto& [first, count] : {std::pair{kU, 4}, std::pair{kBeta, 4}}) {
-      const auto axis = x.segment(first, count);
-      if (!axis.isZero(0.0) && axis.cwiseAbs().maxCoeff() < kNegligible) {
-        x.segment(first, count).setZero();
+    for (const int first : {kU, kBeta}) {
+      auto axis = x.segment<4>(first);
+      if (axis.cwiseAbs().maxCoeff() < kNegligible && !axis.isZero(0.0)) {
+        axis.setZero();
         flushed = true;
       }
     }
@@ -358,17 +445,40 @@ struct Slicer::Impl {
                                   const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
     z.head<kNumLinearStates>() = x.head<kNumLinearStates>();
     z.tail<kMaxAuxiliaryStates>() = y.tail<kMaxAuxiliaryStates>();
-    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
     for (std::size_t i = 0; i < filtered_nodes.size(); ++i) {
       filtered_nodes[i].Apply(z, controls, disturbance, z_next);
-      node_state.head<kNumLinearStates>() = z_next.head<kNumLinearStates>();
-      displacement += node_weights[i] * model.VelocityNed(node_state);
+      node_states[i].head<kNumLinearStates>() = z_next.head<kNumLinearStates>();
     }
+    const Eigen::Vector3d displacement = NodeDisplacement();
     filtered_step.Apply(z, controls, disturbance, z_next);
     x.head<kNumLinearStates>() = z_next.head<kNumLinearStates>();
     x.tail<3>() += displacement;
     y.tail<kMaxAuxiliaryStates>() = z_next.tail<kMaxAuxiliaryStates>();
     return {1, 0};
+  }
+
+  // Position: Gauss–Legendre quadrature of the NED velocity along the exact
+  // linear trajectory (the velocity does not depend on position), from the
+  // nodes' states (their first 9 entries), each node's sines and cosines
+  // from the table (SinCosTable: within 2 ulp of libm's, at a fraction of
+  // the cost; this moves the position's last digits, issue #22).
+  Eigen::Vector3d NodeDisplacement() const {
+    constexpr std::size_t kAngles = kNumVelocityAngles;
+    std::array<double, kGaussNodes.size() * kAngles> angles, s, c;
+    for (std::size_t i = 0; i < node_states.size(); ++i) {
+      const VelocityAngles node = model.VelocityAnglesOf(node_states[i]);
+      std::copy(node.begin(), node.end(), angles.begin() + static_cast<std::ptrdiff_t>(i * kAngles));
+    }
+    sin_cos(angles, s, c);
+    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
+    VelocityAngles node_s, node_c;
+    for (std::size_t i = 0; i < node_states.size(); ++i) {
+      const auto first = static_cast<std::ptrdiff_t>(i * kAngles);
+      std::copy(s.begin() + first, s.begin() + first + kAngles, node_s.begin());
+      std::copy(c.begin() + first, c.begin() + first + kAngles, node_c.begin());
+      displacement += node_weights[i] * model.VelocityNed(node_states[i], node_s, node_c);
+    }
+    return displacement;
   }
 
   std::string FailureMessage(int rejected) const {
@@ -380,14 +490,9 @@ struct Slicer::Impl {
 
   SliceStats AdvanceExact(const Eigen::Ref<const Eigen::VectorXd>& controls,
                           const Eigen::Ref<const Eigen::VectorXd>* disturbance) {
-    // Position: Gauss–Legendre quadrature of the NED velocity along the exact
-    // linear trajectory (the velocity does not depend on position).
-    Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      nodes[i].Apply(x, controls, disturbance, node_state);
-      displacement += node_weights[i] * model.VelocityNed(node_state);
-    }
-    step.Apply(x, controls, disturbance, node_state);
+    transitions.UpdateInputTerms(controls, disturbance, input_terms);
+    transitions.Apply(x, input_terms, node_state, node_states);
+    const Eigen::Vector3d displacement = NodeDisplacement();
     x.head<kNumLinearStates>() = node_state.head<kNumLinearStates>();
     x.tail<3>() += displacement;
     return {1, 0};
@@ -413,10 +518,15 @@ struct Slicer::Impl {
   ExtendedState y = ExtendedState::Zero(), dydt = ExtendedState::Zero();
   Eigen::VectorXd held_controls;
   // Exact
-  Transition step;
-  std::array<Transition, kGaussNodes.size()> nodes;
+  static_assert(SliceTransitions::kNodes == kGaussNodes.size());
+  SliceTransitions transitions;
+  SliceTransitions::InputTerms input_terms;  // the last slice's held inputs' terms
   std::array<double, kGaussNodes.size()> node_weights{};  // Δt/2 · wᵢ [s]
-  FlightState node_state;  // a node's state, then the slice end's
+  FlightState node_state;  // the slice end's state
+  // The nodes' states: the entries the NED velocity reads (u, α, θ, β, φ,
+  // ψ; the rest stay 0).
+  std::array<FlightState, kGaussNodes.size()> node_states;
+  const SinCosTable& sin_cos = SinCosTable::Get();  // the nodes' sines and cosines
   // Exact with washout filters
   FilteredTransition filtered_step;
   std::array<FilteredTransition, kGaussNodes.size()> filtered_nodes;

@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -22,6 +23,13 @@ inline constexpr int kNumLinearStates = 9;
 using LinearState = Eigen::Matrix<double, kNumLinearStates, 1>;
 using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
 
+/// BodyVelocityOf (below) from u_b = U0 + u [m/s] and the sines and cosines
+/// of α0 + α and β, for a caller that has them already
+/// (FlightModel::VelocityNed).
+inline Eigen::Vector3d BodyVelocityFrom(double ub, double sa, double ca, double sb, double cb) {
+  return {ub, ub * sb / (cb * ca), ub * sa / ca};
+}
+
 /// Returns the body velocity (u_b, v_b, w_b) [m/s] of the perturbations u
 /// [m/s], α, β [rad] about the trim speed U0 [m/s] and α0 [rad], by the exact
 /// geometric definitions α_tot = atan(w/u_b), β = asin(v/V) (FlightModel,
@@ -29,11 +37,15 @@ using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
 /// The one copy of that rule: the linear model's kinematics and the nonlinear
 /// model's state (sim/nonlinear_shadow.hpp) both take it from here.
 inline Eigen::Vector3d BodyVelocityOf(double U0, double alpha0, double u, double alpha, double beta) {
-  const double ub = U0 + u;
   const double ca = std::cos(alpha0 + alpha), sa = std::sin(alpha0 + alpha);
-  const double cb = std::cos(beta), sb = std::sin(beta);
-  return {ub, ub * sb / (cb * ca), ub * sa / ca};
+  return BodyVelocityFrom(U0 + u, sa, ca, std::sin(beta), std::cos(beta));
 }
+
+/// The five angles whose sines and cosines turn the perturbations into the
+/// NED velocity (FlightModel::VelocityAnglesOf): α0 + α, β, φ, θ0 + θ, ψ
+/// [rad], in the order of VelocityAngle.
+enum VelocityAngle { kAlphaTotal = 0, kBetaAngle, kPhiAngle, kThetaTotal, kPsiAngle, kNumVelocityAngles };
+using VelocityAngles = std::array<double, kNumVelocityAngles>;
 
 /// The most auxiliary states a flight carries beside the 12 flight states
 /// (FlightModel::AddActuators): one per actuated control, then one per
@@ -111,6 +123,15 @@ class FlightModel {
 
   /// Returns the earth-frame (NED) velocity [m/s] of state `x`.
   Eigen::Vector3d VelocityNed(const FlightState& x) const;
+  /// Returns the angles (α0 + α, β, φ, θ0 + θ, ψ) [rad] of state `x` whose
+  /// sines and cosines VelocityNed takes.
+  VelocityAngles VelocityAnglesOf(const FlightState& x) const {
+    return {alpha0_ + x[kAlpha], x[kBeta], x[kPhi], theta0_ + x[kTheta], x[kPsi]};
+  }
+  /// VelocityNed(x) with the sines `s` and cosines `c` of
+  /// VelocityAnglesOf(x) given (a caller that has them by a cheaper way:
+  /// the exact slicer's quadrature); the same arithmetic otherwise.
+  Eigen::Vector3d VelocityNed(const FlightState& x, const VelocityAngles& s, const VelocityAngles& c) const;
 
   /// Writes ẋ for state `x` with the input term `B_delta` = B δ + E d (9
   /// values, precomputed because δ and d are held over a slice).
@@ -264,5 +285,27 @@ class FlightModel {
   Eigen::Matrix<double, kMaxAuxiliaryStates, kMaxAuxiliaryStates> aux_from_aux_; // ẇ from w
   Eigen::Matrix<double, kMaxAuxiliaryStates, Eigen::Dynamic> aux_from_controls_; // ẇ from δ_pilot
 };
+
+// Inline: the exact slicer calls it at 4 nodes per slice, and the calls'
+// divisions overlap once they are in one function.
+inline Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x, const VelocityAngles& s,
+                                                const VelocityAngles& c) const {
+  // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
+  // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
+  const Eigen::Vector3d body =
+      BodyVelocityFrom(U0_ + x[kU], s[kAlphaTotal], c[kAlphaTotal], s[kBetaAngle], c[kBetaAngle]);
+  const double ub = body.x(), vb = body.y(), wb = body.z();
+  // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
+  // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
+  const double cp = c[kPhiAngle], sp = s[kPhiAngle];
+  const double ct = c[kThetaTotal], st = s[kThetaTotal];
+  const double cs = c[kPsiAngle], ss = s[kPsiAngle];
+  // Body → earth, column by column applied to (ub, vb, wb).
+  const double y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
+  const double z1 = sp * vb + cp * wb;
+  const double x2 = ct * ub + st * z1;  // Ry(θ)
+  const double z2 = -st * ub + ct * z1;
+  return {cs * x2 - ss * y1, ss * x2 + cs * y1, z2};  // Rz(ψ)
+}
 
 }  // namespace aerolin::sim

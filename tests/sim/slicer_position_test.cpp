@@ -1,0 +1,204 @@
+// The exact slicer's position against the libm evaluation of the same
+// quadrature (issue #22). The slicer takes the quadrature nodes' sines and
+// cosines from the slice start's by the angle-addition formulas and short
+// from a table (sim/sincos_table.hpp), which moves the last digits of north,
+// east and down; the reference here is the quadrature as it was: each
+// node's state from the test's own e^{[A B; 0 0]τ}, its NED velocity by
+// FlightModel::VelocityNed (libm's sin and cos of every angle), summed with
+// the 4-point Gauss–Legendre weights.
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <iomanip>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unsupported/Eigen/MatrixFunctions>
+#include <vector>
+
+#include "aerolin/sim/sincos_table.hpp"
+#include "aerolin/sim/slicer.hpp"
+#include "p2v7_fixture.hpp"
+
+namespace aerolin::sim {
+namespace {
+
+// Per slice. Each node's sine and cosine is within 2 ulp(|f| + 1/128) ≤ 4 u
+// (u = 2⁻⁵³) of the exact value (SinCosTable), libm's reference within 1 ulp:
+// ≤ 6 u apart. The body velocity's ratios u_b sin β / (cos β cos α),
+// u_b tan α amplify a cosine's error by ≤ 1 / (cos α cos β) ≤ 2.6 for the
+// angles drawn here (|α0 + α|, |β| ≤ 0.9 rad); each of the three rotations
+// adds ≤ 2 × 6 u of |v|. So ‖Δv‖ ≤ (2 × 2.6 × 6 + 3 × 12) u |v| ≈ 67 u |v|
+// = 7.5e-15 |v| at worst, and the displacement Σ wᵢ vᵢ is off by ≤ that
+// times Σ wᵢ |vᵢ|, the distance flown in the slice (not ‖Σ wᵢ vᵢ‖: a slice
+// that turns through a circle nearly cancels). Asserted: 1e-14 of it (the
+// bound, with room for the node states' own rounding: the test's
+// exponential is not the slicer's).
+constexpr double kSliceRelative = 1e-14;
+// Over a flight the slices' errors add; a 600 s flight of 6000 slices
+// against the path length: also the sum's rounding (½ ulp of the position
+// per slice, both sums) may part the two; asserted 1e-12 of the path.
+constexpr double kFlightRelative = 1e-12;
+
+constexpr std::array<double, 4> kNodes = {-0.86113631159405257522, -0.33998104358485626480,
+                                          0.33998104358485626480, 0.86113631159405257522};
+constexpr std::array<double, 4> kWeights = {0.34785484513745385737, 0.65214515486254614263,
+                                            0.65214515486254614263, 0.34785484513745385737};
+
+// The libm quadrature of one slice from `x` with held `controls`.
+struct ReferenceQuadrature {
+  const FlightModel& model;
+  std::array<Eigen::MatrixXd, 4> hold;  // e^{[A B; 0 0]τᵢ}, first 9 rows
+
+  ReferenceQuadrature(const FlightModel& m, double dt) : model(m) {
+    const int c = m.num_controls();
+    for (std::size_t i = 0; i < kNodes.size(); ++i) {
+      Eigen::MatrixXd M = Eigen::MatrixXd::Zero(9 + c, 9 + c);
+      M.topLeftCorner(9, 9) = m.A();
+      M.topRightCorner(9, c) = m.B();
+      M *= 0.5 * dt * (1.0 + kNodes[i]);
+      hold[i] = M.exp().topRows(9);
+    }
+  }
+  FlightState Node(std::size_t i, const FlightState& x, const Eigen::VectorXd& controls) const {
+    Eigen::VectorXd xu(9 + controls.size());
+    xu << x.head<9>(), controls;
+    FlightState node = FlightState::Zero();
+    node.head<9>() = hold[i] * xu;
+    return node;
+  }
+  // The displacement [m] and the distance flown Σ wᵢ |vᵢ| Δt/2 [m].
+  std::pair<Eigen::Vector3d, double> Displacement(const FlightState& x, const Eigen::VectorXd& controls,
+                                                  double dt) const {
+    Eigen::Vector3d d = Eigen::Vector3d::Zero();
+    double flown = 0.0;
+    for (std::size_t i = 0; i < kNodes.size(); ++i) {
+      const Eigen::Vector3d v = model.VelocityNed(Node(i, x, controls));
+      d += 0.5 * dt * kWeights[i] * v;
+      flown += 0.5 * dt * kWeights[i] * v.norm();
+    }
+    return {d, flown};
+  }
+  // Whether a node's velocity angle lies beyond the table (SinCosTable::kRange).
+  bool BeyondTheTable(const FlightState& x, const Eigen::VectorXd& controls) const {
+    for (std::size_t i = 0; i < kNodes.size(); ++i)
+      for (const double a : model.VelocityAnglesOf(Node(i, x, controls)))
+        if (std::abs(a) > SinCosTable::kRange) return true;
+    return false;
+  }
+};
+
+std::string Scientific(double x) {
+  std::ostringstream out;
+  out << std::scientific << std::setprecision(2) << x;
+  return out.str();
+}
+
+// The P2V-7 and variants: trimmed climbing at θ0 = 0.3 rad with α0 ≠ 0
+// (W0), and a fast, agile one (derivatives ×4, twice the speed).
+std::vector<model::AircraftData> Aircraft() {
+  std::vector<model::AircraftData> all{test::MakeP2V7()};
+  model::AircraftData climbing = test::MakeP2V7();
+  climbing.condition.theta0 = 0.3;
+  climbing.condition.W0 = 0.08 * climbing.condition.U0;
+  all.push_back(climbing);
+  model::AircraftData agile = test::MakeP2V7();
+  agile.condition.U0 *= 2.0;
+  for (double* d : {&agile.longitudinal.Ma, &agile.longitudinal.Mq, &agile.longitudinal.Za, &agile.lateral.Lb,
+                    &agile.lateral.Lp, &agile.lateral.Nb, &agile.lateral.Nr, &agile.lateral.Yb})
+    *d *= 4.0;
+  for (model::Control& c : agile.controls) {
+    c.L *= 4.0;
+    c.M *= 4.0;
+    c.N *= 4.0;
+  }
+  all.push_back(agile);
+  return all;
+}
+
+// Random states of violent motion at large angles, one slice each from the
+// origin (so the position is the displacement, without a large sum's
+// rounding), for slices of 0.01 s to 2 s, headings up to ±12 rad: a third
+// of the slices have a node beyond the table (libm's values there).
+TEST(SlicerPosition, EachSliceAgreesWithTheLibmQuadrature) {
+  std::mt19937 rng(22);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int in_table = 0, beyond = 0;
+  double worst = 0.0;
+  for (const model::AircraftData& aircraft : Aircraft()) {
+    const FlightModel model(aircraft);
+    for (const double dt : {0.01, 0.05, 0.1, 0.3, 1.0, 2.0}) {
+      SliceOptions options;
+      options.integrator = Integrator::kExact;
+      options.dt = dt;
+      Slicer slicer(model, options);
+      const ReferenceQuadrature reference(model, dt);
+      for (int k = 0; k < 200; ++k) {
+        FlightState x = FlightState::Zero();
+        x[kU] = 20.0 * unit(rng);
+        x[kAlpha] = 0.6 * unit(rng);
+        x[kQ] = 1.5 * unit(rng);
+        x[kTheta] = 1.2 * unit(rng);
+        x[kBeta] = 0.6 * unit(rng);
+        x[kP] = 3.0 * unit(rng);
+        x[kR] = 1.5 * unit(rng);
+        x[kPhi] = 3.1 * unit(rng);
+        x[kPsi] = 12.0 * unit(rng);
+        Eigen::VectorXd controls(model.num_controls());
+        for (Eigen::Index j = 0; j < controls.size(); ++j) controls[j] = 0.2 * unit(rng);
+        slicer.Reset(x);
+        slicer.Advance(controls);
+        const auto [expected, flown] = reference.Displacement(x, controls, dt);
+        const double error = (slicer.state().tail<3>() - expected).norm();
+        worst = std::max(worst, error / flown);
+        ASSERT_LE(error, kSliceRelative * flown)
+            << aircraft.condition.U0 << " m/s, dt " << dt << " s, slice " << k << ": " << slicer.state().tail<3>().transpose()
+            << " vs " << expected.transpose();
+        (reference.BeyondTheTable(x, controls) ? beyond : in_table) += 1;
+      }
+    }
+  }
+  // Both ways were taken many times.
+  EXPECT_GT(in_table, 1000);
+  EXPECT_GT(beyond, 500);
+  RecordProperty("worst_relative", Scientific(worst));
+  RecordProperty("slices_in_table", in_table);
+  RecordProperty("slices_beyond_table", beyond);
+}
+
+// A 600 s flight of violent stick and rudder (square waves, a slow roll
+// through large bank) with the P2V-7: the slicer's position against the
+// reference quadrature summed from the slicer's own slice starts (its
+// linear states are the dense transition's, bit for bit: slicer_test.cpp).
+TEST(SlicerPosition, A600sFlightAgreesWithTheLibmQuadrature) {
+  const FlightModel model(test::MakeP2V7());
+  SliceOptions options;
+  options.integrator = Integrator::kExact;
+  Slicer slicer(model, options);
+  const ReferenceQuadrature reference(model, options.dt);
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();
+  double path = 0.0;
+  Eigen::VectorXd controls(model.num_controls());
+  for (int k = 0; k < 6000; ++k) {
+    const double t = 0.1 * k;
+    controls << 0.05 * std::copysign(1.0, std::sin(0.7 * t)), 0.3, 0.1 * std::copysign(1.0, std::sin(0.13 * t)),
+        0.08 * std::sin(0.9 * t);
+    const FlightState start = slicer.state();
+    const auto [d, flown] = reference.Displacement(start, controls, options.dt);
+    position += d;
+    path += flown;
+    slicer.Advance(controls);
+  }
+  const FlightState& end = slicer.state();
+  EXPECT_GT(std::abs(end[kPhi]) + std::abs(end[kPsi]), 1.0);  // it turned hard
+  EXPECT_LE((end.tail<3>() - position).norm(), kFlightRelative * path)
+      << end.tail<3>().transpose() << " vs " << position.transpose() << " over " << path << " m";
+  EXPECT_GT(path, 40e3);
+  RecordProperty("relative_to_path", Scientific((end.tail<3>() - position).norm() / path));
+  RecordProperty("path_m", Scientific(path));
+}
+
+}  // namespace
+}  // namespace aerolin::sim
