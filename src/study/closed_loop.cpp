@@ -22,7 +22,7 @@ using cd = std::complex<double>;
 // from an open-loop mode (the root nearest a filter's pole need not be its
 // own: the P2V-7 yaw damper's washout root passes the roll subsidence). The
 // tracked modes at s = 1, heading left out; a filter that has joined a pair
-// gives a complex root of its origin.
+// is part of a "... (coupled)" mode, so no mode has its name as origin.
 std::vector<TrackedMode> ContinuedModes(const Eigen::MatrixXd& open, const Eigen::MatrixXd& closed,
                                         model::Axis axis, const std::vector<analysis::Mode>& open_modes,
                                         const std::vector<std::string>& filter_names) {
@@ -169,11 +169,13 @@ ClosedAxis CloseAxis(const model::AircraftData& aircraft, model::Axis axis,
   } else {
     open = closed.A();
   }
+  // The continuation's start, needed only when it runs (an augmented axis).
   std::vector<analysis::Mode> bare_modes;
   if (open_modes == nullptr) {
-    bare_modes = AnalyzeAxisModes(axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(open_aircraft)
-                                                                     : model::BuildLateral(open_aircraft),
-                                  axis, U0);
+    if (open != closed.A())
+      bare_modes = AnalyzeAxisModes(axis == model::Axis::kLongitudinal ? model::BuildLongitudinal(open_aircraft)
+                                                                       : model::BuildLateral(open_aircraft),
+                                    axis, U0);
     open_modes = &bare_modes;
   }
   return NameClosedAxis(std::move(closed), open, axis, U0, *open_modes);
