@@ -2,7 +2,7 @@
 """Byte-for-byte comparison of `aerolin sweep` and `aerolin locus` output
 between two builds (a speed change must not change a single byte).
 
-    bench/sweep_bench_compare.py REFERENCE_AEROLIN CANDIDATE_AEROLIN [--quick]
+    bench/sweep_bench_compare.py REFERENCE_AEROLIN CANDIDATE_AEROLIN [--quick] [--numbers-within REL]
 
 Runs, on every bundled aircraft (data/derivatives/*.toml except the
 coefficient file, and data/avl/b737.toml, which sweep refuses: its exit code
@@ -19,6 +19,13 @@ and message are compared too), for both binaries:
     one ending within a chunk and at a chunk's end).
 JSON and text reports are compared (stdout, stderr and exit code). Prints
 the number of runs compared and every difference; exits 1 on any.
+
+With --numbers-within REL, a run whose output differs only in its numbers
+(every other character the same, the same count of numbers) passes when each
+number is within REL of the reference's, relative to the larger magnitude
+(or within REL absolutely where both are below 1): for a change that moves
+the last digits of printed roots and nothing else (names, structure changes,
+notes, exit codes). Prints the largest difference found.
 """
 
 import pathlib
@@ -97,23 +104,56 @@ def runs(quick):
                 yield ["locus", rel] + loop + ["--gain=" + gains]
 
 
+NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def numbers_differ(a, b, rel):
+    """None if a and b differ only in numbers within rel; else a reason.
+    Returns (reason, largest relative difference)."""
+    text_a, text_b = NUMBER.sub(b"#", a), NUMBER.sub(b"#", b)
+    if text_a != text_b:
+        return "text differs", None
+    worst = 0.0
+    for x, y in zip(NUMBER.findall(a), NUMBER.findall(b)):
+        if x == y:
+            continue
+        fx, fy = float(x), float(y)
+        d = abs(fx - fy) / max(abs(fx), abs(fy), 1.0)
+        worst = max(worst, d)
+    return (None if worst <= rel else f"a number differs by {worst:.3g}"), worst
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__)
         return 2
     ref, new = sys.argv[1], sys.argv[2]
     quick = "--quick" in sys.argv[3:]
-    compared, differ, exits = 0, 0, {}
+    rel = None
+    if "--numbers-within" in sys.argv[3:]:
+        rel = float(sys.argv[sys.argv.index("--numbers-within") + 1])
+    compared, differ, exits, in_numbers, worst = 0, 0, {}, 0, 0.0
     for args in runs(quick):
         a = subprocess.run([ref] + args, cwd=ROOT, capture_output=True)
         b = subprocess.run([new] + args, cwd=ROOT, capture_output=True)
         compared += 1
         exits[a.returncode] = exits.get(a.returncode, 0) + 1
-        if (a.returncode, a.stdout, a.stderr) != (b.returncode, b.stdout, b.stderr):
-            differ += 1
-            print("DIFFERS:", " ".join(args), f"(exit {a.returncode} vs {b.returncode})")
-    print(f"{compared} runs compared, {differ} differ; exit codes of the reference: "
-          + ", ".join(f"{k}: {v}" for k, v in sorted(exits.items())))
+        if (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr):
+            continue
+        if rel is not None and (a.returncode, a.stderr) == (b.returncode, b.stderr):
+            reason, d = numbers_differ(a.stdout, b.stdout, rel)
+            if d is not None:
+                worst = max(worst, d)
+            if reason is None:
+                in_numbers += 1
+                continue
+        else:
+            reason = f"exit {a.returncode} vs {b.returncode}"
+        differ += 1
+        print("DIFFERS:", " ".join(args), f"({reason})")
+    print(f"{compared} runs compared, {differ} differ"
+          + (f", {in_numbers} only in numbers within {rel:g} (largest {worst:.3g})" if rel is not None else "")
+          + "; exit codes of the reference: " + ", ".join(f"{k}: {v}" for k, v in sorted(exits.items())))
     return 1 if differ else 0
 
 

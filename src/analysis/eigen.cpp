@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "aerolin/analysis/root_order.hpp"
 #include "aerolin/core/error.hpp"
 
 namespace aerolin::analysis {
@@ -40,10 +41,7 @@ Out DecomposeAs(const M& A, LeftVectors left) {
   const Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, M::MaxRowsAtCompileTime, 1> modulus =
       values.cwiseAbs();
   auto before = [&](Eigen::Index a, Eigen::Index b) {
-    const std::complex<double> la = values(a), lb = values(b);
-    if (modulus(a) != modulus(b)) return modulus(a) > modulus(b);
-    if (la.real() != lb.real()) return la.real() < lb.real();
-    return la.imag() > lb.imag();
+    return RootBefore(values(a), modulus(a), values(b), modulus(b));
   };
   Eigen::Matrix<Eigen::Index, Eigen::Dynamic, 1, Eigen::ColMajor, M::MaxRowsAtCompileTime, 1> order(n);
   for (Eigen::Index k = 0; k < n; ++k) {

@@ -223,9 +223,24 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
   auto same_as_first = [&](const RootSet& s) {
     return first_fixed && SameRoots(s, sets[0]);
   };
+  // A set refined from the one before carries the match MatchRoots would
+  // find (RefineRoots proves it); taken where the set before is the one it
+  // was refined from.
+  auto carried = [](const RootSet& from, const RootSet& to, Match& m) {
+    if (!to.carried || to.carried->from_parameter != from.parameter || to.carried->from.size() != from.values.size() ||
+        std::memcmp(to.carried->from.data(), from.values.data(),
+                    sizeof(std::complex<double>) * static_cast<std::size_t>(from.values.size())) != 0)
+      return false;
+    m.perm = to.carried->to;
+    m.ambiguous = false;
+    m.order_independent = true;
+    return true;
+  };
   core::ParallelFor(sets.size() - 1, threads, [&](std::size_t k) {
-    steps[k + 1] = same_as_first(sets[k]) && same_as_first(sets[k + 1]) ? fixed_match
-                                                                        : MatchRoots(sets[k], sets[k + 1]);
+    if (same_as_first(sets[k]) && same_as_first(sets[k + 1]))
+      steps[k + 1] = fixed_match;
+    else if (!carried(sets[k], sets[k + 1], steps[k + 1]))
+      steps[k + 1] = MatchRoots(sets[k], sets[k + 1]);
   });
 
   // The labelled step, as the sequential continuation does it: from the

@@ -276,9 +276,9 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   // points of its targets in grid (outward) order.
   std::vector<OutwardGrid::Point> chunk;
   auto run_chunk = [&](ChunkedTrack& track, std::vector<TrackedPoint>& reported) {
-    std::vector<analysis::RootSet> sets(chunk.size());
-    core::ParallelFor(chunk.size(), options.threads,
-                      [&](std::size_t k) { sets[k] = analysis::AnalyzeRoots(family, chunk[k].K); });
+    std::vector<double> gains_of_chunk(chunk.size());
+    for (std::size_t k = 0; k < chunk.size(); ++k) gains_of_chunk[k] = chunk[k].K;
+    std::vector<analysis::RootSet> sets = tracking::SolveInRuns(family, gains_of_chunk, options.threads);
     std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, options.threads);
     reported.clear();
     for (std::size_t k = 0; k < chunk.size(); ++k)

@@ -8,6 +8,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "aerolin/analysis/eigen.hpp"
+#include "aerolin/analysis/root_refinement.hpp"
 #include "aerolin/core/parallel.hpp"
 
 namespace aerolin::study::tracking {
@@ -321,6 +322,27 @@ std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::Mat
     changes[i] = {at, plan.axis, before, after};
   });
   return changes;
+}
+
+analysis::RootSet SolveNext(const analysis::RootSet* previous, const SmallMatrix& A, const SmallMatrix& dA,
+                            double p) {
+  if (previous)
+    if (std::optional<analysis::RootSet> refined = analysis::RefineRoots(*previous, A, dA, p))
+      return std::move(*refined);
+  return analysis::AnalyzeRoots(A, dA, p);
+}
+
+std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params,
+                                           int threads) {
+  std::vector<analysis::RootSet> sets(params.size());
+  core::ParallelFor((params.size() + kSolveRun - 1) / kSolveRun, threads, [&](std::size_t r) {
+    SmallMatrix A, dA;
+    for (std::size_t k = r * kSolveRun; k < std::min(params.size(), (r + 1) * kSolveRun); ++k) {
+      family(params[k], A, dA);
+      sets[k] = SolveNext(k % kSolveRun != 0 ? &sets[k - 1] : nullptr, A, dA, params[k]);
+    }
+  });
+  return sets;
 }
 
 TrackedMode HeadingMode() {

@@ -129,6 +129,27 @@ class ChunkedTrack {
   Signature previous_signature_;
 };
 
+// A sweep or locus solves the eigenvalue problem in full at every
+// kSolveRun-th point of a chunk (and wherever analysis::RefineRoots refuses);
+// the points between are refined from the point before. A divisor of
+// kSweepChunk, so a sweep's runs start at the same grid points whatever the
+// chunk.
+inline constexpr std::size_t kSolveRun = 32;
+static_assert(kSweepChunk % kSolveRun == 0);
+
+// The roots of A (A and dA/dp at p): refined from `previous`, the roots at
+// the grid point before, where analysis::RefineRoots accepts, else (or with
+// no `previous`) solved in full by analysis::AnalyzeRoots.
+analysis::RootSet SolveNext(const analysis::RootSet* previous, const analysis::SmallMatrix& A,
+                            const analysis::SmallMatrix& dA, double p);
+
+// The roots of `family` at `params` (one chunk's grid points, in grid
+// order), on `threads` threads: runs of kSolveRun points, the first of each
+// solved in full, the others by SolveNext from the point before, so every
+// point's roots are the same whatever the threads.
+std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params,
+                                           int threads);
+
 // The heading mode: ψ's root, 0 at every point.
 TrackedMode HeadingMode();
 

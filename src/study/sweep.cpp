@@ -31,6 +31,8 @@ using tracking::AxisPlan;
 using tracking::ChangesOf;
 using tracking::HeadingMode;
 using tracking::NameAxisPoint;
+using tracking::kSolveRun;
+using tracking::SolveNext;
 using tracking::PointwiseNames;
 using tracking::Signature;
 using tracking::Spelled;
@@ -116,30 +118,37 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     // names: it is not named again) when there is one.
     const std::size_t b = lon_axis.boundary() ? 1 : 0;
     std::vector<PointwiseNames> lon_names(m + b), lat_names(m + b);
-    core::ParallelFor(m, threads, [&](std::size_t i) {
-      const double v = grid(start + i);
-      SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
-      const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
-      // The axis's roots and names at v: the first point's where they hold.
-      auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
-                       analysis::RootSet& set, PointwiseNames& names, auto&& name, bool filters) {
-        if (fixed.Holds(A, dA)) {
-          set = fixed.roots;
-          set.parameter = v;
-          names = fixed.names;
-        } else {
-          set = analysis::AnalyzeRoots(A, dA, v);
-          if (!filters) names = Spelled(name(set));
-        }
-      };
-      solve(
-          lon_A, lon_dA, lon_fixed, lon_sets[i], lon_names[i + b],
-          [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
-          axes.lon_closed);
-      solve(
-          lat_A, lat_dA, lat_fixed, lat_sets[i], lat_names[i + b],
-          [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
-          axes.lat_closed);
+    // Runs of kSolveRun points: the first of each solved in full, the others
+    // refined from the point before (SolveNext, as SolveInRuns). A run starts at a multiple of
+    // kSolveRun of the grid (kSweepChunk is one), so every point's roots are
+    // the same whatever the threads.
+    core::ParallelFor((m + kSolveRun - 1) / kSolveRun, threads, [&](std::size_t r) {
+      for (std::size_t i = r * kSolveRun; i < std::min(m, (r + 1) * kSolveRun); ++i) {
+        const double v = grid(start + i);
+        SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
+        const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
+        const bool refine = i % kSolveRun != 0;
+        // The axis's roots and names at v: the first point's where they hold.
+        auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
+                         std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters) {
+          if (fixed.Holds(A, dA)) {
+            sets[i] = fixed.roots;
+            sets[i].parameter = v;
+            names = fixed.names;
+          } else {
+            sets[i] = SolveNext(refine ? &sets[i - 1] : nullptr, A, dA, v);
+            if (!filters) names = Spelled(name(sets[i]));
+          }
+        };
+        solve(
+            lon_A, lon_dA, lon_fixed, lon_sets, lon_names[i + b],
+            [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
+            axes.lon_closed);
+        solve(
+            lat_A, lat_dA, lat_fixed, lat_sets, lat_names[i + b],
+            [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
+            axes.lat_closed);
+      }
     });
     const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), threads);
     const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), threads);

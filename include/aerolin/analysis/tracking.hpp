@@ -12,7 +12,9 @@
 /// more than its distance to a neighbour).
 
 #include <Eigen/Core>
+#include <array>
 #include <complex>
+#include <optional>
 #include <functional>
 #include <span>
 #include <vector>
@@ -25,12 +27,24 @@ namespace aerolin::analysis {
 /// same for every p. (Allocation-free storage: a sweep solves thousands.)
 using MatrixFamily = std::function<void(double p, SmallMatrix& A, SmallMatrix& dA)>;
 
+/// How a set refined from the set before (RefineRoots) continues it: root i
+/// of `from` is root to[i] of this set, which is the match Continue's
+/// matching would find, unambiguous and independent of the roots' order
+/// (root_refinement.hpp proves it from the refinement's acceptance test), so
+/// Continue takes it without matching.
+struct CarriedRoots {
+  std::array<int, kMaxSmallStates> to{};
+  double from_parameter = 0;
+  SmallVectorC from;  ///< the roots of the set before, as they were refined from
+};
+
 /// The roots of A(p) at one value, with what matching needs.
 struct RootSet {
   double parameter = 0;
   SmallVectorC values;   ///< λᵢ, in DecomposeSmall's order
   SmallMatrixC vectors;  ///< right vectors, unit 2-norm
   SmallVectorC slopes;   ///< dλᵢ/dp (0 where A is defective to working precision)
+  std::optional<CarriedRoots> carried;  ///< set by RefineRoots where it proves the match
 };
 
 /// Returns the roots of A at parameter p with their slopes

@@ -1,0 +1,247 @@
+#include "aerolin/analysis/root_refinement.hpp"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <complex>
+#include <limits>
+
+#include "aerolin/analysis/eigen.hpp"
+#include "aerolin/analysis/root_order.hpp"
+
+namespace aerolin::analysis {
+namespace {
+
+using cd = std::complex<double>;
+
+// Iterations of the inverse iteration: the prediction is O(h²) off, each
+// iteration about squares the relative error, and one more runs once a step
+// is below kConverged·‖A‖ (the error is then of order δ²/gap, so the last
+// LU, which gives the final x and the left vector, is at a λ whose error is
+// far below the gap: x to working precision, w to ~δ²/gap²).
+constexpr int kMaxIterations = 8;
+constexpr double kConverged = 1e-6;
+// Separation: two roots closer than this many times their error bounds, or
+// than kMinSeparation·‖A‖, are refused (first-order bounds need separated
+// roots).
+constexpr double kSeparationFactor = 1e3;
+constexpr double kMinSeparation = 1e-8;
+constexpr double kTraceTolerance = 1e-10;
+// A root's move from its prediction against the distance from the
+// prediction to every other new root (the matching's ambiguity ratio is 1/4).
+constexpr double kIdentityRatio = 0.125;
+
+// One refined root.
+struct Refined {
+  cd lambda;
+  SmallVectorC right;  // unit 2-norm
+  cd slope;
+  double error_bound = 0;  // κ·‖Ax − λx‖
+};
+
+// Refines the root predicted at `lambda` with right vector `x0` by
+// Rayleigh-quotient inverse iteration: y = (A − λI)⁻¹x, λ += yᴴx/‖y‖²,
+// x = y/‖y‖, in N×N storage (fixed for the 4- and 5-state families, where
+// Eigen's LU is unrolled; Dynamic up to kMaxSmallStates otherwise) with
+// scalar S (double for a real root, complex for a pair's Im > 0 member).
+// False if it does not converge or the residual is too large.
+template <int N, class S, class V>
+bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out) {
+  constexpr int kMax = N == Eigen::Dynamic ? kMaxSmallStates : N;
+  using Matrix = Eigen::Matrix<S, N, N, Eigen::ColMajor, kMax, kMax>;
+  using Vector = Eigen::Matrix<S, N, 1, Eigen::ColMajor, kMax, 1>;
+  const Eigen::Index n = A.rows();
+  const Matrix As = A.template cast<S>();
+  Vector x = x0.template cast<S>();
+  Matrix M(n, n);
+  Eigen::PartialPivLU<Matrix> lu(n);
+  const double nx = x.norm();
+  if (!(nx > 0) || !std::isfinite(nx)) return false;
+  x /= nx;
+  // |z| ≤ |Re z| + |Im z|: a bound without a hypot, for the test of convergence.
+  auto l1 = [](S z) { return std::abs(std::real(z)) + std::abs(std::imag(z)); };
+  constexpr double kShift = 4 * std::numeric_limits<double>::epsilon();
+  bool converged = false, last = false;
+  for (int it = 0; it < kMaxIterations && !last; ++it) {
+    last = converged;
+    M = As;
+    M.diagonal().array() -= lambda;
+    lu.compute(M);
+    if ((lu.matrixLU().diagonal().array() == S(0)).any()) {
+      // λ is an eigenvalue to the last bit and A − λI exactly singular in
+      // floating point: shift by a few ε‖A‖ (the solve then amplifies the
+      // eigenvector by ~1/ε, and the update below takes the shift back).
+      lambda += S(kShift * norm_A);
+      M.diagonal().array() -= S(kShift * norm_A);
+      lu.compute(M);
+    }
+    const Vector y = lu.solve(x);
+    const double ny2 = y.squaredNorm();
+    if (!(ny2 > 0) || !std::isfinite(ny2)) return false;
+    const S delta = y.dot(x) / ny2;  // yᴴx/‖y‖²
+    lambda += delta;
+    x = y / std::sqrt(ny2);
+    if (!std::isfinite(l1(lambda))) return false;
+    converged = converged || l1(delta) <= kConverged * norm_A;
+  }
+  if (!last) return false;
+  const double residual = (As * x - lambda * x).norm();
+  if (!(residual <= kRefinedResidual * norm_A)) return false;
+  // The left vector: one solve with (A − λI)ᴴ at the last LU's λ, whose
+  // error is far below the gap to the other roots, from x (any start with a
+  // component along w would do).
+  const Vector w = lu.adjoint().solve(x);
+  const S wx = w.dot(x);  // wᴴx
+  const double nw = w.norm(), abs_wx = std::abs(wx);
+  if (!(abs_wx > 0) || !std::isfinite(nw)) return false;
+  out.lambda = cd(lambda);
+  out.right = x.template cast<cd>();
+  out.slope = cd(w.dot(dA.template cast<S>() * x) / wx);
+  out.error_bound = nw / abs_wx * residual;  // κ‖r‖ (‖x‖ = 1)
+  return std::isfinite(out.error_bound) && std::isfinite(out.slope.real()) && std::isfinite(out.slope.imag());
+}
+
+template <class S, class V>
+bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out) {
+  switch (A.rows()) {
+    case 4: return Refine<4>(A, dA, lambda, x0, norm_A, out);
+    case 5: return Refine<5>(A, dA, lambda, x0, norm_A, out);
+    default: return Refine<Eigen::Dynamic>(A, dA, lambda, x0, norm_A, out);
+  }
+}
+
+// True if the continuation's matching (MatchRoots in tracking.cpp) of
+// `previous` to the refined roots pairs previous root i with refined root
+// i, unambiguously and whatever the order of the previous roots — given the
+// acceptance test's each root moved at most 1/8 of the way from its
+// prediction to any other new root. MatchRoots' cost of i → j is
+// dᵢⱼ/s + 0.1(1 − oᵢⱼ) (dᵢⱼ the distance from i's prediction to new root j,
+// s the largest |λ| of both sets, oᵢⱼ = |vᵢᴴvⱼ| ≤ 1), so cost(i, j) −
+// cost(i, i) ≥ (7/8)dᵢⱼ/s − 0.1(1 − oᵢᵢ); where that exceeds 1e-9 for
+// every j ≠ i (with s bounded above by |Re| + |Im|, no hypot), the identity
+// beats every other assignment by more than 2e-9, far above the 1e-12
+// MatchRoots asks for order independence; its ambiguity test (1/4 of the
+// gap) passes with a factor 2 to spare; conjugate partners stay exact
+// partners; and previous roots more than 2e-9·s apart give each complex
+// root exactly one partner.
+bool CarriesTheMatch(const RootSet& previous, const std::array<Refined, kMaxSmallStates>& refined, double h) {
+  const Eigen::Index n = previous.values.size();
+  auto l1 = [](cd z) { return std::abs(z.real()) + std::abs(z.imag()); };
+  double s = 1e-9;
+  for (Eigen::Index i = 0; i < n; ++i)
+    s = std::max({s, l1(previous.values(i)), l1(refined[static_cast<std::size_t>(i)].lambda)});
+  constexpr double kMargin = 1e-9;
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = i + 1; j < n; ++j)
+      if (std::norm(previous.values(i) - previous.values(j)) <= (2 * kMargin * s) * (2 * kMargin * s)) return false;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Refined& ri = refined[static_cast<std::size_t>(i)];
+    const double overlap = std::sqrt(std::norm(previous.vectors.col(i).dot(ri.right)));
+    const double needed = (0.1 * (1.0 - overlap) + kMargin) * s * (8.0 / 7.0);
+    const cd predicted = previous.values(i) + h * previous.slopes(i);
+    for (Eigen::Index j = 0; j < n; ++j)
+      if (j != i && !(std::norm(refined[static_cast<std::size_t>(j)].lambda - predicted) > needed * needed))
+        return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p) {
+  const Eigen::Index n = A.rows();
+  if (n == 0 || n != A.cols() || previous.values.size() != n || previous.vectors.rows() != n ||
+      previous.slopes.size() != n || !A.allFinite() || !dA.allFinite())
+    return std::nullopt;
+  const double norm_A = A.norm();
+  if (!(norm_A > 0)) return std::nullopt;
+  const double h = p - previous.parameter;
+
+  // Each root of the previous point, or each pair's Im > 0 member with its
+  // exact conjugate (Decompose and this function both give exact pairs).
+  std::array<Refined, kMaxSmallStates> refined;
+  std::array<bool, kMaxSmallStates> done{};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto si = static_cast<std::size_t>(i);
+    if (done[si]) continue;
+    const cd l = previous.values(i);
+    if (l.imag() == 0.0) {
+      Refined& r = refined[si];
+      const double predicted = l.real() + h * previous.slopes(i).real();
+      if (!RefineAny(A, dA, predicted, previous.vectors.col(i).real(), norm_A, r)) return std::nullopt;
+      done[si] = true;
+      continue;
+    }
+    Eigen::Index k = 0;
+    while (k < n && !(k != i && !done[static_cast<std::size_t>(k)] && previous.values(k) == std::conj(l))) ++k;
+    if (k == n) return std::nullopt;
+    const auto sk = static_cast<std::size_t>(k);
+    const Eigen::Index upper = l.imag() > 0 ? i : k, lower = upper == i ? k : i;
+    Refined& r = refined[static_cast<std::size_t>(upper)];
+    const cd predicted = previous.values(upper) + h * previous.slopes(upper);
+    if (!RefineAny(A, dA, predicted, previous.vectors.col(upper), norm_A, r)) return std::nullopt;
+    if (!(r.lambda.imag() > 0)) return std::nullopt;
+    Refined& c = refined[static_cast<std::size_t>(lower)];
+    c.lambda = std::conj(r.lambda);
+    c.right = r.right.conjugate();
+    c.slope = std::conj(r.slope);
+    c.error_bound = r.error_bound;
+    done[si] = done[sk] = true;
+  }
+
+  // Acceptance: separated roots, none missing, each the obvious continuation
+  // of its predecessor.
+  cd trace_sum = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Refined& ri = refined[static_cast<std::size_t>(i)];
+    trace_sum += ri.lambda;
+    const cd predicted = previous.values(i) + h * previous.slopes(i);
+    // Squared distances (std::norm), no hypot: the margins dwarf rounding.
+    const double moved2 = std::norm(ri.lambda - predicted);
+    for (Eigen::Index j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const Refined& rj = refined[static_cast<std::size_t>(j)];
+      const double needed = kSeparationFactor * (ri.error_bound + rj.error_bound) + kMinSeparation * norm_A;
+      if (!(std::norm(ri.lambda - rj.lambda) > needed * needed)) return std::nullopt;
+      if (!(moved2 <= kIdentityRatio * kIdentityRatio * std::norm(rj.lambda - predicted))) return std::nullopt;
+    }
+  }
+  if (!(std::abs(trace_sum - cd(A.trace())) <= kTraceTolerance * norm_A * static_cast<double>(n)))
+    return std::nullopt;
+
+  // Decompose's order (a stable insertion sort of n ≤ 8 indices).
+  std::array<double, kMaxSmallStates> modulus{};
+  for (Eigen::Index i = 0; i < n; ++i) modulus[static_cast<std::size_t>(i)] = std::abs(refined[static_cast<std::size_t>(i)].lambda);
+  std::array<Eigen::Index, kMaxSmallStates> order{};
+  for (Eigen::Index k = 0; k < n; ++k) {
+    Eigen::Index j = k;
+    while (j > 0 && RootBefore(refined[static_cast<std::size_t>(k)].lambda, modulus[static_cast<std::size_t>(k)],
+                               refined[static_cast<std::size_t>(order[static_cast<std::size_t>(j - 1)])].lambda,
+                               modulus[static_cast<std::size_t>(order[static_cast<std::size_t>(j - 1)])])) {
+      order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
+      --j;
+    }
+    order[static_cast<std::size_t>(j)] = k;
+  }
+  RootSet out;
+  if (CarriesTheMatch(previous, refined, h)) {
+    CarriedRoots& c = out.carried.emplace();
+    for (Eigen::Index k = 0; k < n; ++k) c.to[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = static_cast<int>(k);
+    c.from_parameter = previous.parameter;
+    c.from = previous.values;
+  }
+  out.parameter = p;
+  out.values.resize(n);
+  out.slopes.resize(n);
+  out.vectors.resize(n, n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const Refined& r = refined[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+    out.values(k) = r.lambda;
+    out.slopes(k) = r.slope;
+    out.vectors.col(k) = r.right;
+  }
+  return out;
+}
+
+}  // namespace aerolin::analysis
