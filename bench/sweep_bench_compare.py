@@ -132,7 +132,7 @@ def main():
     rel = None
     if "--numbers-within" in sys.argv[3:]:
         rel = float(sys.argv[sys.argv.index("--numbers-within") + 1])
-    compared, differ, exits, in_numbers, worst = 0, 0, {}, 0, 0.0
+    compared, differ, exits, in_numbers, worst, kinds = 0, 0, {}, 0, 0.0, {}
     for args in runs(quick):
         a = subprocess.run([ref] + args, cwd=ROOT, capture_output=True)
         b = subprocess.run([new] + args, cwd=ROOT, capture_output=True)
@@ -146,13 +146,15 @@ def main():
                 worst = max(worst, d)
             if reason is None:
                 in_numbers += 1
+                kinds["JSON" if "--json" in args else "text"] = kinds.get("JSON" if "--json" in args else "text", 0) + 1
                 continue
         else:
             reason = f"exit {a.returncode} vs {b.returncode}"
         differ += 1
         print("DIFFERS:", " ".join(args), f"({reason})")
     print(f"{compared} runs compared, {differ} differ"
-          + (f", {in_numbers} only in numbers within {rel:g} (largest {worst:.3g})" if rel is not None else "")
+          + (f", {in_numbers} only in numbers within {rel:g} (largest {worst:.3g}; "
+             + ", ".join(f"{k}: {v}" for k, v in sorted(kinds.items())) + ")" if rel is not None else "")
           + "; exit codes of the reference: " + ", ".join(f"{k}: {v}" for k, v in sorted(exits.items())))
     return 1 if differ else 0
 

@@ -162,7 +162,12 @@ TEST(ModesCommand, SensitivityJsonIsKeyedByParameter) {
 // The reports are written as the points are finished (a sweep in chunks of
 // study::kSweepChunk points, JSON by a streaming writer): the same bytes as
 // the whole-report writers gave before (reference outputs of the last
-// buffered build, in tests/export/golden), text, CSV and JSON.
+// buffered build, in tests/export/golden), text, CSV and JSON. Since points
+// are refined from the point before (analysis/root_refinement.hpp, issue
+// #22), the JSON and CSV goldens were taken again after checking that each
+// differs from commit 0a9d2f6's output only in numbers, by at most 5.8e-15
+// relative (bench/sweep_bench_compare.py's --numbers-within); the text
+// reports are unchanged. The fingerprints below likewise (at most 1.6e-13).
 std::string Golden(const std::string& name) {
   return ReadAll(std::string(AEROLIN_SOURCE_DIR) + "/tests/export/golden/" + name);
 }
@@ -214,11 +219,11 @@ TEST(SweepCommand, SweepsOfSeveralChunksAreTheBufferedSweepsByteForByte) {
   };
   const Case cases[] = {
       {"sweep data/derivatives/p2v7.toml --param longitudinal.Mq --from -0.992 --to -10.58 --steps 1500 --json",
-       3330300, 0xe0f7790b8d6ee7ddull},
+       3330201, 0xea66f40e96390feaull},
       {"sweep data/derivatives/p2v7.toml --param longitudinal.Mq --from -0.992 --to -10.58 --steps 1500 --csv -",
-       1126461, 0x815034816bca29e7ull},
-      {"sweep data/derivatives/p2v7.toml --param lateral.Nb --from -1 --to 3 --steps 1300 --json", 2892804,
-       0xde1e3e60519623b7ull},
+       1126553, 0xae0d87c3914a4f5bull},
+      {"sweep data/derivatives/p2v7.toml --param lateral.Nb --from -1 --to 3 --steps 1300 --json", 2892854,
+       0x7e4aaa1613e04e0cull},
       {"sweep data/derivatives/p2v7.toml --param lateral.Nb --from -1 --to 3 --steps 1300", 852431,
        0x50630662c022a283ull},
   };
@@ -308,24 +313,24 @@ TEST(LocusCommand, StreamedLociAndBodeDiagramsAreTheBufferedOnesByteForByte) {
   const Case cases[] = {
       {"locus data/derivatives/navion_cruise_sl.toml --loop rudder:r --gain -2:0:1300", 532936,
        0xa129231535827da1ull, 0, kEmpty},
-      {"locus data/derivatives/navion_cruise_sl.toml --loop rudder:r --gain -2:0:1300 --json", 1784753,
-       0x3b0a94fb153c3c21ull, 0, kEmpty},
-      {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:1500 --json", 2394702,
-       0xbec956972c206aacull, 0, kEmpty},
-      {"locus data/derivatives/p2v7.toml --loop rudder:psi --gain -1:1:1201 --json", 1488940,
-       0x62fdefef7be87097ull, 0, kEmpty},  // gain unit "rad/rad" (was "rad/(rad)")
+      {"locus data/derivatives/navion_cruise_sl.toml --loop rudder:r --gain -2:0:1300 --json", 1784845,
+       0x0dabacd1b0b49e04ull, 0, kEmpty},
+      {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain 0:3:1500 --json", 2394723,
+       0x5ccfa5ce33434aaaull, 0, kEmpty},
+      {"locus data/derivatives/p2v7.toml --loop rudder:psi --gain -1:1:1201 --json", 1488927,
+       0xcdcbae7bb1aa9d33ull, 0, kEmpty},  // gain unit "rad/rad" (was "rad/(rad)")
       {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain -3:3:1301 --maximize dutch-roll --json",
-       2111128, 0x8e68f7de8e4088fdull, 0, kEmpty},
+       2111160, 0x087737d90f04a225ull, 0, kEmpty},
       {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1.5 --gain -3:3:1301 --maximize dutch-roll",
        647923, 0x6cbca28e8c51f43dull, 0, kEmpty},
-      {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1 --gain -3:0:1100 --json", 1812237,
-       0x448b8a4e34865947ull, 0, kEmpty},
+      {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1 --gain -3:0:1100 --json", 1812226,
+       0xcb94a02f7a407203ull, 0, kEmpty},
       {"locus data/derivatives/p2v7.toml --loop rudder:r --washout 1 --gain -3:0:1100", 556792,
        0x4f665f41ab9249afull, 0, kEmpty},
-      {"locus data/derivatives/boeing747_cruise_40kft.toml --loop aileron:p --gain -1:2:700 --json", 924612,
-       0xb0c62639672a7f0dull, 0, kEmpty},
-      {"locus data/avl/b737.toml --loop rudder:r --washout 2 --gain -4:1:900 --maximize dutch-roll --json", 1464725,
-       0x48c246c0c29c22ccull, 0, kEmpty},
+      {"locus data/derivatives/boeing747_cruise_40kft.toml --loop aileron:p --gain -1:2:700 --json", 924681,
+       0x28cb2ea7e8691870ull, 0, kEmpty},
+      {"locus data/avl/b737.toml --loop rudder:r --washout 2 --gain -4:1:900 --maximize dutch-roll --json", 1464798,
+       0xd90afcaad18045baull, 0, kEmpty},
       {"bode data/derivatives/p2v7.toml --input elevator --output q,alpha,nz --points 20000 --json", 14693749,
        0xba7cd23ef5088348ull, 0, kEmpty},
       {"bode data/derivatives/p2v7.toml --input elevator --output q,alpha,nz --points 20000 --csv -", 4983021,
