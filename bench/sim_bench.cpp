@@ -10,8 +10,10 @@
 
 #include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/data/load_aircraft.hpp"
+#include "aerolin/model/gust.hpp"
 #include "aerolin/pilot/pilot.hpp"
 #include "aerolin/sim/slicer.hpp"
+#include "aerolin/sim/turbulence.hpp"
 
 namespace {
 
@@ -67,6 +69,36 @@ void BM_Slice(benchmark::State& state, sim::Integrator integrator) {
 
 BENCHMARK_CAPTURE(BM_Slice, rk45, sim::Integrator::kRk45);
 BENCHMARK_CAPTURE(BM_Slice, exact, sim::Integrator::kExact);
+
+// As BM_Slice, in moderate Dryden turbulence at 300 m (the P2V-7's span
+// 31.65 m, seed 1): the model with the 4 gust channels (BuildGustInput) and a
+// new disturbance every slice, so the exact slice recomputes its held
+// inputs' terms Γ_d d every time (Γ δ only where the doublet moves the
+// stick). The 600 samples are drawn before timing: the slice alone is timed,
+// not the generator (turbulence_bench times a whole turbulent Flight::Step).
+void BM_TurbulentSlice(benchmark::State& state, sim::Integrator integrator) {
+  const model::AircraftData aircraft =
+      data::LoadAircraftFile(AEROLIN_SOURCE_DIR "/data/derivatives/p2v7.toml").aircraft;
+  sim::SliceOptions options;
+  options.integrator = integrator;
+  sim::Slicer slicer(sim::FlightModel(aircraft, model::BuildGustInput(aircraft)), options);
+  const std::vector<Eigen::VectorXd> controls = DoubletControls(aircraft, options.dt);
+  sim::DrydenTurbulence dryden(sim::DrydenParametersAt(sim::TurbulenceIntensity::kModerate, 300.0),
+                               aircraft.condition.U0, options.dt, 31.65, 1);
+  std::vector<Eigen::VectorXd> gusts;
+  for (std::size_t k = 0; k < controls.size(); ++k) gusts.emplace_back(dryden.Next());
+  std::size_t k = 0;
+  for (auto _ : state) {
+    slicer.Advance(controls[k], gusts[k]);
+    benchmark::DoNotOptimize(slicer.state().data());
+    if (++k == controls.size()) {
+      k = 0;
+      slicer.Reset(sim::FlightState::Zero());
+    }
+  }
+}
+BENCHMARK_CAPTURE(BM_TurbulentSlice, rk45, sim::Integrator::kRk45);
+BENCHMARK_CAPTURE(BM_TurbulentSlice, exact, sim::Integrator::kExact);
 
 // As BM_Slice/rk45, the P2V-7 with an elevator, aileron and rudder actuator
 // (τa = 0.05 s, ±20°, ±60°/s, [actuators]): the extended RK45 state (12

@@ -226,7 +226,8 @@ Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x) const {
     s[i] = std::sin(angles[i]);
     c[i] = std::cos(angles[i]);
   }
-  return VelocityNed(x, s, c);
+  const auto [north, east, down] = VelocityNedFrom(x[kU], s, c);
+  return {north, east, down};
 }
 
 }  // namespace aerolin::sim

@@ -1,9 +1,9 @@
 // The exact slicer's position against the libm evaluation of the same
 // quadrature (issue #22). The slicer takes the quadrature nodes' sines and
-// cosines from the slice start's by the angle-addition formulas and short
-// from a table (sim/sincos_table.hpp), which moves the last digits of north,
-// east and down; the reference here is the quadrature as it was: each
-// node's state from the test's own e^{[A B; 0 0]τ}, its NED velocity by
+// cosines from a table and short series (sim/sincos_table.hpp), which moves
+// the last digits of north, east and down; the reference here is the
+// quadrature as it was: each node's state from the test's own
+// e^{[A B; 0 0]τ} (with washout filters, of the extended model), its NED velocity by
 // FlightModel::VelocityNed (libm's sin and cos of every angle), summed with
 // the 4-point Gauss–Legendre weights.
 
@@ -47,44 +47,48 @@ constexpr std::array<double, 4> kNodes = {-0.86113631159405257522, -0.3399810435
 constexpr std::array<double, 4> kWeights = {0.34785484513745385737, 0.65214515486254614263,
                                             0.65214515486254614263, 0.34785484513745385737};
 
-// The libm quadrature of one slice from `x` with held `controls`.
+// The libm quadrature of one slice from `z` with held `controls`; z is the
+// 9 linear states, or with washout filters the linear states and the
+// auxiliary ones (ẋ = A z + B δ with FlightModel::ExtendedLinearA, B).
 struct ReferenceQuadrature {
   const FlightModel& model;
   std::array<Eigen::MatrixXd, 4> hold;  // e^{[A B; 0 0]τᵢ}, first 9 rows
 
-  ReferenceQuadrature(const FlightModel& m, double dt) : model(m) {
-    const int c = m.num_controls();
+  ReferenceQuadrature(const FlightModel& m, double dt) : ReferenceQuadrature(m, dt, m.A(), m.B()) {}
+  ReferenceQuadrature(const FlightModel& m, double dt, const Eigen::MatrixXd& A, const Eigen::MatrixXd& B)
+      : model(m) {
+    const Eigen::Index n = A.rows(), c = B.cols();
     for (std::size_t i = 0; i < kNodes.size(); ++i) {
-      Eigen::MatrixXd M = Eigen::MatrixXd::Zero(9 + c, 9 + c);
-      M.topLeftCorner(9, 9) = m.A();
-      M.topRightCorner(9, c) = m.B();
+      Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n + c, n + c);
+      M.topLeftCorner(n, n) = A;
+      M.topRightCorner(n, c) = B;
       M *= 0.5 * dt * (1.0 + kNodes[i]);
       hold[i] = M.exp().topRows(9);
     }
   }
-  FlightState Node(std::size_t i, const FlightState& x, const Eigen::VectorXd& controls) const {
-    Eigen::VectorXd xu(9 + controls.size());
-    xu << x.head<9>(), controls;
+  FlightState Node(std::size_t i, const Eigen::VectorXd& z, const Eigen::VectorXd& controls) const {
+    Eigen::VectorXd zu(z.size() + controls.size());
+    zu << z, controls;
     FlightState node = FlightState::Zero();
-    node.head<9>() = hold[i] * xu;
+    node.head<9>() = hold[i] * zu;
     return node;
   }
   // The displacement [m] and the distance flown Σ wᵢ |vᵢ| Δt/2 [m].
-  std::pair<Eigen::Vector3d, double> Displacement(const FlightState& x, const Eigen::VectorXd& controls,
+  std::pair<Eigen::Vector3d, double> Displacement(const Eigen::VectorXd& z, const Eigen::VectorXd& controls,
                                                   double dt) const {
     Eigen::Vector3d d = Eigen::Vector3d::Zero();
     double flown = 0.0;
     for (std::size_t i = 0; i < kNodes.size(); ++i) {
-      const Eigen::Vector3d v = model.VelocityNed(Node(i, x, controls));
+      const Eigen::Vector3d v = model.VelocityNed(Node(i, z, controls));
       d += 0.5 * dt * kWeights[i] * v;
       flown += 0.5 * dt * kWeights[i] * v.norm();
     }
     return {d, flown};
   }
   // Whether a node's velocity angle lies beyond the table (SinCosTable::kRange).
-  bool BeyondTheTable(const FlightState& x, const Eigen::VectorXd& controls) const {
+  bool BeyondTheTable(const Eigen::VectorXd& z, const Eigen::VectorXd& controls) const {
     for (std::size_t i = 0; i < kNodes.size(); ++i)
-      for (const double a : model.VelocityAnglesOf(Node(i, x, controls)))
+      for (const double a : model.VelocityAnglesOf(Node(i, z, controls)))
         if (std::abs(a) > SinCosTable::kRange) return true;
     return false;
   }
@@ -118,13 +122,35 @@ std::vector<model::AircraftData> Aircraft() {
   return all;
 }
 
+// A random state of violent motion at large angles, headings to ±12 rad.
+FlightState ViolentState(std::mt19937& rng) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  FlightState x = FlightState::Zero();
+  x[kU] = 20.0 * unit(rng);
+  x[kAlpha] = 0.6 * unit(rng);
+  x[kQ] = 1.5 * unit(rng);
+  x[kTheta] = 1.2 * unit(rng);
+  x[kBeta] = 0.6 * unit(rng);
+  x[kP] = 3.0 * unit(rng);
+  x[kR] = 1.5 * unit(rng);
+  x[kPhi] = 3.1 * unit(rng);
+  x[kPsi] = 12.0 * unit(rng);
+  return x;
+}
+
+Eigen::VectorXd RandomControls(const FlightModel& model, std::mt19937& rng) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  Eigen::VectorXd controls(model.num_controls());
+  for (Eigen::Index j = 0; j < controls.size(); ++j) controls[j] = 0.2 * unit(rng);
+  return controls;
+}
+
 // Random states of violent motion at large angles, one slice each from the
 // origin (so the position is the displacement, without a large sum's
 // rounding), for slices of 0.01 s to 2 s, headings up to ±12 rad: a third
 // of the slices have a node beyond the table (libm's values there).
 TEST(SlicerPosition, EachSliceAgreesWithTheLibmQuadrature) {
   std::mt19937 rng(22);
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   int in_table = 0, beyond = 0;
   double worst = 0.0;
   for (const model::AircraftData& aircraft : Aircraft()) {
@@ -136,33 +162,73 @@ TEST(SlicerPosition, EachSliceAgreesWithTheLibmQuadrature) {
       Slicer slicer(model, options);
       const ReferenceQuadrature reference(model, dt);
       for (int k = 0; k < 200; ++k) {
-        FlightState x = FlightState::Zero();
-        x[kU] = 20.0 * unit(rng);
-        x[kAlpha] = 0.6 * unit(rng);
-        x[kQ] = 1.5 * unit(rng);
-        x[kTheta] = 1.2 * unit(rng);
-        x[kBeta] = 0.6 * unit(rng);
-        x[kP] = 3.0 * unit(rng);
-        x[kR] = 1.5 * unit(rng);
-        x[kPhi] = 3.1 * unit(rng);
-        x[kPsi] = 12.0 * unit(rng);
-        Eigen::VectorXd controls(model.num_controls());
-        for (Eigen::Index j = 0; j < controls.size(); ++j) controls[j] = 0.2 * unit(rng);
+        const FlightState x = ViolentState(rng);
+        const Eigen::VectorXd controls = RandomControls(model, rng);
         slicer.Reset(x);
         slicer.Advance(controls);
-        const auto [expected, flown] = reference.Displacement(x, controls, dt);
+        const auto [expected, flown] = reference.Displacement(x.head<9>(), controls, dt);
         const double error = (slicer.state().tail<3>() - expected).norm();
         worst = std::max(worst, error / flown);
         ASSERT_LE(error, kSliceRelative * flown)
             << aircraft.condition.U0 << " m/s, dt " << dt << " s, slice " << k << ": " << slicer.state().tail<3>().transpose()
             << " vs " << expected.transpose();
-        (reference.BeyondTheTable(x, controls) ? beyond : in_table) += 1;
+        (reference.BeyondTheTable(x.head<9>(), controls) ? beyond : in_table) += 1;
       }
     }
   }
   // Both ways were taken many times.
   EXPECT_GT(in_table, 1000);
   EXPECT_GT(beyond, 500);
+  RecordProperty("worst_relative", Scientific(worst));
+  RecordProperty("slices_in_table", in_table);
+  RecordProperty("slices_beyond_table", beyond);
+}
+
+// The same with washout filters (the P2V-7 variants with the washed-out yaw
+// damper of docs/augmentation.md, rudder:r = 1.7 through s/(s + 1/1.5)): the
+// exact slicer propagates the linear states and the filter's together
+// (FilteredTransition) and takes the position by the same quadrature; the
+// reference's nodes from its own e^{[A_z B_z; 0 0]τ} of the extended model,
+// each slice from a random filter state too.
+TEST(SlicerPosition, EachWashedOutSliceAgreesWithTheLibmQuadrature) {
+  std::mt19937 rng(26);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int in_table = 0, beyond = 0;
+  double worst = 0.0;
+  for (model::AircraftData aircraft : Aircraft()) {
+    aircraft.lateral_augmentation =
+        model::AxisAugmentation{{"rudder"}, Eigen::MatrixXd::Zero(1, 5), {{"rudder", "r", 1.7, 1.5}}};
+    const FlightModel model(aircraft);
+    ASSERT_EQ(model.num_washout_filters(), 1);
+    ASSERT_FALSE(model.has_actuators());
+    for (const double dt : {0.01, 0.1, 1.0, 2.0}) {
+      SliceOptions options;
+      options.integrator = Integrator::kExact;
+      options.dt = dt;
+      Slicer slicer(model, options);
+      ASSERT_EQ(slicer.integrator(), Integrator::kExact);
+      const ReferenceQuadrature reference(model, dt, model.ExtendedLinearA(), model.ExtendedLinearB());
+      for (int k = 0; k < 200; ++k) {
+        const FlightState x = ViolentState(rng);
+        AuxiliaryState aux = AuxiliaryState::Zero();
+        aux[0] = 1.5 * unit(rng);  // the filter's state [rad/s]
+        const Eigen::VectorXd controls = RandomControls(model, rng);
+        slicer.Reset(x, aux);
+        slicer.Advance(controls);
+        Eigen::VectorXd z(kNumExtendedLinearStates);
+        z << x.head<9>(), aux;
+        const auto [expected, flown] = reference.Displacement(z, controls, dt);
+        const double error = (slicer.state().tail<3>() - expected).norm();
+        worst = std::max(worst, error / flown);
+        ASSERT_LE(error, kSliceRelative * flown)
+            << aircraft.condition.U0 << " m/s, dt " << dt << " s, slice " << k << ": " << slicer.state().tail<3>().transpose()
+            << " vs " << expected.transpose();
+        (reference.BeyondTheTable(z, controls) ? beyond : in_table) += 1;
+      }
+    }
+  }
+  EXPECT_GT(in_table, 1000);
+  EXPECT_GT(beyond, 300);
   RecordProperty("worst_relative", Scientific(worst));
   RecordProperty("slices_in_table", in_table);
   RecordProperty("slices_beyond_table", beyond);
@@ -186,7 +252,7 @@ TEST(SlicerPosition, A600sFlightAgreesWithTheLibmQuadrature) {
     controls << 0.05 * std::copysign(1.0, std::sin(0.7 * t)), 0.3, 0.1 * std::copysign(1.0, std::sin(0.13 * t)),
         0.08 * std::sin(0.9 * t);
     const FlightState start = slicer.state();
-    const auto [d, flown] = reference.Displacement(start, controls, options.dt);
+    const auto [d, flown] = reference.Displacement(start.head<9>(), controls, options.dt);
     position += d;
     path += flown;
     slicer.Advance(controls);

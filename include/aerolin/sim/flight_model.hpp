@@ -23,11 +23,14 @@ inline constexpr int kNumLinearStates = 9;
 using LinearState = Eigen::Matrix<double, kNumLinearStates, 1>;
 using LinearMatrix = Eigen::Matrix<double, kNumLinearStates, kNumLinearStates>;
 
-/// BodyVelocityOf (below) from u_b = U0 + u [m/s] and the sines and cosines
-/// of α0 + α and β, for a caller that has them already
-/// (FlightModel::VelocityNed).
-inline Eigen::Vector3d BodyVelocityFrom(double ub, double sa, double ca, double sb, double cb) {
-  return {ub, ub * sb / (cb * ca), ub * sa / ca};
+/// The lateral and vertical body velocities (v_b, w_b) [m/s] of BodyVelocityOf
+/// (below) from u_b = U0 + u [m/s] and the sines and cosines of α0 + α and β,
+/// for a caller that has them already (FlightModel::VelocityNedFrom). T is
+/// double, or an Eigen array for several states at once, lane by lane (the
+/// same operations in every lane, so each lane is bit for bit the double's).
+template <typename T>
+std::array<T, 2> BodyCrossVelocityFrom(const T& ub, const T& sa, const T& ca, const T& sb, const T& cb) {
+  return {T(ub * sb / (cb * ca)), T(ub * sa / ca)};
 }
 
 /// Returns the body velocity (u_b, v_b, w_b) [m/s] of the perturbations u
@@ -37,8 +40,9 @@ inline Eigen::Vector3d BodyVelocityFrom(double ub, double sa, double ca, double 
 /// The one copy of that rule: the linear model's kinematics and the nonlinear
 /// model's state (sim/nonlinear_shadow.hpp) both take it from here.
 inline Eigen::Vector3d BodyVelocityOf(double U0, double alpha0, double u, double alpha, double beta) {
-  const double ca = std::cos(alpha0 + alpha), sa = std::sin(alpha0 + alpha);
-  return BodyVelocityFrom(U0 + u, sa, ca, std::sin(beta), std::cos(beta));
+  const double ca = std::cos(alpha0 + alpha), sa = std::sin(alpha0 + alpha), ub = U0 + u;
+  const auto [vb, wb] = BodyCrossVelocityFrom(ub, sa, ca, std::sin(beta), std::cos(beta));
+  return {ub, vb, wb};
 }
 
 /// The five angles whose sines and cosines turn the perturbations into the
@@ -126,12 +130,26 @@ class FlightModel {
   /// Returns the angles (α0 + α, β, φ, θ0 + θ, ψ) [rad] of state `x` whose
   /// sines and cosines VelocityNed takes.
   VelocityAngles VelocityAnglesOf(const FlightState& x) const {
-    return {alpha0_ + x[kAlpha], x[kBeta], x[kPhi], theta0_ + x[kTheta], x[kPsi]};
+    return VelocityAnglesFrom(x[kAlpha], x[kBeta], x[kPhi], x[kTheta], x[kPsi]);
   }
-  /// VelocityNed(x) with the sines `s` and cosines `c` of
-  /// VelocityAnglesOf(x) given (a caller that has them by a cheaper way:
-  /// the exact slicer's quadrature); the same arithmetic otherwise.
-  Eigen::Vector3d VelocityNed(const FlightState& x, const VelocityAngles& s, const VelocityAngles& c) const;
+  /// VelocityAnglesOf from the perturbations α, β, φ, θ, ψ [rad], each a T:
+  /// double, or an Eigen array for several states at once, lane by lane
+  /// (the exact slicer's 4 quadrature nodes).
+  template <typename T>
+  std::array<T, kNumVelocityAngles> VelocityAnglesFrom(const T& alpha, const T& beta, const T& phi, const T& theta,
+                                                      const T& psi) const {
+    return {T(alpha0_ + alpha), beta, phi, T(theta0_ + theta), psi};
+  }
+  /// Returns the NED velocity (north, east, down) [m/s] from the
+  /// perturbation u [m/s] and the sines `s` and cosines `c` of the
+  /// VelocityAnglesFrom angles, for a caller that has them by a cheaper way
+  /// (the exact slicer's quadrature); VelocityNed(x) is this with libm's.
+  /// T is double, or an Eigen array for several states at once, lane by
+  /// lane: the same operations in every lane, so each lane is bit for bit
+  /// the double's.
+  template <typename T>
+  std::array<T, 3> VelocityNedFrom(const T& u, const std::array<T, kNumVelocityAngles>& s,
+                                   const std::array<T, kNumVelocityAngles>& c) const;
 
   /// Writes ẋ for state `x` with the input term `B_delta` = B δ + E d (9
   /// values, precomputed because δ and d are held over a slice).
@@ -286,26 +304,28 @@ class FlightModel {
   Eigen::Matrix<double, kMaxAuxiliaryStates, Eigen::Dynamic> aux_from_controls_; // ẇ from δ_pilot
 };
 
-// Inline: the exact slicer calls it at 4 nodes per slice, and the calls'
-// divisions overlap once they are in one function.
-inline Eigen::Vector3d FlightModel::VelocityNed(const FlightState& x, const VelocityAngles& s,
-                                                const VelocityAngles& c) const {
+// Inline: the exact slicer calls it for its 4 nodes in every slice.
+template <typename T>
+std::array<T, 3> FlightModel::VelocityNedFrom(const T& u, const std::array<T, kNumVelocityAngles>& s,
+                                              const std::array<T, kNumVelocityAngles>& c) const {
   // Body velocity from the exact definitions α = atan(w/u), β = asin(v/V):
   // V cos β = sqrt(u² + w²) = u / cos α, hence v = u tan β / cos α.
-  const Eigen::Vector3d body =
-      BodyVelocityFrom(U0_ + x[kU], s[kAlphaTotal], c[kAlphaTotal], s[kBetaAngle], c[kBetaAngle]);
-  const double ub = body.x(), vb = body.y(), wb = body.z();
+  const T ub = U0_ + u;
+  const auto [vb, wb] = BodyCrossVelocityFrom<T>(ub, s[kAlphaTotal], c[kAlphaTotal], s[kBetaAngle], c[kBetaAngle]);
   // R = Rz(ψ) Ry(θ) Rx(φ) written out (the same matrix as
   // core::BodyToEarth, checked by a test): this runs ~6 times per RK step.
-  const double cp = c[kPhiAngle], sp = s[kPhiAngle];
-  const double ct = c[kThetaTotal], st = s[kThetaTotal];
-  const double cs = c[kPsiAngle], ss = s[kPsiAngle];
+  const T& cp = c[kPhiAngle];
+  const T& sp = s[kPhiAngle];
+  const T& ct = c[kThetaTotal];
+  const T& st = s[kThetaTotal];
+  const T& cs = c[kPsiAngle];
+  const T& ss = s[kPsiAngle];
   // Body → earth, column by column applied to (ub, vb, wb).
-  const double y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
-  const double z1 = sp * vb + cp * wb;
-  const double x2 = ct * ub + st * z1;  // Ry(θ)
-  const double z2 = -st * ub + ct * z1;
-  return {cs * x2 - ss * y1, ss * x2 + cs * y1, z2};  // Rz(ψ)
+  const T y1 = cp * vb - sp * wb;  // Rx(φ) rows 2, 3
+  const T z1 = sp * vb + cp * wb;
+  const T x2 = ct * ub + st * z1;  // Ry(θ)
+  const T z2 = -st * ub + ct * z1;
+  return {T(cs * x2 - ss * y1), T(ss * x2 + cs * y1), z2};  // Rz(ψ)
 }
 
 }  // namespace aerolin::sim
