@@ -66,11 +66,11 @@ py::object BodeOf(const Aircraft& aircraft, const std::string& input, const py::
   std::vector<double> w;
   if (omega) w.assign(omega->data(), omega->data() + omega->size());
   const analysis::ModalAnalysis& modes = aircraft.modes();
+  std::shared_ptr<const analysis::BodeChannel> channel = aircraft.bode_channel(input, outputs);
   analysis::BodeDiagram diagram;
   {
     py::gil_scoped_release release;
-    const analysis::Channel channel = analysis::ResolveChannel(aircraft.data(), modes, input, outputs);
-    diagram = analysis::ComputeBodeDiagram(channel, modes, std::move(w), points);
+    diagram = analysis::ComputeBodeDiagram(std::move(channel), modes, std::move(w), points);
   }
   std::vector<Bode> curves;
   for (BodeCurve& c : diagram.curves) curves.push_back(Bode{std::move(c), diagram.modes});
@@ -106,6 +106,22 @@ py::array_t<std::complex<double>> Response(const model::StateSpace& sys, const s
 }
 
 }  // namespace
+
+std::shared_ptr<const analysis::BodeChannel> Aircraft::bode_channel(const std::string& input,
+                                                                    const std::vector<std::string>& outputs) const {
+  std::shared_ptr<const analysis::BodeChannel>& kept = bode_channels_[{input, outputs}];
+  if (!kept) {
+    const analysis::ModalAnalysis& analysis = modes();
+    try {
+      kept = std::make_shared<const analysis::BodeChannel>(
+          analysis::ResolveChannel(data(), analysis, input, outputs), analysis);
+    } catch (...) {
+      bode_channels_.erase({input, outputs});  // a bad request is not kept
+      throw;
+    }
+  }
+  return kept;
+}
 
 void BindFrequency(py::module_& m) {
   py::class_<TransferFunction>(

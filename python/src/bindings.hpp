@@ -9,11 +9,14 @@
 #include <pybind11/stl.h>
 
 #include <complex>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "aerolin/analysis/frequency_response.hpp"
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/conventions.hpp"
@@ -42,9 +45,18 @@ struct Aircraft {
     if (!modes_) modes_ = std::make_shared<const analysis::ModalAnalysis>(study::AnalyzeClosedLoop(data()));
     return *modes_;
   }
+  // The Bode channel from control `input` to `outputs` (its model with
+  // derived outputs, decomposition and transfer functions: all that does not
+  // depend on the frequencies), made on first use and kept, as modes() is.
+  // Call with the GIL held. @throws as analysis::ResolveChannel.
+  std::shared_ptr<const analysis::BodeChannel> bode_channel(const std::string& input,
+                                                            const std::vector<std::string>& outputs) const;
 
  private:
   mutable std::shared_ptr<const analysis::ModalAnalysis> modes_;
+  mutable std::map<std::pair<std::string, std::vector<std::string>>,
+                   std::shared_ptr<const analysis::BodeChannel>>
+      bode_channels_;
 };
 
 // Parses "longitudinal"/"lon" and "lateral"/"lat"; ValueError otherwise.

@@ -93,6 +93,27 @@ def test_bode_equals_cli(p2v7):
     assert np.allclose(one.value, [curves[0].tf(1j * w) for w in (0.1, 1.0, 10.0)], rtol=1e-12)
 
 
+def test_bode_repeated_on_one_aircraft_equals_cli_each_time():
+    # aerolin.bode keeps each channel's decomposition and transfer functions
+    # on the aircraft: later calls, other frequencies, other channels and a
+    # rejected request in between leave every answer the CLI's.
+    aircraft = aerolin.load(str(P2V7))
+    omega = [0.01, 0.3, 1.0, 2.5, 40.0]
+    want = cli_json("bode", P2V7, "--input", "elevator", "--output", "theta", "--json",
+                    "--omega", ",".join(map(str, omega)))["curves"][0]["points"]
+    wide = cli_json("bode", P2V7, "--input", "elevator", "--output", "theta", "--json",
+                    "--points", "50")["curves"][0]["points"]
+    for _ in range(2):
+        with pytest.raises(ValueError, match="unknown output 'thetaa'"):
+            aerolin.bode(aircraft, "elevator", "thetaa")
+        for got, points in ((aerolin.bode(aircraft, "elevator", "theta", omega=omega), want),
+                            (aerolin.bode(aircraft, "elevator", "theta", points=50), wide),
+                            (aerolin.bode(aircraft, "elevator", ["q", "theta"], omega=omega)[1], want)):
+            for name in ("omega", "magnitude", "phase_deg", "phase_principal_deg"):
+                assert list(getattr(got, name)) == [p[name] for p in points], name
+        assert aerolin.bode(aircraft, "aileron", "phi", omega=omega).tf.output.name == "phi"
+
+
 def test_frequency_response_matches_a_direct_solve(p2v7):
     sys = p2v7.with_outputs("lateral")
     omega = np.logspace(-2, 1, 7)

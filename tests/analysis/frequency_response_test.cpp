@@ -4,6 +4,7 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -315,6 +316,50 @@ TEST(BodeCursor, ChunksOfAnySizeGiveComputeBodesPoints) {
       EXPECT_EQ(points[k].phase_principal_deg, whole[k].phase_principal_deg) << size << " " << k;
     }
   }
+}
+
+// A channel prepared once (as aerolin.bode keeps it on its aircraft) and
+// swept over different frequencies, in either order, gives each time the
+// diagram that a channel prepared for that sweep alone gives, to the bit.
+TEST(BodeChannel, SharedBySweepsGivesEachSweepsOwnDiagram) {
+  const model::AircraftData aircraft = data::LoadAircraftFile(
+      std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml").aircraft;
+  const ModalAnalysis modes = AnalyzeModes(aircraft);
+  const Channel channel = ResolveChannel(aircraft, modes, "elevator", {"q", "theta"});
+  const auto shared = std::make_shared<const BodeChannel>(channel, modes);
+  const std::vector<std::vector<double>> sweeps = {LogSpace(0.01, 100.0, 1000), {0.1, 1.0, 2.0, 10.0}, {}};
+  for (int pass = 0; pass < 2; ++pass)
+    for (const std::vector<double>& omega : sweeps) {
+      const BodeDiagram want = ComputeBodeDiagram(channel, modes, omega, 300);
+      const BodeDiagram got = ComputeBodeDiagram(shared, modes, omega, 300);
+      EXPECT_EQ(got.input.name, want.input.name);
+      ASSERT_EQ(got.modes.size(), want.modes.size());
+      for (std::size_t i = 0; i < want.modes.size(); ++i) {
+        EXPECT_EQ(got.modes[i].name, want.modes[i].name);
+        EXPECT_EQ(got.modes[i].natural_frequency, want.modes[i].natural_frequency);
+      }
+      ASSERT_EQ(got.curves.size(), 2u);
+      for (std::size_t c = 0; c < 2; ++c) {
+        const BodeCurve& g = got.curves[c];
+        const BodeCurve& w = want.curves[c];
+        EXPECT_EQ(g.tf.Numerator(), w.tf.Numerator());
+        EXPECT_EQ(g.tf.Denominator(), w.tf.Denominator());
+        EXPECT_EQ(g.bandwidth, w.bandwidth);
+        ASSERT_EQ(g.resonances.size(), w.resonances.size());
+        for (std::size_t i = 0; i < w.resonances.size(); ++i) {
+          EXPECT_EQ(g.resonances[i].name, w.resonances[i].name);
+          EXPECT_EQ(g.resonances[i].resonance.omega, w.resonances[i].resonance.omega);
+          EXPECT_EQ(g.resonances[i].resonance.magnitude_db, w.resonances[i].resonance.magnitude_db);
+        }
+        ASSERT_EQ(g.points.size(), omega.empty() ? 300u : omega.size());
+        ASSERT_EQ(g.points.size(), w.points.size());
+        for (std::size_t k = 0; k < w.points.size(); ++k) {
+          EXPECT_EQ(g.points[k].value, w.points[k].value) << pass << " " << k;
+          EXPECT_EQ(g.points[k].magnitude_db, w.points[k].magnitude_db) << pass << " " << k;
+          EXPECT_EQ(g.points[k].phase_deg, w.points[k].phase_deg) << pass << " " << k;
+        }
+      }
+    }
 }
 
 // The scans see the points one at a time: the result is that of a direct

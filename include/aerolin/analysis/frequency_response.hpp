@@ -35,6 +35,7 @@
 #include <array>
 #include <complex>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <utility>
@@ -317,6 +318,47 @@ struct BodeDiagram {
 BodeDiagram ComputeBodeDiagram(const Channel& channel, const ModalAnalysis& modes,
                                std::vector<double> omega, int points = 400);
 
+/// What the Bode diagrams of one channel share whatever their frequencies:
+/// the decomposition of the channel's model (FrequencyResponse), each
+/// output's transfer function, the axis's mode marks and the modes whose
+/// resonances are sought. Made once per channel and immutable, so sweeps
+/// over any frequencies can share it (the Python binding keeps one per
+/// channel on its aircraft: the per-call cost of `aerolin.bode` is then the
+/// frequencies' alone).
+class BodeChannel {
+ public:
+  /// @throws as FrequencyResponse and ComputeTransferFunction.
+  BodeChannel(const Channel& channel, const ModalAnalysis& modes);
+  BodeChannel(const BodeChannel&) = delete;
+  BodeChannel& operator=(const BodeChannel&) = delete;
+  model::Axis axis() const { return axis_; }
+  const core::Signal& input_signal() const { return input_signal_; }
+  int input() const { return input_; }
+  const std::vector<int>& outputs() const { return outputs_; }
+  const FrequencyResponse& response() const { return response_; }
+  /// The transfer function of each output, poles named by the axis's modes.
+  const std::vector<TransferFunction>& transfer_functions() const { return tfs_; }
+  /// The axis's modes with ωn > 0, ωn ascending.
+  const std::vector<ModeMark>& marks() const { return marks_; }
+  /// The oscillatory short period and Dutch roll, in the axis's order.
+  const std::vector<ModeMark>& resonant() const { return resonant_; }
+
+ private:
+  model::Axis axis_;
+  core::Signal input_signal_;
+  int input_;
+  std::vector<int> outputs_;
+  FrequencyResponse response_;
+  std::vector<TransferFunction> tfs_;
+  std::vector<ModeMark> marks_, resonant_;
+};
+
+/// Returns ComputeBodeDiagram's diagram of a prepared channel; `modes` (of
+/// the aircraft `channel` was made from) sets the default range.
+/// @throws as ComputeBodeDiagram.
+BodeDiagram ComputeBodeDiagram(std::shared_ptr<const BodeChannel> channel, const ModalAnalysis& modes,
+                               std::vector<double> omega, int points = 400);
+
 /// A Bode diagram whose points are computed when they are asked for: the
 /// summary (each curve's transfer function, resonances and bandwidth) from
 /// one pass over the frequencies at construction, then each curve's points
@@ -330,6 +372,8 @@ class BodeSweep {
   /// @throws as ComputeBodeDiagram (before any point is handed over).
   BodeSweep(const Channel& channel, const ModalAnalysis& modes, FrequencyGrid omega,
             bool keep_points = false);
+  /// As above, of a prepared channel (shared, not copied).
+  BodeSweep(std::shared_ptr<const BodeChannel> channel, FrequencyGrid omega, bool keep_points = false);
   BodeSweep(const BodeSweep&) = delete;
   BodeSweep& operator=(const BodeSweep&) = delete;
   /// The diagram without its points.
@@ -346,9 +390,7 @@ class BodeSweep {
 
  private:
   FrequencyGrid omega_;
-  FrequencyResponse response_;
-  int input_;
-  std::vector<int> outputs_;
+  std::shared_ptr<const BodeChannel> channel_;
   BodeDiagram summary_;
   std::vector<std::vector<BodePoint>> kept_;  ///< each curve's points, with keep_points
 };
