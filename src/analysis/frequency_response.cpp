@@ -54,8 +54,14 @@ inline double SqrtAbove(double q) {
 // permits speculating the operations, never reassociating or contracting
 // them, so every value is the scalar loop's to the bit (checked on 5·10⁶
 // random factors and frequencies, and by the byte-identical bode outputs).
-__attribute__((optimize("no-trapping-math"))) void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
-                    std::size_t m) {
+// (GCC's attribute; clang has no per-function form and compiles it as before.)
+#if defined(__GNUC__) && !defined(__clang__)
+#define AEROLIN_NO_TRAPPING_MATH __attribute__((optimize("no-trapping-math")))
+#else
+#define AEROLIN_NO_TRAPPING_MATH
+#endif
+AEROLIN_NO_TRAPPING_MATH void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
+                                             std::size_t m) {
   const bool right = r.real() > 0.0;
   const double x = std::abs(r.real()), offset = right ? 180.0 : 0.0;
   const double flip = right ? -1.0 : 1.0;  // the imaginary part is ±(ω − Im r)
