@@ -109,6 +109,11 @@ py::array_t<std::complex<double>> Response(const model::StateSpace& sys, const s
 
 std::shared_ptr<const analysis::BodeChannel> Aircraft::bode_channel(const std::string& input,
                                                                     const std::vector<std::string>& outputs) const {
+  // At most kKeptBodeChannels kept: a script asking for ever new output
+  // lists must not grow the aircraft without bound (the oldest are not
+  // tracked; all are dropped and made again on use).
+  constexpr std::size_t kKeptBodeChannels = 64;
+  if (bode_channels_.size() >= kKeptBodeChannels && !bode_channels_.count({input, outputs})) bode_channels_.clear();
   std::shared_ptr<const analysis::BodeChannel>& kept = bode_channels_[{input, outputs}];
   if (!kept) {
     const analysis::ModalAnalysis& analysis = modes();
