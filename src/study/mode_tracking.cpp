@@ -356,7 +356,12 @@ TrackedMode HeadingMode() {
 
 AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets,
                            int threads) {
-  if (last_) sets.insert(sets.begin(), std::move(*last_));
+  if (last_) sets.insert(sets.begin(), analysis::RootSet{});
+  return Next(family, std::span<analysis::RootSet>(sets), threads);
+}
+
+AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets, int threads) {
+  if (last_) sets[0] = std::move(*last_);
   AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis_};
   if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, extra_);
   plan.groups = groups_;

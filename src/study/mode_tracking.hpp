@@ -89,6 +89,12 @@ class ChunkedAxis {
   // point 0 is the previous chunk's last point when there was one
   // (boundary() true), then the points of `sets`.
   AxisPlan Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets, int threads);
+  // As above with `sets` the caller's buffer: when boundary(), sets[0] is a
+  // free slot (the previous chunk's last point goes there) and the next grid
+  // points follow. A sweep keeps this buffer from chunk to chunk: allocating
+  // and freeing ~0.7 MB per chunk made glibc map or trim the pages again each
+  // time, and page faults ruled a sweep's wall time (docs/performance.md).
+  AxisPlan Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets, int threads);
   bool boundary() const { return last_.has_value(); }
   int refinements() const { return refinements_; }
 

@@ -106,6 +106,11 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   TrackedPoint previous;
   std::size_t previous_lon_end = 0;
   Signature previous_lon, previous_lat;
+  // Each axis's roots of a chunk, with a slot in front for the previous
+  // chunk's last point (ChunkedAxis::Next): one buffer for every chunk.
+  std::vector<analysis::RootSet> lon_sets, lat_sets;
+  lon_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
+  lat_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
   for (std::size_t start = 0; start < n; start += kSweepChunk) {
     const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
     // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
@@ -113,10 +118,11 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     // and the pointwise `aerolin modes` names (NameLongitudinalRoots and
     // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming
     // of the same decomposition).
-    std::vector<analysis::RootSet> lon_sets(m), lat_sets(m);
     // Indexed as the plans' points: [0] the previous chunk's last point (no
     // names: it is not named again) when there is one.
     const std::size_t b = lon_axis.boundary() ? 1 : 0;
+    lon_sets.resize(m + b);
+    lat_sets.resize(m + b);
     std::vector<PointwiseNames> lon_names(m + b), lat_names(m + b);
     // Runs of kSolveRun points: the first of each solved in full, the others
     // refined from the point before (SolveNext, as SolveInRuns). A run starts at a multiple of
@@ -132,12 +138,12 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
         auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
                          std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters) {
           if (fixed.Holds(A, dA)) {
-            sets[i] = fixed.roots;
-            sets[i].parameter = v;
+            sets[b + i] = fixed.roots;
+            sets[b + i].parameter = v;
             names = fixed.names;
           } else {
-            sets[i] = SolveNext(refine ? &sets[i - 1] : nullptr, A, dA, v);
-            if (!filters) names = Spelled(name(sets[i]));
+            sets[b + i] = SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v);
+            if (!filters) names = Spelled(name(sets[b + i]));
           }
         };
         solve(
@@ -150,8 +156,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
             axes.lat_closed);
       }
     });
-    const AxisPlan lon_plan = lon_axis.Next(lon, std::move(lon_sets), threads);
-    const AxisPlan lat_plan = lat_axis.Next(lat, std::move(lat_sets), threads);
+    const AxisPlan lon_plan = lon_axis.Next(lon, std::span<analysis::RootSet>(lon_sets), threads);
+    const AxisPlan lat_plan = lat_axis.Next(lat, std::span<analysis::RootSet>(lat_sets), threads);
     // Both axes named at each point in one parallel pass: the point's modes
     // are the longitudinal ones, then the lateral ones and heading.
     std::vector<TrackedPoint> points(m);
