@@ -53,6 +53,45 @@ void ExpectSameRoots(const std::vector<std::complex<double>>& a, const std::vect
     EXPECT_LT(std::abs(a[i] - b[i]), kRootTolerance * std::max(1.0, std::abs(a[i]))) << where << " root " << i;
 }
 
+// A point's roots are solved in full or refined from the point before in
+// runs that start at fixed grid points (tracking::kSolveRun), never where a
+// thread's share starts: the same study, bit for bit, on 1, 2 and 3 threads
+// (three chunks of a sweep, and a locus with gains on both sides of 0).
+TEST(Sweep, PointsAreTheSameWhateverTheThreads) {
+  const data::LoadResult load = P2V7();
+  auto same = [](const TrackedStudy& a, const TrackedStudy& b, const std::string& what) {
+    ASSERT_EQ(a.points.size(), b.points.size()) << what;
+    EXPECT_EQ(a.refinements, b.refinements) << what;
+    ASSERT_EQ(a.changes.size(), b.changes.size()) << what;
+    for (std::size_t c = 0; c < a.changes.size(); ++c) EXPECT_EQ(a.changes[c].value, b.changes[c].value) << what;
+    for (std::size_t k = 0; k < a.points.size(); ++k) {
+      ASSERT_EQ(a.points[k].modes.size(), b.points[k].modes.size()) << what << " point " << k;
+      for (std::size_t m = 0; m < a.points[k].modes.size(); ++m) {
+        EXPECT_EQ(a.points[k].modes[m].name, b.points[k].modes[m].name) << what << " point " << k;
+        EXPECT_EQ(a.points[k].modes[m].lambda, b.points[k].modes[m].lambda) << what << " point " << k;
+      }
+    }
+  };
+  SweepOptions options{"longitudinal.Mq", -0.992, -10.58, 1300};
+  options.threads = 1;
+  const TrackedStudy one = Sweep(load.file, options);
+  for (int threads : {2, 3}) {
+    options.threads = threads;
+    same(one, Sweep(load.file, options), "Mq sweep, " + std::to_string(threads) + " threads");
+  }
+  LocusOptions locus;
+  locus.input = "rudder";
+  locus.output = "r";
+  locus.washout_tau = 1.5;
+  for (int i = 0; i <= 1100; ++i) locus.gains.push_back(-3.0 + 6.0 * i / 1100.0);
+  locus.threads = 1;
+  const TrackedStudy locus_one = Locus(load.aircraft, locus).study;
+  for (int threads : {2, 3}) {
+    locus.threads = threads;
+    same(locus_one, Locus(load.aircraft, locus).study, "locus, " + std::to_string(threads) + " threads");
+  }
+}
+
 TEST(Sweep, EveryPointsRootsEqualAnIndependentSolve) {
   const data::LoadResult load = P2V7();
   const TrackedStudy s = Sweep(load.file, {"longitudinal.Mq", -0.992, -10.0, 25});
