@@ -131,7 +131,12 @@ def main():
     quick = "--quick" in sys.argv[3:]
     rel = None
     if "--numbers-within" in sys.argv[3:]:
-        rel = float(sys.argv[sys.argv.index("--numbers-within") + 1])
+        i = sys.argv.index("--numbers-within") + 1
+        try:
+            rel = float(sys.argv[i])
+        except (IndexError, ValueError):
+            print("--numbers-within needs a relative bound, e.g. --numbers-within 1e-9", file=sys.stderr)
+            return 2
     compared, differ, exits, in_numbers, worst, kinds = 0, 0, {}, 0, 0.0, {}
     for args in runs(quick):
         a = subprocess.run([ref] + args, cwd=ROOT, capture_output=True)
