@@ -204,12 +204,12 @@ Continuation Continue(const MatrixFamily& family, std::span<const double> grid, 
 }
 
 Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets, int threads,
-                      int max_halvings) {
+                      int max_halvings, VectorsKept kept) {
   Continuation out;
   for (const RootSet& s : sets) out.parameters.push_back(s.parameter);
   if (sets.empty()) return out;
   out.roots.reserve(sets.size());
-  out.vectors.reserve(sets.size());
+  out.vectors.reserve(kept == VectorsKept::kEveryPoint ? sets.size() : 1);
 
   // Each step matched between the roots as solved (each point in its own
   // order), in parallel: steps[k] takes sets[k - 1] to sets[k].
@@ -265,15 +265,15 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
   const Eigen::Index n = sets[0].values.size();
   Permutation at{};
   std::iota(at.begin(), at.begin() + n, 0);
-  auto store = [&](const RootSet& s) {
+  auto store = [&](const RootSet& s, bool with_vectors) {
     SmallVectorC& values = out.roots.emplace_back(n);
+    for (Eigen::Index l = 0; l < n; ++l) values(l) = s.values(at[static_cast<std::size_t>(l)]);
+    if (!with_vectors) return;
     SmallMatrixC& vectors = out.vectors.emplace_back(s.vectors.rows(), n);
-    for (Eigen::Index l = 0; l < n; ++l) {
-      values(l) = s.values(at[static_cast<std::size_t>(l)]);
-      vectors.col(l) = s.vectors.col(at[static_cast<std::size_t>(l)]);
-    }
+    for (Eigen::Index l = 0; l < n; ++l) vectors.col(l) = s.vectors.col(at[static_cast<std::size_t>(l)]);
   };
-  store(sets[0]);
+  auto vectors_at = [&](std::size_t k) { return kept == VectorsKept::kEveryPoint || k + 1 == sets.size(); };
+  store(sets[0], vectors_at(0));
   for (std::size_t k = 1; k < sets.size(); ++k) {
     const Match& step = steps[k];
     if (!step.ambiguous && step.order_independent) {
@@ -282,7 +282,7 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
     } else {
       at = advance(advance, Permuted(sets[k - 1], at), sets[k], 0);
     }
-    store(sets[k]);
+    store(sets[k], vectors_at(k));
   }
   return out;
 }

@@ -214,7 +214,11 @@ LocusResult DescribeLocus(const model::AircraftData& aircraft, const LocusOption
   return result;
 }
 
-TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
+namespace {
+
+// Locus, handing each chunk's points to `take`.
+TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions& options,
+                         const tracking::PointTaker& take) {
   if (options.gains.empty()) throw std::invalid_argument("no gains given");
   const ClosedLoop closed(MakeLoop(aircraft, options));
   const Loop& loop = closed.loop;
@@ -286,8 +290,8 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   };
   TrackedStudy study;
   study.param = "gain";
-  auto hand_over = [&](std::span<const TrackedPoint> points) {
-    if (!points.empty()) sink(points);
+  auto hand_over = [&](std::span<TrackedPoint> points) {
+    if (!points.empty()) take(points);
   };
   const std::size_t negatives = static_cast<std::size_t>(
       std::lower_bound(gains.begin(), gains.end(), 0.0) - gains.begin());
@@ -346,12 +350,16 @@ TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& opti
   return study;
 }
 
+}  // namespace
+
+TrackedStudy Locus(const model::AircraftData& aircraft, const LocusOptions& options, const PointSink& sink) {
+  return LocusTaking(aircraft, options, tracking::Handing(sink));
+}
+
 LocusResult Locus(const model::AircraftData& aircraft, const LocusOptions& options) {
   LocusResult result = DescribeLocus(aircraft, options);
   std::vector<TrackedPoint> points;
-  result.study = Locus(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
-    points.insert(points.end(), chunk.begin(), chunk.end());
-  });
+  result.study = LocusTaking(aircraft, options, tracking::Keeping(points));
   result.study.points = std::move(points);
   return result;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <Eigen/Eigenvalues>
@@ -21,6 +22,16 @@ using analysis::SmallVectorC;
 using cd = std::complex<double>;
 
 const std::string kWashoutFilterName = "washout filter";
+
+PointTaker Handing(const PointSink& sink) {
+  return [&sink](std::span<TrackedPoint> chunk) { sink(chunk); };
+}
+
+PointTaker Keeping(std::vector<TrackedPoint>& points) {
+  return [&points](std::span<TrackedPoint> chunk) {
+    points.insert(points.end(), std::make_move_iterator(chunk.begin()), std::make_move_iterator(chunk.end()));
+  };
+}
 
 PointwiseNames Spelled(const std::vector<analysis::RootName>& names) {
   PointwiseNames out;
@@ -362,7 +373,9 @@ AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<ana
 
 AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets, int threads) {
   if (last_) sets[0] = std::move(*last_);
-  AxisPlan plan{analysis::Continue(family, sets, threads), {}, axis_};
+  // Only the last point's vectors: the next chunk starts there.
+  AxisPlan plan{analysis::Continue(family, sets, threads, analysis::kMaxHalvings,
+                                    analysis::VectorsKept::kLastPoint), {}, axis_};
   if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, extra_);
   plan.groups = groups_;
   refinements_ += plan.c.refinements;

@@ -20,6 +20,15 @@
 
 namespace aerolin::study::tracking {
 
+// Receives a study's points in order, a chunk at a time, as PointSink does,
+// and may move from them: the study keeps none of them after the call (a
+// study that returns its points takes them without copying their names).
+using PointTaker = std::function<void(std::span<TrackedPoint>)>;
+// The points handed to `sink` (which sees them read-only).
+PointTaker Handing(const PointSink& sink);
+// The points moved to the end of `points`.
+PointTaker Keeping(std::vector<TrackedPoint>& points);
+
 // What `aerolin modes` calls one root (or pair) of one point: a name spelt
 // once per process (analysis::FullName, or kWashoutFilterName).
 struct PointwiseName {

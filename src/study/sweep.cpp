@@ -29,7 +29,9 @@ using analysis::SmallMatrix;
 using tracking::AddNotes;
 using tracking::AxisPlan;
 using tracking::ChangesOf;
+using tracking::Handing;
 using tracking::HeadingMode;
+using tracking::Keeping;
 using tracking::NameAxisPoint;
 using tracking::kSolveRun;
 using tracking::SolveNext;
@@ -85,7 +87,7 @@ struct SweptAxes {
 TrackedStudy Track(const std::string& param, std::size_t n, const std::function<double(std::size_t)>& grid,
                    int threads, std::vector<analysis::Mode> lon_named, std::vector<analysis::Mode> lat_named,
                    const SweptAxes& axes, const FixedAxis& lon_fixed, const FixedAxis& lat_fixed,
-                   const PointSink& sink) {
+                   const tracking::PointTaker& take) {
   analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
     SmallMatrix lat_A, lat_dA;
     axes.at(v, A, dA, lat_A, lat_dA);
@@ -188,8 +190,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       lat_changes.push_back(std::move(c));
     for (const TrackedPoint& p : points)
       for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
-    sink(points);
-    previous = std::move(points.back());
+    previous = points.back();  // before `take` moves from it
+    take(points);
     previous_lon_end = lon_end.back();
     previous_lon = std::move(lon_signatures.back());
     previous_lat = std::move(lat_signatures.back());
@@ -363,7 +365,11 @@ const model::WrittenKey& ResolveSweepKey(const model::AircraftFile& file, const 
                                             : " (its " + section + " keys: " + hint + ")"));
 }
 
-TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
+namespace {
+
+// Sweep, handing each chunk's points to `take`.
+TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& options,
+                         const tracking::PointTaker& take) {
   const model::WrittenKey* key = &ResolveSweepKey(file, options.param);
   if (options.steps < 2) throw std::invalid_argument("a sweep needs at least 2 steps");
   if (!std::isfinite(options.from) || !std::isfinite(options.to))
@@ -530,20 +536,26 @@ TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options,
     lat_fixed.valid = true;
   }
   return Track(key->path, n, grid, options.threads, std::move(lon_named), std::move(lat_named), axes, lon_fixed,
-               lat_fixed, sink);
+               lat_fixed, take);
+}
+
+}  // namespace
+
+TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options, const PointSink& sink) {
+  return SweepTaking(file, options, Handing(sink));
 }
 
 TrackedStudy Sweep(const model::AircraftFile& file, const SweepOptions& options) {
   std::vector<TrackedPoint> points;
-  TrackedStudy study = Sweep(file, options, [&points](std::span<const TrackedPoint> chunk) {
-    points.insert(points.end(), chunk.begin(), chunk.end());
-  });
+  TrackedStudy study = SweepTaking(file, options, Keeping(points));
   study.points = std::move(points);
   return study;
 }
 
-TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
-                            const PointSink& sink) {
+namespace {
+
+TrackedStudy SweepTrimSpeedTaking(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
+                                  const tracking::PointTaker& take) {
   if (model::IsAugmented(aircraft))
     throw std::invalid_argument(
         "the file closes a feedback ([augmentation]): the nonlinear model a trim-speed sweep "
@@ -598,14 +610,19 @@ TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeed
   const model::AircraftData first = Linearize(aircraft, request(grid(0))).aircraft;
   return Track("trim speed", n, grid, options.threads,
                analysis::AnalyzeLongitudinal(model::BuildLongitudinal(first), first.condition.U0),
-               analysis::AnalyzeLateral(model::BuildLateral(first)), axes, lon_fixed, lat_fixed, sink);
+               analysis::AnalyzeLateral(model::BuildLateral(first)), axes, lon_fixed, lat_fixed, take);
+}
+
+}  // namespace
+
+TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options,
+                            const PointSink& sink) {
+  return SweepTrimSpeedTaking(aircraft, options, Handing(sink));
 }
 
 TrackedStudy SweepTrimSpeed(const model::AircraftData& aircraft, const TrimSpeedSweepOptions& options) {
   std::vector<TrackedPoint> points;
-  TrackedStudy study = SweepTrimSpeed(aircraft, options, [&points](std::span<const TrackedPoint> chunk) {
-    points.insert(points.end(), chunk.begin(), chunk.end());
-  });
+  TrackedStudy study = SweepTrimSpeedTaking(aircraft, options, Keeping(points));
   study.points = std::move(points);
   return study;
 }

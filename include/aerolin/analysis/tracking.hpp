@@ -63,11 +63,22 @@ RootSet AnalyzeRoots(const MatrixFamily& family, double p);
 std::vector<int> OptimalAssignment(const Eigen::Ref<const Eigen::MatrixXd>& cost,
                                    double* best = nullptr, double* runner_up = nullptr);
 
+/// Bisections of one step where its match is ambiguous, by default.
+inline constexpr int kMaxHalvings = 10;
+
+/// Which right vectors a Continuation keeps.
+enum class VectorsKept {
+  kEveryPoint,  ///< vectors[k] for every point k
+  kLastPoint,   ///< vectors holds the last point's alone (a chunked caller's next start)
+};
+
 /// The continuation of every root over a grid of parameter values.
 struct Continuation {
   std::vector<double> parameters;        ///< the grid, as given
   std::vector<SmallVectorC> roots;       ///< roots[k](i): root i (labels of the first point) at parameters[k]
-  std::vector<SmallMatrixC> vectors;     ///< right vectors, columns in label order
+  /// Right vectors, columns in label order: vectors[k] at parameters[k]
+  /// (VectorsKept::kEveryPoint), or the last point's alone (kLastPoint).
+  std::vector<SmallMatrixC> vectors;
   int refinements = 0;                   ///< points inserted where a match was ambiguous
   std::vector<double> unresolved;        ///< where the finest step was still ambiguous
 };
@@ -78,7 +89,7 @@ struct Continuation {
 /// matching as below, with up to `max_halvings` bisections of a step.
 /// @throws core::NumericalError as AnalyzeRoots.
 Continuation Continue(const MatrixFamily& family, std::span<const double> grid, int threads = 0,
-                      int max_halvings = 10);
+                      int max_halvings = kMaxHalvings);
 
 /// As above from the roots of every grid point already computed (`sets[k]`
 /// at grid value sets[k].parameter, e.g. by a caller that solves each point
@@ -88,8 +99,10 @@ Continuation Continue(const MatrixFamily& family, std::span<const double> grid, 
 /// those matches, redoing in label order only the steps that are ambiguous
 /// or whose optimum the order of the terms could change (within rounding of
 /// the runner-up), so the result is exactly that of matching every step in
-/// label order.
+/// label order. `kept`: which right vectors the result keeps (a sweep's
+/// chunk needs only its last point's: each point's 8×8 complex storage is
+/// 1 kB).
 Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets, int threads = 0,
-                      int max_halvings = 10);
+                      int max_halvings = kMaxHalvings, VectorsKept kept = VectorsKept::kEveryPoint);
 
 }  // namespace aerolin::analysis
