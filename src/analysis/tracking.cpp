@@ -236,11 +236,21 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
     m.order_independent = true;
     return true;
   };
-  core::ParallelFor(sets.size() - 1, threads, [&](std::size_t k) {
+  // The steps that need MatchRoots, matched in parallel; the others (an
+  // axis the parameter does not enter, a carried match: a comparison each)
+  // on this thread, and all of them here when they are too few to be worth
+  // waking a worker (tens of µs).
+  std::vector<std::size_t> to_match;
+  for (std::size_t k = 0; k + 1 < sets.size(); ++k) {
     if (same_as_first(sets[k]) && same_as_first(sets[k + 1]))
       steps[k + 1] = fixed_match;
     else if (!carried(sets[k], sets[k + 1], steps[k + 1]))
-      steps[k + 1] = MatchRoots(sets[k], sets[k + 1]);
+      to_match.push_back(k);
+  }
+  constexpr std::size_t kWorthAWorker = 16;
+  core::ParallelFor(to_match.size(), to_match.size() >= kWorthAWorker ? threads : 1, [&](std::size_t i) {
+    const std::size_t k = to_match[i];
+    steps[k + 1] = MatchRoots(sets[k], sets[k + 1]);
   });
 
   // The labelled step, as the sequential continuation does it: from the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <stdexcept>
@@ -305,6 +306,20 @@ void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<Pointw
     }
   }
   out.insert(out.end(), fixed.begin(), fixed.end());
+}
+
+bool NamedAlike(const AxisPlan& plan, const std::vector<PointwiseNames>& pointwise, std::size_t a, std::size_t k) {
+  const SmallVectorC& x = plan.c.roots[a];
+  const SmallVectorC& y = plan.c.roots[k];
+  if (x.size() != y.size() ||
+      std::memcmp(x.data(), y.data(), sizeof(cd) * static_cast<std::size_t>(x.size())) != 0)
+    return false;
+  if (pointwise.empty()) return true;
+  const PointwiseNames& p = pointwise[a];
+  const PointwiseNames& q = pointwise[k];
+  return p.size() == q.size() && std::equal(p.begin(), p.end(), q.begin(), [](const PointwiseName& u, const PointwiseName& v) {
+           return u.name == v.name && std::memcmp(&u.lambda, &v.lambda, sizeof(cd)) == 0;
+         });
 }
 
 std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::MatrixFamily& family,

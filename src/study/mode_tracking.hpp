@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <vector>
+#include <boost/container/static_vector.hpp>
 
 #include "aerolin/analysis/modes.hpp"
 #include "aerolin/analysis/tracking.hpp"
@@ -35,7 +36,9 @@ struct PointwiseName {
   std::complex<double> lambda;
   const std::string* name;
 };
-using PointwiseNames = std::vector<PointwiseName>;
+// One point's, at most one per root (in place: a sweep spells one per point
+// and axis).
+using PointwiseNames = boost::container::static_vector<PointwiseName, analysis::kMaxSmallStates>;
 
 extern const std::string kWashoutFilterName;  // "washout filter"
 
@@ -59,7 +62,8 @@ struct Group {
 
 // Each group's structure at one point: which groups its roots pair with (see
 // mode_tracking.cpp); two points' structures of a group are equal when these are.
-using Signature = std::vector<std::uint64_t>;
+// (One entry per group: at most one group per root; in place, as above.)
+using Signature = boost::container::static_vector<std::uint64_t, analysis::kMaxSmallStates>;
 
 // One axis of a study: the continuation of its roots from every grid point's
 // roots (`sets`) and the groups (named modes) of the first point.
@@ -75,6 +79,12 @@ struct AxisPlan {
 void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& pointwise,
                    const std::vector<TrackedMode>& fixed, std::vector<TrackedMode>& out,
                    Signature& signature);
+
+// True if the axis' naming at point k is its naming at point `a`: the same
+// labelled roots and pointwise names, bit for bit (NameAxisPoint is a
+// function of these alone), as an axis the parameter does not enter has at
+// every point.
+bool NamedAlike(const AxisPlan& plan, const std::vector<PointwiseNames>& pointwise, std::size_t a, std::size_t k);
 
 // The structure changes of one axis: where a group's signature differs
 // between consecutive points, located by bisection (in parallel: each is

@@ -165,14 +165,31 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     std::vector<TrackedPoint> points(m);
     std::vector<Signature> lon_signatures(m + b), lat_signatures(m + b);
     std::vector<std::size_t> lon_end(m + b);
+    // Each axis named at the chunk's first point; a point where the axis is
+    // named alike (the axis the key does not enter: every point) takes
+    // that naming instead of naming its roots again.
+    std::vector<TrackedMode> lon_first, lat_first;
+    Signature lon_first_signature, lat_first_signature;
+    NameAxisPoint(lon_plan, b, lon_names, {}, lon_first, lon_first_signature);
+    NameAxisPoint(lat_plan, b, lat_names, heading, lat_first, lat_first_signature);
+    auto name = [b](const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& names,
+                    const std::vector<TrackedMode>& fixed, const std::vector<TrackedMode>& first,
+                    const Signature& first_signature, std::vector<TrackedMode>& out, Signature& signature) {
+      if (tracking::NamedAlike(plan, names, b, k)) {
+        out.insert(out.end(), first.begin(), first.end());
+        signature = first_signature;
+      } else {
+        NameAxisPoint(plan, k, names, fixed, out, signature);
+      }
+    };
     core::ParallelFor(m, threads, [&](std::size_t i) {
       const std::size_t k = i + b;
       TrackedPoint& point = points[i];
       point.value = grid(start + i);
       point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
-      NameAxisPoint(lon_plan, k, lon_names, {}, point.modes, lon_signatures[k]);
+      name(lon_plan, k, lon_names, {}, lon_first, lon_first_signature, point.modes, lon_signatures[k]);
       lon_end[k] = point.modes.size();
-      NameAxisPoint(lat_plan, k, lat_names, heading, point.modes, lat_signatures[k]);
+      name(lat_plan, k, lat_names, heading, lat_first, lat_first_signature, point.modes, lat_signatures[k]);
     });
     if (b) {
       lon_signatures[0] = std::move(previous_lon);
