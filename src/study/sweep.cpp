@@ -81,13 +81,15 @@ struct SweptAxes {
 };
 
 // The tracked modes of both axes at grid(0..n-1), continued from the named
-// modes of the first point (`lon_named`, `lat_named`), handed to `sink` a
+// modes of the first point (`lon_named`, `lat_named`), handed to `take` a
 // chunk at a time; an axis whose matrices at a point equal its `fixed` ones
-// takes their roots and names.
+// takes their roots and names. `check_rest`, if set, is called once the
+// first chunk's points are built (each build checks its A) and before any
+// point is handed over: it checks the A of every later point.
 TrackedStudy Track(const std::string& param, std::size_t n, const std::function<double(std::size_t)>& grid,
                    int threads, std::vector<analysis::Mode> lon_named, std::vector<analysis::Mode> lat_named,
                    const SweptAxes& axes, const FixedAxis& lon_fixed, const FixedAxis& lat_fixed,
-                   const tracking::PointTaker& take) {
+                   const tracking::PointTaker& take, const std::function<void()>& check_rest) {
   analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
     SmallMatrix lat_A, lat_dA;
     axes.at(v, A, dA, lat_A, lat_dA);
@@ -158,6 +160,7 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
             axes.lat_closed);
       }
     });
+    if (start == 0 && check_rest) check_rest();
     const AxisPlan lon_plan = lon_axis.Next(lon, std::span<analysis::RootSet>(lon_sets), threads);
     const AxisPlan lat_plan = lat_axis.Next(lat, std::span<analysis::RootSet>(lat_sets), threads);
     // Both axes named at each point in one parallel pass: the point's modes
@@ -482,11 +485,21 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
         file, [&](const double& f) { return &f == field ? v * to_si : f; }, lon_held, lat_held);
   };
   // A value with no A is a usage error before any point is handed over: A
-  // in doubles at every value, and where it is not finite, `matrices` says why.
-  core::ParallelFor(n, options.threads, [&](std::size_t k) {
-    const auto m = file_at(grid(k));
-    if (!m.longitudinal.allFinite() || !m.lateral.allFinite()) matrices(grid(k));
-  });
+  // in doubles at values [from, to), and where it is not finite, `matrices`
+  // says why (the lowest such value). The first value here (the first
+  // point's names and matrices come from it); the rest of the first chunk
+  // as Track builds its points (the same `matrices`, the same message); the
+  // later values once they are built, before the first point is handed over.
+  auto check = [&](std::size_t from, std::size_t to) {
+    core::ParallelFor(to - from, options.threads, [&](std::size_t i) {
+      const auto m = file_at(grid(from + i));
+      if (!m.longitudinal.allFinite() || !m.lateral.allFinite()) matrices(grid(from + i));
+    });
+  };
+  check(0, 1);
+  const std::function<void()> check_rest = [&] {
+    check(std::min<std::size_t>(n, kSweepChunk), n);
+  };
   const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
   const double U0 = file.written.condition.U0;
   SweptAxes axes;
@@ -553,7 +566,7 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
     lat_fixed.valid = true;
   }
   return Track(key->path, n, grid, options.threads, std::move(lon_named), std::move(lat_named), axes, lon_fixed,
-               lat_fixed, take);
+               lat_fixed, take, check_rest);
 }
 
 }  // namespace
@@ -627,7 +640,7 @@ TrackedStudy SweepTrimSpeedTaking(const model::AircraftData& aircraft, const Tri
   const model::AircraftData first = Linearize(aircraft, request(grid(0))).aircraft;
   return Track("trim speed", n, grid, options.threads,
                analysis::AnalyzeLongitudinal(model::BuildLongitudinal(first), first.condition.U0),
-               analysis::AnalyzeLateral(model::BuildLateral(first)), axes, lon_fixed, lat_fixed, take);
+               analysis::AnalyzeLateral(model::BuildLateral(first)), axes, lon_fixed, lat_fixed, take, {});
 }
 
 }  // namespace
