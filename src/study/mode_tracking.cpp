@@ -119,9 +119,16 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
     Unit& u = units[static_cast<std::size_t>(unit_count++)];
     u = Unit{{i, -1}, 1};
     if (IsReal(roots(i), scale)) continue;
+    // The nearest unused root to the conjugate, the first of equal
+    // distances. A pair's members are exact conjugates (every solve here
+    // gives them so): a distance of 0, which only exact equality gives and
+    // no later root undercuts, found without forming the distances.
     int partner = -1;
+    for (int k = 0; k < n && partner < 0; ++k)
+      if (!used[static_cast<std::size_t>(k)] && roots(k) == std::conj(roots(i))) partner = k;
+    const bool exact = partner >= 0;
     double best = std::numeric_limits<double>::infinity();
-    for (int k = 0; k < n; ++k)
+    for (int k = 0; k < n && !exact; ++k)
       if (!used[static_cast<std::size_t>(k)]) {
         const double d = std::abs(roots(k) - std::conj(roots(i)));
         if (d < best) {
