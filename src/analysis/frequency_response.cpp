@@ -60,7 +60,17 @@ inline double SqrtAbove(double q) {
 #else
 #define AEROLIN_NO_TRAPPING_MATH
 #endif
-AEROLIN_NO_TRAPPING_MATH void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
+// The loops over frequencies are compiled twice, for AVX2 and for the
+// baseline x86-64 (SSE2), the one the processor runs chosen when the library
+// loads (GCC's function multiversioning): twice the lanes. AVX2 without FMA,
+// so no product is contracted into a fused multiply-add and every value is
+// the baseline's to the bit (the byte-identical bode outputs check it).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define AEROLIN_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define AEROLIN_AVX2_CLONES
+#endif
+AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
                                              std::size_t m) {
   const bool right = r.real() > 0.0;
   const double x = std::abs(r.real()), offset = right ? 180.0 : 0.0;
@@ -76,6 +86,100 @@ AEROLIN_NO_TRAPPING_MATH void AddFactorPhase(std::complex<double> r, double sign
     const double angle = y < 0.0 ? -octant : octant;
     phase[k] += sign * (angle * core::kRadToDeg + offset);
   }
+}
+
+// Adds s₁ arg f₁ + s₂ arg f₂ [deg] of two factors as AddFactorPhase would
+// (fᵢ = jω − rᵢ, or rᵢ − jω turned by 180° where Re rᵢ > 0), with one
+// arctangent instead of two: of the product f₁' f₂', fᵢ' = fᵢ (conjugated
+// where sᵢ = −1), whose argument is the sum since each lies in [−90°, 90°]
+// (the real parts are ≥ 0), so the sum is in [−180°, 180°] and its
+// principal value is the sum itself: only ±180° are on the cut, reached
+// with both real parts 0, where the imaginary part of the product is a
+// signed zero of the right sign (copysign keeps it). Accuracy as
+// AddFactorPhase's: the same polynomial on [0, 1]. Used where no product
+// can overflow or underflow to a lost argument (CanPairFactors).
+AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void AddFactorPairPhase(std::complex<double> r1, double sign1, std::complex<double> r2,
+                                                 double sign2, const double* omega, double* phase,
+                                                 std::size_t m) {
+  const bool right1 = r1.real() > 0.0, right2 = r2.real() > 0.0;
+  const double x1 = std::abs(r1.real()), x2 = std::abs(r2.real());
+  // fᵢ' = xᵢ + j gᵢ (ω − Im rᵢ): the flip of a right-half-plane root, the conjugate of a pole's.
+  const double g1 = sign1 * (right1 ? -1.0 : 1.0), g2 = sign2 * (right2 ? -1.0 : 1.0);
+  const double offset = sign1 * (right1 ? 180.0 : 0.0) + sign2 * (right2 ? 180.0 : 0.0);
+  const double i1 = r1.imag(), i2 = r2.imag();
+  for (std::size_t k = 0; k < m; ++k) {
+    const double y1 = g1 * (omega[k] - i1), y2 = g2 * (omega[k] - i2);
+    const double re = x1 * x2 - y1 * y2, im = x1 * y2 + x2 * y1;
+    const double ax = std::fabs(re), ay = std::fabs(im);
+    const bool steep = ay > ax;
+    const double hi = steep ? ay : ax, lo = steep ? ax : ay;
+    const double ratio = lo / hi;  // 0/0 only where a factor is 0: arg 0 there
+    const double a = hi > 0.0 ? ratio : 0.0, s = a * a;
+    const double t = a * (1.0 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))));
+    const double octant = steep ? 1.5707963267948966 - t : t;
+    const double half = re < 0.0 ? 3.141592653589793 - octant : octant;
+    phase[k] += std::copysign(half, im) * core::kRadToDeg + offset;
+  }
+}
+
+// Whether AddFactorPairPhase's products keep every argument over `omega`:
+// with ω in [1e-100, 1e100] and the roots' parts within 1e100 in magnitude
+// no product overflows, and one underflows to a wrong argument only where
+// both factors of a pair are below 1e-154 (both roots that close to jω, so
+// G is 0 there to working precision).
+bool CanPairFactors(std::span<const double> omega, const std::vector<std::pair<std::complex<double>, double>>& f) {
+  constexpr double kLow = 1e-100, kHigh = 1e100;
+  // `omega` ascends (BodeCursor checked it).
+  if (omega.empty() || !(omega.front() >= kLow && omega.back() <= kHigh)) return false;
+  for (const auto& [r, sign] : f)
+    if (!(std::abs(r.real()) <= kHigh && std::abs(r.imag()) <= kHigh)) return false;
+  return true;
+}
+
+// std::round(x), inline: x − trunc(x) is exact below 2⁵², and the sign of a
+// zero result is x's, as std::round's.
+inline double RoundHalfAway(double x) {
+  if (!(std::fabs(x) < 0x1p52)) return std::round(x);
+  const double t = std::copysign(static_cast<double>(static_cast<std::int64_t>(x)), x);
+  const double f = x - t;
+  return f >= 0.5 ? t + 1.0 : f <= -0.5 ? t - 1.0 : t;
+}
+
+// The modal form's terms: each real eigenvalue alone, each complex pair as
+// one second-order term (FrequencyResponse::Sweep).
+struct ModalReal {
+  double x, c, a, rho;
+};
+struct ModalPair {
+  double x, b, alpha, beta, p, q, a, rho;
+};
+
+// Adds every term's value and error estimate at the m frequencies w to re,
+// im and error (FrequencyResponse::Sweep's block).
+AEROLIN_AVX2_CLONES void ModalBlock(const std::vector<ModalReal>& reals, const std::vector<ModalPair>& pairs,
+                                    const double* __restrict w, std::size_t m, double* __restrict re,
+                                    double* __restrict im, double* __restrict error) {
+  // Term by term over the block, so the frequency loop vectorizes.
+  // r/(x + jω) = r (x − jω)/(x² + ω²) for a real r.
+  for (const ModalReal& t : reals)
+    for (std::size_t k = 0; k < m; ++k) {
+      const double q = 1.0 / (t.x * t.x + w[k] * w[k]);
+      re[k] += t.c * t.x * q;
+      im[k] -= t.c * w[k] * q;
+      error[k] += t.a * (SqrtAbove(q) + t.rho * q);
+    }
+  // (β + jαω)/(P + jQ) with P = q − ω², Q = pω; 1/|jω − λ|² and
+  // 1/|jω − λ̄|² are |jω − λ̄|²/(P² + Q²) and |jω − λ|²/(P² + Q²).
+  for (const ModalPair& t : pairs)
+    for (std::size_t k = 0; k < m; ++k) {
+      const double P = t.q - w[k] * w[k], Q = t.p * w[k], aw = t.alpha * w[k];
+      const double inv = 1.0 / (P * P + Q * Q);
+      re[k] += (t.beta * P + aw * Q) * inv;
+      im[k] += (aw * P - t.beta * Q) * inv;
+      const double y1 = w[k] - t.b, y2 = w[k] + t.b;
+      const double q1 = (t.x * t.x + y2 * y2) * inv, q2 = (t.x * t.x + y1 * y1) * inv;
+      error[k] += t.a * (SqrtAbove(q1) + SqrtAbove(q2) + t.rho * (q1 + q2));
+    }
 }
 
 // Frequencies the modal form evaluates at a time (stack arrays).
@@ -232,14 +336,8 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
   // β = −2 Re(r λ̄), p = −2 Re λ, q = |λ|². For the error estimate, a = κ |r|
   // (the larger κ of a pair) and ρ/u.
   const Eigen::Index n = lambda_.size();
-  struct Real {
-    double x, c, a, rho;
-  };
-  struct Pair {
-    double x, b, alpha, beta, p, q, a, rho;
-  };
-  std::vector<Real> reals;
-  std::vector<Pair> pairs;
+  std::vector<ModalReal> reals;
+  std::vector<ModalPair> pairs;
   for (Eigen::Index i = 0; i < n; ++i) {
     const cd r = CV_(output, i) * WB_(i, input);
     const cd l = lambda_(i);
@@ -270,27 +368,7 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
       im[k] = 0.0;
       error[k] = 0.0;
     }
-    // Term by term over the block, so the frequency loop vectorizes.
-    // r/(x + jω) = r (x − jω)/(x² + ω²) for a real r.
-    for (const Real& t : reals)
-      for (std::size_t k = 0; k < m; ++k) {
-        const double q = 1.0 / (t.x * t.x + w[k] * w[k]);
-        re[k] += t.c * t.x * q;
-        im[k] -= t.c * w[k] * q;
-        error[k] += t.a * (SqrtAbove(q) + t.rho * q);
-      }
-    // (β + jαω)/(P + jQ) with P = q − ω², Q = pω; 1/|jω − λ|² and
-    // 1/|jω − λ̄|² are |jω − λ̄|²/(P² + Q²) and |jω − λ|²/(P² + Q²).
-    for (const Pair& t : pairs)
-      for (std::size_t k = 0; k < m; ++k) {
-        const double P = t.q - w[k] * w[k], Q = t.p * w[k], aw = t.alpha * w[k];
-        const double inv = 1.0 / (P * P + Q * Q);
-        re[k] += (t.beta * P + aw * Q) * inv;
-        im[k] += (aw * P - t.beta * Q) * inv;
-        const double y1 = w[k] - t.b, y2 = w[k] + t.b;
-        const double q1 = (t.x * t.x + y2 * y2) * inv, q2 = (t.x * t.x + y1 * y1) * inv;
-        error[k] += t.a * (SqrtAbove(q1) + SqrtAbove(q2) + t.rho * (q1 + q2));
-      }
+    ModalBlock(reals, pairs, w, m, re, im, error);
     for (std::size_t k = 0; k < m; ++k) {
       // Negated so that a non-finite estimate (ω on a pole) falls back too,
       // and the Hessenberg solve reports it.
@@ -344,38 +422,61 @@ BodeCursor::BodeCursor(const FrequencyResponse& response, const TransferFunction
     : response_(response), tf_(tf), input_(input), output_(output), omega_(omega) {
   if (omega.size() == 0) throw std::invalid_argument("ComputeBode: no frequency");
   // Every frequency is checked before any point is computed.
-  for (std::size_t i = 0; i < omega.size(); ++i) {
-    const double w = omega[i];
+  auto check = [](double w, std::size_t i, double before) {
     if (!std::isfinite(w) || w <= 0.0)
       throw std::invalid_argument("ComputeBode: frequencies must be finite and positive, got " +
                                   std::to_string(w));
-    if (i > 0 && w <= omega[i - 1]) throw std::invalid_argument("ComputeBode: frequencies must be ascending");
+    if (i > 0 && w <= before) throw std::invalid_argument("ComputeBode: frequencies must be ascending");
+  };
+  if (const std::span<const double> listed = omega.listed(); !listed.empty()) {
+    for (std::size_t i = 0; i < listed.size(); ++i) check(listed[i], i, i > 0 ? listed[i - 1] : 0.0);
+  } else {
+    for (std::size_t i = 0; i < omega.size(); ++i) check(omega[i], i, i > 0 ? omega[i - 1] : 0.0);
+  }
+  // The factors of the continuous phase: each root (both of a pair) with
+  // +1 for a zero, −1 for a pole.
+  for (const Factor& z : tf_.zeros) {
+    factors_.emplace_back(z.root, 1.0);
+    if (z.second_order) factors_.emplace_back(std::conj(z.root), 1.0);
+  }
+  for (const Factor& p : tf_.poles) {
+    factors_.emplace_back(p.root, -1.0);
+    if (p.second_order) factors_.emplace_back(std::conj(p.root), -1.0);
   }
 }
 
 std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
+  chunk_.clear();
+  return NextInto(chunk_, max);
+}
+
+std::span<const BodePoint> BodeCursor::NextInto(std::vector<BodePoint>& out, std::size_t max) {
   const std::size_t m = std::min(max, omega_.size() - next_);
   chunk_omega_.resize(m);
-  for (std::size_t i = 0; i < m; ++i) chunk_omega_[i] = omega_[next_ + i];
+  if (const std::span<const double> listed = omega_.listed(); !listed.empty())
+    std::copy_n(listed.begin() + static_cast<std::ptrdiff_t>(next_), m, chunk_omega_.begin());
+  else
+    for (std::size_t i = 0; i < m; ++i) chunk_omega_[i] = omega_[next_ + i];
   chunk_values_.resize(m);
   response_.Sweep(chunk_omega_, input_, output_, chunk_values_);
   const std::vector<cd>& values = chunk_values_;
-  // Continuous phase of the factored form [deg], factor by factor over the
-  // chunk (the loops vectorize).
-  std::vector<double> continuous(m, tf_.gain < 0.0 ? 180.0 : 0.0);
-  for (const Factor& z : tf_.zeros) {
-    AddFactorPhase(z.root, 1.0, chunk_omega_.data(), continuous.data(), m);
-    if (z.second_order) AddFactorPhase(std::conj(z.root), 1.0, chunk_omega_.data(), continuous.data(), m);
-  }
-  for (const Factor& p : tf_.poles) {
-    AddFactorPhase(p.root, -1.0, chunk_omega_.data(), continuous.data(), m);
-    if (p.second_order) AddFactorPhase(std::conj(p.root), -1.0, chunk_omega_.data(), continuous.data(), m);
-  }
-  chunk_.resize(m);
+  // Continuous phase of the factored form [deg], factor by factor (two at a
+  // time where the products allow) over the chunk (the loops vectorize).
+  continuous_.assign(m, tf_.gain < 0.0 ? 180.0 : 0.0);
+  const double* w = chunk_omega_.data();
+  double* continuous = continuous_.data();
+  std::size_t f = 0;
+  if (CanPairFactors(chunk_omega_, factors_))
+    for (; f + 1 < factors_.size(); f += 2)
+      AddFactorPairPhase(factors_[f].first, factors_[f].second, factors_[f + 1].first, factors_[f + 1].second, w,
+                         continuous, m);
+  for (; f < factors_.size(); ++f) AddFactorPhase(factors_[f].first, factors_[f].second, w, continuous, m);
+  const std::size_t first = out.size();
+  out.resize(first + m);
+  const std::span<BodePoint> chunk(out.data() + first, m);
   constexpr double kTurn = 360.0;
   for (std::size_t i = 0; i < m; ++i) {
-    BodePoint& b = chunk_[i];
-    b = BodePoint{};
+    BodePoint& b = chunk[i];
     b.omega = chunk_omega_[i];
     b.value = values[i];
     b.magnitude = std::abs(values[i]);
@@ -384,13 +485,13 @@ std::span<const BodePoint> BodeCursor::Next(std::size_t max) {
     b.phase_principal_deg = std::arg(values[i]) * core::kRadToDeg;
     if (b.phase_principal_deg <= -180.0) b.phase_principal_deg += kTurn;  // (−180, 180]
     b.phase_deg = b.phase_principal_deg +
-                  kTurn * std::round((continuous[i] - b.phase_principal_deg) / kTurn);
+                  kTurn * RoundHalfAway((continuous[i] - b.phase_principal_deg) / kTurn);
     // Whole turns so the first point lies in (−360, 0].
     if (next_ + i == 0) turns_ = std::ceil(b.phase_deg / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
     b.phase_deg -= kTurn * turns_;
   }
   next_ += m;
-  return chunk_;
+  return chunk;
 }
 
 std::vector<BodePoint> ComputeBode(const FrequencyResponse& response, const TransferFunction& tf,
@@ -416,27 +517,51 @@ std::pair<double, double> DefaultFrequencyRange(const std::vector<Mode>& modes) 
   return {slow / 10.0, fast * 10.0};
 }
 
-void ResonanceScan::Add(const BodePoint& point) {
-  if (count_ == 0) front_ = point;
-  back_ = point;
-  window_[0] = window_[1];
-  window_[1] = window_[2];
-  window_[2] = point;
-  ++count_;
+void ResonanceScan::Add(const BodePoint& point) { Add(std::span<const BodePoint>(&point, 1)); }
+
+void ResonanceScan::Add(std::span<const BodePoint> points) {
+  const std::size_t m = points.size();
+  if (m == 0) return;
+  if (count_ == 0) front_ = points.front();
+  back_ = points.back();
+  // Each bracket: the points before the first at or above its ω set lo in
+  // turn (the last of them stays), that first one sets hi.
   for (Bracket* b : {&low_, &high_}) {
     if (b->hi) continue;
-    if (point.omega < b->omega) b->lo = point;
-    else b->hi = point;
+    std::size_t j = 0;
+    while (j < m && points[j].omega < b->omega) ++j;
+    if (j < m) b->hi = points[j];
+    if (j > 0) b->lo = points[j - 1];
   }
-  if (count_ < 3 || !(wn_ > 0.0)) return;
-  // The middle of the window is a candidate: an interior local maximum of
-  // |G| in [ωn/2, 2ωn], the nearest ωn (log distance) winning, the first on ties.
-  const BodePoint& mid = window_[1];
-  const double w = mid.omega;
-  if (w < 0.5 * wn_ || w > 2.0 * wn_) return;
-  if (!(mid.magnitude_db > window_[0].magnitude_db && mid.magnitude_db >= window_[2].magnitude_db)) return;
-  if (!best_ || std::abs(std::log(w / wn_)) < std::abs(std::log((*best_)[1].omega / wn_)))
-    best_ = std::array<BodePoint, 3>{window_[0], window_[1], window_[2]};
+  // The sequence so far ends with window_ (its last min(count_, 3) points)
+  // and goes on with `points`; each point after the second is the newest of
+  // a window whose middle is a candidate: an interior local maximum of |G|
+  // in [ωn/2, 2ωn], the nearest ωn (log distance) winning, the first on ties.
+  auto at = [&](std::ptrdiff_t i) -> const BodePoint& {  // i ≥ −3: i < 0 in window_
+    return i < 0 ? window_[3 + i] : points[static_cast<std::size_t>(i)];
+  };
+  if (wn_ > 0.0) {
+    const double lo = 0.5 * wn_, hi = 2.0 * wn_;
+    // The newest of the window at i, its middle at i − 1, from the third point on.
+    const std::ptrdiff_t first = std::max<std::ptrdiff_t>(0, 2 - static_cast<std::ptrdiff_t>(count_));
+    for (std::ptrdiff_t i = first; i < static_cast<std::ptrdiff_t>(m); ++i) {
+      const BodePoint& mid = at(i - 1);
+      const double w = mid.omega;
+      if (w < lo || w > hi) continue;
+      if (!(mid.magnitude_db > at(i - 2).magnitude_db && mid.magnitude_db >= at(i).magnitude_db)) continue;
+      if (!best_ || std::abs(std::log(w / wn_)) < std::abs(std::log((*best_)[1].omega / wn_)))
+        best_ = std::array<BodePoint, 3>{at(i - 2), mid, at(i)};
+    }
+  }
+  // The last three points, oldest first.
+  if (m >= 3) {
+    std::copy(points.end() - 3, points.end(), window_);
+  } else {
+    BodePoint last[3];
+    for (std::ptrdiff_t i = 0; i < 3; ++i) last[i] = at(static_cast<std::ptrdiff_t>(m) - 3 + i);
+    std::copy(last, last + 3, window_);
+  }
+  count_ += m;
 }
 
 std::optional<Resonance> ResonanceScan::Result() const {
@@ -475,7 +600,7 @@ std::optional<Resonance> ResonanceScan::Result() const {
 std::optional<Resonance> FindResonance(const std::vector<BodePoint>& bode,
                                        double natural_frequency) {
   ResonanceScan scan(natural_frequency);
-  for (const BodePoint& p : bode) scan.Add(p);
+  scan.Add(bode);
   return scan.Result();
 }
 
@@ -484,18 +609,28 @@ BandwidthScan::BandwidthScan(std::optional<double> dc_gain) {
   if (defined_) level_db_ = 20.0 * std::log10(std::abs(*dc_gain)) - 20.0 * std::log10(std::sqrt(2.0));
 }
 
-void BandwidthScan::Add(const BodePoint& point) {
-  if (!defined_) return;
+void BandwidthScan::Add(const BodePoint& point) { Add(std::span<const BodePoint>(&point, 1)); }
+
+void BandwidthScan::Add(std::span<const BodePoint> points) {
+  if (!defined_ || points.empty()) return;
   // The run of points below the level that ends at the last point, and the
-  // sample before it: the crossing lies between the two.
-  if (!(point.magnitude_db < level_db_)) {
-    crossing_ = false;
-  } else if (any_ && !(last_.magnitude_db < level_db_)) {
+  // sample before it: the crossing lies between the two. Only the chunk's
+  // last point not below the level matters (each such point ends any run).
+  auto below = [this](const BodePoint& p) { return p.magnitude_db < level_db_; };
+  std::size_t j = points.size();
+  while (j > 0 && below(points[j - 1])) --j;
+  if (j == points.size()) {
+    crossing_ = false;  // the last point is not below
+  } else if (j > 0) {
+    crossing_ = true;
+    above_ = points[j - 1];
+    below_ = points[j];
+  } else if (any_ && !below(last_)) {  // all below: a crossing from the previous point
     crossing_ = true;
     above_ = last_;
-    below_ = point;
+    below_ = points.front();
   }
-  last_ = point;
+  last_ = points.back();
   any_ = true;
 }
 
@@ -512,7 +647,7 @@ std::optional<double> BandwidthScan::Result() const {
 std::optional<double> Bandwidth(const std::vector<BodePoint>& bode,
                                 std::optional<double> dc_gain) {
   BandwidthScan scan(dc_gain);
-  for (const BodePoint& p : bode) scan.Add(p);
+  scan.Add(bode);
   return scan.Result();
 }
 
@@ -622,12 +757,12 @@ BodeSweep::BodeSweep(std::shared_ptr<const BodeChannel> channel, FrequencyGrid o
     BandwidthScan bandwidth(curve.tf.dc_gain);
     BodeCursor cursor(c.response(), curve.tf, c.input(), c.outputs()[k], omega_);
     if (keep_points) kept_.emplace_back().reserve(omega_.size());
-    for (std::span<const BodePoint> chunk = cursor.Next(); !chunk.empty(); chunk = cursor.Next()) {
-      for (const BodePoint& p : chunk) {
-        for (ResonanceScan& r : resonances) r.Add(p);
-        bandwidth.Add(p);
-      }
-      if (keep_points) kept_.back().insert(kept_.back().end(), chunk.begin(), chunk.end());
+    // With keep_points the cursor writes into the kept points (reserved:
+    // each chunk stays where it is written).
+    auto next = [&] { return keep_points ? cursor.NextInto(kept_.back()) : cursor.Next(); };
+    for (std::span<const BodePoint> chunk = next(); !chunk.empty(); chunk = next()) {
+      for (ResonanceScan& r : resonances) r.Add(chunk);
+      bandwidth.Add(chunk);
     }
     for (std::size_t i = 0; i < c.resonant().size(); ++i)
       if (const std::optional<Resonance> r = resonances[i].Result())

@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aerolin/core/error.hpp"
@@ -403,6 +405,100 @@ TEST(ResonanceScan, FindsThePeakNearestTheNaturalFrequencyAsADirectSearch) {
   BandwidthScan never_below(1.0);
   for (int k = 0; k < 3; ++k) never_below.Add(BodePoint{std::pow(10.0, k), {}, 0.0, 0.0, 0.0, 0.0});
   EXPECT_FALSE(never_below.Result());
+}
+
+// The scans given a sweep in chunks of any size (as BodeSweep gives them a
+// cursor's chunks) find what they find given it one point at a time: the
+// same peak and bandwidth, to the bit, whichever chunk holds the peak's
+// neighbours, the brackets at ωn/2 and 2ωn, or the crossing.
+TEST(ResonanceScan, ChunksOfAnySizeGiveThePointByPointResult) {
+  std::vector<BodePoint> sweep;
+  for (int k = 0; k <= 60; ++k) {
+    BodePoint p;
+    p.omega = 0.4 * std::pow(10.0, k / 60.0);
+    const double x = std::log(p.omega);
+    p.magnitude_db = 6.0 * std::exp(-std::pow((x - std::log(1.1)) / 0.05, 2)) +
+                     8.0 * std::exp(-std::pow((x - std::log(0.8)) / 0.05, 2)) - 10.0 * x;
+    sweep.push_back(p);
+  }
+  ResonanceScan one(1.0);
+  BandwidthScan one_bw(std::pow(10.0, 0.5));  // the level crossed in the sweep
+  for (const BodePoint& p : sweep) {
+    one.Add(p);
+    one_bw.Add(p);
+  }
+  const std::optional<Resonance> want = one.Result();
+  const std::optional<double> want_bw = one_bw.Result();
+  ASSERT_TRUE(want);
+  ASSERT_TRUE(want_bw);
+  for (std::size_t size = 1; size <= sweep.size(); ++size) {
+    ResonanceScan scan(1.0);
+    BandwidthScan bandwidth(std::pow(10.0, 0.5));
+    for (std::size_t k = 0; k < sweep.size(); k += size) {
+      const std::span<const BodePoint> chunk(sweep.data() + k, std::min(size, sweep.size() - k));
+      scan.Add(chunk);
+      bandwidth.Add(chunk);
+    }
+    const std::optional<Resonance> got = scan.Result();
+    ASSERT_TRUE(got) << size;
+    EXPECT_EQ(got->omega, want->omega) << size;
+    EXPECT_EQ(got->magnitude_db, want->magnitude_db) << size;
+    EXPECT_EQ(got->prominence_db, want->prominence_db) << size;
+    EXPECT_EQ(bandwidth.Result(), want_bw) << size;
+  }
+  // A level crossed more than once, split at every place: the last crossing.
+  const double db[] = {0.0, -1.0, -4.0, -2.0, -3.5, -6.0, -9.0};
+  std::vector<BodePoint> steps;
+  for (int k = 0; k < 7; ++k) steps.push_back(BodePoint{std::pow(10.0, k), {}, 0.0, db[k], 0.0, 0.0});
+  const double level = -20.0 * std::log10(std::sqrt(2.0));
+  const double t = (level - (-2.0)) / (-3.5 - (-2.0));
+  for (std::size_t cut = 0; cut <= steps.size(); ++cut) {
+    BandwidthScan bandwidth(1.0);
+    bandwidth.Add(std::span<const BodePoint>(steps.data(), cut));
+    bandwidth.Add(std::span<const BodePoint>(steps.data() + cut, steps.size() - cut));
+    ASSERT_TRUE(bandwidth.Result()) << cut;
+    EXPECT_NEAR(*bandwidth.Result(), std::pow(10.0, 3.0 + t), 1e-9) << cut;
+  }
+}
+
+// Oracle: on a sweep dense enough that G's phase moves less than 180°
+// between neighbours, the unwrapped phase is the principal phase unwrapped
+// point to point (the nearest turn to the previous point's phase). The
+// factored form's phase is taken two factors at a time inside [1e-100,
+// 1e100] rad/s and one at a time outside (per chunk): a sweep with one more
+// point above 1e100 in the same chunk gives every point the turns of the
+// sweep without it, computed two factors at a time.
+TEST(ComputeBode, UnwrappedPhaseIsThePrincipalPhaseUnwrappedPointToPoint) {
+  const model::AircraftData aircraft = Load("p2v7.toml");
+  const ModalAnalysis modes = AnalyzeModes(aircraft);
+  const std::vector<std::pair<std::string, std::string>> channels = {
+      {"elevator", "theta"}, {"elevator", "q"}, {"elevator", "nz"}, {"elevator", "u"},
+      {"aileron", "phi"},    {"rudder", "beta"}, {"rudder", "r"},   {"aileron", "ay"}};
+  std::vector<double> omega = LogSpace(1e-3, 1e3, 20000);
+  for (const auto& [input, output] : channels) {
+    const Channel channel = ResolveChannel(aircraft, modes, input, {output});
+    const FrequencyResponse response(channel.system);
+    const TransferFunction tf = ChannelTransferFunction(channel, modes);
+    const std::vector<BodePoint> bode = ComputeBode(response, tf, channel.input, channel.outputs[0], omega);
+    for (std::size_t k = 1; k < bode.size(); ++k) {
+      double step = bode[k].phase_principal_deg - bode[k - 1].phase_principal_deg;
+      step -= 360.0 * std::round(step / 360.0);
+      ASSERT_LT(std::abs(step), 90.0) << output << "/" << input << " " << k;  // dense enough
+      EXPECT_NEAR(bode[k].phase_deg, bode[k - 1].phase_deg + step, 1e-9) << output << "/" << input << " " << k;
+    }
+    std::vector<double> with_huge = omega;
+    with_huge.push_back(1e101);
+    const FrequencyGrid grid = FrequencyGrid::Listed(with_huge);
+    BodeCursor singles(response, tf, channel.input, channel.outputs[0], grid);
+    BodeCursor pairs(response, tf, channel.input, channel.outputs[0], grid);
+    const std::span<const BodePoint> all = singles.Next(with_huge.size());
+    const std::span<const BodePoint> paired = pairs.Next(omega.size());
+    ASSERT_EQ(paired.size() + 1, all.size());
+    for (std::size_t k = 0; k < paired.size(); ++k) {
+      EXPECT_EQ(paired[k].phase_deg, all[k].phase_deg) << output << "/" << input << " " << k;
+      EXPECT_EQ(paired[k].phase_deg, bode[k].phase_deg) << output << "/" << input << " " << k;
+    }
+  }
 }
 
 TEST(FindResonance, MatchesTheSecondOrderFormula) {

@@ -136,6 +136,8 @@ class FrequencyGrid {
   static FrequencyGrid Listed(std::vector<double> omega);
   std::size_t size() const { return listed_.empty() ? count_ : listed_.size(); }
   double operator[](std::size_t k) const;
+  /// The listed frequencies (Listed's); empty for a log-spaced grid.
+  std::span<const double> listed() const { return listed_; }
 
  private:
   std::vector<double> listed_;
@@ -158,6 +160,9 @@ class BodeCursor {
   /// until the next call.
   /// @throws core::NumericalError as ComputeBode.
   std::span<const BodePoint> Next(std::size_t max = kBodeChunk);
+  /// As Next, appending the points to `out` (no copy of them); the span
+  /// is of `out`, valid while `out` is not reallocated.
+  std::span<const BodePoint> NextInto(std::vector<BodePoint>& out, std::size_t max = kBodeChunk);
 
  private:
   const FrequencyResponse& response_;
@@ -168,6 +173,8 @@ class BodeCursor {
   double turns_ = 0;  // whole turns taken off every phase (the first point's)
   std::vector<double> chunk_omega_;
   std::vector<std::complex<double>> chunk_values_;
+  std::vector<double> continuous_;  // the factored form's phase at each [deg]
+  std::vector<std::pair<std::complex<double>, double>> factors_;  // each root, +1 zero / −1 pole
   std::vector<BodePoint> chunk_;
 };
 
@@ -216,6 +223,9 @@ class ResonanceScan {
  public:
   explicit ResonanceScan(double natural_frequency) : wn_(natural_frequency) {}
   void Add(const BodePoint& point);
+  /// Add of each point in order (the same result), without copying the
+  /// points that cannot be a peak or a bracket.
+  void Add(std::span<const BodePoint> points);
   /// FindResonance of the points added.
   std::optional<Resonance> Result() const;
 
@@ -238,6 +248,9 @@ class BandwidthScan {
  public:
   explicit BandwidthScan(std::optional<double> dc_gain);
   void Add(const BodePoint& point);
+  /// Add of each point in order (the same result), from the chunk's last
+  /// crossing alone.
+  void Add(std::span<const BodePoint> points);
   /// Bandwidth of the points added.
   std::optional<double> Result() const;
 
