@@ -111,10 +111,21 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   std::size_t previous_lon_end = 0;
   Signature previous_lon, previous_lat;
   // Each axis's roots of a chunk, with a slot in front for the previous
-  // chunk's last point (ChunkedAxis::Next): one buffer for every chunk.
-  std::vector<analysis::RootSet> lon_sets, lat_sets;
+  // chunk's last point (ChunkedAxis::Next): one buffer for every chunk, and
+  // kept by the thread for its next sweep. A buffer is ~0.8 MB (512 sets of
+  // 1.5 kB): allocated per sweep, glibc mapped it and unmapped it again
+  // (above its mmap threshold), and faulting its pages in ruled the wall
+  // time (a 1000-point Mq sweep on two threads took 2.5 or 7.5 ms by whether
+  // it happened).
+  thread_local std::vector<analysis::RootSet> kept_lon_sets, kept_lat_sets;
+  std::vector<analysis::RootSet> lon_sets = std::move(kept_lon_sets), lat_sets = std::move(kept_lat_sets);
   lon_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
   lat_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
+  // So are each axis's pointwise names (~100 kB a chunk), signatures and
+  // where the lateral modes start, from chunk to chunk.
+  std::vector<PointwiseNames> lon_names, lat_names;
+  std::vector<Signature> lon_signatures, lat_signatures;
+  std::vector<std::size_t> lon_end;
   for (std::size_t start = 0; start < n; start += kSweepChunk) {
     const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
     // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
@@ -127,7 +138,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     const std::size_t b = lon_axis.boundary() ? 1 : 0;
     lon_sets.resize(m + b);
     lat_sets.resize(m + b);
-    std::vector<PointwiseNames> lon_names(m + b), lat_names(m + b);
+    lon_names.assign(m + b, {});
+    lat_names.assign(m + b, {});
     // Runs of kSolveRun points: the first of each solved in full, the others
     // refined from the point before (SolveNext, as SolveInRuns). A run starts at a multiple of
     // kSolveRun of the grid (kSweepChunk is one), so every point's roots are
@@ -166,8 +178,9 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     // Both axes named at each point in one parallel pass: the point's modes
     // are the longitudinal ones, then the lateral ones and heading.
     std::vector<TrackedPoint> points(m);
-    std::vector<Signature> lon_signatures(m + b), lat_signatures(m + b);
-    std::vector<std::size_t> lon_end(m + b);
+    lon_signatures.assign(m + b, {});
+    lat_signatures.assign(m + b, {});
+    lon_end.assign(m + b, 0);
     // Each axis named at the chunk's first point; a point where the axis is
     // named alike (the axis the key does not enter: every point) takes
     // that naming instead of naming its roots again.
@@ -219,6 +232,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   study.changes = std::move(lon_changes);
   for (StructureChange& c : lat_changes) study.changes.push_back(std::move(c));
   study.refinements = lon_axis.refinements() + lat_axis.refinements();
+  kept_lon_sets = std::move(lon_sets);
+  kept_lat_sets = std::move(lat_sets);
   AddNotes(study, names_differ, grid(n - 1) < grid(0));
   return study;
 }

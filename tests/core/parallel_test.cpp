@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace aerolin::core {
 namespace {
@@ -83,6 +87,39 @@ TEST(ParallelFor, ALoopInsideAnItemFinishesAndVisitsEveryIndexOnce) {
     ParallelFor(50, 2, [&](std::size_t j) { ++visits[i * 50 + j]; });
   });
   for (std::size_t k = 0; k < visits.size(); ++k) ASSERT_EQ(visits[k].load(), 1) << "k = " << k;
+}
+
+TEST(ParallelFor, LoopsBackToBackEachVisitEveryIndexOnce) {
+  // Loops that follow each other within a worker's warm time hand it their
+  // parts without a post; each part is taken once, whatever the spacing,
+  // the thread count and the loop's size (fewer items than threads too).
+  for (int threads : {2, 3}) {
+    for (int loop = 0; loop < 3000; ++loop) {
+      const std::size_t n = 1 + static_cast<std::size_t>(loop % 40);
+      std::vector<std::atomic<int>> visits(n);
+      ParallelFor(n, threads, [&](std::size_t k) { ++visits[k]; });
+      for (std::size_t k = 0; k < n; ++k) ASSERT_EQ(visits[k].load(), 1) << "loop " << loop << ", k = " << k;
+      if (loop % 500 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // let the workers go cold
+    }
+  }
+}
+
+TEST(ParallelFor, AForkedChildRunsItsOwnLoops) {
+  // The parent's workers (warm or asleep) are not the child's: the child's
+  // loops must neither wait for them nor hand them parts.
+  ParallelFor(64, 2, [](std::size_t) {});
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::vector<std::atomic<int>> visits(200);
+    for (int loop = 0; loop < 50; ++loop) ParallelFor(visits.size(), 2, [&](std::size_t k) { ++visits[k]; });
+    for (const std::atomic<int>& v : visits)
+      if (v.load() != 50) ::_exit(1);
+    ::_exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
 }
 
 }  // namespace
