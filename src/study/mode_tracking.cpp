@@ -365,15 +365,19 @@ analysis::RootSet SolveNext(const analysis::RootSet* previous, const SmallMatrix
   return analysis::AnalyzeRoots(A, dA, p);
 }
 
+void InRuns(std::size_t n, int threads, const std::function<void(std::size_t k, bool refine)>& point) {
+  core::ParallelFor((n + kSolveRun - 1) / kSolveRun, threads, [&](std::size_t r) {
+    for (std::size_t k = r * kSolveRun; k < std::min(n, (r + 1) * kSolveRun); ++k) point(k, k % kSolveRun != 0);
+  });
+}
+
 std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params,
                                            int threads) {
   std::vector<analysis::RootSet> sets(params.size());
-  core::ParallelFor((params.size() + kSolveRun - 1) / kSolveRun, threads, [&](std::size_t r) {
+  InRuns(params.size(), threads, [&](std::size_t k, bool refine) {
     SmallMatrix A, dA;
-    for (std::size_t k = r * kSolveRun; k < std::min(params.size(), (r + 1) * kSolveRun); ++k) {
-      family(params[k], A, dA);
-      sets[k] = SolveNext(k % kSolveRun != 0 ? &sets[k - 1] : nullptr, A, dA, params[k]);
-    }
+    family(params[k], A, dA);
+    sets[k] = SolveNext(refine ? &sets[k - 1] : nullptr, A, dA, params[k]);
   });
   return sets;
 }

@@ -168,10 +168,17 @@ static_assert(kSweepChunk % kSolveRun == 0);
 analysis::RootSet SolveNext(const analysis::RootSet* previous, const analysis::SmallMatrix& A,
                             const analysis::SmallMatrix& dA, double p);
 
+// Calls `point(k, refine)` for k in [0, n) on `threads` threads, in runs of
+// kSolveRun consecutive points, each run in order on one thread: `refine`
+// is false at the first point of a run (solve it in full), true elsewhere
+// (refine it from point k − 1, which that call has finished). A run starts
+// at a multiple of kSolveRun, so every point's roots are the same whatever
+// the threads.
+void InRuns(std::size_t n, int threads, const std::function<void(std::size_t k, bool refine)>& point);
+
 // The roots of `family` at `params` (one chunk's grid points, in grid
-// order), on `threads` threads: runs of kSolveRun points, the first of each
-// solved in full, the others by SolveNext from the point before, so every
-// point's roots are the same whatever the threads.
+// order), on `threads` threads: InRuns, each point by SolveNext from the
+// point before where it refines.
 std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params,
                                            int threads);
 

@@ -33,7 +33,6 @@ using tracking::Handing;
 using tracking::HeadingMode;
 using tracking::Keeping;
 using tracking::NameAxisPoint;
-using tracking::kSolveRun;
 using tracking::SolveNext;
 using tracking::PointwiseNames;
 using tracking::Signature;
@@ -140,37 +139,32 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     lat_sets.resize(m + b);
     lon_names.assign(m + b, {});
     lat_names.assign(m + b, {});
-    // Runs of kSolveRun points: the first of each solved in full, the others
-    // refined from the point before (SolveNext, as SolveInRuns). A run starts at a multiple of
-    // kSolveRun of the grid (kSweepChunk is one), so every point's roots are
-    // the same whatever the threads.
-    core::ParallelFor((m + kSolveRun - 1) / kSolveRun, threads, [&](std::size_t r) {
-      for (std::size_t i = r * kSolveRun; i < std::min(m, (r + 1) * kSolveRun); ++i) {
-        const double v = grid(start + i);
-        SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
-        const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
-        const bool refine = i % kSolveRun != 0;
-        // The axis's roots and names at v: the first point's where they hold.
-        auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
-                         std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters) {
-          if (fixed.Holds(A, dA)) {
-            sets[b + i] = fixed.roots;
-            sets[b + i].parameter = v;
-            names = fixed.names;
-          } else {
-            sets[b + i] = SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v);
-            if (!filters) names = Spelled(name(sets[b + i]));
-          }
-        };
-        solve(
-            lon_A, lon_dA, lon_fixed, lon_sets, lon_names[i + b],
-            [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
-            axes.lon_closed);
-        solve(
-            lat_A, lat_dA, lat_fixed, lat_sets, lat_names[i + b],
-            [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
-            axes.lat_closed);
-      }
+    // Each point's roots in runs (tracking::InRuns): the first of a run
+    // solved in full, the others refined from the point before (SolveNext).
+    tracking::InRuns(m, threads, [&](std::size_t i, bool refine) {
+      const double v = grid(start + i);
+      SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
+      const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
+      // The axis's roots and names at v: the first point's where they hold.
+      auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
+                       std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters) {
+        if (fixed.Holds(A, dA)) {
+          sets[b + i] = fixed.roots;
+          sets[b + i].parameter = v;
+          names = fixed.names;
+        } else {
+          sets[b + i] = SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v);
+          if (!filters) names = Spelled(name(sets[b + i]));
+        }
+      };
+      solve(
+          lon_A, lon_dA, lon_fixed, lon_sets, lon_names[i + b],
+          [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
+          axes.lon_closed);
+      solve(
+          lat_A, lat_dA, lat_fixed, lat_sets, lat_names[i + b],
+          [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
+          axes.lat_closed);
     });
     if (start == 0 && check_rest) check_rest();
     const AxisPlan lon_plan = lon_axis.Next(lon, std::span<analysis::RootSet>(lon_sets), threads);

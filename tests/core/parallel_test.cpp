@@ -105,12 +105,31 @@ TEST(ParallelFor, LoopsBackToBackEachVisitEveryIndexOnce) {
 }
 
 TEST(ParallelFor, AForkedChildRunsItsOwnLoops) {
-  // The parent's workers (warm or asleep) are not the child's: the child's
-  // loops must neither wait for them nor hand them parts.
-  ParallelFor(64, 2, [](std::size_t) {});
+  // The parent's workers (warm or asleep) are not the child's: a child's
+  // loop is joined by a worker of its own (its caller's items wait up to
+  // 2 s for one: exit 2 if none comes) and visits every index once (exit 1).
+  // Forked 100 µs after a loop, while the parent's worker is warm. (A child
+  // that kept the parent's warm state was not caught by this test when
+  // tried: the timing of that state at the fork is not under its control.)
+  auto joined_loop = [] {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> joined{false};
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    ParallelFor(64, 2, [&](std::size_t) {
+      if (std::this_thread::get_id() != caller) joined = true;
+      while (!joined && std::chrono::steady_clock::now() < deadline) {
+      }
+    });
+    return joined.load();
+  };
+  ASSERT_TRUE(joined_loop());
+  const auto after = std::chrono::steady_clock::now() + std::chrono::microseconds(100);
+  while (std::chrono::steady_clock::now() < after) {
+  }
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
+    if (!joined_loop()) ::_exit(2);
     std::vector<std::atomic<int>> visits(200);
     for (int loop = 0; loop < 50; ++loop) ParallelFor(visits.size(), 2, [&](std::size_t k) { ++visits[k]; });
     for (const std::atomic<int>& v : visits)
