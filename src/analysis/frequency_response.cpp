@@ -136,13 +136,27 @@ bool CanPairFactors(std::span<const double> omega, const std::vector<std::pair<s
   return true;
 }
 
-// std::round(x), inline: x − trunc(x) is exact below 2⁵², and the sign of a
-// zero result is x's, as std::round's.
-inline double RoundHalfAway(double x) {
-  if (!(std::fabs(x) < 0x1p52)) return std::round(x);
-  const double t = std::copysign(static_cast<double>(static_cast<std::int64_t>(x)), x);
-  const double f = x - t;
-  return f >= 0.5 ? t + 1.0 : f <= -0.5 ? t - 1.0 : t;
+// The phases of a chunk [deg], from `principal` = arg G [rad] and
+// `continuous` = the factored form's phase [deg]: principal[k] becomes arg G
+// in (−180°, 180°], continuous[k] the principal value moved by the whole
+// turns that bring it nearest the factored form's. Arithmetic alone, so the
+// loop vectorizes (AVX2 clone); the same operations, in the same order, as
+// the point-by-point loop it replaced, so every value is that loop's. The
+// turns are std::round's, inline (a call, or GCC's refusal to inline across
+// this function's options, would keep the loop scalar): x − trunc(x) is
+// exact (0 where |x| ≥ 2⁵², x being whole there), trunc keeps x's sign on a
+// zero result as std::round does, and NaN and ±inf come back as they went in.
+AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void UnwrapChunk(double* __restrict principal,
+                                                          double* __restrict continuous, std::size_t m) {
+  constexpr double kTurn = 360.0;
+  for (std::size_t k = 0; k < m; ++k) {
+    const double p0 = principal[k] * core::kRadToDeg;
+    const double p = p0 <= -180.0 ? p0 + kTurn : p0;
+    principal[k] = p;
+    const double x = (continuous[k] - p) / kTurn, t = std::trunc(x), f = x - t;
+    const double turns = f >= 0.5 ? t + 1.0 : f <= -0.5 ? t - 1.0 : t;  // std::round(x)
+    continuous[k] = p + kTurn * turns;
+  }
 }
 
 // The modal form's terms: each real eigenvalue alone, each complex pair as
@@ -471,24 +485,31 @@ std::span<const BodePoint> BodeCursor::NextInto(std::vector<BodePoint>& out, std
       AddFactorPairPhase(factors_[f].first, factors_[f].second, factors_[f + 1].first, factors_[f + 1].second, w,
                          continuous, m);
   for (; f < factors_.size(); ++f) AddFactorPhase(factors_[f].first, factors_[f].second, w, continuous, m);
+  // The library's |G| and arg G first, a function a pass (they fix the
+  // printed digits), then the phase arithmetic over the chunk at once.
+  magnitude_.resize(m);
+  principal_.resize(m);
+  double* magnitude = magnitude_.data();
+  double* principal = principal_.data();
+  for (std::size_t i = 0; i < m; ++i) magnitude[i] = std::abs(values[i]);
+  for (std::size_t i = 0; i < m; ++i) principal[i] = std::arg(values[i]);
+  UnwrapChunk(principal, continuous, m);
+  constexpr double kTurn = 360.0;
+  // Whole turns so the first point lies in (−360, 0].
+  if (next_ == 0 && m > 0) turns_ = std::ceil(continuous[0] / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
+  const double taken = kTurn * turns_;
   const std::size_t first = out.size();
   out.resize(first + m);
   const std::span<BodePoint> chunk(out.data() + first, m);
-  constexpr double kTurn = 360.0;
   for (std::size_t i = 0; i < m; ++i) {
     BodePoint& b = chunk[i];
-    b.omega = chunk_omega_[i];
+    b.omega = w[i];
     b.value = values[i];
-    b.magnitude = std::abs(values[i]);
-    b.magnitude_db = b.magnitude > 0.0 ? 20.0 * std::log10(b.magnitude)
-                                       : -std::numeric_limits<double>::infinity();
-    b.phase_principal_deg = std::arg(values[i]) * core::kRadToDeg;
-    if (b.phase_principal_deg <= -180.0) b.phase_principal_deg += kTurn;  // (−180, 180]
-    b.phase_deg = b.phase_principal_deg +
-                  kTurn * RoundHalfAway((continuous[i] - b.phase_principal_deg) / kTurn);
-    // Whole turns so the first point lies in (−360, 0].
-    if (next_ + i == 0) turns_ = std::ceil(b.phase_deg / kTurn);  // φ₀ − 360·turns ∈ (−360, 0]
-    b.phase_deg -= kTurn * turns_;
+    b.magnitude = magnitude[i];
+    b.magnitude_db = magnitude[i] > 0.0 ? 20.0 * std::log10(magnitude[i])
+                                        : -std::numeric_limits<double>::infinity();
+    b.phase_principal_deg = principal[i];
+    b.phase_deg = continuous[i] - taken;
   }
   next_ += m;
   return chunk;

@@ -174,6 +174,7 @@ class BodeCursor {
   std::vector<double> chunk_omega_;
   std::vector<std::complex<double>> chunk_values_;
   std::vector<double> continuous_;  // the factored form's phase at each [deg]
+  std::vector<double> magnitude_, principal_;  // |G|, arg G [rad] at each
   std::vector<std::pair<std::complex<double>, double>> factors_;  // each root, +1 zero / −1 pole
   std::vector<BodePoint> chunk_;
 };
