@@ -16,6 +16,7 @@
 #include <string>
 
 #include "aerolin/analysis/eigen.hpp"
+#include "aerolin/core/complex_arithmetic.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/outputs.hpp"
@@ -236,6 +237,7 @@ FrequencyResponse::FrequencyResponse(const model::StateSpace& sys, ResponseMetho
   const Eigen::HessenbergDecomposition<Eigen::MatrixXd> hess(sys.A());
   const Eigen::MatrixXd Q = hess.matrixQ();
   H_ = hess.matrixH();
+  h_max_ = H_.cwiseAbs().maxCoeff();
   Bt_ = Q.transpose() * sys.B();
   Ct_ = sys.C() * Q;
   D_ = sys.D();
@@ -280,26 +282,29 @@ void FrequencyResponse::Solve(std::complex<double> s, int input, Eigen::MatrixXc
   M = -H_.cast<cd>();
   M.diagonal().array() += s;
   x = Bt_.col(input).cast<cd>();
-  const double scale = H_.cwiseAbs().maxCoeff() + std::abs(s);
+  // |s| is |Im s| exactly where Re s = 0 (hypot(0, y) = |y|); the modulus
+  // comparisons and divisions are std::abs's and operator/'s to the bit,
+  // without their calls where they can be spared (core/complex_arithmetic.hpp).
+  const double scale = h_max_ + (s.real() == 0.0 ? std::fabs(s.imag()) : std::abs(s));
   for (Eigen::Index k = 0; k + 1 < n; ++k) {
-    if (std::abs(M(k + 1, k)) > std::abs(M(k, k))) {
+    if (core::ModulusGreater(M(k + 1, k), M(k, k))) {
       M.row(k).tail(n - k).swap(M.row(k + 1).tail(n - k));
       std::swap(x(k), x(k + 1));
     }
     if (M(k + 1, k) == 0.0) continue;
-    const cd f = M(k + 1, k) / M(k, k);
+    const cd f = core::Quotient(M(k + 1, k), M(k, k));
     M.row(k + 1).tail(n - k - 1) -= f * M.row(k).tail(n - k - 1);
     M(k + 1, k) = 0.0;
     x(k + 1) -= f * x(k);
   }
   for (Eigen::Index k = n - 1; k >= 0; --k) {
-    if (std::abs(M(k, k)) <= kSingularPivot * scale)
+    if (core::ModulusAtMost(M(k, k), kSingularPivot * scale))
       throw core::NumericalError("frequency response: sI - A is singular at s = " +
                                  std::to_string(s.real()) + (s.imag() < 0 ? " - " : " + ") +
                                  std::to_string(std::abs(s.imag())) + "i (a pole of the model)");
     cd sum = x(k);
     for (Eigen::Index j = k + 1; j < n; ++j) sum -= M(k, j) * x(j);
-    x(k) = sum / M(k, k);
+    x(k) = core::Quotient(sum, M(k, k));
   }
 }
 

@@ -101,6 +101,7 @@ class FrequencyResponse {
   // Solves (sI − H) x = B̃ e_input into the workspace M, x.
   void Solve(std::complex<double> s, int input, Eigen::MatrixXcd& M, Eigen::VectorXcd& x) const;
   Eigen::MatrixXd H_;   ///< Qᵀ A Q, upper Hessenberg
+  double h_max_ = 0;    ///< max |Hᵢⱼ| (Solve's singularity scale)
   Eigen::MatrixXd Bt_;  ///< Qᵀ B
   Eigen::MatrixXd Ct_;  ///< C Q
   Eigen::MatrixXd D_;
