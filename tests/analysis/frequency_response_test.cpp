@@ -4,6 +4,8 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -225,6 +227,70 @@ TEST(FrequencyResponse, NoModalFormForADefectiveOrNearlyDefectiveA) {
       EXPECT_LE(std::abs(g[k] - exact), kExtendedAgreement * std::abs(exact)) << omega[k];
     }
   }
+}
+
+// The Hessenberg solves of a sweep are made four frequencies at a time
+// (SolveLanes), a lone frequency by Solve itself: every value of a sweep over
+// many frequencies, whichever form each takes, is the one-frequency sweep's
+// to the bit, on every bundled channel, for frequencies from 1e-90 to 1e90
+// rad/s (where some lanes fall back to Solve).
+TEST(FrequencyResponse, SweepOfManyFrequenciesIsTheOneFrequencySweepBitForBit) {
+  std::vector<double> omega = LogSpace(1e-3, 1e2, 203);
+  for (const double w : {1e-90, 1e-30, 1e-8, 1e8, 1e30, 1e90}) omega.push_back(w);
+  std::sort(omega.begin(), omega.end());
+  auto same = [](double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); };
+  std::size_t channels = 0, hessenberg = 0;
+  for (const std::string f : {"p2v7.toml", "boeing747_cruise_40kft.toml", "navion_cruise_sl.toml",
+                              "nt33a_power_approach_sl.toml", "a7a_clean_m025_sl.toml"}) {
+    const model::AircraftData a = Load(f);
+    for (const model::Axis axis : {model::Axis::kLongitudinal, model::Axis::kLateral}) {
+      const model::StateSpace sys = model::BuildWithOutputs(a, axis);
+      for (const ResponseMethod method : {ResponseMethod::kModalWhereAccurate, ResponseMethod::kHessenberg}) {
+        const FrequencyResponse response(sys, method);
+        for (int in = 0; in < sys.num_inputs(); ++in)
+          for (int out = 0; out < sys.num_outputs(); ++out) {
+            // One frequency at a time; where one is singular (the heading
+            // integrator's pole at 0, below 1e-30 rad/s) the whole sweep must
+            // throw too, and the rest is compared without those frequencies.
+            std::vector<double> regular;
+            std::vector<cd> one;
+            bool singular = false;
+            for (const double w : omega) {
+              cd g;
+              try {
+                response.Sweep(std::span<const double>(&w, 1), in, out, std::span<cd>(&g, 1));
+              } catch (const core::NumericalError&) {
+                singular = true;
+                continue;
+              }
+              regular.push_back(w);
+              one.push_back(g);
+            }
+            std::vector<cd> g(omega.size());
+            if (singular) {
+              EXPECT_THROW(response.Sweep(omega, in, out, g), core::NumericalError);
+            }
+            g.resize(regular.size());
+            hessenberg += response.Sweep(regular, in, out, g);
+            ++channels;
+            for (std::size_t k = 0; k < regular.size(); ++k)
+              ASSERT_TRUE(same(g[k].real(), one[k].real()) && same(g[k].imag(), one[k].imag()))
+                  << f << " " << sys.outputs()[out].name << "/" << sys.inputs()[in].name << " ω = " << regular[k]
+                  << ": " << g[k] << " vs " << one[k];
+          }
+      }
+    }
+  }
+  EXPECT_GT(channels, 100u);
+  EXPECT_GT(hessenberg, channels * omega.size() / 2);  // the forced method's at least
+}
+
+// A pole among the frequencies of a lane: Solve reports it.
+TEST(FrequencyResponse, HessenbergSweepThroughAPoleThrows) {
+  const FrequencyResponse response(SecondOrder(2.0, 0.0), ResponseMethod::kHessenberg);
+  std::vector<cd> g(6);
+  EXPECT_THROW(response.Sweep(std::vector<double>{0.5, 1.0, 1.5, 2.0, 2.5, 3.0}, 0, 0, g), core::NumericalError);
+  EXPECT_NO_THROW(response.Sweep(std::vector<double>{0.5, 1.0, 1.5, 2.5, 3.0, 3.5}, 0, 0, g));
 }
 
 // On an undamped pole the modal sum is not finite: Sweep falls back to the
