@@ -19,7 +19,9 @@ and prints the median CPU time of each method per channel and the ratios
 Hessenberg/modal and direct/modal.
 
 Prints per round the times and the ratio scipy/aerolin, then the
-min/median/max of the ratios.
+min/median/max of the ratios; then the same ratio for every channel of the
+table below (θ/δe again, q/δe, u/δe, α/δe and the lateral φ/δa, r/δr, β/δr),
+each timed in every round.
 """
 
 import argparse
@@ -77,7 +79,38 @@ def python_rounds(rounds):
                   f"{t_one * 1e6:>12.1f} {ratios[-1]:>6.2f}×")
     print(f"aerolin.bode / scipy freqresp: min {min(ratios):.2f}×, median "
           f"{statistics.median(ratios):.2f}×, max {max(ratios):.2f}× (speed-up)")
+    channel_rounds(ac, omega, rounds)
     return 0
+
+
+# Every channel of the P2V-7 the CLI's examples use, each its own SISO
+# state-space model for scipy: the Hessenberg fallback near a zero of G
+# (q/δe, the lateral channels) costs more than θ/δe's modal form.
+CHANNELS = [("longitudinal", "elevator", "theta"), ("longitudinal", "elevator", "q"),
+            ("longitudinal", "elevator", "u"), ("longitudinal", "elevator", "alpha"),
+            ("lateral", "aileron", "phi"), ("lateral", "rudder", "r"), ("lateral", "rudder", "beta")]
+
+
+def channel_rounds(ac, omega, rounds):
+    print("\nEvery channel, 1000 frequencies: per round aerolin.bode and scipy freqresp [µs], "
+          "ratios min / median / max")
+    print(f"{'channel':<16} {'n':>2} {'aerolin.bode':>20} {'scipy freqresp':>20} {'ratio':>22}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for axis, inp, out in CHANNELS:
+            sys_ = ac.with_outputs(axis)
+            i = [s.name for s in sys_.inputs].index(inp)
+            k = [s.name for s in sys_.outputs].index(out)
+            ss = scipy.signal.StateSpace(sys_.A, sys_.B[:, [i]], sys_.C[[k]], sys_.D[[k]][:, [i]])
+            ours, theirs = [], []
+            for _ in range(rounds):
+                ours.append(best(lambda: aerolin.bode(ac, inp, out, omega=omega)))
+                theirs.append(best(lambda: scipy.signal.freqresp(ss, omega)))
+            r = [t / o for t, o in zip(theirs, ours)]
+            print(f"{out + '/' + inp:<16} {sys_.A.shape[0]:>2} "
+                  f"{min(ours) * 1e6:>9.1f}–{max(ours) * 1e6:<9.1f} "
+                  f"{min(theirs) * 1e6:>9.1f}–{max(theirs) * 1e6:<9.1f} "
+                  f"{min(r):>6.2f} / {statistics.median(r):.2f} / {max(r):.2f}×")
 
 
 def cpp(bench):
