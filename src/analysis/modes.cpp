@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <cctype>
 #include <array>
 #include <cassert>
@@ -49,6 +50,13 @@ struct Root {
   bool oscillatory() const { return lambda.imag() != 0.0; }
 };
 
+// A model's roots, and lists of them, in place up to 8 (SmallMatrix's
+// order; a larger model's on the heap): a sweep names thousands of points,
+// each of which allocated six small vectors here before.
+constexpr std::size_t kInPlaceRoots = 8;
+using RootList = boost::container::small_vector<Root, kInPlaceRoots>;
+using RootRefs = boost::container::small_vector<const Root*, kInPlaceRoots>;
+
 // Scales `left` so that leftᴴ·right = 1 (unchanged if the product vanishes).
 SmallVectorC Rescaled(const SmallVectorC& left, const SmallVectorC& right) {
   const std::complex<double> p = left.dot(right);  // leftᴴ right
@@ -57,10 +65,10 @@ SmallVectorC Rescaled(const SmallVectorC& left, const SmallVectorC& right) {
 
 // The roots of a decomposition (values, right vectors, left vectors or an
 // empty `left`), each vector cut to its first `rows` entries.
-std::vector<Root> RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values,
+RootList RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values,
                           const Eigen::Ref<const Eigen::MatrixXcd>& right,
                           const Eigen::Ref<const Eigen::MatrixXcd>& left, Eigen::Index rows) {
-  std::vector<Root> roots;
+  RootList roots;
   roots.reserve(static_cast<std::size_t>(values.size()));
   for (Eigen::Index i = 0; i < values.size(); ++i) {
     const std::complex<double> lambda = values(i);
@@ -84,7 +92,7 @@ std::vector<Root> RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values,
   return roots;
 }
 
-std::vector<Root> Roots(const Eigen::MatrixXd& A, const char* what) {
+RootList Roots(const Eigen::MatrixXd& A, const char* what) {
   EigenDecomposition eig;
   try {
     // A defective A (a repeated root with one eigenvector) still has modes
@@ -170,8 +178,7 @@ void QualifyStability(M& m) {
 // Marks two real roots of one mode that coincide as repeated.
 template <class M>
 void QualifyRepeated(std::vector<M>& modes, ModeKind kind) {
-  std::vector<M*> reals;
-  reals.reserve(modes.size());
+  boost::container::small_vector<M*, kInPlaceRoots> reals;
   for (M& m : modes)
     if (m.kind == kind && !m.oscillatory) reals.push_back(&m);
   if (reals.size() == 2 &&
@@ -194,10 +201,7 @@ void SortModes(std::vector<M>& modes) {
 }
 
 // Splits roots into oscillatory pairs and real roots.
-void Partition(const std::vector<Root>& roots, std::vector<const Root*>& pairs,
-               std::vector<const Root*>& reals) {
-  pairs.reserve(roots.size());
-  reals.reserve(roots.size());
+void Partition(const RootList& roots, RootRefs& pairs, RootRefs& reals) {
   for (const Root& r : roots) (r.oscillatory() ? pairs : reals).push_back(&r);
 }
 
@@ -312,14 +316,14 @@ const Mode* FindMode(const std::vector<Mode>& modes, ModeKind kind) {
 
 namespace {
 
-using Named = std::vector<std::pair<const Root*, ModeKind>>;
+using Named = boost::container::small_vector<std::pair<const Root*, ModeKind>, kInPlaceRoots>;
 
 // Which root is which longitudinal mode: short period is the α-rich motion,
 // phugoid the u/θ exchange at nearly constant α (Etkin & Reid §6.2): rank by
 // α content relative to u/U0.
-Named ClassifyLongitudinal(const std::vector<Root>& roots, double U0) {
+Named ClassifyLongitudinal(const RootList& roots, double U0) {
   using namespace model::lon;
-  std::vector<const Root*> pairs, reals;
+  RootRefs pairs, reals;
   Partition(roots, pairs, reals);
   auto alpha_content = [U0](const Root* r) {
     return Content(r->vector(kAlpha), r->vector(kU) / U0);
@@ -336,7 +340,7 @@ Named ClassifyLongitudinal(const std::vector<Root>& roots, double U0) {
              {reals[0], pair_is_sp ? ModeKind::kPhugoid : ModeKind::kShortPeriod},
              {reals[1], pair_is_sp ? ModeKind::kPhugoid : ModeKind::kShortPeriod}};
   } else {
-    std::vector<const Root*> by_content = reals;
+    RootRefs by_content = reals;
     StableSortFew(by_content.begin(), by_content.end(), [&](const Root* a, const Root* b) {
       return alpha_content(a) > alpha_content(b);
     });
@@ -364,14 +368,14 @@ void QualifyLongitudinalSet(std::vector<M>& modes) {
 // Which root is which lateral mode (of the (β, p, r, φ) block's roots, or
 // those roots extended by ψ): Dutch roll is the sideslip-rich oscillation;
 // roll and spiral are bank motions with little sideslip (Etkin & Reid §6.7).
-Named ClassifyLateral(const std::vector<Root>& roots) {
+Named ClassifyLateral(const RootList& roots) {
   using namespace model::lat;
-  std::vector<const Root*> pairs, reals;
+  RootRefs pairs, reals;
   Partition(roots, pairs, reals);
   auto beta_content = [](const Root* r) { return Content(r->vector(kBeta), r->vector(kPhi)); };
   auto faster = [](const Root* a, const Root* b) { return std::abs(a->lambda) > std::abs(b->lambda); };
   Named named;
-  auto name_roll_and_spiral = [&](std::vector<const Root*> two) {
+  auto name_roll_and_spiral = [&](std::array<const Root*, 2> two) {
     StableSortFew(two.begin(), two.end(), faster);
     named.push_back({two[0], ModeKind::kRollSubsidence});
     named.push_back({two[1], ModeKind::kSpiral});
@@ -391,7 +395,8 @@ Named ClassifyLateral(const std::vector<Root>& roots) {
                {reals[1], ModeKind::kDutchRoll}};
     }
   } else {
-    std::vector<const Root*> by_content = reals;
+    // No pair: the block's four real roots.
+    std::array<const Root*, 4> by_content{reals.at(0), reals.at(1), reals.at(2), reals.at(3)};
     StableSortFew(by_content.begin(), by_content.end(),
                      [&](const Root* a, const Root* b) { return beta_content(a) > beta_content(b); });
     named = {{by_content[0], ModeKind::kDutchRoll}, {by_content[1], ModeKind::kDutchRoll}};
@@ -432,7 +437,7 @@ std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::Vector
                                             const Eigen::Ref<const Eigen::MatrixXcd>& vectors,
                                             double U0) {
   CheckFourRoots(values, vectors, "NameLongitudinalRoots");
-  const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
+  const RootList roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
   std::vector<RootName> names;
   names.reserve(roots.size());
   for (const auto& [root, kind] : ClassifyLongitudinal(roots, U0)) {
@@ -447,7 +452,7 @@ std::vector<RootName> NameLongitudinalRoots(const Eigen::Ref<const Eigen::Vector
 std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>& values,
                                        const Eigen::Ref<const Eigen::MatrixXcd>& vectors) {
   CheckFourRoots(values, vectors, "NameLateralRoots");
-  const std::vector<Root> roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
+  const RootList roots = RootsOf(values, vectors, Eigen::MatrixXcd(), 4);
   std::vector<RootName> names;
   names.reserve(roots.size());
   for (const auto& [root, kind] : ClassifyLateral(roots)) {
@@ -463,7 +468,7 @@ std::vector<RootName> NameLateralRoots(const Eigen::Ref<const Eigen::VectorXcd>&
 namespace {
 
 // The longitudinal modes of `roots` (vectors over u, α, q, θ).
-std::vector<Mode> LongitudinalModes(const std::vector<Root>& roots, const std::vector<core::Signal>& states,
+std::vector<Mode> LongitudinalModes(const RootList& roots, const std::vector<core::Signal>& states,
                                     double U0) {
   using namespace model::lon;
   Eigen::VectorXd scale(4);
@@ -481,10 +486,10 @@ std::vector<Mode> LongitudinalModes(const std::vector<Root>& roots, const std::v
 // The lateral modes from the roots of the (β, p, r, φ) block `block_roots`
 // (vectors over those four states), `psi_row` the ψ row of A over them, and
 // `heading_left` the heading root's left vector (empty if unknown).
-std::vector<Mode> LateralModes(const std::vector<Root>& block_roots, const Eigen::RowVectorXd& psi_row,
+std::vector<Mode> LateralModes(const RootList& block_roots, const Eigen::RowVectorXd& psi_row,
                                const std::vector<core::Signal>& states, SmallVectorC heading_left) {
   using namespace model::lat;
-  std::vector<Root> roots;
+  RootList roots;
   for (const Root& r : block_roots) {
     SmallVectorC v(5);
     v.head(4) = r.vector;
@@ -579,7 +584,7 @@ std::vector<Mode> AnalyzeWithFilters(const model::StateSpace& sys, model::Axis a
   for (Eigen::Index r = 0; r < m; ++r)
     for (Eigen::Index c = 0; c < m; ++c) block(r, c) = A(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
   const Eigen::Index rows = m - filters;  // the aircraft's states in `block`
-  std::vector<Root> roots = Roots(block, lon ? "longitudinal" : "lateral");
+  RootList roots = Roots(block, lon ? "longitudinal" : "lateral");
   for (const std::complex<double>& f : filter_roots) {
     if (f.imag() != 0.0)
       throw std::invalid_argument("a washout filter's root has joined a pair of roots: no root is the "
