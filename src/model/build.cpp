@@ -306,6 +306,11 @@ struct FilteredLoops {
 
 FilteredLoops CloseThroughFilters(const AircraftData& aircraft, Axis axis, const AxisAugmentation& aug) {
   const std::string name(AxisName(axis));
+  if (const int f = FilterStates(aircraft, axis); f > kMaxWashoutsPerAxis)
+    throw std::invalid_argument("the " + name + " augmentation has " + std::to_string(f) +
+                                " washed-out loops: at most " + std::to_string(kMaxWashoutsPerAxis) +
+                                " per axis (each adds a filter state; the modes are followed on at most " +
+                                std::to_string(4 + kMaxWashoutsPerAxis) + " states); wash out fewer loops");
   Eigen::MatrixXd A, B;
   std::vector<core::Signal> inputs;
   BareMatrices(aircraft, axis, A, B, inputs);

@@ -56,6 +56,14 @@ Loop MakeLoop(const model::AircraftData& aircraft, const LocusOptions& o) {
   loop.axis = lon_axis ? model::Axis::kLongitudinal : model::Axis::kLateral;
   const int n = sys->num_states();
   const int m = n + (o.washout_tau ? 1 : 0);
+  if (const int filters = model::FilterStates(aircraft, loop.axis) + (o.washout_tau ? 1 : 0);
+      filters > model::kMaxWashoutsPerAxis)
+    throw std::invalid_argument(fmt::format(
+        "the locus's washout would be the {} axis's {}th filter (the file's augmentation washes out {} loops): "
+        "at most {} per axis (the modes are followed on at most {} states); study the loop without its "
+        "washout, or on a file with fewer washed-out loops",
+        lon_axis ? "longitudinal" : "lateral", filters, filters - 1, model::kMaxWashoutsPerAxis,
+        4 + model::kMaxWashoutsPerAxis));
   loop.A = Eigen::MatrixXd::Zero(m, m);
   loop.A.topLeftCorner(n, n) = sys->A();
   loop.b = Eigen::VectorXd::Zero(m);

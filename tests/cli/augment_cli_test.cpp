@@ -617,5 +617,51 @@ TEST(AugmentCommand, DisturbanceUsageErrorsSayWhatToDo) {
   }
 }
 
+// Each washed-out loop adds a filter state, and the studies follow an axis's
+// roots on at most 8 states: a fifth washout on one axis is refused with
+// one message, by augment and by a locus whose own washout would be the
+// fifth (both used to write past a fixed-size matrix: a wrong message or a
+// crash), while four are a closed loop every command reads.
+TEST(AugmentCommand, AtMostFourWashedOutLoopsPerAxis) {
+  const std::string four = "--loop elevator:q=0.5,washout=1 --loop elevator:theta=0.1,washout=2 "
+                           "--loop throttle:u=0.01,washout=3 --loop throttle:alpha=0.1,washout=4";
+  const auto five = RunAerolin("augment data/derivatives/p2v7.toml " + four + " --loop elevator:u=0.001,washout=5",
+                               "aug_five");
+  EXPECT_EQ(five.exit_code, 2);
+  EXPECT_NE(five.err.find("the longitudinal augmentation has 5 washed-out loops: at most 4 per axis"),
+            std::string::npos)
+      << five.err;
+  const std::string out = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_four_washouts.toml";
+  std::remove(out.c_str());
+  const auto w = RunAerolin("augment data/derivatives/p2v7.toml " + four + " --write '" + out + "'", "aug_four");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  const auto sweep = RunAerolin("sweep '" + out + "' --param longitudinal.Mq --from -0.992 --to -2 --steps 5",
+                                "aug_four_sweep");
+  EXPECT_EQ(sweep.exit_code, 0) << sweep.err;
+  const auto locus = RunAerolin("locus '" + out + "' --loop elevator:q --gain 0:1:5", "aug_four_locus");
+  EXPECT_EQ(locus.exit_code, 0) << locus.err;
+  const auto fifth = RunAerolin("locus '" + out + "' --loop elevator:q,washout=1 --gain 0:1:5", "aug_four_fifth");
+  EXPECT_EQ(fifth.exit_code, 2);
+  EXPECT_NE(fifth.err.find("the locus's washout would be the longitudinal axis's 5th filter (the file's "
+                           "augmentation washes out 4 loops): at most 4 per axis"),
+            std::string::npos)
+      << fifth.err;
+  // Written by hand with a fifth: the loader says where.
+  std::string text = testing_cli::ReadAll(out);
+  const std::string last = "washout_s = 4.0 },\n";
+  const std::size_t at = text.find(last);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.insert(at + last.size(), "  { input = \"elevator\", output = \"u\", gain = 0.001, washout_s = 5 },\n");
+  const std::string bad = std::string(AEROLIN_BINARY_DIR) + "/cli_test_aug_five_washouts.toml";
+  {
+    std::ofstream f(bad);
+    f << text;
+  }
+  const auto load = RunAerolin("modes '" + bad + "'", "aug_five_file");
+  EXPECT_EQ(load.exit_code, 1);  // a data error
+  EXPECT_NE(load.err.find("has 5 washed-out loops (washout_s): at most 4 per axis"), std::string::npos) << load.err;
+  EXPECT_NE(load.err.find("cli_test_aug_five_washouts.toml:"), std::string::npos) << load.err;
+}
+
 }  // namespace
 }  // namespace aerolin

@@ -7,6 +7,8 @@
 #include <complex>
 #include <optional>
 
+#include "aerolin/model/aircraft_data.hpp"
+
 namespace aerolin::analysis {
 
 /// Eigenvalues Λ, right eigenvectors V (A V = V Λ) and left eigenvectors W
@@ -53,6 +55,8 @@ EigenDecomposition Decompose(const Eigen::MatrixXd& A,
 /// The largest system the allocation-free types below hold: 4 longitudinal
 /// or 5 lateral states, plus a loop's washout state, with room to spare.
 inline constexpr int kMaxSmallStates = 8;
+static_assert(4 + model::kMaxWashoutsPerAxis <= kMaxSmallStates,
+              "an axis's tracked states (4 airframe states and its filters) fit a SmallMatrix");
 /// A real matrix of at most kMaxSmallStates² entries, stored in place (no
 /// heap allocation): Eigen's "fixed maximum size" dynamic matrix.
 using SmallMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,

@@ -112,6 +112,12 @@ struct Control {
 inline constexpr double kMinWashout_s = 0.01;
 inline constexpr double kMaxWashout_s = 100.0;
 
+/// Washed-out loops an axis may have: each adds a filter state, and the
+/// studies follow an axis's roots on matrices of at most 8 states
+/// (analysis::kMaxSmallStates): the airframe's 4 (the lateral without ψ)
+/// and 4 filters.
+inline constexpr int kMaxWashoutsPerAxis = 4;
+
 /// A loop δ_input = K·y_output on a derived output of an axis (the
 /// accelerations nz, ay, or γ: model/outputs.hpp), which may depend on the
 /// controls directly (D ≠ 0), or through a washout filter s/(s + 1/τ) on a
