@@ -278,6 +278,9 @@ std::optional<HeldFilters> HeldFiltersOf(const model::AircraftFile& file, bool l
   for (const model::Control& c : file.written.controls) m += (lon ? c.longitudinal : c.lateral) ? 1 : 0;
   Eigen::Index f = 0;
   for (const model::OutputFeedback& l : aug->output_loops) f += l.washout_s ? 1 : 0;
+  if (f > model::kMaxWashoutsPerAxis)
+    throw std::invalid_argument(fmt::format("the {} augmentation has {} washed-out loops: at most {} per axis",
+                                            lon ? "longitudinal" : "lateral", f, model::kMaxWashoutsPerAxis));
   h.K = Eigen::MatrixXd::Zero(m, n + f);
   h.F = Eigen::MatrixXd::Zero(f, n + f);
   for (std::size_t i = 0; i < aug->inputs.size(); ++i)
@@ -301,8 +304,12 @@ std::optional<HeldFilters> HeldFiltersOf(const model::AircraftFile& file, bool l
   return h;
 }
 
+// A sweep's A matrices in place (no allocation a point): an axis's states
+// (the lateral's 5, ψ included) and at most model::kMaxWashoutsPerAxis
+// washout filters (the loader and HeldFiltersOf refuse more).
+constexpr int kMaxSweptStates = 5 + model::kMaxWashoutsPerAxis;
 template <class T>
-using MatrixOf = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+using MatrixOf = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxSweptStates, kMaxSweptStates>;
 
 // Both axes' closed-loop A of a sweep, with any washout filters' states
 // after the airframe's.
