@@ -313,7 +313,10 @@ AEROLIN_AVX2_CLONES unsigned SolveLanes(const double* H, int n, double h_max, co
   // kGroups independent groups of kLanes, each step over all of them, so
   // one group's divisions overlap another's.
   Lanes omega[kGroups];
-  for (int g = 0; g < kGroups; ++g) omega[g] = Lanes{w[g * kLanes], w[g * kLanes + 1], w[g * kLanes + 2], w[g * kLanes + 3]};
+  for (int g = 0; g < kGroups; ++g) {
+    const double* wg = w + g * kLanes;
+    omega[g] = Lanes{wg[0], wg[1], wg[2], wg[3]};
+  }
   Lanes mr[kGroups][kMaxLaneStates][kMaxLaneStates], mi[kGroups][kMaxLaneStates][kMaxLaneStates];
   Lanes xr[kGroups][kMaxLaneStates], xi[kGroups][kMaxLaneStates];
   constexpr LaneMask kSignBits = {INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
@@ -530,7 +533,8 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
     }
     double w[kBatch], gr[kBatch], gi[kBatch];
     for (int l = 0; l < kBatch; ++l) w[l] = omega[pending[std::min(l, n_pending - 1)]];
-    const unsigned standing = SolveLanes(H_.data(), n_states, h_max_, Bt_.col(input).data(), c_row.data(), d, w, gr, gi);
+    const unsigned standing =
+        SolveLanes(H_.data(), n_states, h_max_, Bt_.col(input).data(), c_row.data(), d, w, gr, gi);
     for (int l = 0; l < n_pending; ++l) {
       if (standing & (1u << l)) {
         out[pending[l]] = cd(gr[l], gi[l]);
