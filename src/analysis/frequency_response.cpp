@@ -295,8 +295,9 @@ typedef std::int64_t LaneMask __attribute__((vector_size(kLanes * sizeof(double)
 // Finite (x − x is 0 for a finite x, NaN otherwise).
 #define AEROLIN_FINITE(x) (((x) - (x)) == 0.0)
 // 0 or a magnitude in [2⁻²⁵⁰, 2²⁵⁰]: core::Quotient's inline range.
-#define AEROLIN_TAME(x) \
-  ((AEROLIN_MAGNITUDE(x) == 0.0) | ((AEROLIN_MAGNITUDE(x) >= 0x1p-250) & (AEROLIN_MAGNITUDE(x) <= 0x1p250)))
+#define AEROLIN_TAME(x)                                                                                  \
+  ((AEROLIN_MAGNITUDE(x) == 0.0) | ((AEROLIN_MAGNITUDE(x) >= core::complex_arithmetic_detail::kTameLowest) & \
+                                    (AEROLIN_MAGNITUDE(x) <= core::complex_arithmetic_detail::kTameHighest)))
 
 // G(jωₗ) = d + c (jωₗ I − H)⁻¹ b at kBatch frequencies, lane by lane the
 // operations of FrequencyResponse::Solve and Sweep's sum, in the same order
@@ -349,9 +350,7 @@ AEROLIN_AVX2_CLONES unsigned SolveLanes(const double* H, int n, double h_max, co
     const Lanes nr = u * ratio + v, ni = AEROLIN_SELECT(first, t1, t2);
     qr = nr / denom;
     qi = ni / denom;
-    // With p = 0 (the divisor's smaller part; __divdc3's second form,
-    // c (a/d) + b and the like) the two forms agree bit for bit: both
-    // products are zeros of the same sign, sign(p) sign(q) sign(u or v).
+    // p = 0 (the divisor's smaller part) included, as core::Quotient.
     const LaneMask inline_path = AEROLIN_TAME(ar) & AEROLIN_TAME(ai) & AEROLIN_TAME(cr) & AEROLIN_TAME(ci) & (q != 0.0);
     good &= ~use | inline_path;
   };
@@ -513,10 +512,9 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
     ++solved;
   };
   // The frequencies to solve in the Hessenberg form, kBatch at a time
-  // (SolveLanes: Solve's values, eight frequencies at once, each in a fifth
-  // of Solve's time);
-  // a lone one, a lane that does not stand, or a model above kMaxLaneStates
-  // states through Solve itself, in ascending order (so the first singular
+  // (SolveLanes: Solve's values, each in a fifth of Solve's time); a lone
+  // one, a lane that does not stand, or a model above kMaxLaneStates states
+  // through Solve itself, in ascending order (so the first singular
   // frequency is the one reported, as before).
   const int n_states = static_cast<int>(H_.rows());
   const bool lanes = n_states >= 1 && n_states <= kMaxLaneStates;

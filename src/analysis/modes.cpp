@@ -50,10 +50,10 @@ struct Root {
   bool oscillatory() const { return lambda.imag() != 0.0; }
 };
 
-// A model's roots, and lists of them, in place up to 8 (SmallMatrix's
-// order; a larger model's on the heap): a sweep names thousands of points,
-// each of which allocated six small vectors here before.
-constexpr std::size_t kInPlaceRoots = 8;
+// A model's roots, and lists of them, in place up to SmallMatrix's order (a
+// larger model's on the heap): a sweep names thousands of points, each of
+// which allocated six small vectors here before.
+constexpr std::size_t kInPlaceRoots = kMaxSmallStates;
 using RootList = boost::container::small_vector<Root, kInPlaceRoots>;
 using RootRefs = boost::container::small_vector<const Root*, kInPlaceRoots>;
 
@@ -65,9 +65,8 @@ SmallVectorC Rescaled(const SmallVectorC& left, const SmallVectorC& right) {
 
 // The roots of a decomposition (values, right vectors, left vectors or an
 // empty `left`), each vector cut to its first `rows` entries.
-RootList RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values,
-                          const Eigen::Ref<const Eigen::MatrixXcd>& right,
-                          const Eigen::Ref<const Eigen::MatrixXcd>& left, Eigen::Index rows) {
+RootList RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values, const Eigen::Ref<const Eigen::MatrixXcd>& right,
+                 const Eigen::Ref<const Eigen::MatrixXcd>& left, Eigen::Index rows) {
   RootList roots;
   roots.reserve(static_cast<std::size_t>(values.size()));
   for (Eigen::Index i = 0; i < values.size(); ++i) {

@@ -163,10 +163,8 @@ void ReadLoops(ReadContext& ctx, const toml::table& t, model::Axis axis, const s
   if (const auto washed = std::count_if(output_loops.begin(), output_loops.end(),
                                         [](const model::OutputFeedback& l) { return l.washout_s.has_value(); });
       washed > model::kMaxWashoutsPerAxis) {
-    ctx.Error(ctx.At(*node), fmt::format("'loops' in [{}] has {} washed-out loops (washout_s): at most {} per "
-                                         "axis (each adds a filter state; the modes are followed on at most {} "
-                                         "states); wash out fewer loops",
-                                         table, washed, model::kMaxWashoutsPerAxis, 4 + model::kMaxWashoutsPerAxis));
+    ctx.Error(ctx.At(*node), fmt::format("'loops' in [{}] has {} washed-out loops (washout_s): {}", table, washed,
+                                         model::WashoutLimitText()));
     return;
   }
   Eigen::MatrixXd gain = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(inputs.size()),

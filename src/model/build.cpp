@@ -287,6 +287,12 @@ ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis) {
   return f;
 }
 
+std::string WashoutLimitText() {
+  return "at most " + std::to_string(kMaxWashoutsPerAxis) +
+         " per axis (each adds a filter state; the modes are followed on at most " +
+         std::to_string(4 + kMaxWashoutsPerAxis) + " states); wash out fewer loops";
+}
+
 int FilterStates(const AircraftData& aircraft, Axis axis) {
   return static_cast<int>(WashoutLoops(axis == Axis::kLongitudinal ? aircraft.longitudinal_augmentation
                                                                    : aircraft.lateral_augmentation)
@@ -307,10 +313,8 @@ struct FilteredLoops {
 FilteredLoops CloseThroughFilters(const AircraftData& aircraft, Axis axis, const AxisAugmentation& aug) {
   const std::string name(AxisName(axis));
   if (const int f = FilterStates(aircraft, axis); f > kMaxWashoutsPerAxis)
-    throw std::invalid_argument("the " + name + " augmentation has " + std::to_string(f) +
-                                " washed-out loops: at most " + std::to_string(kMaxWashoutsPerAxis) +
-                                " per axis (each adds a filter state; the modes are followed on at most " +
-                                std::to_string(4 + kMaxWashoutsPerAxis) + " states); wash out fewer loops");
+    throw std::invalid_argument("the " + name + " augmentation has " + std::to_string(f) + " washed-out loops: " +
+                                WashoutLimitText());
   Eigen::MatrixXd A, B;
   std::vector<core::Signal> inputs;
   BareMatrices(aircraft, axis, A, B, inputs);

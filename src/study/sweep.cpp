@@ -279,8 +279,8 @@ std::optional<HeldFilters> HeldFiltersOf(const model::AircraftFile& file, bool l
   Eigen::Index f = 0;
   for (const model::OutputFeedback& l : aug->output_loops) f += l.washout_s ? 1 : 0;
   if (f > model::kMaxWashoutsPerAxis)
-    throw std::invalid_argument(fmt::format("the {} augmentation has {} washed-out loops: at most {} per axis",
-                                            lon ? "longitudinal" : "lateral", f, model::kMaxWashoutsPerAxis));
+    throw std::invalid_argument(fmt::format("the {} augmentation has {} washed-out loops: {}",
+                                            lon ? "longitudinal" : "lateral", f, model::WashoutLimitText()));
   h.K = Eigen::MatrixXd::Zero(m, n + f);
   h.F = Eigen::MatrixXd::Zero(f, n + f);
   for (std::size_t i = 0; i < aug->inputs.size(); ++i)

@@ -35,13 +35,15 @@ namespace complex_arithmetic_detail {
 // 2⁻¹⁰⁷³), and they differ by more than this relative margin.
 inline constexpr double kMargin = 1e-12;
 inline constexpr double kLowest = 0x1p-900;
+// Quotient's inline range: each part 0 or of magnitude in [kTameLowest, kTameHighest].
+inline constexpr double kTameLowest = 0x1p-250, kTameHighest = 0x1p250;
 
 inline double SquaredModulus(std::complex<double> z) { return z.real() * z.real() + z.imag() * z.imag(); }
 
 // 0 or a magnitude in [2⁻²⁵⁰, 2²⁵⁰] (false for NaN and ±inf).
 inline bool Tame(double x) {
   const double a = std::fabs(x);
-  return a == 0.0 || (a >= 0x1p-250 && a <= 0x1p250);
+  return a == 0.0 || (a >= kTameLowest && a <= kTameHighest);
 }
 
 }  // namespace complex_arithmetic_detail
@@ -74,16 +76,15 @@ inline std::complex<double> Quotient(std::complex<double> a, std::complex<double
   using complex_arithmetic_detail::Tame;
   const double ar = a.real(), ai = a.imag(), c = b.real(), d = b.imag();
   if (Tame(ar) && Tame(ai) && Tame(c) && Tame(d) && (c != 0.0 || d != 0.0)) {
-    // Each branch's second form is __divdc3's where the ratio is 0 (not
-    // above DBL_MIN): the divisor's smaller part is 0.
+    // Where the divisor's smaller part is 0 the ratio is ±0 and __divdc3
+    // takes its second form (c (a/d) + b and the like): its products are
+    // then zeros of the same sign as these, so the values are the same.
     if (std::fabs(c) < std::fabs(d)) {
       const double ratio = c / d, denom = c * ratio + d;
-      if (c != 0.0) return {(ar * ratio + ai) / denom, (ai * ratio - ar) / denom};
-      return {(c * (ar / d) + ai) / denom, (c * (ai / d) - ar) / denom};
+      return {(ar * ratio + ai) / denom, (ai * ratio - ar) / denom};
     }
     const double ratio = d / c, denom = d * ratio + c;
-    if (d != 0.0) return {(ai * ratio + ar) / denom, (ai - ar * ratio) / denom};
-    return {(d * (ai / c) + ar) / denom, (ai - d * (ar / c)) / denom};
+    return {(ai * ratio + ar) / denom, (ai - ar * ratio) / denom};
   }
 #endif
   return a / b;

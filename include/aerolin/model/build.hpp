@@ -7,6 +7,7 @@
 /// model::MatricesOf (as_written.hpp) is them after the conversions in T.
 
 #include <Eigen/Core>
+#include <string>
 
 #include "aerolin/model/aircraft_data.hpp"
 #include "aerolin/model/conventions.hpp"
@@ -105,6 +106,11 @@ ClosedFeedback FeedbackOf(const AircraftData& aircraft, Axis axis);
 /// The number of washout filters `aircraft`'s augmentation closes on `axis`
 /// (its OutputFeedback loops with a washout): each a state of its own.
 int FilterStates(const AircraftData& aircraft, Axis axis);
+
+/// What an axis with more than kMaxWashoutsPerAxis washed-out loops is told:
+/// "at most 4 per axis (...); wash out fewer loops" (the loader, the
+/// builder and a sweep say it after the count).
+std::string WashoutLimitText();
 
 /// Returns the model of `axis` with its augmentation closed, washout
 /// filters included: BuildLongitudinal or BuildLateral without filters;
