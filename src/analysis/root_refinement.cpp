@@ -9,6 +9,7 @@
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/root_order.hpp"
+#include "aerolin/analysis/small_lu.hpp"
 
 namespace aerolin::analysis {
 namespace {
@@ -40,32 +41,6 @@ struct Refined {
   double error_bound = 0;  // κ·‖Ax − λx‖
 };
 
-// Eigen's PartialPivLU without the matrix's 1-norm its compute() takes for
-// rcond(), which Refine never asks: for a complex matrix that norm is n²
-// hypot calls, ~6 % of a sweep's instructions. The factorization is the one
-// compute() runs (internal::partial_lu_inplace), and the solves are
-// PartialPivLU's own (solve, adjoint().solve), so every value is
-// PartialPivLU's to the bit; rcond() is not offered (the base is private).
-template <class Matrix>
-class LuWithoutNorm : private Eigen::PartialPivLU<Matrix> {
-  using Base = Eigen::PartialPivLU<Matrix>;
-
- public:
-  explicit LuWithoutNorm(Eigen::Index n) : Base(n) {}
-  void compute(const Matrix& a) {
-    this->m_lu = a;
-    this->m_rowsTranspositions.resize(a.rows());
-    typename Base::TranspositionType::StorageIndex swaps = 0;
-    Eigen::internal::partial_lu_inplace(this->m_lu, this->m_rowsTranspositions, swaps);
-    this->m_det_p = swaps % 2 ? -1 : 1;
-    this->m_p = this->m_rowsTranspositions;
-    this->m_isInitialized = true;
-  }
-  using Base::adjoint;
-  using Base::matrixLU;
-  using Base::solve;
-};
-
 // Refines the root predicted at `lambda` with right vector `x0` by
 // Rayleigh-quotient inverse iteration: y = (A − λI)⁻¹x, λ += yᴴx/‖y‖²,
 // x = y/‖y‖, in N×N storage (fixed for the 4- and 5-state families, where
@@ -81,7 +56,7 @@ bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, 
   const Matrix As = A.template cast<S>();
   Vector x = x0.template cast<S>();
   Matrix M(n, n);
-  LuWithoutNorm<Matrix> lu(n);
+  SmallLu<Matrix> lu(n);  // PartialPivLU's values, without its norm and hypot calls
   const double nx = x.norm();
   if (!(nx > 0) || !std::isfinite(nx)) return false;
   x /= nx;
