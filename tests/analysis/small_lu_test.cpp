@@ -101,6 +101,7 @@ using C4 = Eigen::Matrix<cd, 4, 4>;
 using C5 = Eigen::Matrix<cd, 5, 5>;
 using CDynamic = Eigen::Matrix<cd, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 8, 8>;
 using R4 = Eigen::Matrix<double, 4, 4>;
+using R5 = Eigen::Matrix<double, 5, 5>;
 using RDynamic = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 8, 8>;
 
 TEST(SmallLu, RandomComplexMatricesArePartialPivLUsBitForBit) {
@@ -114,8 +115,11 @@ TEST(SmallLu, RandomComplexMatricesArePartialPivLUsBitForBit) {
 
 TEST(SmallLu, RealMatricesArePartialPivLUsBitForBit) {
   Parts parts;
-  RandomMatrices<R4>(4, 5000, -8.0, 8.0, parts);
-  for (Eigen::Index n = 1; n <= 8; ++n) RandomMatrices<RDynamic>(n, 1000, -8.0, 8.0, parts);
+  for (const auto& [lo, hi] : {std::pair{-1.0, 1.0}, {-8.0, 8.0}, {-300.0, 300.0}, {-320.0, -300.0}, {150.0, 160.0}}) {
+    RandomMatrices<R4>(4, 20000, lo, hi, parts);
+    RandomMatrices<R5>(5, 10000, lo, hi, parts);
+    for (Eigen::Index n = 1; n <= 8; ++n) RandomMatrices<RDynamic>(n, 2000, lo, hi, parts);
+  }
 }
 
 // Columns whose candidates tie or nearly tie in modulus: the pivot must be
@@ -137,6 +141,20 @@ TEST(SmallLu, PivotsAmongEqualAndNearlyEqualModuli) {
         a(i, j) = z;
       }
     ASSERT_EQ(Compare(a), "");
+  }
+}
+
+// Real columns full of ties (entries from −2..2): the first of equal |·|.
+TEST(SmallLu, RealPivotsAmongTies) {
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> entry(-2, 2);
+  for (int c = 0; c < 20000; ++c) {
+    R4 a;
+    for (Eigen::Index i = 0; i < 16; ++i) a(i) = entry(rng);
+    ASSERT_EQ(Compare(a), "");
+    R5 b;
+    for (Eigen::Index i = 0; i < 25; ++i) b(i) = 0.5 * entry(rng);
+    ASSERT_EQ(Compare(b), "");
   }
 }
 
