@@ -17,6 +17,7 @@
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/core/complex_arithmetic.hpp"
+#include "aerolin/core/vector_isa.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/outputs.hpp"
@@ -62,17 +63,14 @@ inline double SqrtAbove(double q) {
 #define AEROLIN_NO_TRAPPING_MATH
 #endif
 // The loops over frequencies are compiled twice, for AVX2 and for the
-// baseline x86-64 (SSE2), the one the processor runs chosen when the library
-// loads (GCC's function multiversioning): twice the lanes. AVX2 without FMA,
-// so no product is contracted into a fused multiply-add and every value is
-// the baseline's to the bit (the byte-identical bode outputs check it).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define AEROLIN_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define AEROLIN_AVX2_CLONES
-#endif
-AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void AddFactorPhase(std::complex<double> r, double sign, const double* omega, double* phase,
-                                             std::size_t m) {
+// baseline x86-64 (SSE2), the one run chosen by the processor
+// (core/vector_isa.hpp): twice the lanes. AVX2 without FMA, so no product is
+// contracted into a fused multiply-add and every value is the baseline's to
+// the bit (FrequencyResponse.BaselineAndAvx2KernelsGiveTheSameBits).
+AEROLIN_TWO_ISAS(AEROLIN_NO_TRAPPING_MATH, void, AddFactorPhase, "avx2", UseAvx2,
+                 (std::complex<double> r, double sign, const double* omega, double* phase, std::size_t m),
+                 (r, sign, omega, phase, m))
+AEROLIN_NO_TRAPPING_MATH inline void AddFactorPhaseBody(std::complex<double> r, double sign, const double* omega, double* phase, std::size_t m) {
   const bool right = r.real() > 0.0;
   const double x = std::abs(r.real()), offset = right ? 180.0 : 0.0;
   const double flip = right ? -1.0 : 1.0;  // the imaginary part is ±(ω − Im r)
@@ -99,9 +97,10 @@ AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void AddFactorPhase(std::complex<do
 // signed zero of the right sign (copysign keeps it). Accuracy as
 // AddFactorPhase's: the same polynomial on [0, 1]. Used where no product
 // can overflow or underflow to a lost argument (CanPairFactors).
-AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void AddFactorPairPhase(std::complex<double> r1, double sign1, std::complex<double> r2,
-                                                 double sign2, const double* omega, double* phase,
-                                                 std::size_t m) {
+AEROLIN_TWO_ISAS(AEROLIN_NO_TRAPPING_MATH, void, AddFactorPairPhase, "avx2", UseAvx2,
+                 (std::complex<double> r1, double sign1, std::complex<double> r2, double sign2, const double* omega, double* phase, std::size_t m),
+                 (r1, sign1, r2, sign2, omega, phase, m))
+AEROLIN_NO_TRAPPING_MATH inline void AddFactorPairPhaseBody(std::complex<double> r1, double sign1, std::complex<double> r2, double sign2, const double* omega, double* phase, std::size_t m) {
   const bool right1 = r1.real() > 0.0, right2 = r2.real() > 0.0;
   const double x1 = std::abs(r1.real()), x2 = std::abs(r2.real());
   // fᵢ' = xᵢ + j gᵢ (ω − Im rᵢ): the flip of a right-half-plane root, the conjugate of a pole's.
@@ -141,14 +140,16 @@ bool CanPairFactors(std::span<const double> omega, const std::vector<std::pair<s
 // `continuous` = the factored form's phase [deg]: principal[k] becomes arg G
 // in (−180°, 180°], continuous[k] the principal value moved by the whole
 // turns that bring it nearest the factored form's. Arithmetic alone, so the
-// loop vectorizes (AVX2 clone); the same operations, in the same order, as
+// loop vectorizes (AVX2 version); the same operations, in the same order, as
 // the point-by-point loop it replaced, so every value is that loop's. The
 // turns are std::round's, inline (a call, or GCC's refusal to inline across
 // this function's options, would keep the loop scalar): x − trunc(x) is
 // exact (0 where |x| ≥ 2⁵², x being whole there), trunc keeps x's sign on a
 // zero result as std::round does, and NaN and ±inf come back as they went in.
-AEROLIN_NO_TRAPPING_MATH AEROLIN_AVX2_CLONES void UnwrapChunk(double* __restrict principal,
-                                                          double* __restrict continuous, std::size_t m) {
+AEROLIN_TWO_ISAS(AEROLIN_NO_TRAPPING_MATH, void, UnwrapChunk, "avx2", UseAvx2,
+                 (double* __restrict principal, double* __restrict continuous, std::size_t m),
+                 (principal, continuous, m))
+AEROLIN_NO_TRAPPING_MATH inline void UnwrapChunkBody(double* __restrict principal, double* __restrict continuous, std::size_t m) {
   constexpr double kTurn = 360.0;
   for (std::size_t k = 0; k < m; ++k) {
     const double p0 = principal[k] * core::kRadToDeg;
@@ -171,9 +172,10 @@ struct ModalPair {
 
 // Adds every term's value and error estimate at the m frequencies w to re,
 // im and error (FrequencyResponse::Sweep's block).
-AEROLIN_AVX2_CLONES void ModalBlock(const std::vector<ModalReal>& reals, const std::vector<ModalPair>& pairs,
-                                    const double* __restrict w, std::size_t m, double* __restrict re,
-                                    double* __restrict im, double* __restrict error) {
+AEROLIN_TWO_ISAS(, void, ModalBlock, "avx2", UseAvx2,
+                 (const std::vector<ModalReal>& reals, const std::vector<ModalPair>& pairs, const double* __restrict w, std::size_t m, double* __restrict re, double* __restrict im, double* __restrict error),
+                 (reals, pairs, w, m, re, im, error))
+inline void ModalBlockBody(const std::vector<ModalReal>& reals, const std::vector<ModalPair>& pairs, const double* __restrict w, std::size_t m, double* __restrict re, double* __restrict im, double* __restrict error) {
   // Term by term over the block, so the frequency loop vectorizes.
   // r/(x + jω) = r (x − jω)/(x² + ω²) for a real r.
   for (const ModalReal& t : reals)
@@ -286,7 +288,7 @@ typedef double Lanes __attribute__((vector_size(kLanes * sizeof(double))));
 typedef std::int64_t LaneMask __attribute__((vector_size(kLanes * sizeof(double))));
 
 // Lane operations, as macros: a function taking or returning a 32-byte
-// vector would change the ABI in SolveLanes' baseline clone (GCC warns).
+// vector would change the ABI in SolveLanes' baseline version (GCC warns).
 // A lane of a where m is set, of b where not.
 #define AEROLIN_SELECT(m, a, b) \
   reinterpret_cast<Lanes>(((m) & reinterpret_cast<LaneMask>(a)) | (~(m) & reinterpret_cast<LaneMask>(b)))
@@ -307,8 +309,10 @@ typedef std::int64_t LaneMask __attribute__((vector_size(kLanes * sizeof(double)
 // squares (core::ModulusGreater's rule), every division was one Quotient
 // computes inline, no pivot came near singular and G is finite; the others
 // (bit l of the result clear) are left to Solve. H column-major n × n.
-AEROLIN_AVX2_CLONES unsigned SolveLanes(const double* H, int n, double h_max, const double* b, const double* c,
-                                        double d, const double* w, double* gr, double* gi) {
+AEROLIN_TWO_ISAS(, unsigned, SolveLanes, "avx2", UseAvx2,
+                 (const double* H, int n, double h_max, const double* b, const double* c, double d, const double* w, double* gr, double* gi),
+                 (H, n, h_max, b, c, d, w, gr, gi))
+inline unsigned SolveLanesBody(const double* H, int n, double h_max, const double* b, const double* c, double d, const double* w, double* gr, double* gi) {
   using core::complex_arithmetic_detail::kLowest;
   using core::complex_arithmetic_detail::kMargin;
   // kGroups independent groups of kLanes, each step over all of them, so
@@ -520,6 +524,7 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
   const bool lanes = n_states >= 1 && n_states <= kMaxLaneStates;
   Eigen::VectorXd c_row;
   if (lanes) c_row = Ct_.row(output).transpose();
+  const auto solve_lanes = SolveLanesChosen();  // AVX2 or the baseline, chosen once
   std::size_t pending[kBatch];
   int n_pending = 0;
   auto flush = [&] {
@@ -532,7 +537,7 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
     double w[kBatch], gr[kBatch], gi[kBatch];
     for (int l = 0; l < kBatch; ++l) w[l] = omega[pending[std::min(l, n_pending - 1)]];
     const unsigned standing =
-        SolveLanes(H_.data(), n_states, h_max_, Bt_.col(input).data(), c_row.data(), d, w, gr, gi);
+        solve_lanes(H_.data(), n_states, h_max_, Bt_.col(input).data(), c_row.data(), d, w, gr, gi);
     for (int l = 0; l < n_pending; ++l) {
       if (standing & (1u << l)) {
         out[pending[l]] = cd(gr[l], gi[l]);

@@ -19,6 +19,7 @@
 
 #include "aerolin/core/matrix_exponential.hpp"
 #include "aerolin/core/error.hpp"
+#include "aerolin/core/vector_isa.hpp"
 #include "aerolin/sim/sincos_table.hpp"
 
 namespace aerolin::sim {
@@ -243,17 +244,15 @@ struct SliceTransitions {
 // On x86-64 compiled in two versions, one with AVX (256-bit vectors and
 // three-operand instructions: half the instructions, measured 1.99× the bare
 // step against 2.31× without) and the baseline's SSE2, the one run chosen
-// by the processor at load time (as libm chooses its own sincos). Neither
-// has FMA, so both make the same roundings: each operation is the same IEEE
-// operation in every lane of either width, bit for bit the same numbers.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX__)
-#define AEROLIN_SIM_AVX_CLONES __attribute__((target_clones("avx", "default")))
-#else
-#define AEROLIN_SIM_AVX_CLONES
-#endif
-AEROLIN_SIM_AVX_CLONES
-Eigen::Vector3d QuadratureDisplacement(const FlightModel& model, const SinCosTable& sin_cos, const NodeStates& n,
-                                       const NodeLanes& weights) {
+// by the processor (core/vector_isa.hpp, as libm chooses its own sincos).
+// Neither has FMA, so both make the same roundings: each operation is the
+// same IEEE operation in every lane of either width, bit for bit the same
+// numbers (ExactStep.BaselineAndAvxQuadratureGiveTheSameBits).
+AEROLIN_TWO_ISAS(, Eigen::Vector3d, QuadratureDisplacement, "avx", UseAvx,
+                 (const FlightModel& model, const SinCosTable& sin_cos, const NodeStates& n, const NodeLanes& weights),
+                 (model, sin_cos, n, weights))
+inline Eigen::Vector3d QuadratureDisplacementBody(const FlightModel& model, const SinCosTable& sin_cos,
+                                                  const NodeStates& n, const NodeLanes& weights) {
   const std::array<NodeLanes, kNumVelocityAngles> angles = model.VelocityAnglesFrom(n.alpha, n.beta, n.phi, n.theta, n.psi);
   // The table's one vectorized loop over all 20 angles.
   constexpr int kNodes = NodeLanes::SizeAtCompileTime;
@@ -271,7 +270,6 @@ Eigen::Vector3d QuadratureDisplacement(const FlightModel& model, const SinCosTab
   for (Eigen::Index i = 0; i < north.size(); ++i) displacement += Eigen::Vector3d(north[i], east[i], down[i]);
   return displacement;
 }
-#undef AEROLIN_SIM_AVX_CLONES
 
 // exp([A B E; 0 0 0]·τ) = [Φ Γ Γ_d; 0 I 0; 0 0 I], E's rows the first of
 // A's (the 9 linear states').

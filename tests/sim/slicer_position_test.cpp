@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <iomanip>
 #include <random>
 #include <sstream>
@@ -18,6 +20,7 @@
 #include <unsupported/Eigen/MatrixFunctions>
 #include <vector>
 
+#include "aerolin/core/vector_isa.hpp"
 #include "aerolin/sim/sincos_table.hpp"
 #include "aerolin/sim/slicer.hpp"
 #include "p2v7_fixture.hpp"
@@ -264,6 +267,39 @@ TEST(SlicerPosition, A600sFlightAgreesWithTheLibmQuadrature) {
   EXPECT_GT(path, 40e3);
   RecordProperty("relative_to_path", Scientific((end.tail<3>() - position).norm() / path));
   RecordProperty("path_m", Scientific(path));
+}
+
+// The quadrature's lanes run in AVX where the processor has it and in the
+// baseline SSE2 elsewhere (core/vector_isa.hpp): both must fly the same
+// flight to the bit (a hard, turning 600 s flight, every state of every
+// slice).
+TEST(SlicerPosition, BaselineAndAvxQuadratureGiveTheSameBits) {
+  if (!core::UseAvx()) GTEST_SKIP() << "this processor has no AVX: only the baseline quadrature runs here";
+  const FlightModel model(test::MakeP2V7());
+  SliceOptions options;
+  options.integrator = Integrator::kExact;
+  auto fly = [&](bool baseline) {
+    core::ForceBaselineVectors(baseline);
+    Slicer slicer(model, options);
+    std::vector<FlightState> states;
+    Eigen::VectorXd controls(model.num_controls());
+    for (int k = 0; k < 6000; ++k) {
+      const double t = 0.1 * k;
+      controls << 0.05 * std::copysign(1.0, std::sin(0.7 * t)), 0.3, 0.1 * std::copysign(1.0, std::sin(0.13 * t)),
+          0.08 * std::sin(0.9 * t);
+      slicer.Advance(controls);
+      states.push_back(slicer.state());
+    }
+    core::ForceBaselineVectors(false);
+    return states;
+  };
+  const std::vector<FlightState> wide = fly(false), base = fly(true);
+  ASSERT_EQ(wide.size(), base.size());
+  for (std::size_t k = 0; k < wide.size(); ++k)
+    for (Eigen::Index i = 0; i < wide[k].size(); ++i)
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(wide[k][i]), std::bit_cast<std::uint64_t>(base[k][i]))
+          << "slice " << k << ", state " << i << ": " << wide[k][i] << " vs " << base[k][i];
+  EXPECT_GT(std::abs(wide.back()[kPhi]) + std::abs(wide.back()[kPsi]), 1.0);  // it turned hard
 }
 
 }  // namespace
