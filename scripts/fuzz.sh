@@ -2,7 +2,7 @@
 # Builds the fuzz harnesses (fuzz/) with clang, libFuzzer, AddressSanitizer
 # and UndefinedBehaviorSanitizer, and runs each for SECONDS (default 600).
 #   scripts/fuzz.sh [SECONDS] [HARNESS...]     (harnesses: aircraft_loader pilot_script avl_st
-#                                               coefficients avl_mass flight_record)
+#                                               coefficients avl_mass flight_record disturbance)
 # Needs Debian's clang and libclang-rt-14-dev (libFuzzer). Each run grows
 # build-fuzz/corpus/<harness> (seeded from fuzz/corpus/<harness>); a crash
 # input is written to build-fuzz/crash-<harness>-*: copy it into
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(aircraft_loader pilot_script avl_st coefficients avl_mass flight_record)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(aircraft_loader pilot_script avl_st coefficients avl_mass flight_record disturbance)
 jobs=${FUZZ_BUILD_JOBS:-2}
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DAEROLIN_FUZZ=ON -DAEROLIN_PRECOMPILE_HEADERS=OFF \
