@@ -613,8 +613,9 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
         if (k == n) {
           const auto in = std::find(input_names.begin(), input_names.end(), name);
           if (in == input_names.end()) {
+            const std::string& wanted = name;  // a binding clang 14 cannot capture
             const bool left_out = std::any_of(out.states.begin(), out.states.end(),
-                                              [&](const core::Signal& s) { return s.name == name; });
+                                              [&](const core::Signal& s) { return s.name == wanted; });
             throw std::invalid_argument(
                 left_out ? "'" + name + "' is left out of the design (a free integrator: zero gain); "
                                "design on it too to weight it (heading hold)"
@@ -665,8 +666,11 @@ AugmentResult Augment(const model::AircraftData& file_aircraft, const AugmentSpe
   out.closed_eigenvalues = Sorted(std::vector<cd>(cl.data(), cl.data() + cl.size()));
   // A fed-back integrator (heading hold) is no longer free: aerolin's lateral
   // naming assumes a free ψ, so those roots stay unnamed.
-  const bool integrator_fed_back = !out.closed_loop.A().col(model::lat::kPsi).isZero(0.0) &&
-                                   axis == model::Axis::kLateral;
+  // (The axis first: a longitudinal A has no column kPsi, and reading it was
+  // past the matrix's end, found by AddressSanitizer in the disturbance fuzz
+  // harness.)
+  const bool integrator_fed_back = axis == model::Axis::kLateral &&
+                                   !out.closed_loop.A().col(model::lat::kPsi).isZero(0.0);
   if (integrator_fed_back)
     out.not_graded = "psi is fed back (heading hold): aerolin names lateral modes with psi a free "
                      "integrator, so the closed-loop roots are listed unnamed and not graded";

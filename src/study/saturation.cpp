@@ -75,7 +75,8 @@ std::vector<DisturbanceComponent> ParseDisturbance(const std::vector<std::pair<s
     for (const AugmentResult& d : designs)
       if (!state) state = AxisState(d, name);
     if (!state) throw std::invalid_argument(NotAStateOfTheDesigns(name, designs));
-    if (std::any_of(out.begin(), out.end(), [&](const DisturbanceComponent& c) { return c.name == name; }))
+    const std::string& stated = name;  // a binding clang 14 cannot capture
+    if (std::any_of(out.begin(), out.end(), [&](const DisturbanceComponent& c) { return c.name == stated; }))
       throw std::invalid_argument("'" + core::Printable(name) + "' is stated twice: state each component once");
     out.push_back({name, DisturbanceValue(text, *state)});
   }
