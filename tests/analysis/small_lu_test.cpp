@@ -104,22 +104,29 @@ using R4 = Eigen::Matrix<double, 4, 4>;
 using R5 = Eigen::Matrix<double, 5, 5>;
 using RDynamic = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, 8, 8>;
 
+// Magnitudes 10^[lo, hi] of the random matrices' parts: moderate, wide,
+// the whole range, subnormal-adjacent and huge (squares overflow).
+constexpr std::pair<double, double> kMagnitudes[] = {{-1.0, 1.0}, {-8.0, 8.0}, {-300.0, 300.0}, {-320.0, -300.0},
+                                                     {150.0, 160.0}};
+
+// Fixed 4 and 5 and dynamic 1..8, each range of magnitudes.
+template <class Fixed4, class Fixed5, class Dynamic>
+void AllSizes(Parts& parts) {
+  for (const auto& [lo, hi] : kMagnitudes) {
+    RandomMatrices<Fixed4>(4, 20000, lo, hi, parts);
+    RandomMatrices<Fixed5>(5, 10000, lo, hi, parts);
+    for (Eigen::Index n = 1; n <= 8; ++n) RandomMatrices<Dynamic>(n, 2000, lo, hi, parts);
+  }
+}
+
 TEST(SmallLu, RandomComplexMatricesArePartialPivLUsBitForBit) {
   Parts parts;
-  for (const auto& [lo, hi] : {std::pair{-1.0, 1.0}, {-8.0, 8.0}, {-300.0, 300.0}, {-320.0, -300.0}, {150.0, 160.0}}) {
-    RandomMatrices<C4>(4, 20000, lo, hi, parts);
-    RandomMatrices<C5>(5, 10000, lo, hi, parts);
-    for (Eigen::Index n = 1; n <= 8; ++n) RandomMatrices<CDynamic>(n, 2000, lo, hi, parts);
-  }
+  AllSizes<C4, C5, CDynamic>(parts);
 }
 
 TEST(SmallLu, RealMatricesArePartialPivLUsBitForBit) {
   Parts parts;
-  for (const auto& [lo, hi] : {std::pair{-1.0, 1.0}, {-8.0, 8.0}, {-300.0, 300.0}, {-320.0, -300.0}, {150.0, 160.0}}) {
-    RandomMatrices<R4>(4, 20000, lo, hi, parts);
-    RandomMatrices<R5>(5, 10000, lo, hi, parts);
-    for (Eigen::Index n = 1; n <= 8; ++n) RandomMatrices<RDynamic>(n, 2000, lo, hi, parts);
-  }
+  AllSizes<R4, R5, RDynamic>(parts);
 }
 
 // Columns whose candidates tie or nearly tie in modulus: the pivot must be

@@ -28,8 +28,9 @@
 
 namespace aerolin::analysis {
 
-/// A PartialPivLU<Matrix> whose compute() skips the 1-norm (and, for a
-/// complex Matrix, the hypot calls of the pivot search).
+/// A PartialPivLU<Matrix> (Scalar double or std::complex<double>) whose
+/// compute() skips the 1-norm and, for a complex Matrix, the hypot calls of
+/// the pivot search.
 template <class Matrix>
 class SmallLu : private Eigen::PartialPivLU<Matrix> {
   using Base = Eigen::PartialPivLU<Matrix>;
@@ -44,13 +45,7 @@ class SmallLu : private Eigen::PartialPivLU<Matrix> {
   void compute(const Matrix& a) {
     this->m_lu = a;
     this->m_rowsTranspositions.resize(a.rows());
-    typename Base::TranspositionType::StorageIndex swaps = 0;
-    if constexpr (std::is_same_v<Scalar, std::complex<double>>)
-      swaps = FactorComplex(this->m_lu, this->m_rowsTranspositions);
-    else if constexpr (std::is_same_v<Scalar, double>)
-      swaps = FactorReal(this->m_lu, this->m_rowsTranspositions);
-    else
-      Eigen::internal::partial_lu_inplace(this->m_lu, this->m_rowsTranspositions, swaps);
+    const auto swaps = Factor(this->m_lu, this->m_rowsTranspositions);
     this->m_det_p = swaps % 2 ? -1 : 1;
     this->m_p = this->m_rowsTranspositions;
     this->m_isInitialized = true;
@@ -62,81 +57,63 @@ class SmallLu : private Eigen::PartialPivLU<Matrix> {
   using Base::solve;
 
  private:
-  // Eigen 3.4's partial_lu_impl::unblocked_lu on a real matrix, step by
-  // step, without its generic blocks' overhead (~4x fewer instructions on a
-  // 4×4): the first entry of largest |·| at or below the diagonal is the
-  // pivot; where it is not 0 the rows swap and the column below it is
-  // divided by it; the trailing block is updated as c − r·a whatever the pivot.
-  static typename Base::TranspositionType::StorageIndex FactorReal(
-      Matrix& lu, typename Base::TranspositionType& transpositions) {
-    using Index = typename Base::TranspositionType::StorageIndex;
-    const Eigen::Index n = lu.rows();
-    Index swaps = 0;
-    for (Eigen::Index k = 0; k < n; ++k) {
-      Eigen::Index p = k;
-      double biggest = std::abs(lu(k, k));
-      for (Eigen::Index i = k + 1; i < n; ++i)
-        if (std::abs(lu(i, k)) > biggest) {
-          biggest = std::abs(lu(i, k));
-          p = i;
-        }
-      transpositions.coeffRef(k) = static_cast<Index>(p);
-      if (biggest != 0.0) {
-        if (p != k) {
-          lu.row(k).swap(lu.row(p));
-          ++swaps;
-        }
-        const double pivot = lu(k, k);
-        for (Eigen::Index i = k + 1; i < n; ++i) lu(i, k) /= pivot;
-      }
-      for (Eigen::Index j = k + 1; j < n; ++j) {
-        const double r = lu(k, j);
-        for (Eigen::Index i = k + 1; i < n; ++i) lu(i, j) = lu(i, j) - r * lu(i, k);
-      }
+  static constexpr bool kComplex = std::is_same_v<Scalar, std::complex<double>>;
+  static_assert(kComplex || std::is_same_v<Scalar, double>, "SmallLu is for double and std::complex<double>");
+
+  // |a| > |b| as Eigen's pivot search decides it (std::abs; for a complex
+  // pair from the squared moduli, core::ModulusGreater).
+  static bool Greater(Scalar a, Scalar b) {
+    if constexpr (kComplex)
+      return core::ModulusGreater(a, b);
+    else
+      return std::abs(a) > std::abs(b);
+  }
+  // a / p as Eigen's vectorized quotient forms it: for a complex p,
+  // pdiv<Packet1cd>: a·conj(p) by pmul over the squared modulus (summed in
+  // either lane's order: the same value).
+  static Scalar Quotient(Scalar a, Scalar p) {
+    if constexpr (kComplex) {
+      const double br = p.real(), bi = -p.imag(), den = br * br + bi * bi;
+      return {(a.real() * br + -(a.imag() * bi)) / den, (a.real() * bi + a.imag() * br) / den};
+    } else {
+      return a / p;
     }
-    return swaps;
+  }
+  // c − r·a as the outer product's update forms it (pmul<Packet1cd>(r, a),
+  // then psub, for complex operands).
+  static Scalar Update(Scalar c, Scalar r, Scalar a) {
+    if constexpr (kComplex)
+      return {c.real() - (r.real() * a.real() + -(r.imag() * a.imag())),
+              c.imag() - (r.real() * a.imag() + r.imag() * a.real())};
+    else
+      return c - r * a;
   }
 
-  // Eigen 3.4's partial_lu_impl::unblocked_lu on a complex matrix, step by
-  // step: column k's pivot is its first entry of largest modulus at or
-  // below the diagonal; where it is not 0 the rows swap and the column
-  // below the diagonal is divided by it; the trailing block is updated
-  // whatever the pivot (a zero column subtracts signed zeros, as Eigen's).
-  static typename Base::TranspositionType::StorageIndex FactorComplex(
-      Matrix& lu, typename Base::TranspositionType& transpositions) {
-    using cd = std::complex<double>;
+  // Eigen 3.4's partial_lu_impl::unblocked_lu, step by step: column k's
+  // pivot is its first entry of largest |·| at or below the diagonal; where
+  // it is not 0 the rows swap and the column below the diagonal is divided
+  // by it; the trailing block is updated whatever the pivot (a zero column
+  // subtracts signed zeros, as Eigen's). Returns the number of row swaps.
+  static typename Base::TranspositionType::StorageIndex Factor(Matrix& lu,
+                                                               typename Base::TranspositionType& transpositions) {
     using Index = typename Base::TranspositionType::StorageIndex;
     const Eigen::Index n = lu.rows();
     Index swaps = 0;
     for (Eigen::Index k = 0; k < n; ++k) {
       Eigen::Index p = k;
       for (Eigen::Index i = k + 1; i < n; ++i)
-        if (core::ModulusGreater(lu(i, k), lu(p, k))) p = i;
+        if (Greater(lu(i, k), lu(p, k))) p = i;
       transpositions.coeffRef(k) = static_cast<Index>(p);
-      if (lu(p, k) != cd(0.0)) {
+      if (lu(p, k) != Scalar(0.0)) {
         if (p != k) {
           lu.row(k).swap(lu.row(p));
           ++swaps;
         }
-        // pdiv<Packet1cd>(a, pivot): a·conj(pivot) by pmul, over the
-        // squared modulus summed in each lane's order (the same value).
-        const double br = lu(k, k).real(), bi = -lu(k, k).imag();
-        const double den = br * br + bi * bi;
-        for (Eigen::Index i = k + 1; i < n; ++i) {
-          const double ar = lu(i, k).real(), ai = lu(i, k).imag();
-          lu(i, k) = cd((ar * br + -(ai * bi)) / den, (ar * bi + ai * br) / den);
-        }
+        const Scalar pivot = lu(k, k);
+        for (Eigen::Index i = k + 1; i < n; ++i) lu(i, k) = Quotient(lu(i, k), pivot);
       }
-      // The outer product's columns: c − r·a with r = lu(k, j), a = lu(i, k)
-      // (pmul<Packet1cd>(r, a), then psub).
-      for (Eigen::Index j = k + 1; j < n; ++j) {
-        const double rr = lu(k, j).real(), ri = lu(k, j).imag();
-        for (Eigen::Index i = k + 1; i < n; ++i) {
-          const double ar = lu(i, k).real(), ai = lu(i, k).imag();
-          const cd c = lu(i, j);
-          lu(i, j) = cd(c.real() - (rr * ar + -(ri * ai)), c.imag() - (rr * ai + ri * ar));
-        }
-      }
+      for (Eigen::Index j = k + 1; j < n; ++j)
+        for (Eigen::Index i = k + 1; i < n; ++i) lu(i, j) = Update(lu(i, j), lu(k, j), lu(i, k));
     }
     return swaps;
   }
