@@ -47,21 +47,29 @@ inline double SqrtAbove(double q) {
 // Re r > 0 it would cross atan2's cut on the negative real axis, so
 // arg(r − jω) + 180° instead. Either way the argument's real part x ≥ 0.
 // The sum only picks the whole turn nearest it (a multiple of 360° from the
-// principal value), so atan on [0, 1] is an odd polynomial of degree 9
-// (coefficients of Abramowitz & Stegun's 4.4.47-49 family; |error| < 1.5e-4
-// rad, measured against atan on 10⁶ points) rather than atan2's last bit:
-// branch-free. GCC's default -ftrapping-math keeps the loop from
-// vectorizing (it will not if-convert the division it duplicates into the
-// selects' arms), so this one function is compiled without it: that only
-// permits speculating the operations, never reassociating or contracting
-// them, so every value is the scalar loop's to the bit (checked on 5·10⁶
-// random factors and frequencies, and by the byte-identical bode outputs).
-// (GCC's attribute; clang has no per-function form and compiles it as before.)
+// principal value, NextInto): an error of a few degrees in the sum changes
+// nothing. So the arithmetic is single precision (eight lanes with AVX2;
+// ω − Im r is formed in double, so a lightly damped root's factor keeps its
+// size) and atan on [0, 1] is a rational-free approximation,
+// atan a ≈ (π/4) a − a (a − 1)(0.2447 + 0.0663 a) (Rajan, Wang, Inkol &
+// Joyal, "Efficient approximations for the arctangent function", IEEE
+// Signal Processing Magazine 23(3), 2006; |error| < 0.0015 rad, measured
+// below 1.6e-3 rad on 10⁶ points): branch-free, so the loop vectorizes.
+// GCC's default -ftrapping-math keeps the loop from vectorizing (it will
+// not if-convert the division it duplicates into the selects' arms), so this
+// one function is compiled without it: that only permits speculating the
+// operations, never reassociating or contracting them, so every value is
+// the scalar loop's to the bit. (GCC's attribute; clang has no per-function
+// form and compiles it as before. GCC does not inline functions of other
+// options into it, so single precision's |·| and copysign are the builtins
+// themselves: std::fabs(float) is an inline C++ overload.)
 #if defined(__GNUC__) && !defined(__clang__)
 #define AEROLIN_NO_TRAPPING_MATH __attribute__((optimize("no-trapping-math")))
 #else
 #define AEROLIN_NO_TRAPPING_MATH
 #endif
+// atan a [rad] for a in [0, 1] (see above).
+#define AEROLIN_ROUGH_ATAN(a) ((a) * (0.78539816f - ((a) - 1.0f) * (0.2447f + 0.0663f * (a))))
 // The loops over frequencies are compiled twice, for AVX2 and for the
 // baseline x86-64 (SSE2), the one run chosen by the processor
 // (core/vector_isa.hpp): twice the lanes. AVX2 without FMA, so no product is
@@ -72,18 +80,19 @@ AEROLIN_TWO_ISAS(AEROLIN_NO_TRAPPING_MATH, void, AddFactorPhase, "avx2", UseAvx2
                  (r, sign, omega, phase, m))
 AEROLIN_NO_TRAPPING_MATH inline void AddFactorPhaseBody(std::complex<double> r, double sign, const double* omega, double* phase, std::size_t m) {
   const bool right = r.real() > 0.0;
-  const double x = std::abs(r.real()), offset = right ? 180.0 : 0.0;
-  const double flip = right ? -1.0 : 1.0;  // the imaginary part is ±(ω − Im r)
+  const auto x = static_cast<float>(std::abs(r.real()));
+  const float offset = right ? 180.0f : 0.0f, flip = right ? -1.0f : 1.0f;  // the imaginary part is ±(ω − Im r)
+  const auto s = static_cast<float>(sign), to_deg = static_cast<float>(core::kRadToDeg);
   for (std::size_t k = 0; k < m; ++k) {
-    const double y = flip * (omega[k] - r.imag()), ay = std::fabs(y);
+    const float y = flip * static_cast<float>(omega[k] - r.imag()), ay = __builtin_fabsf(y);
     const bool steep = ay > x;
-    const double hi = steep ? ay : x, lo = steep ? x : ay;
-    const double ratio = lo / hi;  // 0/0 only on the factor's root: arg 0 there
-    const double a = hi > 0.0 ? ratio : 0.0, s = a * a;
-    const double t = a * (1.0 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))));
-    const double octant = steep ? 1.5707963267948966 - t : t;
-    const double angle = y < 0.0 ? -octant : octant;
-    phase[k] += sign * (angle * core::kRadToDeg + offset);
+    const float hi = steep ? ay : x, lo = steep ? x : ay;
+    const float ratio = lo / hi;  // 0/0 only on the factor's root: arg 0 there
+    const float a = hi > 0.0f ? ratio : 0.0f;
+    const float t = AEROLIN_ROUGH_ATAN(a);
+    const float octant = steep ? 1.5707964f - t : t;
+    const float angle = y < 0.0f ? -octant : octant;
+    phase[k] += static_cast<double>(s * (angle * to_deg + offset));
   }
 }
 
@@ -95,44 +104,48 @@ AEROLIN_NO_TRAPPING_MATH inline void AddFactorPhaseBody(std::complex<double> r, 
 // principal value is the sum itself: only ±180° are on the cut, reached
 // with both real parts 0, where the imaginary part of the product is a
 // signed zero of the right sign (copysign keeps it). Accuracy as
-// AddFactorPhase's: the same polynomial on [0, 1]. Used where no product
-// can overflow or underflow to a lost argument (CanPairFactors).
+// AddFactorPhase's. Used where no product can overflow or underflow (in
+// single precision) to a lost argument (CanPairFactors).
 AEROLIN_TWO_ISAS(AEROLIN_NO_TRAPPING_MATH, void, AddFactorPairPhase, "avx2", UseAvx2,
                  (std::complex<double> r1, double sign1, std::complex<double> r2, double sign2, const double* omega, double* phase, std::size_t m),
                  (r1, sign1, r2, sign2, omega, phase, m))
 AEROLIN_NO_TRAPPING_MATH inline void AddFactorPairPhaseBody(std::complex<double> r1, double sign1, std::complex<double> r2, double sign2, const double* omega, double* phase, std::size_t m) {
   const bool right1 = r1.real() > 0.0, right2 = r2.real() > 0.0;
-  const double x1 = std::abs(r1.real()), x2 = std::abs(r2.real());
+  const auto x1 = static_cast<float>(std::abs(r1.real())), x2 = static_cast<float>(std::abs(r2.real()));
   // fᵢ' = xᵢ + j gᵢ (ω − Im rᵢ): the flip of a right-half-plane root, the conjugate of a pole's.
-  const double g1 = sign1 * (right1 ? -1.0 : 1.0), g2 = sign2 * (right2 ? -1.0 : 1.0);
-  const double offset = sign1 * (right1 ? 180.0 : 0.0) + sign2 * (right2 ? 180.0 : 0.0);
+  const auto g1 = static_cast<float>(sign1 * (right1 ? -1.0 : 1.0)), g2 = static_cast<float>(sign2 * (right2 ? -1.0 : 1.0));
+  const auto offset = static_cast<float>(sign1 * (right1 ? 180.0 : 0.0) + sign2 * (right2 ? 180.0 : 0.0));
+  const auto to_deg = static_cast<float>(core::kRadToDeg);
   const double i1 = r1.imag(), i2 = r2.imag();
   for (std::size_t k = 0; k < m; ++k) {
-    const double y1 = g1 * (omega[k] - i1), y2 = g2 * (omega[k] - i2);
-    const double re = x1 * x2 - y1 * y2, im = x1 * y2 + x2 * y1;
-    const double ax = std::fabs(re), ay = std::fabs(im);
+    const float y1 = g1 * static_cast<float>(omega[k] - i1), y2 = g2 * static_cast<float>(omega[k] - i2);
+    const float re = x1 * x2 - y1 * y2, im = x1 * y2 + x2 * y1;
+    const float ax = __builtin_fabsf(re), ay = __builtin_fabsf(im);
     const bool steep = ay > ax;
-    const double hi = steep ? ay : ax, lo = steep ? ax : ay;
-    const double ratio = lo / hi;  // 0/0 only where a factor is 0: arg 0 there
-    const double a = hi > 0.0 ? ratio : 0.0, s = a * a;
-    const double t = a * (1.0 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))));
-    const double octant = steep ? 1.5707963267948966 - t : t;
-    const double half = re < 0.0 ? 3.141592653589793 - octant : octant;
-    phase[k] += std::copysign(half, im) * core::kRadToDeg + offset;
+    const float hi = steep ? ay : ax, lo = steep ? ax : ay;
+    const float ratio = lo / hi;  // 0/0 only where a factor is 0: arg 0 there
+    const float a = hi > 0.0f ? ratio : 0.0f;
+    const float t = AEROLIN_ROUGH_ATAN(a);
+    const float octant = steep ? 1.5707964f - t : t;
+    const float half = re < 0.0f ? 3.1415927f - octant : octant;
+    phase[k] += static_cast<double>(__builtin_copysignf(half, im) * to_deg + offset);
   }
 }
 
-// Whether AddFactorPairPhase's products keep every argument over `omega`:
-// with ω in [1e-100, 1e100] and the roots' parts within 1e100 in magnitude
-// no product overflows, and one underflows to a wrong argument only where
-// both factors of a pair are below 1e-154 (both roots that close to jω, so
-// G is 0 there to working precision).
+// Whether AddFactorPairPhase's single-precision products keep every
+// argument over `omega`: with ω in [1e-15, 1e15], every root's parts within
+// 1e15 in magnitude and its real part 0 (then the root itself 0: jω's size
+// is ω) or at least 1e-15 in magnitude, every factor is between 1e-15 and
+// 3e15 in size, so no product overflows or underflows (float's range is
+// 1.2e-38 to 3.4e38). Elsewhere the factors are taken one at a time.
 bool CanPairFactors(std::span<const double> omega, const std::vector<std::pair<std::complex<double>, double>>& f) {
-  constexpr double kLow = 1e-100, kHigh = 1e100;
+  constexpr double kLow = 1e-15, kHigh = 1e15;
   // `omega` ascends (BodeCursor checked it).
   if (omega.empty() || !(omega.front() >= kLow && omega.back() <= kHigh)) return false;
-  for (const auto& [r, sign] : f)
+  for (const auto& [r, sign] : f) {
     if (!(std::abs(r.real()) <= kHigh && std::abs(r.imag()) <= kHigh)) return false;
+    if (r.real() == 0.0 ? r.imag() != 0.0 : !(std::abs(r.real()) >= kLow)) return false;
+  }
   return true;
 }
 
@@ -202,6 +215,89 @@ inline void ModalBlockBody(const std::vector<ModalReal>& reals, const std::vecto
 // Frequencies the modal form evaluates at a time (stack arrays).
 constexpr std::size_t kModalBlock = 64;
 
+// The modal sum peeled at either end (FrequencyResponse::Sweep), for the
+// frequencies where the sum itself cancels too much for its estimate. With
+// tᵢ = rᵢ/(s − λᵢ), s = jω:
+//   high: G = D + (C B)/s + Σ tᵢ λᵢ/s   (rᵢ/(s − λᵢ) = rᵢ/s + rᵢ λᵢ/(s (s − λᵢ)),
+//         Σ rᵢ = C B), whose terms fall as 1/ω² where G does when C B = 0
+//         (relative degree ≥ 2: φ/δa, u/δe at high ω);
+//   low:  G = G(0) + Σ tᵢ s/λᵢ          (rᵢ/(s − λᵢ) = −rᵢ/λᵢ + rᵢ s/(λᵢ (s − λᵢ))),
+//         whose terms vanish as ω where G → G(0) (q/δe's zero at s = 0).
+// C B is formed from C and B (the constructor), not summed from the
+// residues. Each form's error estimate, to first order: per term
+// ra/|s − λ| times |λ|/ω (high) or ω/|λ| (low), and |r| |δλ| times the
+// term's derivative in λ, plus C B's error/ω or G(0)'s; the form with the
+// smaller relative estimate is taken, accepted where that is at most
+// kModalTolerance ‖G‖∞ (‖G‖∞ ≤ |G|).
+struct PeeledTerm {
+  double lr, li;  // λ
+  double rr, ri;  // r
+  double mr, mi;  // μ = 1/λ
+  // Error coefficients of 1/|s − λ| and 1/|s − λ|²: high (then /ω)
+  // |λ| ra + |r| |δλ| and |r| |δλ| |λ|; low (then ×ω) |μ| (ra + |r| |δλ| |μ|)
+  // and |r| |δλ| |μ|.
+  double high1, high2, low1, low2;
+};
+struct PeeledConstants {
+  double d, cb, cb_error, g0, g0_error;
+  bool low;  // whether the low form is tried (G(0) known: no λ indistinguishable from 0)
+};
+
+AEROLIN_TWO_ISAS(, void, PeeledBlock, "avx2", UseAvx2,
+                 (const std::vector<PeeledTerm>& terms, const PeeledConstants& c, const double* __restrict w, std::size_t m, double* __restrict g_re, double* __restrict g_im, double* __restrict ok),
+                 (terms, c, w, m, g_re, g_im, ok))
+inline void PeeledBlockBody(const std::vector<PeeledTerm>& terms, const PeeledConstants& c, const double* __restrict w, std::size_t m, double* __restrict g_re, double* __restrict g_im, double* __restrict ok) {
+  // S = C B + Σ tᵢ λᵢ, P = Σ tᵢ μᵢ; E their error sums (before /ω and ×ω).
+  double s_re[kModalBlock], s_im[kModalBlock], p_re[kModalBlock], p_im[kModalBlock];
+  double e_high[kModalBlock], e_low[kModalBlock];
+  for (std::size_t k = 0; k < m; ++k) {
+    s_re[k] = c.cb;
+    s_im[k] = 0.0;
+    p_re[k] = 0.0;
+    p_im[k] = 0.0;
+    e_high[k] = c.cb_error;
+    e_low[k] = 0.0;
+  }
+  for (const PeeledTerm& t : terms) {
+    if (c.low) {
+      for (std::size_t k = 0; k < m; ++k) {
+        // t = r (x − jy)/(x² + y²), s − λ = x + jy.
+        const double x = -t.lr, y = w[k] - t.li;
+        const double q = 1.0 / (x * x + y * y), sq = SqrtAbove(q);
+        const double tr = (t.rr * x + t.ri * y) * q, ti = (t.ri * x - t.rr * y) * q;
+        s_re[k] += tr * t.lr - ti * t.li;
+        s_im[k] += tr * t.li + ti * t.lr;
+        p_re[k] += tr * t.mr - ti * t.mi;
+        p_im[k] += tr * t.mi + ti * t.mr;
+        e_high[k] += t.high1 * sq + t.high2 * q;
+        e_low[k] += t.low1 * sq + t.low2 * q;
+      }
+    } else {
+      for (std::size_t k = 0; k < m; ++k) {
+        const double x = -t.lr, y = w[k] - t.li;
+        const double q = 1.0 / (x * x + y * y), sq = SqrtAbove(q);
+        const double tr = (t.rr * x + t.ri * y) * q, ti = (t.ri * x - t.rr * y) * q;
+        s_re[k] += tr * t.lr - ti * t.li;
+        s_im[k] += tr * t.li + ti * t.lr;
+        e_high[k] += t.high1 * sq + t.high2 * q;
+      }
+    }
+  }
+  for (std::size_t k = 0; k < m; ++k) {
+    // S/s = −jS/ω; s P = jω P.
+    const double inv = 1.0 / w[k];
+    const double h_re = c.d + s_im[k] * inv, h_im = -s_re[k] * inv, h_error = e_high[k] * inv;
+    const double l_re = c.g0 - w[k] * p_im[k], l_im = w[k] * p_re[k], l_error = c.g0_error + w[k] * e_low[k];
+    const double h_max = std::max(std::fabs(h_re), std::fabs(h_im)), l_max = std::max(std::fabs(l_re), std::fabs(l_im));
+    // The smaller of e/‖G‖∞, compared cross-multiplied (a NaN never wins).
+    const bool low = c.low && l_error * h_max < h_error * l_max;
+    g_re[k] = low ? l_re : h_re;
+    g_im[k] = low ? l_im : h_im;
+    const double e = low ? l_error : h_error, g = low ? l_max : h_max;
+    ok[k] = e <= kModalTolerance * g ? 1.0 : 0.0;
+  }
+}
+
 // Returns the powers of 2 dᵢ that balance A (Parlett & Reinsch, "Balancing a
 // matrix for calculation of eigenvalues and eigenvectors", Numer. Math. 13,
 // 1969; LAPACK's dgebal without the permutations): D⁻¹ A D has each row's
@@ -261,15 +357,59 @@ FrequencyResponse::FrequencyResponse(const model::StateSpace& sys, ResponseMetho
   const Eigen::MatrixXcd W = lu.inverse();
   const double condition = V.norm() * W.norm();
   if (!std::isfinite(condition) || kRoundOff * condition > kModalTolerance) return;
-  lambda_ = eigen->values;
-  CV_ = (sys.C() * scale.asDiagonal()).cast<cd>() * V;
-  WB_ = W * (scale.cwiseInverse().asDiagonal() * sys.B()).cast<cd>();
-  // κᵢ = ‖xᵢ‖ ‖yᵢ‖ / |yᵢ xᵢ| with xᵢ = V eᵢ (unit) and yᵢ = eᵢᵀ V⁻¹ (yᵢ xᵢ = 1).
-  eigen_condition_ = W.rowwise().norm();
-  // The eigenvalues' errors are about κᵢ ‖Ab xᵢ − λᵢ xᵢ‖ (xᵢ unit): the
-  // residual as computed, at least the round-off of forming it, u ‖Ab‖.
-  const Eigen::MatrixXcd residual = Ab.cast<cd>() * V - V * lambda_.asDiagonal();
-  eigen_residual_ = residual.colwise().norm().transpose().array() + kRoundOff * Ab.norm();
+  // The pairs refined in extended precision (RefineEigenpairs), from which
+  // Sweep's modal forms are made. Without a refinement (a zero pivot: A
+  // defective to long double's precision) no modal form.
+  const std::optional<RefinedEigenpairs> refined = RefineEigenpairs(Ab, Eigenpairs{eigen->values, V});
+  if (!refined) return;
+  using ld = long double;
+  const Eigen::Index n = refined->values.size();
+  lambda_extended_ = refined->values;
+  // (C D) X and Y (D⁻¹ B), real times complex written out (a product of two
+  // complex long doubles would call libgcc's __mulxc3), and their moduli.
+  const Eigen::MatrixXd Cs = sys.C() * scale.asDiagonal(), Bs = scale.cwiseInverse().asDiagonal() * sys.B();
+  CV_extended_.setZero(Cs.rows(), n);
+  for (Eigen::Index o = 0; o < Cs.rows(); ++o)
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = 0; j < n; ++j) CV_extended_(o, i) += static_cast<ld>(Cs(o, j)) * refined->right(j, i);
+  WB_extended_.setZero(n, Bs.cols());
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index q = 0; q < Bs.cols(); ++q)
+      for (Eigen::Index j = 0; j < n; ++j) WB_extended_(i, q) += static_cast<ld>(Bs(j, q)) * refined->left(i, j);
+  auto modulus = [](std::complex<ld> z) { return static_cast<double>(std::sqrt(std::norm(z))); };
+  CV_extended_abs_ = CV_extended_.unaryExpr(modulus);
+  WB_extended_abs_ = WB_extended_.unaryExpr(modulus);
+  // κᵢ = ‖xᵢ‖ ‖yᵢ‖ / |yᵢ xᵢ| (xᵢ unit, yᵢ xᵢ = 1) and the residuals of
+  // the refined pairs: to first order a refined λᵢ is within κᵢ ρᵢ of an
+  // eigenvalue.
+  extended_condition_.resize(n);
+  extended_residual_.resize(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    extended_condition_(i) = static_cast<double>(std::sqrt(refined->left.row(i).squaredNorm()));
+    extended_residual_(i) = static_cast<double>(refined->residual(i));
+  }
+  // 1/|λᵢ − λⱼ| of the refined eigenvalues (the residues' first-order error
+  // bound in Sweep; +inf for a repeated one).
+  inverse_gap_.resize(n, n);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < n; ++j)
+      inverse_gap_(i, j) =
+          i == j ? 0.0 : static_cast<double>(1 / std::sqrt(std::norm(refined->values(i) - refined->values(j))));
+  // C B, the high-frequency form's 1/s coefficient, in long double, and its
+  // error: its rounding u |C B| and n u_ld |C| |B|.
+  const ld u_ld = std::numeric_limits<ld>::epsilon() / 2;
+  CB_.resize(sys.C().rows(), sys.B().cols());
+  CB_error_.resize(CB_.rows(), CB_.cols());
+  for (Eigen::Index o = 0; o < CB_.rows(); ++o)
+    for (Eigen::Index q = 0; q < CB_.cols(); ++q) {
+      ld sum = 0, magnitude = 0;
+      for (Eigen::Index j = 0; j < n; ++j) {
+        sum += static_cast<ld>(sys.C()(o, j)) * static_cast<ld>(sys.B()(j, q));
+        magnitude += std::fabs(static_cast<ld>(sys.C()(o, j)) * static_cast<ld>(sys.B()(j, q)));
+      }
+      CB_(o, q) = static_cast<double>(sum);
+      CB_error_(o, q) = kRoundOff * std::fabs(CB_(o, q)) + static_cast<double>(static_cast<ld>(n) * u_ld * magnitude);
+    }
   modal_condition_ = condition;
 }
 
@@ -558,37 +698,133 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
     flush();
     return solved;
   }
-  // The terms: each real eigenvalue alone, each complex pair (Eigen gives
-  // λ and λ̄ side by side) as one second-order term, half the divisions.
-  // Per term: jω − λ = x + j(ω − b), r = c + j d; per pair, with
+  // The modal form of the eigenpairs refined in extended precision (the
+  // constructor's): per eigenvalue λ̂ and r̂, the refined λ̃ and residue
+  // r̃ = (C D xᵢ)(yᵢ D⁻¹ B) (formed in long double) rounded to double, with
+  // their errors |δλ| = |λ̂ − λ̃| + κ ρ and |δr| = |r̂ − r̃| + b, where
+  // b = Σⱼ≠ᵢ (|c xⱼ| |yᵢ b| κⱼ ρᵢ + |c xᵢ| |yⱼ b| κᵢ ρⱼ)/|λᵢ − λⱼ| is r̃'s own
+  // first-order error (the refined vectors' components along the others, ρ
+  // their residuals, κ their condition numbers). (The solver's own pairs
+  // are off by up to 1e-13 where two eigenvalues are close: the lateral
+  // model's spiral and heading.)
+  using ld = long double;
+  using cld = std::complex<ld>;
+  const Eigen::Index n = lambda_extended_.size();
+  auto modulus = [](cd z) { return std::sqrt(std::norm(z)); };  // no hypot: a bound's input
+  auto rounded = [](cld z) { return cd(static_cast<double>(z.real()), static_cast<double>(z.imag())); };
+  auto distance = [](cd a, cld b) {
+    return static_cast<double>(std::sqrt(std::norm(cld(a.real(), a.imag()) - b)));
+  };
+  struct Term {
+    cld exact_r;      // r̃
+    double exact_error;  // b
+    cd l, r;          // λ̂, r̂
+    double l_error, r_error;  // |δλ|, |δr|
+  };
+  std::vector<Term> terms(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) {
+    Term& t = terms[static_cast<std::size_t>(i)];
+    const cld a = CV_extended_(output, i), b = WB_extended_(i, input);
+    t.exact_r = {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+    double bound = 0.0;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const double along = CV_extended_abs_(output, j) * WB_extended_abs_(i, input) * extended_condition_(j) *
+                               extended_residual_(i) +
+                           CV_extended_abs_(output, i) * WB_extended_abs_(j, input) * extended_condition_(i) *
+                               extended_residual_(j);
+      if (along > 0.0) bound += along * inverse_gap_(i, j);
+    }
+    t.exact_error = bound;
+    t.l = rounded(lambda_extended_(i));
+    t.r = rounded(t.exact_r);
+    t.l_error = distance(t.l, lambda_extended_(i)) + extended_condition_(i) * extended_residual_(i);
+    t.r_error = distance(t.r, t.exact_r) + bound;
+  }
+  // Each real eigenvalue a term of its own, each complex pair (side by side,
+  // conjugate to the bit: RefineEigenpairs keeps them so) one second-order
+  // term, half the divisions: jω − λ = x + j(ω − b), r = c + j d, and with
   // r/(s − λ) + r̄/(s − λ̄) = (α s + β)/(s² + p s + q): α = 2 Re r,
-  // β = −2 Re(r λ̄), p = −2 Re λ, q = |λ|². For the error estimate, a = κ |r|
-  // (the larger κ of a pair) and ρ/u.
-  const Eigen::Index n = lambda_.size();
+  // β = −2 Re(r λ̄), p = −2 Re λ, q = |λ|². The pair's r is the first's; the
+  // second's distance from its conjugate is added to the pair's |δr|; a real
+  // term takes the real parts, the imaginary ones (0 but for rounding)
+  // added to the errors. Per term, ra = |δr| + c u |r|, the residue's error
+  // and the roundings of evaluating the term and the sum (c = n + 4); for the
+  // error estimate (in units of u), a = ra/u and ρ = |r| |δλ|/ra (a pair's
+  // the larger of its two). The peeled terms (PeeledBlock) are the same λ
+  // and r each, a pair's second the first's conjugates.
+  const double rounding = (static_cast<double>(n) + 4.0) * kRoundOff;
   std::vector<ModalReal> reals;
   std::vector<ModalPair> pairs;
+  std::vector<cd> peeled_l, peeled_r;
+  std::vector<double> peeled_ra, peeled_dl;
   for (Eigen::Index i = 0; i < n; ++i) {
-    const cd r = CV_(output, i) * WB_(i, input);
-    const cd l = lambda_(i);
-    if (l.imag() != 0.0 && i + 1 < n && lambda_(i + 1) == std::conj(l)) {
-      const double kappa = std::max(eigen_condition_(i), eigen_condition_(i + 1));
-      const double rho = std::max(eigen_residual_(i), eigen_residual_(i + 1));
-      pairs.push_back({-l.real(), l.imag(), 2.0 * r.real(), -2.0 * (r * std::conj(l)).real(), -2.0 * l.real(),
-                       std::norm(l), kappa * std::abs(r), rho / kRoundOff});
+    const Term& t = terms[static_cast<std::size_t>(i)];
+    if (t.l.imag() != 0.0 && i + 1 < n && terms[static_cast<std::size_t>(i) + 1].l == std::conj(t.l)) {
+      const Term& u = terms[static_cast<std::size_t>(i) + 1];
+      const cd r = t.r, l = t.l, lc = std::conj(l);
+      const double r_error = std::max(t.r_error, u.r_error + modulus(u.r - std::conj(r)));
+      const double l_error = std::max(t.l_error, u.l_error), r_abs = modulus(r);
+      const double ra = r_error + rounding * r_abs;
+      pairs.push_back({-l.real(), l.imag(), 2.0 * r.real(), -2.0 * (r * lc).real(), -2.0 * l.real(), std::norm(l),
+                       ra / kRoundOff, ra > 0.0 ? r_abs * l_error / ra : 0.0});
+      for (const auto& [pl, pr] : {std::pair{l, r}, std::pair{lc, std::conj(r)}}) {
+        peeled_l.push_back(pl);
+        peeled_r.push_back(pr);
+        peeled_ra.push_back(ra);
+        peeled_dl.push_back(l_error);
+      }
       ++i;
     } else {
-      // A real eigenvalue of a real A: its residue is real but for rounding.
-      reals.push_back({-l.real(), r.real(), eigen_condition_(i) * std::abs(r), eigen_residual_(i) / kRoundOff});
+      const double l_error = t.l_error + std::fabs(t.l.imag()), r_abs = std::fabs(t.r.real());
+      const double ra = t.r_error + std::fabs(t.r.imag()) + rounding * r_abs;
+      reals.push_back({-t.l.real(), t.r.real(), ra / kRoundOff, ra > 0.0 ? r_abs * l_error / ra : 0.0});
+      peeled_l.push_back(cd(t.l.real(), 0.0));
+      peeled_r.push_back(cd(t.r.real(), 0.0));
+      peeled_ra.push_back(ra);
+      peeled_dl.push_back(l_error);
     }
   }
-  // Estimated error of the sum: Σ κᵢ |tᵢ| (u + |δλᵢ|/|jω − λᵢ|), tᵢ = rᵢ/(jω − λᵢ):
-  // the residue's error (u κᵢ |rᵢ|) and the eigenvalue's (|δλᵢ| = κᵢ times
-  // the residual, moving tᵢ by |tᵢ| |δλᵢ|/|jω − λᵢ|), with |tᵢ| = |rᵢ| √qᵢ,
-  // qᵢ = 1/|jω − λᵢ|² (a pair's κ and ρ the larger of its two). Accepted
-  // when at most kModalTolerance |G| (compared squared).
+  // Estimated error of the sum: Σ (ra,ᵢ/|jω − λᵢ| + |rᵢ| |δλᵢ|/|jω − λᵢ|²),
+  // the residue's error and the roundings, and the eigenvalue's (|δλᵢ|
+  // moving tᵢ = rᵢ/(jω − λᵢ) by |tᵢ| |δλᵢ|/|jω − λᵢ|), with
+  // 1/|jω − λᵢ| ≤ √qᵢ, qᵢ = 1/|jω − λᵢ|². Accepted when at most
+  // kModalTolerance |G| (compared squared).
   const double limit = kModalTolerance / kRoundOff;
   const double limit2 = limit * limit;
+  // Where it is not, the peeled forms (PeeledBlock) are tried, then the
+  // Hessenberg form. Their terms are made at the first such frequency, with
+  // G(0) = D − Σ r̃ᵢ/λ̃ᵢ summed in long double and its error
+  // u |G(0)| + |Im G(0)| + Σ (bᵢ/|λᵢ| + |r̃ᵢ| κᵢρᵢ/|λᵢ|²).
+  std::vector<PeeledTerm> peeled;
+  PeeledConstants constants{d, CB_(output, input), CB_error_(output, input), 0.0, 0.0, true};
+  auto make_peeled = [&] {
+    for (std::size_t k = 0; k < peeled_l.size(); ++k) {
+      const cd l = peeled_l[k], r = peeled_r[k], mu = 1.0 / l;
+      const double ra = peeled_ra[k], dl = peeled_dl[k], ar = modulus(r), al = modulus(l), am = modulus(mu);
+      peeled.push_back({l.real(), l.imag(), r.real(), r.imag(), mu.real(), mu.imag(), al * ra + ar * dl,
+                        ar * dl * al, am * (ra + ar * dl * am), ar * dl * am});
+    }
+    cld g0 = static_cast<ld>(d);
+    double g0_error = 0.0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const Term& t = terms[static_cast<std::size_t>(i)];
+      const cld le = lambda_extended_(i);
+      const double am = 1.0 / static_cast<double>(std::sqrt(std::norm(le)));
+      const double dl = extended_condition_(i) * extended_residual_(i);
+      g0 -= t.exact_r / le;
+      g0_error += t.exact_error * am + static_cast<double>(std::sqrt(std::norm(t.exact_r))) * dl * am * am;
+      // The low form wants G(0) known: no refined λ within 1000 times its
+      // error of 0 (the lateral model's heading integrator is).
+      if (!(static_cast<double>(std::sqrt(std::norm(le))) > 1e3 * dl)) constants.low = false;
+    }
+    constants.g0 = static_cast<double>(g0.real());
+    constants.g0_error = kRoundOff * std::abs(constants.g0) + static_cast<double>(std::fabs(g0.imag())) + g0_error;
+    if (!std::isfinite(constants.g0) || !std::isfinite(constants.g0_error)) constants.low = false;
+  };
   double re[kModalBlock], im[kModalBlock], error[kModalBlock];
+  double left_w[kModalBlock], peeled_re[kModalBlock], peeled_im[kModalBlock], peeled_ok[kModalBlock];
+  std::size_t left[kModalBlock];
   for (std::size_t start = 0; start < omega.size(); start += kModalBlock) {
     const std::size_t m = std::min(kModalBlock, omega.size() - start);
     const double* w = omega.data() + start;
@@ -598,13 +834,25 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
       error[k] = 0.0;
     }
     ModalBlock(reals, pairs, w, m, re, im, error);
+    std::size_t n_left = 0;
     for (std::size_t k = 0; k < m; ++k) {
-      // Negated so that a non-finite estimate (ω on a pole) falls back too,
+      // Negated so that a non-finite estimate (ω on a pole) is left too,
       // and the Hessenberg solve reports it.
-      if (!(error[k] * error[k] <= limit2 * (re[k] * re[k] + im[k] * im[k])))
-        fall_back(start + k);
-      else
+      if (!(error[k] * error[k] <= limit2 * (re[k] * re[k] + im[k] * im[k]))) {
+        left[n_left] = start + k;
+        left_w[n_left++] = w[k];
+      } else {
         out[start + k] = cd(re[k], im[k]);
+      }
+    }
+    if (n_left == 0) continue;
+    if (peeled.empty()) make_peeled();
+    PeeledBlock(peeled, constants, left_w, n_left, peeled_re, peeled_im, peeled_ok);
+    for (std::size_t k = 0; k < n_left; ++k) {
+      if (peeled_ok[k] != 0.0)
+        out[left[k]] = cd(peeled_re[k], peeled_im[k]);
+      else
+        fall_back(left[k]);
     }
   }
   flush();
@@ -763,10 +1011,15 @@ void ResonanceScan::Add(std::span<const BodePoint> points) {
   back_ = points.back();
   // Each bracket: the points before the first at or above its ω set lo in
   // turn (the last of them stays), that first one sets hi.
+  // (ω ascends: the first at or above by bisection.)
+  auto first_at_or_above = [&](double w) {
+    return static_cast<std::size_t>(
+        std::partition_point(points.begin(), points.end(), [w](const BodePoint& p) { return p.omega < w; }) -
+        points.begin());
+  };
   for (Bracket* b : {&low_, &high_}) {
     if (b->hi) continue;
-    std::size_t j = 0;
-    while (j < m && points[j].omega < b->omega) ++j;
+    const std::size_t j = first_at_or_above(b->omega);
     if (j < m) b->hi = points[j];
     if (j > 0) b->lo = points[j - 1];
   }
@@ -779,9 +1032,15 @@ void ResonanceScan::Add(std::span<const BodePoint> points) {
   };
   if (wn_ > 0.0) {
     const double lo = 0.5 * wn_, hi = 2.0 * wn_;
-    // The newest of the window at i, its middle at i − 1, from the third point on.
-    const std::ptrdiff_t first = std::max<std::ptrdiff_t>(0, 2 - static_cast<std::ptrdiff_t>(count_));
-    for (std::ptrdiff_t i = first; i < static_cast<std::ptrdiff_t>(m); ++i) {
+    // The newest of the window at i, its middle at i − 1, from the third point on;
+    // only a middle in [ωn/2, 2ωn] can be a candidate: i from the first point
+    // at or above ωn/2 (its predecessor, the middle then, may be in range too)
+    // to one past the first at or above 2ωn (a superset; the test below decides).
+    const std::ptrdiff_t first = std::max<std::ptrdiff_t>(
+        {0, 2 - static_cast<std::ptrdiff_t>(count_), static_cast<std::ptrdiff_t>(first_at_or_above(lo))});
+    const auto end = std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(m),
+                                              static_cast<std::ptrdiff_t>(first_at_or_above(hi)) + 2);
+    for (std::ptrdiff_t i = first; i < end; ++i) {
       const BodePoint& mid = at(i - 1);
       const double w = mid.omega;
       if (w < lo || w > hi) continue;

@@ -3,7 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
+#include <complex>
+#include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "aerolin/core/error.hpp"
 #include "aerolin/data/load_aircraft.hpp"
@@ -121,6 +126,89 @@ TEST(Decompose, RejectsNonSquareAndNonFinite) {
   Eigen::MatrixXd A = Eigen::MatrixXd::Identity(2, 2);
   A(0, 1) = std::nan("");
   EXPECT_THROW(Decompose(A), std::invalid_argument);
+}
+
+// A real A with eigenvalues known exactly: T M T⁻¹, T unit upper triangular
+// with a few entries ±1 (T⁻¹ is then an integer matrix, found exactly by
+// back substitution, and A is formed exactly), M block diagonal with the
+// blocks [a b; −b a] (λ = a ± jb), −1, −1/64 (close to the next) and 0.
+struct KnownSpectrum {
+  Eigen::MatrixXd A;
+  std::vector<std::complex<long double>> values;
+};
+KnownSpectrum KnownSpectrumMatrix() {
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(5, 5);
+  M.block<2, 2>(0, 0) << -0.25, 3.0, -3.0, -0.25;
+  M(2, 2) = -1.0;
+  M(3, 3) = -1.0 / 64.0;
+  M(4, 4) = 0.0;
+  const Eigen::MatrixXd T =
+      (Eigen::MatrixXd(5, 5) << 1, 1, 0, -1, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 1).finished();
+  const Eigen::MatrixXd Tinv =
+      T.triangularView<Eigen::UnitUpper>().solve(Eigen::MatrixXd::Identity(5, 5));
+  EXPECT_EQ(T * Tinv, Eigen::MatrixXd::Identity(5, 5));  // exact
+  return {T * M * Tinv, {{-0.25L, 3.0L}, {-0.25L, -3.0L}, {-1.0L, 0.0L}, {-1.0L / 64, 0.0L}, {0.0L, 0.0L}}};
+}
+
+// The refined eigenvalues are within κᵢ·residual of the exact ones, and
+// that bound (and the distance) is far below double precision's; Y X = I
+// and A X = X Λ to long double's precision. Checked against the exact
+// spectrum, each refined value matched to the nearest exact one.
+TEST(RefineEigenpairs, ReachExtendedPrecisionWithinTheirOwnBounds) {
+  if (std::numeric_limits<long double>::digits <= std::numeric_limits<double>::digits)
+    GTEST_SKIP() << "long double is double here: nothing to refine to";
+  const KnownSpectrum known = KnownSpectrumMatrix();
+  const std::optional<Eigenpairs> approx = EigenpairsAsSolved(known.A);
+  ASSERT_TRUE(approx.has_value());
+  const std::optional<RefinedEigenpairs> refined = RefineEigenpairs(known.A, *approx);
+  ASSERT_TRUE(refined.has_value());
+  const Eigen::Index n = known.A.rows();
+  using cld = std::complex<long double>;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const cld l = refined->values(i);
+    long double nearest = std::numeric_limits<long double>::infinity();
+    for (const cld& v : known.values) nearest = std::min(nearest, std::abs(l - v));
+    const long double kappa = refined->left.row(i).norm();
+    const cld before(approx->values(i).real(), approx->values(i).imag());
+    long double before_error = std::numeric_limits<long double>::infinity();
+    for (const cld& v : known.values) before_error = std::min(before_error, std::abs(before - v));
+    EXPECT_LE(nearest, kappa * refined->residual(i)) << i;
+    EXPECT_LT(kappa * refined->residual(i), 1e-16L) << i << ": the bound is below double's resolution";
+    EXPECT_LE(nearest, before_error) << i << ": no worse than the solver's";
+    EXPECT_NEAR(static_cast<double>(refined->right.col(i).norm()), 1.0, 1e-15) << i;
+  }
+  // The pair stays conjugate (Eigen gives λ, λ̄ side by side).
+  for (Eigen::Index i = 0; i + 1 < n; ++i) {
+    if (approx->values(i + 1) == std::conj(approx->values(i)) && approx->values(i).imag() != 0.0) {
+      EXPECT_EQ(refined->values(i + 1), std::conj(refined->values(i))) << i;
+    }
+  }
+  const RefinedEigenpairs::Matrix YX = refined->left * refined->right;
+  EXPECT_LT(static_cast<double>((YX - RefinedEigenpairs::Matrix::Identity(n, n)).norm()), 1e-17);
+}
+
+// The lateral model's heading ψ feeds nothing back (A's column ψ is 0), so
+// 0 is an eigenvalue exactly; the solver's is ~1e-15 off, the refined one
+// within long double's resolution.
+TEST(RefineEigenpairs, FindTheHeadingIntegratorsZero) {
+  if (std::numeric_limits<long double>::digits <= std::numeric_limits<double>::digits)
+    GTEST_SKIP() << "long double is double here: nothing to refine to";
+  const model::AircraftData a = Load("p2v7.toml");
+  const Eigen::MatrixXd A = model::BuildLateral(a).A();
+  const std::optional<Eigenpairs> approx = EigenpairsAsSolved(A);
+  ASSERT_TRUE(approx.has_value());
+  const std::optional<RefinedEigenpairs> refined = RefineEigenpairs(A, *approx);
+  ASSERT_TRUE(refined.has_value());
+  long double smallest = std::numeric_limits<long double>::infinity();
+  for (Eigen::Index i = 0; i < A.rows(); ++i) smallest = std::min(smallest, std::abs(refined->values(i)));
+  EXPECT_LT(smallest, 1e-18L);
+}
+
+// A zero vector cannot be refined.
+TEST(RefineEigenpairs, RefuseAZeroVector) {
+  const Eigen::MatrixXd A = Eigen::MatrixXd::Identity(2, 2);
+  const Eigenpairs zero{Eigen::VectorXcd::Ones(2), Eigen::MatrixXcd::Zero(2, 2)};
+  EXPECT_FALSE(RefineEigenpairs(A, zero).has_value());
 }
 
 }  // namespace

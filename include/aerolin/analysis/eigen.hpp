@@ -101,6 +101,37 @@ struct Eigenpairs {
 /// @returns std::nullopt if the QR iteration does not converge.
 std::optional<Eigenpairs> EigenpairsAsSolved(const Eigen::MatrixXd& A);
 
+/// Eigenpairs of a real A refined in extended precision (long double: a
+/// 64-bit significand on x86-64, u_ld = 2⁻⁶⁴) from approximate ones, to
+/// measure the approximations' errors (the frequency response's modal form).
+/// Each pair by Newton's method on A x = λ x with x's largest component held
+/// at 1 (Wilkinson, "The Algebraic Eigenvalue Problem", 1965, §9.62): a step
+/// forms the residual A x − λ x in long double and solves (A − λI), its
+/// column of that component replaced by −x, in double for the corrections
+/// of x and λ (mixed-precision refinement: each step keeps u κ of the last
+/// error, beside Newton's quadratic convergence); from a double pair two
+/// steps reach long double's own level. Then each x is scaled to unit
+/// 2-norm, and the left vectors are the rows of Y = X⁻¹ (yᵢ xⱼ = δᵢⱼ): Y₀ in
+/// double, then Y₀ + Y₀ (I − X Y₀) with I − X Y₀ formed in long double.
+/// `residual` is ‖A xᵢ − λᵢ xᵢ‖ as computed plus n u_ld (‖A‖_F + |λᵢ|), at
+/// least the rounding of forming it: to first order λᵢ is within
+/// κᵢ·residual of an eigenvalue, κᵢ = ‖yᵢ‖. The arithmetic is written out
+/// (Gaussian elimination with partial pivoting by |Re| + |Im|; no libgcc
+/// complex product or quotient). Where long double is double (some
+/// platforms) the pairs come back no better than they went in, and the
+/// residuals say so.
+/// @returns std::nullopt if a step or X⁻¹ meets a zero pivot or a non-finite
+/// value (a vector of zeros, a defective A).
+struct RefinedEigenpairs {
+  using Matrix = Eigen::Matrix<std::complex<long double>, Eigen::Dynamic, Eigen::Dynamic>;
+  Eigen::Matrix<std::complex<long double>, Eigen::Dynamic, 1> values;  ///< λᵢ
+  Matrix right;                                                        ///< xᵢ, unit columns
+  Matrix left;                                                         ///< yᵢ, the rows of X⁻¹
+  Eigen::Matrix<long double, Eigen::Dynamic, 1> residual;  ///< ‖A xᵢ − λᵢ xᵢ‖ + n u_ld (‖A‖_F + |λᵢ|)
+};
+std::optional<RefinedEigenpairs> RefineEigenpairs(const Eigen::MatrixXd& A, const Eigenpairs& approx,
+                                                  int steps = 1);
+
 /// Eigenvalues (ascending) and, if asked, orthonormal eigenvectors of a
 /// symmetric S (its lower triangle is read), as Eigen::SelfAdjointEigenSolver
 /// gives them; every module asks here so the solver is instantiated once.

@@ -4,20 +4,36 @@
 /// continuously unwrapped phase, and the default frequency range of an
 /// aircraft's axis.
 ///
-/// **Method.** Two forms of G, chosen per frequency.
+/// **Method.** Three forms of G, chosen per frequency.
 /// - The modal form. A is balanced (Ab = D⁻¹ A D, D powers of 2, Parlett &
-///   Reinsch 1969) and diagonalized once, Ab = V Λ V⁻¹ (Eigen::EigenSolver,
-///   O(n³)); a channel's residues rᵢ = (C D V)ᵢ (V⁻¹ D⁻¹ B)ᵢ, and at each
-///   frequency G(jω) = D + Σ rᵢ/(jω − λᵢ): n complex divisions, done over
-///   blocks of 64 frequencies in split real/imaginary arrays (vectorized).
-///   Beside the sum, each frequency's error is estimated as
-///   Σ κᵢ |tᵢ| (u + ρᵢ/|jω − λᵢ|), tᵢ = rᵢ/(jω − λᵢ), with κᵢ the condition
-///   number of λᵢ, ρᵢ the residual ‖Ab xᵢ − λᵢ xᵢ‖ (at least u ‖Ab‖) and u
-///   the unit round-off: the residues' error, and the eigenvalues' error
-///   magnified near a lightly damped pole. It is large where the terms
-///   cancel (near a zero of G: q/δe at low ω, or at high ω when the relative
-///   degree is ≥ 2) or where A is close to defective. Where it exceeds
-///   kModalTolerance·|G| the frequency is computed by the Hessenberg form.
+///   Reinsch 1969) and diagonalized once, Ab = X Λ X⁻¹ (Eigen::EigenSolver,
+///   O(n³)), each eigenpair then refined in extended precision
+///   (RefineEigenpairs: one Newton step with the residual in long double,
+///   and X⁻¹ by one Newton–Schulz step; the solver's pairs are up to 1e-13
+///   off where two eigenvalues are close, the lateral model's spiral and
+///   heading). A channel's residues r̃ᵢ = (C D X)ᵢ (X⁻¹ D⁻¹ B)ᵢ are formed in
+///   long double; λᵢ and rᵢ are those rounded to double, and at each
+///   frequency G(jω) = D + Σ rᵢ/(jω − λᵢ) (each complex pair one
+///   second-order term): O(n), over blocks of 64 frequencies in split
+///   real/imaginary arrays (vectorized). Beside the sum, each frequency's
+///   error is estimated as Σ (ra,ᵢ/|jω − λᵢ| + |rᵢ| |δλᵢ|/|jω − λᵢ|²), with
+///   |δλᵢ| = |λᵢ − λ̃ᵢ| + κᵢ ρᵢ (the rounding of the refined eigenvalue plus
+///   its first-order error, κᵢ its condition number, ρᵢ its residual) and
+///   ra,ᵢ = |rᵢ − r̃ᵢ| + bᵢ + (n + 4) u |rᵢ| (bᵢ the refined residue's
+///   first-order error from the refined vectors' residuals over the
+///   eigenvalue gaps, and the roundings of the sum, u the unit round-off).
+///   It is large where the terms cancel (near a zero of G) or near a
+///   lightly damped pole; where it exceeds kModalTolerance·|G| the peeled
+///   forms are tried.
+/// - The peeled forms, for the two cancellations that the modal sum meets
+///   on most channels: at high ω when the relative degree is ≥ 2 (C B = 0:
+///   the terms fall as 1/ω, G as 1/ω²) and at low ω near a zero at s = 0
+///   (q/δe). The same terms, rearranged exactly:
+///   G = D + C B/s + Σ rᵢ λᵢ/(s (s − λᵢ)) with C B formed from C and B, and
+///   G = G(0) + Σ rᵢ s/(λᵢ (s − λᵢ)) with G(0) = D − Σ r̃ᵢ/λ̃ᵢ summed in long
+///   double; each with its first-order error estimate, the smaller
+///   relative one taken where it meets kModalTolerance·|G|. Only the
+///   frequencies the modal sum leaves are computed so.
 /// - The Hessenberg form. A is reduced once to upper Hessenberg form
 ///   H = Qᵀ A Q (Householder, Eigen::HessenbergDecomposition, O(n³)), with
 ///   B̃ = Qᵀ B and C̃ = C Q. At each frequency (jωI − H) x = B̃ e_k is solved
@@ -25,11 +41,17 @@
 ///   O(n²), and G = C̃ x + D (Laub, "Efficient multivariable frequency
 ///   response computations", IEEE TAC 26(2), 1981). Backward stable, like a
 ///   dense LU solve per frequency (O(n³)). Evaluate (any complex s) always
-///   uses it, and Sweep wherever the modal form is not accurate enough.
-/// The tests require the modal form's values to agree with an
+///   uses it, and Sweep wherever neither modal form is accurate enough
+///   (on the bundled channels: a lightly damped zero pair's notch, r/δr of
+///   the P2V-7 at 6 of 1000 frequencies; q/δe below ~3e-4 rad/s, where G(0)
+///   = 0 is known only to ~1e-17).
+/// The tests require the modal forms' values to agree with an
 /// extended-precision direct solve to 1e-12 relative on every channel of the
-/// bundled aircraft (the estimate's tolerance is 10× below that), and Sweep
-/// to agree at every frequency on the P2V-7's θ/δe, q/δe, φ/δa, r/δr, β/δr.
+/// bundled aircraft (the estimate's tolerance is 10× below that), Sweep to
+/// agree at every frequency on the P2V-7's θ/δe, q/δe, φ/δa, r/δr, β/δr, and
+/// far from the modes with the Markov and Taylor series (1e-8 … 1e90 rad/s),
+/// where the Hessenberg form in double is off (θ/δe of the A-7A at 1e30 rad/s:
+/// 4e-46 where G is 5.4e-60).
 
 #include <Eigen/Core>
 #include <array>
@@ -50,12 +72,13 @@
 namespace aerolin::analysis {
 
 /// Where Sweep's estimate of the modal form's relative error exceeds this,
-/// the frequency is computed by the Hessenberg form instead.
+/// the frequency is computed by a peeled form, and where that one's does
+/// too, by the Hessenberg form.
 inline constexpr double kModalTolerance = 1e-13;
 
 /// How FrequencyResponse::Sweep computes G(jω).
 enum class ResponseMethod {
-  kModalWhereAccurate,  ///< the modal form where its error estimate allows, else Hessenberg
+  kModalWhereAccurate,  ///< the modal forms where their error estimates allow, else Hessenberg
   kHessenberg,          ///< the Hessenberg form at every frequency
 };
 
@@ -65,7 +88,8 @@ class FrequencyResponse {
  public:
   /// Reduces `sys`'s A to Hessenberg form and, where A's eigenvector matrix
   /// is well enough conditioned for the modal form to be used at all
-  /// (u κ(V) ≤ kModalTolerance), diagonalizes it (not with kHessenberg).
+  /// (u κ(V) ≤ kModalTolerance), diagonalizes it and refines the eigenpairs
+  /// (not with kHessenberg).
   /// @throws std::invalid_argument if `sys` has no state.
   explicit FrequencyResponse(const model::StateSpace& sys,
                              ResponseMethod method = ResponseMethod::kModalWhereAccurate);
@@ -85,14 +109,14 @@ class FrequencyResponse {
 
   /// Writes G(jωₖ) from input `input` to output `output` into `out[k]` for
   /// every ωₖ [rad/s] and returns how many of them the Hessenberg form
-  /// computed (the others: the modal form). Allocates only if some frequency
-  /// needs the Hessenberg form.
+  /// computed (the others: the modal forms).
   /// @throws as Sweep, and std::invalid_argument if the sizes differ.
   std::size_t Sweep(std::span<const double> omega, int input, int output,
                     std::span<std::complex<double>> out) const;
 
   int num_states() const { return static_cast<int>(H_.rows()); }
-  /// Whether Sweep may use the modal form (A diagonalizable, u κ(V) ≤ kModalTolerance).
+  /// Whether Sweep may use the modal forms (A diagonalizable, u κ(V) ≤
+  /// kModalTolerance, its eigenpairs refined).
   bool has_modal_form() const { return modal_condition_ > 0.0; }
   /// κ(V) = ‖V‖_F ‖V⁻¹‖_F of A's unit eigenvectors; 0 without a modal form.
   double modal_condition() const { return modal_condition_; }
@@ -105,11 +129,16 @@ class FrequencyResponse {
   Eigen::MatrixXd Bt_;  ///< Qᵀ B
   Eigen::MatrixXd Ct_;  ///< C Q
   Eigen::MatrixXd D_;
-  Eigen::VectorXcd lambda_;  ///< eigenvalues of A
-  Eigen::MatrixXcd CV_;      ///< C V
-  Eigen::MatrixXcd WB_;      ///< V⁻¹ B
-  Eigen::VectorXd eigen_condition_;  ///< κᵢ of each eigenvalue
-  Eigen::VectorXd eigen_residual_;   ///< ‖Ab xᵢ − λᵢ xᵢ‖ + u ‖Ab‖
+  /// The eigenpairs refined in long double: λᵢ, C D X and X⁻¹ D⁻¹ B (the
+  /// residues' reference and the peeled forms' values) and their moduli,
+  /// κᵢ and the residuals, 1/|λᵢ − λⱼ|.
+  Eigen::Matrix<std::complex<long double>, Eigen::Dynamic, 1> lambda_extended_;
+  Eigen::Matrix<std::complex<long double>, Eigen::Dynamic, Eigen::Dynamic> CV_extended_, WB_extended_;
+  Eigen::MatrixXd CV_extended_abs_, WB_extended_abs_;
+  Eigen::VectorXd extended_condition_, extended_residual_;
+  Eigen::MatrixXd inverse_gap_;
+  Eigen::MatrixXd CB_;        ///< C B (the peeled high-frequency form's 1/s coefficient)
+  Eigen::MatrixXd CB_error_;  ///< its error bound
   double modal_condition_ = 0.0;
 };
 
