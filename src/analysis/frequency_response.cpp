@@ -258,31 +258,21 @@ inline void PeeledBlockBody(const std::vector<PeeledTerm>& terms, const PeeledCo
     e_high[k] = c.cb_error;
     e_low[k] = 0.0;
   }
-  for (const PeeledTerm& t : terms) {
-    if (c.low) {
-      for (std::size_t k = 0; k < m; ++k) {
-        // t = r (x − jy)/(x² + y²), s − λ = x + jy.
-        const double x = -t.lr, y = w[k] - t.li;
-        const double q = 1.0 / (x * x + y * y), sq = SqrtAbove(q);
-        const double tr = (t.rr * x + t.ri * y) * q, ti = (t.ri * x - t.rr * y) * q;
-        s_re[k] += tr * t.lr - ti * t.li;
-        s_im[k] += tr * t.li + ti * t.lr;
-        p_re[k] += tr * t.mr - ti * t.mi;
-        p_im[k] += tr * t.mi + ti * t.mr;
-        e_high[k] += t.high1 * sq + t.high2 * q;
-        e_low[k] += t.low1 * sq + t.low2 * q;
-      }
-    } else {
-      for (std::size_t k = 0; k < m; ++k) {
-        const double x = -t.lr, y = w[k] - t.li;
-        const double q = 1.0 / (x * x + y * y), sq = SqrtAbove(q);
-        const double tr = (t.rr * x + t.ri * y) * q, ti = (t.ri * x - t.rr * y) * q;
-        s_re[k] += tr * t.lr - ti * t.li;
-        s_im[k] += tr * t.li + ti * t.lr;
-        e_high[k] += t.high1 * sq + t.high2 * q;
-      }
+  // (Both forms always: where the low one is not tried its sums are
+  // formed and ignored, NaN where some λ is 0.)
+  for (const PeeledTerm& t : terms)
+    for (std::size_t k = 0; k < m; ++k) {
+      // t = r (x − jy)/(x² + y²), s − λ = x + jy.
+      const double x = -t.lr, y = w[k] - t.li;
+      const double q = 1.0 / (x * x + y * y), sq = SqrtAbove(q);
+      const double tr = (t.rr * x + t.ri * y) * q, ti = (t.ri * x - t.rr * y) * q;
+      s_re[k] += tr * t.lr - ti * t.li;
+      s_im[k] += tr * t.li + ti * t.lr;
+      e_high[k] += t.high1 * sq + t.high2 * q;
+      p_re[k] += tr * t.mr - ti * t.mi;
+      p_im[k] += tr * t.mi + ti * t.mr;
+      e_low[k] += t.low1 * sq + t.low2 * q;
     }
-  }
   for (std::size_t k = 0; k < m; ++k) {
     // S/s = −jS/ω; s P = jω P.
     const double inv = 1.0 / w[k];
