@@ -1,7 +1,9 @@
 // Frequency response, 1000 log-spaced frequencies (1e-3 to 1e2 rad/s) of one
 // channel of the P2V-7, three methods as peers in the same run:
-//   Modal:      FrequencyResponse's default (modal form where its error
-//               estimate allows, the Hessenberg form elsewhere);
+//   Modal:      FrequencyResponse's default (the modal form of refined
+//               eigenpairs where its error estimate allows, else a peeled
+//               form, else the Hessenberg form; `hessenberg_share` counts
+//               the last);
 //   Hessenberg: FrequencyResponse with ResponseMethod::kHessenberg (the
 //               method before issue #22: one O(n³) reduction, O(n²) per ω);
 //   Direct:     a dense complex LU solve per frequency.
