@@ -744,10 +744,16 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
   // the larger of its two). The peeled terms (PeeledBlock) are the same λ
   // and r each, a pair's second the first's conjugates.
   const double rounding = (static_cast<double>(n) + 4.0) * kRoundOff;
+  struct PeeledInput {
+    cd l, r;
+    double ra, dl;
+  };
   std::vector<ModalReal> reals;
   std::vector<ModalPair> pairs;
-  std::vector<cd> peeled_l, peeled_r;
-  std::vector<double> peeled_ra, peeled_dl;
+  std::vector<PeeledInput> peeled_inputs;
+  reals.reserve(terms.size());
+  pairs.reserve(terms.size() / 2);
+  peeled_inputs.reserve(terms.size());
   for (Eigen::Index i = 0; i < n; ++i) {
     const Term& t = terms[static_cast<std::size_t>(i)];
     if (t.l.imag() != 0.0 && i + 1 < n && terms[static_cast<std::size_t>(i) + 1].l == std::conj(t.l)) {
@@ -759,20 +765,14 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
       pairs.push_back({-l.real(), l.imag(), 2.0 * r.real(), -2.0 * (r * lc).real(), -2.0 * l.real(), std::norm(l),
                        ra / kRoundOff, ra > 0.0 ? r_abs * l_error / ra : 0.0});
       for (const auto& [pl, pr] : {std::pair{l, r}, std::pair{lc, std::conj(r)}}) {
-        peeled_l.push_back(pl);
-        peeled_r.push_back(pr);
-        peeled_ra.push_back(ra);
-        peeled_dl.push_back(l_error);
+        peeled_inputs.push_back({pl, pr, ra, l_error});
       }
       ++i;
     } else {
       const double l_error = t.l_error + std::fabs(t.l.imag()), r_abs = std::fabs(t.r.real());
       const double ra = t.r_error + std::fabs(t.r.imag()) + rounding * r_abs;
       reals.push_back({-t.l.real(), t.r.real(), ra / kRoundOff, ra > 0.0 ? r_abs * l_error / ra : 0.0});
-      peeled_l.push_back(cd(t.l.real(), 0.0));
-      peeled_r.push_back(cd(t.r.real(), 0.0));
-      peeled_ra.push_back(ra);
-      peeled_dl.push_back(l_error);
+      peeled_inputs.push_back({cd(t.l.real(), 0.0), cd(t.r.real(), 0.0), ra, l_error});
     }
   }
   // Estimated error of the sum: Σ (ra,ᵢ/|jω − λᵢ| + |rᵢ| |δλᵢ|/|jω − λᵢ|²),
@@ -789,9 +789,10 @@ std::size_t FrequencyResponse::Sweep(std::span<const double> omega, int input, i
   std::vector<PeeledTerm> peeled;
   PeeledConstants constants{d, CB_(output, input), CB_error_(output, input), 0.0, 0.0, true};
   auto make_peeled = [&] {
-    for (std::size_t k = 0; k < peeled_l.size(); ++k) {
-      const cd l = peeled_l[k], r = peeled_r[k], mu = 1.0 / l;
-      const double ra = peeled_ra[k], dl = peeled_dl[k], ar = modulus(r), al = modulus(l), am = modulus(mu);
+    peeled.reserve(peeled_inputs.size());
+    for (const auto& [l, r, ra, dl] : peeled_inputs) {
+      const cd mu = 1.0 / l;
+      const double ar = modulus(r), al = modulus(l), am = modulus(mu);
       peeled.push_back({l.real(), l.imag(), r.real(), r.imag(), mu.real(), mu.imag(), al * ra + ar * dl,
                         ar * dl * al, am * (ra + ar * dl * am), ar * dl * am});
     }
