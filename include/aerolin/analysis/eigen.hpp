@@ -109,8 +109,11 @@ std::optional<Eigenpairs> EigenpairsAsSolved(const Eigen::MatrixXd& A);
 /// forms the residual A x − λ x in long double and solves (A − λI), its
 /// column of that component replaced by −x, in double for the corrections
 /// of x and λ (mixed-precision refinement: each step keeps u κ of the last
-/// error, beside Newton's quadratic convergence); from a double pair two
-/// steps reach long double's own level. Then each x is scaled to unit
+/// error, beside Newton's quadratic convergence); from a double pair one
+/// step (the default) reaches long double's own level where κ is moderate,
+/// and the residual says where it did not. The second of a conjugate pair
+/// (side by side, conjugate to the bit) is the first's conjugate. Then
+/// each x is scaled to unit
 /// 2-norm, and the left vectors are the rows of Y = X⁻¹ (yᵢ xⱼ = δᵢⱼ): Y₀ in
 /// double, then Y₀ + Y₀ (I − X Y₀) with I − X Y₀ formed in long double.
 /// `residual` is ‖A xᵢ − λᵢ xᵢ‖ as computed plus n u_ld (‖A‖_F + |λᵢ|), at
