@@ -1129,7 +1129,11 @@ std::optional<double> BandwidthScan::Result() const {
   const BodePoint& lo = above_;
   const BodePoint& hi = below_;
   const double t = (level_db_ - lo.magnitude_db) / (hi.magnitude_db - lo.magnitude_db);
-  return std::exp(std::log(lo.omega) + t * std::log(hi.omega / lo.omega));
+  // log(ω_hi/ω_lo), as the difference of the logs where the ratio overflows
+  // (a listed grid from 1e-200 to 1e200 rad/s): 0 · inf would be NaN.
+  const double ratio = hi.omega / lo.omega;
+  const double span = std::isfinite(ratio) ? std::log(ratio) : std::log(hi.omega) - std::log(lo.omega);
+  return std::exp(std::log(lo.omega) + t * span);
 }
 
 std::optional<double> Bandwidth(const std::vector<BodePoint>& bode,

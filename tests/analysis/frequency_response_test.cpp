@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <random>
@@ -811,6 +812,29 @@ TEST(FindResonance, MatchesTheSecondOrderFormula) {
 
 // Oracle: |a/(jω + a)| = 1/√2 at ω = a; log-linear interpolation between
 // samples 0.23 % apart errs by < 1e-5 relative.
+// A crossing between points whose frequencies' ratio overflows a double
+// (1e-200 and 1e200 rad/s, as `bode --omega` may list): a frequency between
+// them, not NaN (which the text report printed as "-nan rad/s").
+TEST(Bandwidth, OfPointsFarApartIsFinite) {
+  BodePoint a, b;
+  a.omega = 1e-200;
+  a.magnitude = 1.0;
+  a.magnitude_db = 0.0;
+  b.omega = 1e200;
+  b.magnitude = 0.0;
+  b.magnitude_db = -std::numeric_limits<double>::infinity();
+  const std::optional<double> bw = Bandwidth({a, b}, 1.0);
+  ASSERT_TRUE(bw.has_value());
+  EXPECT_TRUE(std::isfinite(*bw));
+  EXPECT_GE(*bw, a.omega * (1.0 - 1e-12));  // exp(log ω) is ω to rounding
+  EXPECT_LE(*bw, b.omega * (1.0 + 1e-12));
+  b.magnitude = 0.5;
+  b.magnitude_db = 20.0 * std::log10(0.5);
+  const std::optional<double> mid = Bandwidth({a, b}, 1.0);
+  ASSERT_TRUE(mid.has_value());
+  EXPECT_TRUE(std::isfinite(*mid) && *mid > a.omega && *mid < b.omega) << *mid;
+}
+
 TEST(Bandwidth, FirstOrderLagIsItsCornerFrequency) {
   const model::StateSpace sys = FirstOrder(0.7);
   const TransferFunction tf = ComputeTransferFunction(sys, 0, 0);
