@@ -57,35 +57,37 @@ constexpr std::size_t kInPlaceRoots = kMaxSmallStates;
 using RootList = boost::container::small_vector<Root, kInPlaceRoots>;
 using RootRefs = boost::container::small_vector<const Root*, kInPlaceRoots>;
 
-// Scales `left` so that leftᴴ·right = 1 (unchanged if the product vanishes).
-SmallVectorC Rescaled(const SmallVectorC& left, const SmallVectorC& right) {
-  const std::complex<double> p = left.dot(right);  // leftᴴ right
-  return std::abs(p) > 0.0 ? SmallVectorC(left / std::conj(p)) : left;
-}
-
 // The roots of a decomposition (values, right vectors, left vectors or an
 // empty `left`), each vector cut to its first `rows` entries.
 RootList RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values, const Eigen::Ref<const Eigen::MatrixXcd>& right,
                  const Eigen::Ref<const Eigen::MatrixXcd>& left, Eigen::Index rows) {
   RootList roots;
   roots.reserve(static_cast<std::size_t>(values.size()));
+  // Each root built in its place in the list: a SmallVectorC zeroes its
+  // capacity (8 complex) whenever one is constructed, temporaries included.
   for (Eigen::Index i = 0; i < values.size(); ++i) {
     const std::complex<double> lambda = values(i);
     const double scale = std::max(std::abs(lambda), 1.0);
     if (std::abs(lambda.imag()) <= kRealRootTolerance * scale) {
       // Real, or a numerically split repeated real root: one real root each.
-      SmallVectorC v = right.col(i).head(rows).real().cast<std::complex<double>>();
+      Root& r = roots.emplace_back();
+      r.lambda = {lambda.real(), 0.0};
+      SmallVectorC& v = r.vector;
+      v = right.col(i).head(rows).real().cast<std::complex<double>>();
       if (v.norm() == 0.0) v = right.col(i).head(rows).imag().cast<std::complex<double>>();
-      SmallVectorC w;
       if (left.size() > 0) {
+        SmallVectorC& w = r.left;
         w = left.col(i).head(rows).real().cast<std::complex<double>>();
         if (w.norm() == 0.0) w = left.col(i).head(rows).imag().cast<std::complex<double>>();
-        w = Rescaled(w, v);
+        // Scaled so that wᴴv = 1 (unchanged if the product vanishes).
+        const std::complex<double> p = w.dot(v);
+        if (std::abs(p) > 0.0) w /= std::conj(p);
       }
-      roots.push_back({{lambda.real(), 0.0}, v, w});
     } else if (lambda.imag() > 0.0) {
-      roots.push_back({lambda, right.col(i).head(rows),
-                       left.size() > 0 ? SmallVectorC(left.col(i).head(rows)) : SmallVectorC()});
+      Root& r = roots.emplace_back();
+      r.lambda = lambda;
+      r.vector = right.col(i).head(rows);
+      if (left.size() > 0) r.left = left.col(i).head(rows);
     }
   }
   return roots;

@@ -33,12 +33,30 @@ constexpr double kTraceTolerance = 1e-10;
 // prediction to every other new root (the matching's ambiguity ratio is 1/4).
 constexpr double kIdentityRatio = 0.125;
 
-// One refined root.
+// One refined root; its right vector (unit 2-norm) is a column of the
+// caller's RightVectors.
 struct Refined {
   cd lambda;
-  SmallVectorC right;  // unit 2-norm
   cd slope;
-  double error_bound = 0;  // κ·‖Ax − λx‖
+  double error_bound;  // κ·‖Ax − λx‖
+};
+
+// The refined roots' right vectors, column i root i's: raw storage, since an
+// Eigen matrix of std::complex zeroes its whole capacity (8×8, 1 kB) when
+// constructed, which cost more than a refinement's arithmetic (rep stos:
+// 7 % of a sweep's time).
+class RightVectors {
+ public:
+  explicit RightVectors(Eigen::Index n) : n_(n) {}
+  Eigen::Map<Eigen::VectorXcd> col(Eigen::Index i) { return {data() + i * n_, n_}; }
+  Eigen::Map<const Eigen::VectorXcd> col(Eigen::Index i) const { return {data() + i * n_, n_}; }
+
+ private:
+  // std::complex<double> is array-compatible with double[2] ([complex.numbers]).
+  cd* data() { return reinterpret_cast<cd*>(raw_.data()); }
+  const cd* data() const { return reinterpret_cast<const cd*>(raw_.data()); }
+  Eigen::Index n_;
+  alignas(16) std::array<double, 2 * kMaxSmallStates * kMaxSmallStates> raw_;
 };
 
 // Refines the root predicted at `lambda` with right vector `x0` by
@@ -48,7 +66,8 @@ struct Refined {
 // scalar S (double for a real root, complex for a pair's Im > 0 member).
 // False if it does not converge or the residual is too large.
 template <int N, class S, class V>
-bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out) {
+bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
+            Eigen::Map<Eigen::VectorXcd> right) {
   constexpr int kMax = N == Eigen::Dynamic ? kMaxSmallStates : N;
   using Matrix = Eigen::Matrix<S, N, N, Eigen::ColMajor, kMax, kMax>;
   using Vector = Eigen::Matrix<S, N, 1, Eigen::ColMajor, kMax, 1>;
@@ -97,18 +116,19 @@ bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, 
   const double nw = w.norm(), abs_wx = std::abs(wx);
   if (!(abs_wx > 0) || !std::isfinite(nw)) return false;
   out.lambda = cd(lambda);
-  out.right = x.template cast<cd>();
+  right = x.template cast<cd>();
   out.slope = cd(w.dot(dA.template cast<S>() * x) / wx);
   out.error_bound = nw / abs_wx * residual;  // κ‖r‖ (‖x‖ = 1)
   return std::isfinite(out.error_bound) && std::isfinite(out.slope.real()) && std::isfinite(out.slope.imag());
 }
 
 template <class S, class V>
-bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out) {
+bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
+               Eigen::Map<Eigen::VectorXcd> right) {
   switch (A.rows()) {
-    case 4: return Refine<4>(A, dA, lambda, x0, norm_A, out);
-    case 5: return Refine<5>(A, dA, lambda, x0, norm_A, out);
-    default: return Refine<Eigen::Dynamic>(A, dA, lambda, x0, norm_A, out);
+    case 4: return Refine<4>(A, dA, lambda, x0, norm_A, out, right);
+    case 5: return Refine<5>(A, dA, lambda, x0, norm_A, out, right);
+    default: return Refine<Eigen::Dynamic>(A, dA, lambda, x0, norm_A, out, right);
   }
 }
 
@@ -126,7 +146,8 @@ bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x
 // gap) passes with a factor 2 to spare; conjugate partners stay exact
 // partners; and previous roots more than 2e-9·s apart give each complex
 // root exactly one partner.
-bool CarriesTheMatch(const RootSet& previous, const std::array<Refined, kMaxSmallStates>& refined, double h) {
+bool CarriesTheMatch(const RootSet& previous, const std::array<Refined, kMaxSmallStates>& refined,
+                     const RightVectors& right, double h) {
   const Eigen::Index n = previous.values.size();
   auto l1 = [](cd z) { return std::abs(z.real()) + std::abs(z.imag()); };
   double s = 1e-9;
@@ -137,8 +158,7 @@ bool CarriesTheMatch(const RootSet& previous, const std::array<Refined, kMaxSmal
     for (Eigen::Index j = i + 1; j < n; ++j)
       if (std::norm(previous.values(i) - previous.values(j)) <= (2 * kMargin * s) * (2 * kMargin * s)) return false;
   for (Eigen::Index i = 0; i < n; ++i) {
-    const Refined& ri = refined[static_cast<std::size_t>(i)];
-    const double overlap = std::sqrt(std::norm(previous.vectors.col(i).dot(ri.right)));
+    const double overlap = std::sqrt(std::norm(previous.vectors.col(i).dot(right.col(i))));
     const double needed = (0.1 * (1.0 - overlap) + kMargin) * s * (8.0 / 7.0);
     const cd predicted = previous.values(i) + h * previous.slopes(i);
     for (Eigen::Index j = 0; j < n; ++j)
@@ -150,18 +170,19 @@ bool CarriesTheMatch(const RootSet& previous, const std::array<Refined, kMaxSmal
 
 }  // namespace
 
-std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p) {
+bool RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p, RootSet& out) {
   const Eigen::Index n = A.rows();
-  if (n == 0 || n != A.cols() || previous.values.size() != n || previous.vectors.rows() != n ||
+  if (&out == &previous || n == 0 || n != A.cols() || previous.values.size() != n || previous.vectors.rows() != n ||
       previous.slopes.size() != n || !A.allFinite() || !dA.allFinite())
-    return std::nullopt;
+    return false;
   const double norm_A = A.norm();
-  if (!(norm_A > 0)) return std::nullopt;
+  if (!(norm_A > 0)) return false;
   const double h = p - previous.parameter;
 
   // Each root of the previous point, or each pair's Im > 0 member with its
   // exact conjugate (Decompose and this function both give exact pairs).
   std::array<Refined, kMaxSmallStates> refined;
+  RightVectors right(n);
   std::array<bool, kMaxSmallStates> done{};
   for (Eigen::Index i = 0; i < n; ++i) {
     const auto si = static_cast<std::size_t>(i);
@@ -170,22 +191,22 @@ std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A
     if (l.imag() == 0.0) {
       Refined& r = refined[si];
       const double predicted = l.real() + h * previous.slopes(i).real();
-      if (!RefineAny(A, dA, predicted, previous.vectors.col(i).real(), norm_A, r)) return std::nullopt;
+      if (!RefineAny(A, dA, predicted, previous.vectors.col(i).real(), norm_A, r, right.col(i))) return false;
       done[si] = true;
       continue;
     }
     Eigen::Index k = 0;
     while (k < n && !(k != i && !done[static_cast<std::size_t>(k)] && previous.values(k) == std::conj(l))) ++k;
-    if (k == n) return std::nullopt;
+    if (k == n) return false;
     const auto sk = static_cast<std::size_t>(k);
     const Eigen::Index upper = l.imag() > 0 ? i : k, lower = upper == i ? k : i;
     Refined& r = refined[static_cast<std::size_t>(upper)];
     const cd predicted = previous.values(upper) + h * previous.slopes(upper);
-    if (!RefineAny(A, dA, predicted, previous.vectors.col(upper), norm_A, r)) return std::nullopt;
-    if (!(r.lambda.imag() > 0)) return std::nullopt;
+    if (!RefineAny(A, dA, predicted, previous.vectors.col(upper), norm_A, r, right.col(upper))) return false;
+    if (!(r.lambda.imag() > 0)) return false;
     Refined& c = refined[static_cast<std::size_t>(lower)];
     c.lambda = std::conj(r.lambda);
-    c.right = r.right.conjugate();
+    right.col(lower) = right.col(upper).conjugate();
     c.slope = std::conj(r.slope);
     c.error_bound = r.error_bound;
     done[si] = done[sk] = true;
@@ -204,12 +225,12 @@ std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A
       if (j == i) continue;
       const Refined& rj = refined[static_cast<std::size_t>(j)];
       const double needed = kSeparationFactor * (ri.error_bound + rj.error_bound) + kMinSeparation * norm_A;
-      if (!(std::norm(ri.lambda - rj.lambda) > needed * needed)) return std::nullopt;
-      if (!(moved2 <= kIdentityRatio * kIdentityRatio * std::norm(rj.lambda - predicted))) return std::nullopt;
+      if (!(std::norm(ri.lambda - rj.lambda) > needed * needed)) return false;
+      if (!(moved2 <= kIdentityRatio * kIdentityRatio * std::norm(rj.lambda - predicted))) return false;
     }
   }
   if (!(std::abs(trace_sum - cd(A.trace())) <= kTraceTolerance * norm_A * static_cast<double>(n)))
-    return std::nullopt;
+    return false;
 
   // Decompose's order (a stable insertion sort of n ≤ 8 indices).
   std::array<double, kMaxSmallStates> modulus{};
@@ -225,23 +246,31 @@ std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A
     }
     order[static_cast<std::size_t>(j)] = k;
   }
-  RootSet out;
-  if (CarriesTheMatch(previous, refined, h)) {
-    CarriedRoots& c = out.carried.emplace();
+  if (CarriesTheMatch(previous, refined, right, h)) {
+    CarriedRoots& c = out.carried ? *out.carried : out.carried.emplace();
     for (Eigen::Index k = 0; k < n; ++k) c.to[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = static_cast<int>(k);
     c.from_parameter = previous.parameter;
     c.from = previous.values;
+  } else {
+    out.carried.reset();
   }
   out.parameter = p;
   out.values.resize(n);
   out.slopes.resize(n);
   out.vectors.resize(n, n);
   for (Eigen::Index k = 0; k < n; ++k) {
-    const Refined& r = refined[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+    const Eigen::Index i = order[static_cast<std::size_t>(k)];
+    const Refined& r = refined[static_cast<std::size_t>(i)];
     out.values(k) = r.lambda;
     out.slopes(k) = r.slope;
-    out.vectors.col(k) = r.right;
+    out.vectors.col(k) = right.col(i);
   }
+  return true;
+}
+
+std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p) {
+  std::optional<RootSet> out{std::in_place};
+  if (!RefineRoots(previous, A, dA, p, *out)) out.reset();
   return out;
 }
 

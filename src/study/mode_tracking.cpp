@@ -357,12 +357,10 @@ std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::Mat
   return changes;
 }
 
-analysis::RootSet SolveNext(const analysis::RootSet* previous, const SmallMatrix& A, const SmallMatrix& dA,
-                            double p) {
-  if (previous)
-    if (std::optional<analysis::RootSet> refined = analysis::RefineRoots(*previous, A, dA, p))
-      return std::move(*refined);
-  return analysis::AnalyzeRoots(A, dA, p);
+void SolveNext(const analysis::RootSet* previous, const SmallMatrix& A, const SmallMatrix& dA, double p,
+               analysis::RootSet& out) {
+  if (previous && analysis::RefineRoots(*previous, A, dA, p, out)) return;
+  out = analysis::AnalyzeRoots(A, dA, p);
 }
 
 void InRuns(std::size_t n, int threads, const std::function<void(std::size_t k, bool refine)>& point) {
@@ -377,7 +375,7 @@ std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family,
   InRuns(params.size(), threads, [&](std::size_t k, bool refine) {
     SmallMatrix A, dA;
     family(params[k], A, dA);
-    sets[k] = SolveNext(refine ? &sets[k - 1] : nullptr, A, dA, params[k]);
+    SolveNext(refine ? &sets[k - 1] : nullptr, A, dA, params[k], sets[k]);
   });
   return sets;
 }

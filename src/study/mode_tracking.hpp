@@ -162,11 +162,13 @@ class ChunkedTrack {
 inline constexpr std::size_t kSolveRun = 32;
 static_assert(kSweepChunk % kSolveRun == 0);
 
-// The roots of A (A and dA/dp at p): refined from `previous`, the roots at
-// the grid point before, where analysis::RefineRoots accepts, else (or with
-// no `previous`) solved in full by analysis::AnalyzeRoots.
-analysis::RootSet SolveNext(const analysis::RootSet* previous, const analysis::SmallMatrix& A,
-                            const analysis::SmallMatrix& dA, double p);
+// Sets `out` to the roots of A (A and dA/dp at p): refined from `previous`,
+// the roots at the grid point before (not `out`), where
+// analysis::RefineRoots accepts, else (or with no `previous`) solved in full
+// by analysis::AnalyzeRoots. In place: a sweep's sets are kept from chunk to
+// chunk, and constructing one zeroes its 1.5 kB of complex storage.
+void SolveNext(const analysis::RootSet* previous, const analysis::SmallMatrix& A, const analysis::SmallMatrix& dA,
+               double p, analysis::RootSet& out);
 
 // Calls `point(k, refine)` for k in [0, n) on `threads` threads, in runs of
 // kSolveRun consecutive points, each run in order on one thread: `refine`

@@ -153,7 +153,7 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
           sets[b + i].parameter = v;
           names = fixed.names;
         } else {
-          sets[b + i] = SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v);
+          SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v, sets[b + i]);
           if (!filters) names = Spelled(name(sets[b + i]));
         }
       };

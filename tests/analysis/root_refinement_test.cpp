@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <string>
@@ -235,6 +236,45 @@ TEST(RefineRoots, RefusesWhatItCannotRefine) {
   // predictions: the identity is not the obvious match, refused.
   Coalescing(0.9, A, dA);
   EXPECT_FALSE(RefineRoots(before, A, dA, 0.9));
+}
+
+// The in-place form (a sweep's reused buffer of sets): the same set, bit for
+// bit, whatever the buffer held (here a set with a carried match, then one
+// without); where refused the buffer is untouched; refining a set into itself
+// is refused.
+TEST(RefineRoots, IntoABufferIsTheReturnedSetBitForBit) {
+  SmallMatrix A, dA;
+  Coalescing(0.5, A, dA);
+  const RootSet before = AnalyzeRoots(A, dA, 0.5);
+  Coalescing(0.51, A, dA);
+  const std::optional<RootSet> returned = RefineRoots(before, A, dA, 0.51);
+  ASSERT_TRUE(returned.has_value());
+  ASSERT_TRUE(returned->carried.has_value());
+  auto same = [](const auto& x, const auto& y) {
+    return x.rows() == y.rows() && x.cols() == y.cols() &&
+           std::memcmp(x.data(), y.data(), sizeof(*x.data()) * static_cast<std::size_t>(x.size())) == 0;
+  };
+  for (const RootSet& held : {*returned, AnalyzeRoots(SmallMatrix::Identity(5, 5), SmallMatrix::Zero(5, 5), 7.0)}) {
+    RootSet buffer = held;
+    ASSERT_TRUE(RefineRoots(before, A, dA, 0.51, buffer));
+    EXPECT_EQ(buffer.parameter, 0.51);
+    EXPECT_TRUE(same(buffer.values, returned->values));
+    EXPECT_TRUE(same(buffer.vectors, returned->vectors));
+    EXPECT_TRUE(same(buffer.slopes, returned->slopes));
+    ASSERT_TRUE(buffer.carried.has_value());
+    EXPECT_EQ(buffer.carried->to, returned->carried->to);
+    EXPECT_TRUE(same(buffer.carried->from, before.values));
+  }
+  // Refused (the far step above): the buffer keeps what it held.
+  RootSet buffer = *returned;
+  Coalescing(0.9, A, dA);
+  EXPECT_FALSE(RefineRoots(before, A, dA, 0.9, buffer));
+  EXPECT_TRUE(same(buffer.values, returned->values));
+  EXPECT_EQ(buffer.parameter, 0.51);
+  RootSet self = before;
+  Coalescing(0.51, A, dA);
+  EXPECT_FALSE(RefineRoots(self, A, dA, 0.51, self));
+  EXPECT_TRUE(same(self.values, before.values));
 }
 
 }  // namespace

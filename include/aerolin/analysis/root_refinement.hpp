@@ -48,5 +48,10 @@ inline constexpr double kRefinedResidual = 1e-13;
 /// of real roots and exact conjugate pairs of A's order).
 std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA,
                                    double p);
+/// As above, into `out` (a sweep's buffer of sets, reused: no RootSet is
+/// constructed or moved, whose in-place complex storage, 1.5 kB, is zeroed
+/// by every construction): true and `out` the refined set where accepted;
+/// false and `out` unchanged where refused (or `out` is `previous`).
+bool RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p, RootSet& out);
 
 }  // namespace aerolin::analysis
