@@ -1,6 +1,5 @@
 #include "aerolin/analysis/root_refinement.hpp"
 
-#include <Eigen/LU>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,7 +8,7 @@
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/root_order.hpp"
-#include "aerolin/analysis/small_lu.hpp"
+#include "aerolin/core/complex_arithmetic.hpp"
 
 namespace aerolin::analysis {
 namespace {
@@ -59,65 +58,193 @@ class RightVectors {
   alignas(16) std::array<double, 2 * kMaxSmallStates * kMaxSmallStates> raw_;
 };
 
+// Scalar arithmetic of the inverse iteration, for S = double (a real root)
+// and S = std::complex<double> (a pair's Im > 0 member), written out: the
+// complex product as its four real products (GCC's operator* checks each
+// result for NaN and calls __muldc3 then; a non-finite result is refused
+// below whichever way it is formed), the reciprocal of a pivot by
+// core::Quotient (operator/'s value, inline).
+double Mul(double a, double b) { return a * b; }
+cd Mul(cd a, cd b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+// conj(a)·b
+double ConjMul(double a, double b) { return a * b; }
+cd ConjMul(cd a, cd b) {
+  return {a.real() * b.real() + a.imag() * b.imag(), a.real() * b.imag() - a.imag() * b.real()};
+}
+double Conj(double a) { return a; }
+cd Conj(cd a) { return std::conj(a); }
+double Abs2(double a) { return a * a; }
+double Abs2(cd a) { return a.real() * a.real() + a.imag() * a.imag(); }
+// |Re a| + |Im a|: within √2 of |a|, without a hypot (pivots, convergence).
+double Abs1(double a) { return std::fabs(a); }
+double Abs1(cd a) { return std::fabs(a.real()) + std::fabs(a.imag()); }
+double Quotient(double a, double b) { return a / b; }
+cd Quotient(cd a, cd b) { return core::Quotient(a, b); }
+
+// LU with partial pivoting of M = A − λI (n ≤ kMaxSmallStates; N = n when
+// known at compile time, 0 otherwise), P M = L U with L unit lower
+// triangular: row i of P M is row perm[i] of M; L's multipliers below the
+// diagonal and U on and above it in lu, each pivot's reciprocal in inverse.
+template <int N, class S>
+struct ShiftedLu {
+  static constexpr int kCap = N > 0 ? N : kMaxSmallStates;
+  // The order: N itself where fixed (so the loops unroll).
+  struct Order {
+    int value;
+    constexpr operator int() const {
+      if constexpr (N > 0)
+        return N;
+      else
+        return value;
+    }
+  };
+  Order n;
+  S lu[kCap][kCap];
+  S inverse[kCap];
+  int perm[kCap];
+
+  explicit ShiftedLu(int size) : n{size} {}
+
+  // Factors A − λI; false (and nothing usable) if a pivot is exactly 0.
+  bool Factor(const double (&a)[kCap][kCap], S lambda) {
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) lu[i][j] = S(a[i][j]);
+      lu[i][i] -= lambda;
+      perm[i] = i;
+    }
+    for (int k = 0; k < n; ++k) {
+      int p = k;
+      double best = Abs1(lu[k][k]);
+      for (int i = k + 1; i < n; ++i)
+        if (const double m = Abs1(lu[i][k]); m > best) {
+          best = m;
+          p = i;
+        }
+      if (!(best > 0)) return false;
+      if (p != k) {
+        for (int j = 0; j < n; ++j) std::swap(lu[k][j], lu[p][j]);
+        std::swap(perm[k], perm[p]);
+      }
+      inverse[k] = Quotient(S(1), lu[k][k]);
+      for (int i = k + 1; i < n; ++i) {
+        const S l = Mul(lu[i][k], inverse[k]);
+        lu[i][k] = l;
+        for (int j = k + 1; j < n; ++j) lu[i][j] -= Mul(l, lu[k][j]);
+      }
+    }
+    return true;
+  }
+  // y = (A − λI)⁻¹ b.
+  void Solve(const S* b, S* y) const {
+    for (int i = 0; i < n; ++i) {
+      S t = b[perm[i]];
+      for (int j = 0; j < i; ++j) t -= Mul(lu[i][j], y[j]);
+      y[i] = t;
+    }
+    for (int i = n - 1; i >= 0; --i) {
+      S t = y[i];
+      for (int j = i + 1; j < n; ++j) t -= Mul(lu[i][j], y[j]);
+      y[i] = Mul(t, inverse[i]);
+    }
+  }
+  // w = (A − λI)⁻ᴴ b: (P M)ᴴ = Uᴴ Lᴴ, so Uᴴ z = b, Lᴴ t = z, w = Pᵀ t.
+  void SolveAdjoint(const S* b, S* w) const {
+    S z[kCap];
+    for (int i = 0; i < n; ++i) {
+      S t = b[i];
+      for (int j = 0; j < i; ++j) t -= ConjMul(lu[j][i], z[j]);
+      z[i] = Mul(t, Conj(inverse[i]));
+    }
+    for (int i = n - 1; i >= 0; --i) {
+      S t = z[i];
+      for (int j = i + 1; j < n; ++j) t -= ConjMul(lu[j][i], z[j]);
+      z[i] = t;
+    }
+    for (int i = 0; i < n; ++i) w[perm[i]] = z[i];
+  }
+};
+
 // Refines the root predicted at `lambda` with right vector `x0` by
 // Rayleigh-quotient inverse iteration: y = (A − λI)⁻¹x, λ += yᴴx/‖y‖²,
-// x = y/‖y‖, in N×N storage (fixed for the 4- and 5-state families, where
-// Eigen's LU is unrolled; Dynamic up to kMaxSmallStates otherwise) with
-// scalar S (double for a real root, complex for a pair's Im > 0 member).
-// False if it does not converge or the residual is too large.
+// x = y/‖y‖, with scalar S (double for a real root, complex for a pair's
+// Im > 0 member), N the order where fixed (4 and 5: the loops unrolled;
+// 0: any n ≤ kMaxSmallStates). False if it does not converge or the
+// residual is too large.
 template <int N, class S, class V>
 bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
             Eigen::Map<Eigen::VectorXcd> right) {
-  constexpr int kMax = N == Eigen::Dynamic ? kMaxSmallStates : N;
-  using Matrix = Eigen::Matrix<S, N, N, Eigen::ColMajor, kMax, kMax>;
-  using Vector = Eigen::Matrix<S, N, 1, Eigen::ColMajor, kMax, 1>;
-  const Eigen::Index n = A.rows();
-  const Matrix As = A.template cast<S>();
-  Vector x = x0.template cast<S>();
-  Matrix M(n, n);
-  SmallLu<Matrix> lu(n);  // PartialPivLU's values, without its norm and hypot calls
-  const double nx = x.norm();
+  using Lu = ShiftedLu<N, S>;
+  constexpr int kCap = Lu::kCap;
+  Lu lu(static_cast<int>(A.rows()));
+  const int n = lu.n;  // N where fixed
+  double a[kCap][kCap];
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) a[i][j] = A(i, j);
+  S x[kCap], y[kCap];
+  double nx2 = 0;
+  for (int i = 0; i < n; ++i) {
+    x[i] = S(x0(i));
+    nx2 += Abs2(x[i]);
+  }
+  const double nx = std::sqrt(nx2);
   if (!(nx > 0) || !std::isfinite(nx)) return false;
-  x /= nx;
-  // |z| ≤ |Re z| + |Im z|: a bound without a hypot, for the test of convergence.
-  auto l1 = [](S z) { return std::abs(std::real(z)) + std::abs(std::imag(z)); };
+  for (int i = 0; i < n; ++i) x[i] /= nx;
   constexpr double kShift = 4 * std::numeric_limits<double>::epsilon();
   bool converged = false, last = false;
   for (int it = 0; it < kMaxIterations && !last; ++it) {
     last = converged;
-    M = As;
-    M.diagonal().array() -= lambda;
-    lu.compute(M);
-    if ((lu.matrixLU().diagonal().array() == S(0)).any()) {
+    if (!lu.Factor(a, lambda)) {
       // λ is an eigenvalue to the last bit and A − λI exactly singular in
       // floating point: shift by a few ε‖A‖ (the solve then amplifies the
       // eigenvector by ~1/ε, and the update below takes the shift back).
       lambda += S(kShift * norm_A);
-      M.diagonal().array() -= S(kShift * norm_A);
-      lu.compute(M);
+      if (!lu.Factor(a, lambda)) return false;
     }
-    const Vector y = lu.solve(x);
-    const double ny2 = y.squaredNorm();
+    lu.Solve(x, y);
+    double ny2 = 0;
+    S yx = S(0);
+    for (int i = 0; i < n; ++i) {
+      ny2 += Abs2(y[i]);
+      yx += ConjMul(y[i], x[i]);
+    }
     if (!(ny2 > 0) || !std::isfinite(ny2)) return false;
-    const S delta = y.dot(x) / ny2;  // yᴴx/‖y‖²
+    const S delta = yx / ny2;  // yᴴx/‖y‖²
     lambda += delta;
-    x = y / std::sqrt(ny2);
-    if (!std::isfinite(l1(lambda))) return false;
-    converged = converged || l1(delta) <= kConverged * norm_A;
+    const double ny = std::sqrt(ny2);
+    for (int i = 0; i < n; ++i) x[i] = y[i] / ny;
+    if (!std::isfinite(Abs1(lambda))) return false;
+    converged = converged || Abs1(delta) <= kConverged * norm_A;
   }
   if (!last) return false;
-  const double residual = (As * x - lambda * x).norm();
+  double r2 = 0;
+  for (int i = 0; i < n; ++i) {
+    S r = -Mul(lambda, x[i]);
+    for (int j = 0; j < n; ++j) r += a[i][j] * x[j];
+    r2 += Abs2(r);
+  }
+  const double residual = std::sqrt(r2);
   if (!(residual <= kRefinedResidual * norm_A)) return false;
   // The left vector: one solve with (A − λI)ᴴ at the last LU's λ, whose
   // error is far below the gap to the other roots, from x (any start with a
   // component along w would do).
-  const Vector w = lu.adjoint().solve(x);
-  const S wx = w.dot(x);  // wᴴx
-  const double nw = w.norm(), abs_wx = std::abs(wx);
+  S w[kCap];
+  lu.SolveAdjoint(x, w);
+  S wx = S(0), w_dAx = S(0);
+  double nw2 = 0;
+  for (int i = 0; i < n; ++i) {
+    S dAx = S(0);
+    for (int j = 0; j < n; ++j) dAx += dA(i, j) * x[j];
+    wx += ConjMul(w[i], x[i]);
+    w_dAx += ConjMul(w[i], dAx);
+    nw2 += Abs2(w[i]);
+  }
+  const double nw = std::sqrt(nw2), abs_wx = std::sqrt(Abs2(wx));
   if (!(abs_wx > 0) || !std::isfinite(nw)) return false;
   out.lambda = cd(lambda);
-  right = x.template cast<cd>();
-  out.slope = cd(w.dot(dA.template cast<S>() * x) / wx);
+  for (int i = 0; i < n; ++i) right(i) = cd(x[i]);
+  out.slope = cd(Quotient(w_dAx, wx));
   out.error_bound = nw / abs_wx * residual;  // κ‖r‖ (‖x‖ = 1)
   return std::isfinite(out.error_bound) && std::isfinite(out.slope.real()) && std::isfinite(out.slope.imag());
 }
@@ -128,7 +255,7 @@ bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x
   switch (A.rows()) {
     case 4: return Refine<4>(A, dA, lambda, x0, norm_A, out, right);
     case 5: return Refine<5>(A, dA, lambda, x0, norm_A, out, right);
-    default: return Refine<Eigen::Dynamic>(A, dA, lambda, x0, norm_A, out, right);
+    default: return Refine<0>(A, dA, lambda, x0, norm_A, out, right);
   }
 }
 

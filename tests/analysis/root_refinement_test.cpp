@@ -12,9 +12,11 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
+#include <Eigen/LU>
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/root_refinement.hpp"
@@ -122,6 +124,48 @@ TEST(RefineRoots, AgreesWithTheFullSolveOverEveryBundledAircraftsKeys) {
   }
   // The refinement is the common case (the speed it exists for), the
   // refusals the exception.
+  EXPECT_GT(tally.refined, 20 * tally.refused) << tally.refined << " refined, " << tally.refused << " refused";
+}
+
+// Every order the refinement takes (3 to 8 states: its fixed 4- and 5-state
+// forms and its general one), real roots and pairs mixed: seeded random
+// families A(p) = T (D + p E) T⁻¹ with D block diagonal (real roots and 2×2
+// rotation blocks a ± bi), against the full solve as above.
+TEST(RefineRoots, AgreesWithTheFullSolveOnRandomFamiliesOfEveryOrder) {
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Tally tally;
+  for (int n = 3; n <= kMaxSmallStates; ++n)
+    for (int trial = 0; trial < 6; ++trial) {
+      Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n, n), T(n, n), E(n, n);
+      int i = 0;
+      while (i < n) {
+        const double a = -0.1 - 2.0 * std::abs(u(rng)) - 0.5 * i;
+        if (i + 1 < n && (trial + i) % 3 != 0) {  // a pair a ± bi
+          const double b = 0.5 + std::abs(u(rng)) + 0.7 * i;
+          D(i, i) = D(i + 1, i + 1) = a;
+          D(i, i + 1) = b;
+          D(i + 1, i) = -b;
+          i += 2;
+        } else {
+          D(i, i) = a;
+          ++i;
+        }
+      }
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          T(r, c) = (r == c ? 2.0 : 0.0) + 0.5 * u(rng);
+          E(r, c) = 0.2 * u(rng);
+        }
+      const Eigen::MatrixXd Ti = T.inverse();
+      const MatrixFamily family = [=](double p, SmallMatrix& A, SmallMatrix& dA) {
+        A = T * (D + p * E) * Ti;
+        dA = T * E * Ti;
+      };
+      std::vector<double> grid;
+      for (int k = 0; k <= 40; ++k) grid.push_back(0.01 * k);
+      CheckAgainstSchur(family, grid, "n = " + std::to_string(n) + ", trial " + std::to_string(trial), tally);
+    }
   EXPECT_GT(tally.refined, 20 * tally.refused) << tally.refined << " refined, " << tally.refused << " refused";
 }
 
