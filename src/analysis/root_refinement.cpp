@@ -90,22 +90,12 @@ cd Quotient(cd a, cd b) { return core::Quotient(a, b); }
 template <int N, class S>
 struct ShiftedLu {
   static constexpr int kCap = N > 0 ? N : kMaxSmallStates;
-  // The order: N itself where fixed (so the loops unroll).
-  struct Order {
-    int value;
-    constexpr operator int() const {
-      if constexpr (N > 0)
-        return N;
-      else
-        return value;
-    }
-  };
-  Order n;
+  const int n;  // N where fixed
   S lu[kCap][kCap];
   S inverse[kCap];
   int perm[kCap];
 
-  explicit ShiftedLu(int size) : n{size} {}
+  explicit ShiftedLu(int size) : n(N > 0 ? N : size) {}
 
   // Factors A − λI; false (and nothing usable) if a pivot is exactly 0.
   bool Factor(const double (&a)[kCap][kCap], S lambda) {
@@ -178,7 +168,7 @@ bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, 
   using Lu = ShiftedLu<N, S>;
   constexpr int kCap = Lu::kCap;
   Lu lu(static_cast<int>(A.rows()));
-  const int n = lu.n;  // N where fixed
+  const int n = lu.n;
   double a[kCap][kCap];
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) a[i][j] = A(i, j);
@@ -276,10 +266,9 @@ bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x
 bool CarriesTheMatch(const RootSet& previous, const std::array<Refined, kMaxSmallStates>& refined,
                      const RightVectors& right, double h) {
   const Eigen::Index n = previous.values.size();
-  auto l1 = [](cd z) { return std::abs(z.real()) + std::abs(z.imag()); };
   double s = 1e-9;
   for (Eigen::Index i = 0; i < n; ++i)
-    s = std::max({s, l1(previous.values(i)), l1(refined[static_cast<std::size_t>(i)].lambda)});
+    s = std::max({s, Abs1(previous.values(i)), Abs1(refined[static_cast<std::size_t>(i)].lambda)});
   constexpr double kMargin = 1e-9;
   for (Eigen::Index i = 0; i < n; ++i)
     for (Eigen::Index j = i + 1; j < n; ++j)
