@@ -11,6 +11,9 @@ and message are compared too), for both binaries:
     ranges: value -> 4 x value (a stiffening that crosses structure changes,
     short period to overdamped, Dutch roll to real roots, roll and spiral
     coalescing) and value -> -value (through zero, sign changes);
+  - the first non-zero key of each section swept over 1100 and 1024 points
+    (several chunks of study::kSweepChunk points), value -> 4 x value and
+    value -> -value;
   - a sweep of condition.U0 over 0.6 x .. 1.5 x;
   - root loci: pitch damper elevator:q, yaw damper rudder:r with and without
     a 1.5 s washout, aileron:p, rudder:beta, elevator:alpha with a 2 s
@@ -94,6 +97,15 @@ def runs(quick):
                 yield base + ["--json"]
                 if not quick:
                     yield base
+        # Over several chunks of study::kSweepChunk points (the axis the key
+        # does not enter is held at every point: planned without its sets),
+        # the last chunk ending within one (1100 = 512 + 512 + 76) and at a
+        # chunk's end (1024): the first non-zero key of each section.
+        for section in ("longitudinal.", "lateral."):
+            key, v = next(((k, x) for k, x in numeric_keys(f) if k.startswith(section) and x != 0.0), (None, 0.0))
+            if key and not quick:
+                for b, steps in ((4.0 * v, "1100"), (-v, "1024")):
+                    yield ["sweep", rel, "--param", key, "--from", repr(v), "--to", repr(b), "--steps", steps, "--json"]
         u0 = u0_of(f)
         if u0:
             yield ["sweep", rel, "--param", "condition.U0", "--from", repr(0.6 * u0), "--to", repr(1.5 * u0),

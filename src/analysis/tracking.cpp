@@ -149,8 +149,8 @@ Match MatchRoots(const RootSet& from, const RootSet& to) {
   return m;
 }
 
-// True if `a` and `b` hold the same roots, vectors and slopes, bit for bit
-// (their parameters may differ).
+}  // namespace
+
 bool SameRoots(const RootSet& a, const RootSet& b) {
   auto same = [](const auto& x, const auto& y) {
     return x.rows() == y.rows() && x.cols() == y.cols() &&
@@ -158,8 +158,6 @@ bool SameRoots(const RootSet& a, const RootSet& b) {
   };
   return same(a.values, b.values) && same(a.vectors, b.vectors) && same(a.slopes, b.slopes);
 }
-
-}  // namespace
 
 RootSet AnalyzeRoots(const SmallMatrix& A, const SmallMatrix& dA, double p) {
   const SmallEigenDecomposition eig = DecomposeSmall(A, LeftVectors::kIfDiagonalizable);

@@ -430,6 +430,38 @@ AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::span<analy
   return plan;
 }
 
+std::optional<AxisPlan> ChunkedAxis::NextHeld(const analysis::MatrixFamily& family, const analysis::RootSet& held,
+                                              std::span<const double> params) {
+  if (params.empty() || !held.slopes.isZero(0.0) || (last_ && !analysis::SameRoots(*last_, held)))
+    return std::nullopt;
+  if (!held_keeps_labels_) {
+    std::array<analysis::RootSet, 2> step{held, held};
+    step[1].parameter = held.parameter + 1.0;
+    const analysis::Continuation c =
+        analysis::Continue(family, step, 1, analysis::kMaxHalvings, analysis::VectorsKept::kLastPoint);
+    auto same = [&](const SmallVectorC& x) {
+      return x.size() == held.values.size() &&
+             std::memcmp(x.data(), held.values.data(), sizeof(cd) * static_cast<std::size_t>(x.size())) == 0;
+    };
+    held_keeps_labels_ = c.refinements == 0 && c.unresolved.empty() && same(c.roots[0]) && same(c.roots[1]);
+  }
+  if (!*held_keeps_labels_) return std::nullopt;
+  AxisPlan plan{{}, {}, axis_};
+  if (last_) plan.c.parameters.push_back(last_->parameter);
+  plan.c.parameters.insert(plan.c.parameters.end(), params.begin(), params.end());
+  plan.c.roots.assign(plan.c.parameters.size(), held.values);
+  plan.c.vectors.push_back(held.vectors);
+  if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, extra_);
+  plan.groups = groups_;
+  analysis::RootSet last;
+  last.parameter = params.back();
+  last.values = held.values;
+  last.slopes = held.slopes;
+  last.vectors = held.vectors;
+  last_ = std::move(last);
+  return plan;
+}
+
 std::vector<std::vector<TrackedMode>> ChunkedTrack::Next(const analysis::MatrixFamily& family,
                                                           std::vector<analysis::RootSet> sets,
                                                           std::vector<PointwiseNames> pointwise, int threads) {

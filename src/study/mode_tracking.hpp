@@ -114,6 +114,17 @@ class ChunkedAxis {
   // and freeing ~0.7 MB per chunk made glibc map or trim the pages again each
   // time, and page faults ruled a sweep's wall time (docs/performance.md).
   AxisPlan Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets, int threads);
+  // The plan Next gives a chunk whose every point has the roots `held` (bit
+  // for bit: an axis the parameter does not enter), at grid values
+  // `params`, without reading a set per point (a sweep's other axis: its
+  // sets, written on every thread, cost more to read back than to name).
+  // Next's continuation keeps such roots in their labels at every step when
+  // it keeps them over one step from `held` to itself (the step's match
+  // depends on the set alone, the slopes being 0), which is checked once;
+  // nullopt when it does not, or when the chunk before ended on other
+  // roots: call Next then.
+  std::optional<AxisPlan> NextHeld(const analysis::MatrixFamily& family, const analysis::RootSet& held,
+                                   std::span<const double> params);
   bool boundary() const { return last_.has_value(); }
   int refinements() const { return refinements_; }
 
@@ -124,6 +135,7 @@ class ChunkedAxis {
   std::vector<Group> groups_;
   std::optional<analysis::RootSet> last_;  // in label order
   int refinements_ = 0;
+  std::optional<bool> held_keeps_labels_;  // NextHeld's one-step check, once
 };
 
 // One axis continued and named chunk by chunk (a locus hands its points over

@@ -125,6 +125,9 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   std::vector<PointwiseNames> lon_names, lat_names;
   std::vector<Signature> lon_signatures, lat_signatures;
   std::vector<std::size_t> lon_end;
+  // Which points of the chunk have each axis's first-point matrices (and so
+  // its roots): an axis held at every point is planned without its sets.
+  std::vector<char> lon_held, lat_held;
   for (std::size_t start = 0; start < n; start += kSweepChunk) {
     const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
     // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
@@ -139,6 +142,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     lat_sets.resize(m + b);
     lon_names.assign(m + b, {});
     lat_names.assign(m + b, {});
+    lon_held.assign(m, 0);
+    lat_held.assign(m, 0);
     // Each point's roots in runs (tracking::InRuns): the first of a run
     // solved in full, the others refined from the point before (SolveNext).
     tracking::InRuns(m, threads, [&](std::size_t i, bool refine) {
@@ -147,11 +152,13 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
       // The axis's roots and names at v: the first point's where they hold.
       auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
-                       std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters) {
+                       std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters,
+                       char& held) {
         if (fixed.Holds(A, dA)) {
           sets[b + i] = fixed.roots;
           sets[b + i].parameter = v;
           names = fixed.names;
+          held = 1;
         } else {
           SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v, sets[b + i]);
           if (!filters) names = Spelled(name(sets[b + i]));
@@ -160,15 +167,24 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       solve(
           lon_A, lon_dA, lon_fixed, lon_sets, lon_names[i + b],
           [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
-          axes.lon_closed);
+          axes.lon_closed, lon_held[i]);
       solve(
           lat_A, lat_dA, lat_fixed, lat_sets, lat_names[i + b],
           [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
-          axes.lat_closed);
+          axes.lat_closed, lat_held[i]);
     });
     if (start == 0 && check_rest) check_rest();
-    const AxisPlan lon_plan = lon_axis.Next(lon, std::span<analysis::RootSet>(lon_sets), threads);
-    const AxisPlan lat_plan = lat_axis.Next(lat, std::span<analysis::RootSet>(lat_sets), threads);
+    auto plan = [&](tracking::ChunkedAxis& axis, const analysis::MatrixFamily& family,
+                    std::vector<analysis::RootSet>& sets, const FixedAxis& fixed, const std::vector<char>& held) {
+      if (std::all_of(held.begin(), held.end(), [](char h) { return h != 0; })) {
+        std::vector<double> params(m);
+        for (std::size_t i = 0; i < m; ++i) params[i] = grid(start + i);
+        if (std::optional<AxisPlan> p = axis.NextHeld(family, fixed.roots, params)) return std::move(*p);
+      }
+      return axis.Next(family, std::span<analysis::RootSet>(sets), threads);
+    };
+    const AxisPlan lon_plan = plan(lon_axis, lon, lon_sets, lon_fixed, lon_held);
+    const AxisPlan lat_plan = plan(lat_axis, lat, lat_sets, lat_fixed, lat_held);
     // Both axes named at each point in one parallel pass: the point's modes
     // are the longitudinal ones, then the lateral ones and heading.
     std::vector<TrackedPoint> points(m);

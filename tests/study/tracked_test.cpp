@@ -6,6 +6,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <iterator>
 #include <span>
 #include <string>
 #include <vector>
@@ -105,6 +106,49 @@ TEST(Sweep, EveryPointsRootsEqualAnIndependentSolve) {
                     "Mq = " + std::to_string(p.value));
     ExpectSameRoots(TrackedRoots(p, model::Axis::kLateral), Roots(model::BuildLateral(a).A()),
                     "Mq = " + std::to_string(p.value));
+  }
+}
+
+// The axis a key does not enter has the first point's modes at every point,
+// over several chunks of points (a sweep plans such an axis's chunk without
+// its per-point roots), on one thread and two; the roots equal an
+// independent solve of that axis.
+TEST(Sweep, TheAxisTheKeyDoesNotEnterKeepsItsModesOverEveryChunk) {
+  const data::LoadResult load = P2V7();
+  struct Case {
+    SweepOptions options;
+    model::Axis held;
+  };
+  const std::vector<Case> cases{{{"longitudinal.Mq", -0.992, -10.58, 1300}, model::Axis::kLateral},
+                                {{"lateral.Nr", -0.215, 0.215, 1024}, model::Axis::kLongitudinal}};
+  for (Case c : cases) {
+    for (int threads : {1, 2}) {
+      c.options.threads = threads;
+      const TrackedStudy s = Sweep(load.file, c.options);
+      const std::string what = c.options.param + ", " + std::to_string(threads) + " thread(s)";
+      ASSERT_EQ(s.points.size(), static_cast<std::size_t>(c.options.steps)) << what;
+      auto held = [&](const TrackedPoint& p) {
+        std::vector<TrackedMode> modes;
+        std::copy_if(p.modes.begin(), p.modes.end(), std::back_inserter(modes),
+                     [&](const TrackedMode& m) { return m.axis == c.held; });
+        return modes;
+      };
+      const std::vector<TrackedMode> first = held(s.points.front());
+      ASSERT_GE(first.size(), 2u) << what;
+      const model::AircraftData& a = load.aircraft;
+      ExpectSameRoots(TrackedRoots(s.points.front(), c.held),
+                      Roots(c.held == model::Axis::kLateral ? model::BuildLateral(a).A() : model::BuildLongitudinal(a).A()),
+                      what);
+      for (const TrackedPoint& p : s.points) {
+        const std::vector<TrackedMode> modes = held(p);
+        ASSERT_EQ(modes.size(), first.size()) << what << " at " << p.value;
+        for (std::size_t i = 0; i < modes.size(); ++i) {
+          EXPECT_EQ(modes[i].name, first[i].name) << what << " at " << p.value;
+          EXPECT_EQ(modes[i].lambda, first[i].lambda) << what << " at " << p.value;
+        }
+      }
+      for (const StructureChange& change : s.changes) EXPECT_NE(change.axis, c.held) << what;
+    }
   }
 }
 

@@ -54,6 +54,10 @@ RootSet AnalyzeRoots(const SmallMatrix& A, const SmallMatrix& dA, double p);
 /// As above with A(p), dA/dp from `family`.
 RootSet AnalyzeRoots(const MatrixFamily& family, double p);
 
+/// True if `a` and `b` hold the same roots, vectors and slopes, bit for bit
+/// (their parameters and carried matches may differ).
+bool SameRoots(const RootSet& a, const RootSet& b);
+
 /// Returns the assignment minimizing Σ cost(i, perm[i]) over all permutations
 /// of n ≤ 8 columns, by exhaustive search (n! ≤ 40 320): the families here
 /// have 4 to 7 roots, for which the search costs less than setting up the
