@@ -61,6 +61,12 @@ struct FixedAxis {
   }
 };
 
+// A held axis's roots at grid value v: its first point's.
+void HeldRoots(const FixedAxis& fixed, double v, analysis::RootSet& out) {
+  out = fixed.roots;
+  out.parameter = v;
+}
+
 // What a tracked sweep needs of its parameter at a value v: both axes' A and
 // ∂A/∂v (the longitudinal 4×4; the lateral (β, p, r, φ) block, since ψ is an
 // integrator whose root is 0 at every value, as AnalyzeLateral treats it),
@@ -151,15 +157,18 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
       const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
       // The axis's roots and names at v: the first point's where they hold.
+      // A point where the axis holds keeps no roots of its own (held[i]):
+      // the chunk's plan needs none when every point holds (NextHeld), and
+      // the point after, refining from it, or a plan from the sets (Next)
+      // has them copied in first.
       auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
                        std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters,
-                       char& held) {
+                       std::vector<char>& held) {
         if (fixed.Holds(A, dA)) {
-          sets[b + i] = fixed.roots;
-          sets[b + i].parameter = v;
           names = fixed.names;
-          held = 1;
+          held[i] = 1;
         } else {
+          if (refine && held[i - 1]) HeldRoots(fixed, grid(start + i - 1), sets[b + i - 1]);
           SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v, sets[b + i]);
           if (!filters) names = Spelled(name(sets[b + i]));
         }
@@ -167,11 +176,11 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       solve(
           lon_A, lon_dA, lon_fixed, lon_sets, lon_names[i + b],
           [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
-          axes.lon_closed, lon_held[i]);
+          axes.lon_closed, lon_held);
       solve(
           lat_A, lat_dA, lat_fixed, lat_sets, lat_names[i + b],
           [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
-          axes.lat_closed, lat_held[i]);
+          axes.lat_closed, lat_held);
     });
     if (start == 0 && check_rest) check_rest();
     auto plan = [&](tracking::ChunkedAxis& axis, const analysis::MatrixFamily& family,
@@ -181,6 +190,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
         for (std::size_t i = 0; i < m; ++i) params[i] = grid(start + i);
         if (std::optional<AxisPlan> p = axis.NextHeld(family, fixed.roots, params)) return std::move(*p);
       }
+      for (std::size_t i = 0; i < m; ++i)
+        if (held[i]) HeldRoots(fixed, grid(start + i), sets[b + i]);
       return axis.Next(family, std::span<analysis::RootSet>(sets), threads);
     };
     const AxisPlan lon_plan = plan(lon_axis, lon, lon_sets, lon_fixed, lon_held);
