@@ -195,6 +195,13 @@ void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_
   }
   if (!loop->Work(0)) loop->GiveUpTheRest();
   {
+    // The workers' last items usually settle within a few µs of the
+    // caller's: wait for them awake for up to kWarmFor, as a warm worker
+    // waits for the next loop, before sleeping on the condition (a sleep and
+    // wake-up took tens of µs on the 2-core development machine, several
+    // times per sweep: a 1000-point locus on 2 threads 1.38-1.39 -> 1.31-1.32 ms).
+    const auto until = std::chrono::steady_clock::now() + kWarmFor;
+    while (loop->settled.load(std::memory_order_acquire) != n && std::chrono::steady_clock::now() < until) Pause();
     std::unique_lock<std::mutex> lock(loop->mutex);
     loop->all_settled.wait(lock, [&] { return loop->settled.load(std::memory_order_acquire) == n; });
   }
