@@ -284,7 +284,7 @@ void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<Pointw
                    const std::vector<TrackedMode>& fixed, std::vector<TrackedMode>& out,
                    Signature& signature) {
   const std::size_t first = out.size();
-  NameUnits(plan.c.roots[k], plan.groups, plan.axis, out, signature);
+  NameUnits(plan.roots(k), plan.groups, plan.axis, out, signature);
   if (!pointwise.empty()) {
     for (std::size_t i = first; i < out.size(); ++i) {
       TrackedMode& t = out[i];
@@ -316,8 +316,8 @@ void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<Pointw
 }
 
 bool NamedAlike(const AxisPlan& plan, const std::vector<PointwiseNames>& pointwise, std::size_t a, std::size_t k) {
-  const SmallVectorC& x = plan.c.roots[a];
-  const SmallVectorC& y = plan.c.roots[k];
+  const SmallVectorC& x = plan.roots(a);
+  const SmallVectorC& y = plan.roots(k);
   if (x.size() != y.size() ||
       std::memcmp(x.data(), y.data(), sizeof(cd) * static_cast<std::size_t>(x.size())) != 0)
     return false;
@@ -446,10 +446,10 @@ std::optional<AxisPlan> ChunkedAxis::NextHeld(const analysis::MatrixFamily& fami
     held_keeps_labels_ = c.refinements == 0 && c.unresolved.empty() && same(c.roots[0]) && same(c.roots[1]);
   }
   if (!*held_keeps_labels_) return std::nullopt;
-  AxisPlan plan{{}, {}, axis_};
+  AxisPlan plan{{}, {}, axis_, true};
   if (last_) plan.c.parameters.push_back(last_->parameter);
   plan.c.parameters.insert(plan.c.parameters.end(), params.begin(), params.end());
-  plan.c.roots.assign(plan.c.parameters.size(), held.values);
+  plan.c.roots.push_back(held.values);
   plan.c.vectors.push_back(held.vectors);
   if (!last_) groups_ = GroupsOf(plan.c.roots[0], named_, extra_);
   plan.groups = groups_;

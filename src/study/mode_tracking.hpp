@@ -71,6 +71,11 @@ struct AxisPlan {
   analysis::Continuation c;
   std::vector<Group> groups;
   model::Axis axis;
+  // The same roots at every point (ChunkedAxis::NextHeld): c.roots holds
+  // them once.
+  bool held = false;
+  // The roots at point k, in label order.
+  const analysis::SmallVectorC& roots(std::size_t k) const { return c.roots[held ? 0 : k]; }
 };
 
 // Appends the axis' tracked modes at point k to `out`, each with what
@@ -117,7 +122,8 @@ class ChunkedAxis {
   // The plan Next gives a chunk whose every point has the roots `held` (bit
   // for bit: an axis the parameter does not enter), at grid values
   // `params`, without reading a set per point (a sweep's other axis: its
-  // sets, written on every thread, cost more to read back than to name).
+  // sets, written on every thread, cost more to read back than to name);
+  // its roots are held once (AxisPlan::held).
   // Next's continuation keeps such roots in their labels at every step when
   // it keeps them over one step from `held` to itself (the step's match
   // depends on the set alone, the slopes being 0), which is checked once;
