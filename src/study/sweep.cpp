@@ -462,10 +462,7 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
     // A value that zeroes a divisor of the model (1 − Zα̇/U0 of the α row,
     // a mass, an inertia, U0) has no A: say which value, not "non-finite".
     auto finite = [](const auto& M) {
-      for (int r = 0; r < M.rows(); ++r)
-        for (int c = 0; c < M.cols(); ++c)
-          if (!std::isfinite(M(r, c).value())) return false;
-      return true;
+      return std::all_of(M.data(), M.data() + M.size(), [](const AD& x) { return std::isfinite(x.value()); });
     };
     if (!finite(m.longitudinal) || !finite(m.lateral))
       throw std::invalid_argument(fmt::format(
@@ -483,12 +480,14 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
     const auto n = static_cast<Eigen::Index>(keep.size());
     A.resize(n, n);
     dA.resize(n, n);
-    for (Eigen::Index r = 0; r < n; ++r)
-      for (Eigen::Index c = 0; c < n; ++c) {
-        const auto& x = M(keep[static_cast<std::size_t>(r)], keep[static_cast<std::size_t>(c)]);
+    for (Eigen::Index c = 0; c < n; ++c) {
+      const AD* column = M.data() + keep[static_cast<std::size_t>(c)] * M.rows();
+      for (Eigen::Index r = 0; r < n; ++r) {
+        const AD& x = column[keep[static_cast<std::size_t>(r)]];
         A(r, c) = x.value();
-        dA(r, c) = x.derivatives().size() ? x.derivatives()(0) : 0.0;
+        dA(r, c) = x.derivatives()(0);
       }
+    }
   };
   // Every state of each axis; the ones tracked: the lateral without ψ (an
   // integrator whose root is 0 at every value), the filters' after the airframe's.
