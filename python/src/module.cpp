@@ -10,6 +10,11 @@ PYBIND11_MODULE(_aerolin, m) {
       "boundary. Everything is SI (m, s, rad); see help(aerolin.load),\n"
       "help(aerolin.modes), help(aerolin.simulate).";
   using namespace aerolin::python;
+  // Results are numpy arrays: numpy is loaded here, at `import aerolin`,
+  // not by the first call that makes an array (pybind11 imports it lazily:
+  // a first aerolin.simulate in a process that had not imported numpy took
+  // 60-90 ms more, holding the GIL for the import).
+  pybind11::module_::import("numpy");
   BindErrors(m);
   BindAircraft(m);
   BindModes(m);
