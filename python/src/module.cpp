@@ -13,7 +13,7 @@ PYBIND11_MODULE(_aerolin, m) {
   // Results are numpy arrays: numpy is loaded here, at `import aerolin`,
   // not by the first call that makes an array (pybind11 imports it lazily:
   // a first aerolin.simulate in a process that had not imported numpy took
-  // 60-90 ms more, holding the GIL for the import).
+  // 54-88 ms more, holding the GIL for the import).
   pybind11::module_::import("numpy");
   BindErrors(m);
   BindAircraft(m);

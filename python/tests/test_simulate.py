@@ -192,9 +192,10 @@ def test_gil_is_released_while_flying(p2v7):
     gaps = []
     calls = []
     done = threading.Event()
-    # One flight first: the first call of a process sets up what later calls
-    # reuse, partly under the GIL (~5-9 ms, measured in CI), and made this
-    # test fail one run in three; the flights timed below are the steady ones.
+    # One flight first: the first flight of a process held the GIL for 5-9 ms
+    # in CI (failing this test one run in three), not reproduced on an idle
+    # machine (1.3-1.5 ms) and not numpy's import (imported above); the
+    # flights timed below are the steady ones.
     aerolin.simulate(p2v7, 1000, dt=0.01, integrator="exact")
 
     def fly():

@@ -126,7 +126,8 @@ class ChunkedAxis {
   // its roots are held once (AxisPlan::held).
   // Next's continuation keeps such roots in their labels at every step when
   // it keeps them over one step from `held` to itself (the step's match
-  // depends on the set alone, the slopes being 0), which is checked once;
+  // depends on the set alone, the slopes being 0), which is checked once
+  // (`held` and `family` are the same at every call: one axis's first point);
   // nullopt when it does not, or when the chunk before ended on other
   // roots: call Next then.
   std::optional<AxisPlan> NextHeld(const analysis::MatrixFamily& family, const analysis::RootSet& held,

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -90,6 +91,27 @@ TEST(Continue, LabelsDoNotDependOnTheSolvedOrderOfEachPointNorOnThreads) {
     EXPECT_EQ(reals(reference.roots.front()), 0);
     EXPECT_EQ(reals(reference.roots.back()), 2);
   }
+}
+
+// SameRoots compares values, vectors and slopes bit for bit, whatever the
+// parameters: a change of one bit in any of them is seen.
+TEST(SameRoots, SeesOneBitOfAnyRootVectorOrSlopeButNotTheParameter) {
+  const data::LoadResult load =
+      data::LoadAircraftFile(std::string(AEROLIN_SOURCE_DIR) + "/data/derivatives/p2v7.toml");
+  const RootSet a = AnalyzeRoots(MqFamily(load.aircraft), -0.992);
+  RootSet b = a;
+  b.parameter = 7.0;
+  EXPECT_TRUE(SameRoots(a, b));
+  auto next = [](std::complex<double> z) { return std::complex<double>(std::nextafter(z.real(), 1e300), z.imag()); };
+  RootSet c = a;
+  c.values(1) = next(c.values(1));
+  EXPECT_FALSE(SameRoots(a, c));
+  c = a;
+  c.vectors(2, 1) = next(c.vectors(2, 1));
+  EXPECT_FALSE(SameRoots(a, c));
+  c = a;
+  c.slopes(3) = next(c.slopes(3));
+  EXPECT_FALSE(SameRoots(a, c));
 }
 
 TEST(OptimalAssignment, IsTheExhaustiveOptimumWithItsRunnerUp) {
