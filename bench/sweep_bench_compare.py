@@ -81,6 +81,9 @@ LOOPS = [
     # first) and exactly at a chunk's end (1023 gains: 2 x 512).
     (["--loop", "elevator:q"], "-3:0:1100"),
     (["--loop", "rudder:r", "--washout", "1.5"], "-3:-0.003:1023"),
+    # Both halves over several chunks (1100 gains each side of 0): the K > 0
+    # half's first chunk is computed beside the K < 0 half's first pass.
+    (["--loop", "elevator:q"], "-3:3:2201"),
 ]
 
 

@@ -171,11 +171,13 @@ void Help(Warm& warm, std::shared_ptr<Loop> loop, std::size_t w) {
 
 }  // namespace
 
+int Threads(int threads) {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_t)>& body) {
   if (n == 0) return;
-  std::size_t workers = threads > 0 ? static_cast<std::size_t>(threads)
-                                    : std::max(1u, std::thread::hardware_concurrency());
-  workers = std::min(workers, n);
+  const std::size_t workers = std::min(static_cast<std::size_t>(Threads(threads)), n);
   // About 16 chunks per worker: few enough claims to cost nothing, enough to
   // even out uneven items and a worker that the system pauses.
   const std::size_t chunk = std::max<std::size_t>(1, n / (16 * workers));

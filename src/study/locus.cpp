@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -284,14 +286,14 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
   // No point has pointwise names: `aerolin modes` names a closed loop's
   // modes by continuation from the open loop (study::NameClosedAxis), as the
   // locus follows them from K = 0, not from each point's shapes.
-  // One chunk of grid points continued and named; `reported` receives the
-  // points of its targets in grid (outward) order.
-  std::vector<OutwardGrid::Point> chunk;
-  auto run_chunk = [&](ChunkedTrack& track, std::vector<TrackedPoint>& reported) {
+  // One chunk of grid points continued and named on `threads` threads;
+  // `reported` receives the points of its targets in grid (outward) order.
+  auto run_chunk = [&](ChunkedTrack& track, const std::vector<OutwardGrid::Point>& chunk, int threads,
+                       std::vector<TrackedPoint>& reported) {
     std::vector<double> gains_of_chunk(chunk.size());
     for (std::size_t k = 0; k < chunk.size(); ++k) gains_of_chunk[k] = chunk[k].K;
-    std::vector<analysis::RootSet> sets = tracking::SolveInRuns(family, gains_of_chunk, options.threads);
-    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, options.threads);
+    std::vector<analysis::RootSet> sets = tracking::SolveInRuns(family, gains_of_chunk, threads);
+    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, threads);
     reported.clear();
     for (std::size_t k = 0; k < chunk.size(); ++k)
       if (chunk[k].target >= 0) reported.push_back({chunk[k].value, std::move(modes[k])});
@@ -305,7 +307,37 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
       std::lower_bound(gains.begin(), gains.end(), 0.0) - gains.begin());
   const std::span<const double> below = gains.first(negatives);
   const std::span<const double> above = gains.subspan(negatives);
-  std::vector<TrackedPoint> reported;
+  // The two halves are continued from K = 0 independently (a chunk's result
+  // depends on its tracker and grid alone), so the K > 0 half's first chunk
+  // is computed beside the K < 0 half's first pass, each on its share of the
+  // threads, and kept until its turn: the points are still handed over in
+  // order, and a failure of that chunk is raised there, after the K < 0
+  // points, as when it ran in turn. (A range across K = 0, as -2:2, thus
+  // runs its halves side by side; a one-sided range gains nothing.)
+  std::vector<OutwardGrid::Point> chunk;
+  std::optional<OutwardGrid> above_grid;
+  std::optional<ChunkedTrack> above_track;
+  std::vector<OutwardGrid::Point> above_chunk;
+  std::vector<TrackedPoint> above_first;
+  std::exception_ptr above_failure;
+  bool above_first_done = false;
+  if (!above.empty()) {
+    above_grid.emplace(above, false, 1.0, step);
+    above_track.emplace(tracked_named, extra, loop.axis, fixed);
+    above_grid->Next(static_cast<std::size_t>(kSweepChunk), above_chunk);
+  }
+  const int all_threads = core::Threads(options.threads);
+  const bool side_by_side = !below.empty() && !above.empty() && all_threads > 1;
+  const int below_threads = side_by_side ? (all_threads + 1) / 2 : options.threads;
+  const int above_threads = side_by_side ? all_threads / 2 : options.threads;
+  auto first_above = [&] {
+    try {
+      run_chunk(*above_track, above_chunk, above_threads, above_first);
+    } catch (...) {
+      above_failure = std::current_exception();
+    }
+    above_first_done = true;
+  };
   // K < 0 first (the points are handed over sorted), continued from K = 0
   // outward: once to the end, keeping the tracker and the grid at the start
   // of each chunk, then chunk by chunk back from the end, each continued
@@ -318,19 +350,27 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
     ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
     std::vector<std::pair<ChunkedTrack, OutwardGrid>> starts;
     std::vector<TrackedPoint> last;  // the last chunk's points, named, when it was seen to be last
-    while (true) {
-      starts.emplace_back(track, grid);
-      grid.Next(static_cast<std::size_t>(kSweepChunk), chunk);
-      if (chunk.empty()) {
-        starts.pop_back();
-        break;
+    std::vector<TrackedPoint> reported;
+    auto first_pass = [&] {
+      while (true) {
+        starts.emplace_back(track, grid);
+        grid.Next(static_cast<std::size_t>(kSweepChunk), chunk);
+        if (chunk.empty()) {
+          starts.pop_back();
+          break;
+        }
+        const bool is_last = grid.done();
+        run_chunk(track, chunk, below_threads, reported);
+        if (is_last) {
+          starts.pop_back();
+          last = std::move(reported);
+        }
       }
-      const bool is_last = grid.done();
-      run_chunk(track, reported);
-      if (is_last) {
-        starts.pop_back();
-        last = std::move(reported);
-      }
+    };
+    if (side_by_side) {
+      core::ParallelFor(2, 2, [&](std::size_t half) { half == 0 ? first_pass() : first_above(); });
+    } else {
+      first_pass();
     }
     study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
     study.refinements += track.refinements();
@@ -338,21 +378,23 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
     hand_over(last);
     for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
       it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
-      run_chunk(it->first, reported);
+      run_chunk(it->first, chunk, options.threads, reported);
       std::reverse(reported.begin(), reported.end());
       hand_over(reported);
     }
   }
   if (!above.empty()) {
-    OutwardGrid grid(above, false, 1.0, step);
-    ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
-    for (grid.Next(static_cast<std::size_t>(kSweepChunk), chunk); !chunk.empty();
-         grid.Next(static_cast<std::size_t>(kSweepChunk), chunk)) {
-      run_chunk(track, reported);
+    std::vector<TrackedPoint> reported;
+    if (!above_first_done) first_above();
+    if (above_failure) std::rethrow_exception(above_failure);
+    hand_over(above_first);
+    for (above_grid->Next(static_cast<std::size_t>(kSweepChunk), chunk); !chunk.empty();
+         above_grid->Next(static_cast<std::size_t>(kSweepChunk), chunk)) {
+      run_chunk(*above_track, chunk, options.threads, reported);
       hand_over(reported);
     }
-    study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
-    study.refinements += track.refinements();
+    study.changes.insert(study.changes.end(), above_track->changes().begin(), above_track->changes().end());
+    study.refinements += above_track->refinements();
   }
   AddNotes(study, false, false);
   return study;

@@ -37,6 +37,20 @@ TEST(ParallelFor, RunsOnAtMostTheRequestedThreadsAndOnTheCallerAlone) {
   for (std::size_t k = 0; k < who.size(); ++k) ASSERT_EQ(who[k], std::this_thread::get_id()) << k;
 }
 
+TEST(Threads, IsTheRequestOrEveryCore) {
+  EXPECT_EQ(Threads(1), 1);
+  EXPECT_EQ(Threads(3), 3);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_EQ(Threads(0), cores);
+  EXPECT_EQ(Threads(-2), cores);
+  // ParallelFor reads its `threads` as Threads does: 0 runs on every core,
+  // never more than there are items.
+  std::vector<std::thread::id> who(4000);
+  ParallelFor(who.size(), 0, [&](std::size_t k) { who[k] = std::this_thread::get_id(); });
+  std::sort(who.begin(), who.end());
+  EXPECT_LE(std::unique(who.begin(), who.end()) - who.begin(), cores);
+}
+
 TEST(ParallelFor, RethrowsTheLowestFailedItemAfterEveryWorkerFinished) {
   for (int threads : {1, 2, 3}) {
     for (int round = 0; round < 20; ++round) {

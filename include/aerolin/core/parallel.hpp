@@ -26,4 +26,8 @@ namespace aerolin::core {
 /// none takes.
 void ParallelFor(std::size_t n, int threads, const std::function<void(std::size_t)>& body);
 
+/// The threads a `threads` option asks for: itself if > 0, else the hardware
+/// concurrency (at least 1), as ParallelFor reads it.
+int Threads(int threads);
+
 }  // namespace aerolin::core
