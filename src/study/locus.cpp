@@ -266,10 +266,12 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
     gains = sorted;
   }
   // A gain far outside the physical range (1e300, or with a washout of
-  // 1e-300 s) overflows A(K): say so here, not "A has a non-finite entry".
-  {
+  // 1e-300 s) overflows A(K): say so before anything is handed over, not "A
+  // has a non-finite entry". Each half checks its gains in increasing order
+  // before it is continued (below).
+  auto check_finite = [&](std::span<const double> some) {
     SmallMatrix A, dA;
-    for (double K : gains) {
+    for (double K : some) {
       closed(K, A, dA);
       if (!A.allFinite())
         throw std::invalid_argument(fmt::format(
@@ -278,7 +280,7 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
             K, options.washout_tau ? fmt::format(" times the washout's 1/TAU = {:g} 1/s", 1.0 / *options.washout_tau) : "",
             loop.d != 0.0 ? fmt::format(" or makes 1 - K d vanish (d = {:g})", loop.d) : ""));
     }
-  }
+  };
   const double span = std::max({std::abs(gains.front()), std::abs(gains.back()), 1e-12});
   const double step = span / 50.0;
   std::vector<TrackedMode> fixed;
@@ -345,37 +347,59 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
   // (the grid ends within it) is named in the first pass and handed over
   // from there: continued again from its copy it would give the same points
   // (a chunk's result depends on the tracker at its start and its grid alone).
-  if (!below.empty()) {
-    OutwardGrid grid(below, true, -1.0, step);
-    ChunkedTrack track(tracked_named, extra, loop.axis, fixed);
-    std::vector<std::pair<ChunkedTrack, OutwardGrid>> starts;
-    std::vector<TrackedPoint> last;  // the last chunk's points, named, when it was seen to be last
-    std::vector<TrackedPoint> reported;
-    auto first_pass = [&] {
+  std::optional<OutwardGrid> below_grid;
+  std::optional<ChunkedTrack> below_track;
+  std::vector<std::pair<ChunkedTrack, OutwardGrid>> starts;
+  std::vector<TrackedPoint> last;  // the last chunk's points, named, when it was seen to be last
+  std::exception_ptr below_failure;
+  auto first_pass = [&] {
+    try {
+      below_grid.emplace(below, true, -1.0, step);
+      below_track.emplace(tracked_named, extra, loop.axis, fixed);
+      std::vector<TrackedPoint> reported;
       while (true) {
-        starts.emplace_back(track, grid);
-        grid.Next(static_cast<std::size_t>(kSweepChunk), chunk);
+        starts.emplace_back(*below_track, *below_grid);
+        below_grid->Next(static_cast<std::size_t>(kSweepChunk), chunk);
         if (chunk.empty()) {
           starts.pop_back();
           break;
         }
-        const bool is_last = grid.done();
-        run_chunk(track, chunk, below_threads, reported);
+        const bool is_last = below_grid->done();
+        run_chunk(*below_track, chunk, below_threads, reported);
         if (is_last) {
           starts.pop_back();
           last = std::move(reported);
         }
       }
-    };
-    if (side_by_side) {
-      core::ParallelFor(2, 2, [&](std::size_t half) { half == 0 ? first_pass() : first_above(); });
-    } else {
-      first_pass();
+    } catch (...) {
+      below_failure = std::current_exception();
     }
-    study.changes.insert(study.changes.end(), track.changes().begin(), track.changes().end());
-    study.refinements += track.refinements();
+  };
+  // Every gain is checked before any is continued, as the halves' failures
+  // are raised in turn: the first non-finite gain in increasing order (the
+  // K < 0 half's checked first), then the K < 0 half's failure, then the
+  // K > 0 half's after the K < 0 points are handed over.
+  if (side_by_side) {
+    core::ParallelFor(2, 2, [&](std::size_t half) {
+      if (half == 0) {
+        check_finite(below);
+        first_pass();
+      } else {
+        check_finite(above);
+        first_above();
+      }
+    });
+  } else {
+    check_finite(gains);
+    if (!below.empty()) first_pass();
+  }
+  if (below_failure) std::rethrow_exception(below_failure);
+  if (!below.empty()) {
+    study.changes.insert(study.changes.end(), below_track->changes().begin(), below_track->changes().end());
+    study.refinements += below_track->refinements();
     std::reverse(last.begin(), last.end());
     hand_over(last);
+    std::vector<TrackedPoint> reported;
     for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
       it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
       run_chunk(it->first, chunk, options.threads, reported);

@@ -309,6 +309,38 @@ TEST(Locus, AGainThatOverflowsTheLoopIsNamed) {
   }
 }
 
+// With gains on both sides of 0 the halves are continued side by side (each
+// checking its own gains): the first non-finite gain in increasing order is
+// still the one named, whichever half it is in and on any threads, and no
+// point is handed over before the error.
+TEST(Locus, TheFirstNonFiniteGainIsNamedWhicheverHalfItIsIn) {
+  const data::LoadResult load = P2V7();
+  LocusOptions o;
+  o.input = "rudder";
+  o.output = "r";
+  o.washout_tau = 1e-300;
+  const std::vector<std::pair<std::vector<double>, std::string>> cases = {
+      {{-1.0, -0.5, 0.5, 1e300}, "1e+300"},          // the K > 0 half alone
+      {{-1e300, -1.0, 0.5, 1e300}, "-1e+300"},       // both: the lower
+      {{-1e300, -2e299, 1.0, 2.0}, "-1e+300"},       // the K < 0 half alone
+  };
+  for (const auto& [gains, named] : cases)
+    for (int threads : {1, 2, 3}) {
+      o.gains = gains;
+      o.threads = threads;
+      std::size_t handed = 0;
+      try {
+        Locus(load.aircraft, o, [&](std::span<const TrackedPoint> chunk) { handed += chunk.size(); });
+        ADD_FAILURE() << "no error";
+      } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("at K = " + named + " the closed-loop system matrix is not finite", 0),
+                  0u)
+            << e.what() << " (threads " << threads << ")";
+      }
+      EXPECT_EQ(handed, 0u) << named << ", threads " << threads;
+    }
+}
+
 TEST(Locus, WashoutLoopEqualsTheClosedLoopMatrixBuiltByHand) {
   const data::LoadResult load = P2V7();
   const model::StateSpace lat = model::BuildLateral(load.aircraft);
