@@ -329,18 +329,12 @@ bool NamedAlike(const AxisPlan& plan, const std::vector<PointwiseNames>& pointwi
          });
 }
 
-std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::MatrixFamily& family,
-                                       const std::vector<Signature>& signatures,
-                                       const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at,
-                                       int threads) {
+std::vector<PendingChange> StepsOf(const AxisPlan& plan, const std::vector<Signature>& signatures,
+                                   const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at) {
   const std::vector<double>& grid = plan.c.parameters;
-  std::vector<std::size_t> steps;
-  for (std::size_t k = 1; k < grid.size(); ++k)
-    if (signatures[k] != signatures[k - 1]) steps.push_back(k);
-  std::vector<StructureChange> changes(steps.size());
-  core::ParallelFor(steps.size(), threads, [&](std::size_t i) {
-    const std::size_t k = steps[i];
-    const double at = LocateChange(family, grid[k - 1], grid[k]);
+  std::vector<PendingChange> steps;
+  for (std::size_t k = 1; k < grid.size(); ++k) {
+    if (signatures[k] == signatures[k - 1]) continue;
     // One event per step: the names of the groups that changed, before and after.
     std::string before, after;
     auto add = [](std::string& list, const std::string& names) {
@@ -352,8 +346,24 @@ std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::Mat
       add(before, Join(modes_at(k - 1), plan.groups[g].base));
       add(after, Join(modes_at(k), plan.groups[g].base));
     }
-    changes[i] = {at, plan.axis, before, after};
-  });
+    steps.push_back({grid[k - 1], grid[k], {0.0, plan.axis, before, after}});
+  }
+  return steps;
+}
+
+void Locate(const analysis::MatrixFamily& family, PendingChange& pending) {
+  pending.change.value = LocateChange(family, pending.from, pending.to);
+}
+
+std::vector<StructureChange> ChangesOf(const AxisPlan& plan, const analysis::MatrixFamily& family,
+                                       const std::vector<Signature>& signatures,
+                                       const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at,
+                                       int threads) {
+  std::vector<PendingChange> steps = StepsOf(plan, signatures, modes_at);
+  core::ParallelFor(steps.size(), threads, [&](std::size_t i) { Locate(family, steps[i]); });
+  std::vector<StructureChange> changes;
+  changes.reserve(steps.size());
+  for (PendingChange& p : steps) changes.push_back(std::move(p.change));
   return changes;
 }
 

@@ -91,9 +91,25 @@ void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<Pointw
 // every point.
 bool NamedAlike(const AxisPlan& plan, const std::vector<PointwiseNames>& pointwise, std::size_t a, std::size_t k);
 
-// The structure changes of one axis: where a group's signature differs
-// between consecutive points, located by bisection (in parallel: each is
-// independent). `modes_at(k)` gives the axis' modes at point k.
+// A structure change of one axis between grid values `from` and `to`
+// (consecutive points), its value not yet located.
+struct PendingChange {
+  double from = 0.0, to = 0.0;
+  StructureChange change;
+};
+
+// Where a group's signature differs between consecutive points of one axis:
+// the change with the names of the groups that changed, before and after.
+// `modes_at(k)` gives the axis' modes at point k.
+std::vector<PendingChange> StepsOf(const AxisPlan& plan, const std::vector<Signature>& signatures,
+                                   const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at);
+
+// The change's value: where the number of complex pairs of the axis' A
+// changes between from and to, by bisection.
+void Locate(const analysis::MatrixFamily& family, PendingChange& pending);
+
+// The structure changes of one axis: StepsOf, each located (in parallel:
+// each is independent).
 std::vector<StructureChange> ChangesOf(
     const AxisPlan& plan, const analysis::MatrixFamily& family, const std::vector<Signature>& signatures,
     const std::function<std::span<const TrackedMode>(std::size_t)>& modes_at, int threads);

@@ -2,6 +2,7 @@
 #include "aerolin/study/tracked.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -28,7 +29,8 @@ namespace {
 using analysis::SmallMatrix;
 using tracking::AddNotes;
 using tracking::AxisPlan;
-using tracking::ChangesOf;
+using tracking::PendingChange;
+using tracking::StepsOf;
 using tracking::Handing;
 using tracking::HeadingMode;
 using tracking::Keeping;
@@ -108,94 +110,152 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   const std::vector<TrackedMode> heading{HeadingMode()};
   TrackedStudy study;
   study.param = param;
-  std::vector<StructureChange> lon_changes, lat_changes;
+  // Structure changes found (in chunk order), those before `located`
+  // located: each chunk's are located beside the next chunk's plan.
+  struct Pending {
+    const analysis::MatrixFamily* family;
+    PendingChange change;
+  };
+  std::vector<Pending> pending;
+  std::size_t located = 0;
   bool names_differ = false;
   // The last point of the chunk before (its modes, where its lateral modes
   // start, its signatures): the first step of a chunk starts there.
   TrackedPoint previous;
   std::size_t previous_lon_end = 0;
   Signature previous_lon, previous_lat;
-  // Each axis's roots of a chunk, with a slot in front for the previous
-  // chunk's last point (ChunkedAxis::Next): one buffer for every chunk, and
-  // kept by the thread for its next sweep. A buffer is ~0.8 MB (512 sets of
-  // 1.5 kB): allocated per sweep, glibc mapped it and unmapped it again
-  // (above its mmap threshold), and faulting its pages in ruled the wall
-  // time (a 1000-point Mq sweep on two threads took 2.5 or 7.5 ms by whether
-  // it happened).
-  thread_local std::vector<analysis::RootSet> kept_lon_sets, kept_lat_sets;
-  std::vector<analysis::RootSet> lon_sets = std::move(kept_lon_sets), lat_sets = std::move(kept_lat_sets);
-  lon_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
-  lat_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
-  // So are each axis's pointwise names (~100 kB a chunk), signatures and
-  // where the lateral modes start, from chunk to chunk.
-  std::vector<PointwiseNames> lon_names, lat_names;
+  // One chunk's solved points: each axis's roots, with a slot in front for
+  // the previous chunk's last point (ChunkedAxis::Next), pointwise names, and
+  // which points have the axis's first-point matrices (and so its roots: an
+  // axis held at every point is planned without its sets). Two of them, so
+  // the next chunk is solved while this one is planned; their buffers kept
+  // from chunk to chunk, and the sets by the thread for its next sweep: a
+  // buffer is ~0.8 MB (512 sets of 1.5 kB), and allocated per sweep, glibc
+  // mapped it and unmapped it again (above its mmap threshold), and faulting
+  // its pages in ruled the wall time (a 1000-point Mq sweep on two threads
+  // took 2.5 or 7.5 ms by whether it happened).
+  struct Solved {
+    std::size_t start = 0, m = 0, b = 0;
+    std::vector<analysis::RootSet> lon_sets, lat_sets;
+    std::vector<PointwiseNames> lon_names, lat_names;
+    std::vector<char> lon_held, lat_held;
+  };
+  thread_local std::array<std::vector<analysis::RootSet>, 4> kept_sets;
+  std::array<Solved, 2> solved;
+  for (std::size_t j = 0; j < 2; ++j) {
+    solved[j].lon_sets = std::move(kept_sets[2 * j]);
+    solved[j].lat_sets = std::move(kept_sets[2 * j + 1]);
+    solved[j].lon_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
+    solved[j].lat_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
+  }
+  // Readies `c` for the chunk from `start`: [0] of its sets and names is the
+  // previous chunk's last point (no names: it is not named again) when there
+  // is one (every chunk after the first).
+  auto prepare = [&](Solved& c, std::size_t start) {
+    c.start = start;
+    c.m = std::min<std::size_t>(kSweepChunk, n - start);
+    c.b = start > 0 ? 1 : 0;
+    c.lon_sets.resize(c.m + c.b);
+    c.lat_sets.resize(c.m + c.b);
+    c.lon_names.assign(c.m + c.b, {});
+    c.lat_names.assign(c.m + c.b, {});
+    c.lon_held.assign(c.m, 0);
+    c.lat_held.assign(c.m, 0);
+  };
+  // Point i of `c`: one build of both axes' A and ∂A/∂p, one eigen-solve per
+  // axis, whose roots serve the continuation (values, vectors, slopes) and
+  // the pointwise `aerolin modes` names (NameLongitudinalRoots and
+  // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming
+  // of the same decomposition). Points are solved in runs
+  // (tracking::InRuns): the first of a run in full, the others refined from
+  // the point before (SolveNext).
+  auto solve_point = [&](Solved& c, std::size_t i, bool refine) {
+    const std::size_t b = c.b;
+    const double v = grid(c.start + i);
+    SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
+    const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
+    // The axis's roots and names at v: the first point's where they hold.
+    // A point where the axis holds keeps no roots of its own (held[i]):
+    // the chunk's plan needs none when every point holds (NextHeld), and
+    // the point after, refining from it, or a plan from the sets (Next)
+    // has them copied in first.
+    auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
+                     std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters,
+                     std::vector<char>& held) {
+      if (fixed.Holds(A, dA)) {
+        names = fixed.names;
+        held[i] = 1;
+      } else {
+        if (refine && held[i - 1]) HeldRoots(fixed, grid(c.start + i - 1), sets[b + i - 1]);
+        SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v, sets[b + i]);
+        if (!filters) names = Spelled(name(sets[b + i]));
+      }
+    };
+    solve(
+        lon_A, lon_dA, lon_fixed, c.lon_sets, c.lon_names[i + b],
+        [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
+        axes.lon_closed, c.lon_held);
+    solve(
+        lat_A, lat_dA, lat_fixed, c.lat_sets, c.lat_names[i + b],
+        [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
+        axes.lat_closed, c.lat_held);
+  };
+  auto plan = [&](tracking::ChunkedAxis& axis, const analysis::MatrixFamily& family, const Solved& c,
+                  std::vector<analysis::RootSet>& sets, const FixedAxis& fixed, const std::vector<char>& held,
+                  int plan_threads) {
+    if (std::all_of(held.begin(), held.end(), [](char h) { return h != 0; })) {
+      std::vector<double> params(c.m);
+      for (std::size_t i = 0; i < c.m; ++i) params[i] = grid(c.start + i);
+      if (std::optional<AxisPlan> p = axis.NextHeld(family, fixed.roots, params)) return std::move(*p);
+    }
+    for (std::size_t i = 0; i < c.m; ++i)
+      if (held[i]) HeldRoots(fixed, grid(c.start + i), sets[c.b + i]);
+    return axis.Next(family, std::span<analysis::RootSet>(sets), plan_threads);
+  };
+  // Each axis's signatures and where the lateral modes start, at each point
+  // of a chunk, kept from chunk to chunk.
   std::vector<Signature> lon_signatures, lat_signatures;
   std::vector<std::size_t> lon_end;
-  // Which points of the chunk have each axis's first-point matrices (and so
-  // its roots): an axis held at every point is planned without its sets.
-  std::vector<char> lon_held, lat_held;
-  for (std::size_t start = 0; start < n; start += kSweepChunk) {
-    const std::size_t m = std::min<std::size_t>(kSweepChunk, n - start);
-    // Each point once: one build of both axes' A and ∂A/∂p, one eigen-solve
-    // per axis, whose roots serve the continuation (values, vectors, slopes)
-    // and the pointwise `aerolin modes` names (NameLongitudinalRoots and
-    // NameLateralRoots are AnalyzeLongitudinal's and AnalyzeLateral's naming
-    // of the same decomposition).
-    // Indexed as the plans' points: [0] the previous chunk's last point (no
-    // names: it is not named again) when there is one.
-    const std::size_t b = lon_axis.boundary() ? 1 : 0;
-    lon_sets.resize(m + b);
-    lat_sets.resize(m + b);
-    lon_names.assign(m + b, {});
-    lat_names.assign(m + b, {});
-    lon_held.assign(m, 0);
-    lat_held.assign(m, 0);
-    // Each point's roots in runs (tracking::InRuns): the first of a run
-    // solved in full, the others refined from the point before (SolveNext).
-    tracking::InRuns(m, threads, [&](std::size_t i, bool refine) {
-      const double v = grid(start + i);
-      SmallMatrix lon_A, lon_dA, lat_A, lat_dA;
-      const double speed = axes.at(v, lon_A, lon_dA, lat_A, lat_dA);
-      // The axis's roots and names at v: the first point's where they hold.
-      // A point where the axis holds keeps no roots of its own (held[i]):
-      // the chunk's plan needs none when every point holds (NextHeld), and
-      // the point after, refining from it, or a plan from the sets (Next)
-      // has them copied in first.
-      auto solve = [&](const SmallMatrix& A, const SmallMatrix& dA, const FixedAxis& fixed,
-                       std::vector<analysis::RootSet>& sets, PointwiseNames& names, auto&& name, bool filters,
-                       std::vector<char>& held) {
-        if (fixed.Holds(A, dA)) {
-          names = fixed.names;
-          held[i] = 1;
-        } else {
-          if (refine && held[i - 1]) HeldRoots(fixed, grid(start + i - 1), sets[b + i - 1]);
-          SolveNext(refine ? &sets[b + i - 1] : nullptr, A, dA, v, sets[b + i]);
-          if (!filters) names = Spelled(name(sets[b + i]));
-        }
-      };
-      solve(
-          lon_A, lon_dA, lon_fixed, lon_sets, lon_names[i + b],
-          [&](const analysis::RootSet& s) { return analysis::NameLongitudinalRoots(s.values, s.vectors, speed); },
-          axes.lon_closed, lon_held);
-      solve(
-          lat_A, lat_dA, lat_fixed, lat_sets, lat_names[i + b],
-          [](const analysis::RootSet& s) { return analysis::NameLateralRoots(s.values, s.vectors); },
-          axes.lat_closed, lat_held);
-    });
-    if (start == 0 && check_rest) check_rest();
-    auto plan = [&](tracking::ChunkedAxis& axis, const analysis::MatrixFamily& family,
-                    std::vector<analysis::RootSet>& sets, const FixedAxis& fixed, const std::vector<char>& held) {
-      if (std::all_of(held.begin(), held.end(), [](char h) { return h != 0; })) {
-        std::vector<double> params(m);
-        for (std::size_t i = 0; i < m; ++i) params[i] = grid(start + i);
-        if (std::optional<AxisPlan> p = axis.NextHeld(family, fixed.roots, params)) return std::move(*p);
+  prepare(solved[0], 0);
+  tracking::InRuns(solved[0].m, threads, [&](std::size_t i, bool refine) { solve_point(solved[0], i, refine); });
+  for (std::size_t chunk = 0, start = 0; start < n; ++chunk, start += kSweepChunk) {
+    Solved& c = solved[chunk % 2];
+    Solved& next = solved[(chunk + 1) % 2];
+    const std::size_t m = c.m, b = c.b;
+    const bool more = start + kSweepChunk < n;
+    if (more) prepare(next, start + kSweepChunk);
+    const std::size_t next_runs = more ? (next.m + tracking::kSolveRun - 1) / tracking::kSolveRun : 0;
+    // This chunk planned (each axis's continuation: serial but for its
+    // matching) while the next chunk's runs are solved: item 0 is the plan,
+    // the others the next chunk's runs, which a free thread takes (the
+    // plan's thread too once it is done). The first chunk's plan is preceded
+    // by `check_rest` (a later point's bad A is reported before anything is
+    // handed over: item 0's failure is the one rethrown).
+    std::optional<AxisPlan> lon_plan_of, lat_plan_of;
+    const std::size_t locating = pending.size() - located;
+    const std::size_t items = 1 + locating + next_runs;
+    core::ParallelFor(items, items > 1 ? threads : 1, [&](std::size_t item) {
+      if (item > 0 && item <= locating) {
+        Pending& p = pending[located + item - 1];
+        tracking::Locate(*p.family, p.change);
+        return;
       }
-      for (std::size_t i = 0; i < m; ++i)
-        if (held[i]) HeldRoots(fixed, grid(start + i), sets[b + i]);
-      return axis.Next(family, std::span<analysis::RootSet>(sets), threads);
-    };
-    const AxisPlan lon_plan = plan(lon_axis, lon, lon_sets, lon_fixed, lon_held);
-    const AxisPlan lat_plan = plan(lat_axis, lat, lat_sets, lat_fixed, lat_held);
+      if (item > 0) {
+        const std::size_t r = item - 1 - locating;
+        for (std::size_t k = r * tracking::kSolveRun; k < std::min(next.m, (r + 1) * tracking::kSolveRun); ++k)
+          solve_point(next, k, k % tracking::kSolveRun != 0);
+        return;
+      }
+      if (start == 0 && check_rest) check_rest();
+      const int plan_threads = items > 1 ? 1 : threads;
+      lon_plan_of = plan(lon_axis, lon, c, c.lon_sets, lon_fixed, c.lon_held, plan_threads);
+      lat_plan_of = plan(lat_axis, lat, c, c.lat_sets, lat_fixed, c.lat_held, plan_threads);
+    });
+    located = pending.size();
+    const AxisPlan& lon_plan = *lon_plan_of;
+    const AxisPlan& lat_plan = *lat_plan_of;
+    const std::vector<PointwiseNames>& lon_names = c.lon_names;
+    const std::vector<PointwiseNames>& lat_names = c.lat_names;
     // Both axes named at each point in one parallel pass: the point's modes
     // are the longitudinal ones, then the lateral ones and heading.
     std::vector<TrackedPoint> points(m);
@@ -238,10 +298,11 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     };
     auto lon_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).first(lon_end[k]); };
     auto lat_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).subspan(lon_end[k]); };
-    for (StructureChange& c : ChangesOf(lon_plan, lon, lon_signatures, lon_modes, threads))
-      lon_changes.push_back(std::move(c));
-    for (StructureChange& c : ChangesOf(lat_plan, lat, lat_signatures, lat_modes, threads))
-      lat_changes.push_back(std::move(c));
+    // Each change located (a bisection, ~20 solves) beside the next chunk's
+    // plan, or after the last chunk: its value is reported with the study,
+    // not with the points.
+    for (PendingChange& p : StepsOf(lon_plan, lon_signatures, lon_modes)) pending.push_back({&lon, std::move(p)});
+    for (PendingChange& p : StepsOf(lat_plan, lat_signatures, lat_modes)) pending.push_back({&lat, std::move(p)});
     for (const TrackedPoint& p : points)
       for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
     previous = points.back();  // before `take` moves from it
@@ -250,11 +311,17 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     previous_lon = std::move(lon_signatures.back());
     previous_lat = std::move(lat_signatures.back());
   }
-  study.changes = std::move(lon_changes);
-  for (StructureChange& c : lat_changes) study.changes.push_back(std::move(c));
+  core::ParallelFor(pending.size() - located, threads,
+                    [&](std::size_t i) { tracking::Locate(*pending[located + i].family, pending[located + i].change); });
+  // The longitudinal changes, then the lateral ones, each in grid order.
+  for (const bool lon_axis_changes : {true, false})
+    for (Pending& p : pending)
+      if ((p.family == &lon) == lon_axis_changes) study.changes.push_back(std::move(p.change.change));
   study.refinements = lon_axis.refinements() + lat_axis.refinements();
-  kept_lon_sets = std::move(lon_sets);
-  kept_lat_sets = std::move(lat_sets);
+  for (std::size_t j = 0; j < 2; ++j) {
+    kept_sets[2 * j] = std::move(solved[j].lon_sets);
+    kept_sets[2 * j + 1] = std::move(solved[j].lat_sets);
+  }
   AddNotes(study, names_differ, grid(n - 1) < grid(0));
   return study;
 }
