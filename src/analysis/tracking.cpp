@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <exception>
 #include <limits>
 #include <numeric>
@@ -12,6 +11,7 @@
 #include <thread>
 
 #include "aerolin/core/parallel.hpp"
+#include "aerolin/core/same_bits.hpp"
 #include "aerolin/analysis/eigen.hpp"
 
 namespace aerolin::analysis {
@@ -152,11 +152,8 @@ Match MatchRoots(const RootSet& from, const RootSet& to) {
 }  // namespace
 
 bool SameRoots(const RootSet& a, const RootSet& b) {
-  auto same = [](const auto& x, const auto& y) {
-    return x.rows() == y.rows() && x.cols() == y.cols() &&
-           std::memcmp(x.data(), y.data(), sizeof(*x.data()) * static_cast<std::size_t>(x.size())) == 0;
-  };
-  return same(a.values, b.values) && same(a.vectors, b.vectors) && same(a.slopes, b.slopes);
+  return core::SameBits(a.values, b.values) && core::SameBits(a.vectors, b.vectors) &&
+         core::SameBits(a.slopes, b.slopes);
 }
 
 RootSet AnalyzeRoots(const SmallMatrix& A, const SmallMatrix& dA, double p) {
@@ -225,9 +222,7 @@ Continuation Continue(const MatrixFamily& family, std::span<const RootSet> sets,
   // find (RefineRoots proves it); taken where the set before is the one it
   // was refined from.
   auto carried = [](const RootSet& from, const RootSet& to, Match& m) {
-    if (!to.carried || to.carried->from_parameter != from.parameter || to.carried->from.size() != from.values.size() ||
-        std::memcmp(to.carried->from.data(), from.values.data(),
-                    sizeof(std::complex<double>) * static_cast<std::size_t>(from.values.size())) != 0)
+    if (!to.carried || to.carried->from_parameter != from.parameter || !core::SameBits(to.carried->from, from.values))
       return false;
     m.perm = to.carried->to;
     m.ambiguous = false;

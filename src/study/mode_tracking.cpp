@@ -12,6 +12,7 @@
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/root_refinement.hpp"
 #include "aerolin/core/parallel.hpp"
+#include "aerolin/core/same_bits.hpp"
 
 namespace aerolin::study::tracking {
 
@@ -316,11 +317,7 @@ void NameAxisPoint(const AxisPlan& plan, std::size_t k, const std::vector<Pointw
 }
 
 bool NamedAlike(const AxisPlan& plan, const std::vector<PointwiseNames>& pointwise, std::size_t a, std::size_t k) {
-  const SmallVectorC& x = plan.roots(a);
-  const SmallVectorC& y = plan.roots(k);
-  if (x.size() != y.size() ||
-      std::memcmp(x.data(), y.data(), sizeof(cd) * static_cast<std::size_t>(x.size())) != 0)
-    return false;
+  if (!core::SameBits(plan.roots(a), plan.roots(k))) return false;
   if (pointwise.empty()) return true;
   const PointwiseNames& p = pointwise[a];
   const PointwiseNames& q = pointwise[k];
@@ -449,11 +446,8 @@ std::optional<AxisPlan> ChunkedAxis::NextHeld(const analysis::MatrixFamily& fami
     step[1].parameter = held.parameter + 1.0;
     const analysis::Continuation c =
         analysis::Continue(family, step, 1, analysis::kMaxHalvings, analysis::VectorsKept::kLastPoint);
-    auto same = [&](const SmallVectorC& x) {
-      return x.size() == held.values.size() &&
-             std::memcmp(x.data(), held.values.data(), sizeof(cd) * static_cast<std::size_t>(x.size())) == 0;
-    };
-    held_keeps_labels_ = c.refinements == 0 && c.unresolved.empty() && same(c.roots[0]) && same(c.roots[1]);
+    held_keeps_labels_ = c.refinements == 0 && c.unresolved.empty() && core::SameBits(c.roots[0], held.values) &&
+                         core::SameBits(c.roots[1], held.values);
   }
   if (!*held_keeps_labels_) return std::nullopt;
   AxisPlan plan{{}, {}, axis_, true};

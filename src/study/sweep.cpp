@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -16,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "aerolin/core/parallel.hpp"
+#include "aerolin/core/same_bits.hpp"
 #include "aerolin/model/build.hpp"
 #include "aerolin/model/state_space.hpp"
 #include "aerolin/study/closed_loop.hpp"
@@ -55,11 +55,7 @@ struct FixedAxis {
   bool valid = false;
   // True if (A, dA) are this axis's first-point matrices, bit for bit.
   bool Holds(const SmallMatrix& a, const SmallMatrix& da) const {
-    auto same = [](const SmallMatrix& x, const SmallMatrix& y) {
-      if (x.rows() != y.rows() || x.cols() != y.cols()) return false;
-      return std::memcmp(x.data(), y.data(), sizeof(double) * static_cast<std::size_t>(x.size())) == 0;
-    };
-    return valid && same(a, A) && same(da, dA);
+    return valid && core::SameBits(a, A) && core::SameBits(da, dA);
   }
 };
 
