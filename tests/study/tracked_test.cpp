@@ -289,12 +289,19 @@ TEST(Sweep, ARangeWhoseStepOverflowsIsNamed) {
 
 // A gain that overflows the closed loop is named, not the eigen-solver's
 // "Decompose: A has a non-finite entry".
-TEST(Locus, AGainThatOverflowsTheLoopIsNamed) {
-  const data::LoadResult load = P2V7();
+// The yaw damper through a washout of 1e-300 s: a gain beyond ~1 overflows
+// the closed loop's A (K/τ).
+LocusOptions OverflowingYawDamper() {
   LocusOptions o;
   o.input = "rudder";
   o.output = "r";
   o.washout_tau = 1e-300;
+  return o;
+}
+
+TEST(Locus, AGainThatOverflowsTheLoopIsNamed) {
+  const data::LoadResult load = P2V7();
+  LocusOptions o = OverflowingYawDamper();
   o.gains = {0.0, 1e300};
   try {
     Locus(load.aircraft, o);
@@ -315,10 +322,7 @@ TEST(Locus, AGainThatOverflowsTheLoopIsNamed) {
 // point is handed over before the error.
 TEST(Locus, TheFirstNonFiniteGainIsNamedWhicheverHalfItIsIn) {
   const data::LoadResult load = P2V7();
-  LocusOptions o;
-  o.input = "rudder";
-  o.output = "r";
-  o.washout_tau = 1e-300;
+  LocusOptions o = OverflowingYawDamper();
   const std::vector<std::pair<std::vector<double>, std::string>> cases = {
       {{-1.0, -0.5, 0.5, 1e300}, "1e+300"},          // the K > 0 half alone
       {{-1e300, -1.0, 0.5, 1e300}, "-1e+300"},       // both: the lower
