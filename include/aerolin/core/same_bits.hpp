@@ -17,8 +17,10 @@ bool SameBits(const X& x, const Y& y) {
   using Scalar = typename X::Scalar;
   static_assert(std::is_same_v<Scalar, typename Y::Scalar>, "SameBits compares matrices of one scalar type");
   static_assert(std::is_trivially_copyable_v<Scalar>);
+  // (An empty dynamic matrix may have no storage at all: memcmp is not
+  // given its null pointer, even for 0 bytes.)
   return x.rows() == y.rows() && x.cols() == y.cols() &&
-         std::memcmp(x.data(), y.data(), sizeof(Scalar) * static_cast<std::size_t>(x.size())) == 0;
+         (x.size() == 0 || std::memcmp(x.data(), y.data(), sizeof(Scalar) * static_cast<std::size_t>(x.size())) == 0);
 }
 
 }  // namespace aerolin::core
