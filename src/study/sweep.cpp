@@ -141,6 +141,7 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   for (std::size_t j = 0; j < 2; ++j) {
     solved[j].lon_sets = std::move(kept_sets[2 * j]);
     solved[j].lat_sets = std::move(kept_sets[2 * j + 1]);
+    if (j == 1 && n <= static_cast<std::size_t>(kSweepChunk)) continue;  // one chunk: one buffer
     solved[j].lon_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
     solved[j].lat_sets.reserve(std::min<std::size_t>(n, kSweepChunk) + 1);
   }
