@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -106,14 +107,26 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
   const std::vector<TrackedMode> heading{HeadingMode()};
   TrackedStudy study;
   study.param = param;
-  // Structure changes found (in chunk order), those before `located`
-  // located: each chunk's are located beside the next chunk's plan.
+  // Structure changes found (in chunk order), each located by a bisection
+  // (~20 solves) beside the chunk's naming where a step was seen before it,
+  // else beside the next chunk's plan or after the last chunk: the values
+  // are reported with the study, not with the points.
   struct Pending {
     const analysis::MatrixFamily* family;
     PendingChange change;
+    bool located = false;
   };
   std::vector<Pending> pending;
-  std::size_t located = 0;
+  auto unlocated = [&] {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < pending.size(); ++i)
+      if (!pending[i].located) out.push_back(i);
+    return out;
+  };
+  auto locate = [&](Pending& p) {
+    tracking::Locate(*p.family, p.change);
+    p.located = true;
+  };
   bool names_differ = false;
   // The last point of the chunk before (its modes, where its lateral modes
   // start, its signatures): the first step of a chunk starts there.
@@ -229,13 +242,12 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     // by `check_rest` (a later point's bad A is reported before anything is
     // handed over: item 0's failure is the one rethrown).
     std::optional<AxisPlan> lon_plan_of, lat_plan_of;
-    const std::size_t locating = pending.size() - located;
+    const std::vector<std::size_t> to_locate = unlocated();
+    const std::size_t locating = to_locate.size();
     const std::size_t items = 1 + locating + next_runs;
     core::ParallelFor(items, items > 1 ? threads : 1, [&](std::size_t item) {
       if (item > 0 && item <= locating) {
-        Pending& p = pending[located + item - 1];
-        tracking::Locate(*p.family, p.change);
-        return;
+        return locate(pending[to_locate[item - 1]]);
       }
       if (item > 0) {
         const std::size_t r = item - 1 - locating;
@@ -248,7 +260,6 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       lon_plan_of = plan(lon_axis, lon, c, c.lon_sets, lon_fixed, c.lon_held, plan_threads);
       lat_plan_of = plan(lat_axis, lat, c, c.lat_sets, lat_fixed, c.lat_held, plan_threads);
     });
-    located = pending.size();
     const AxisPlan& lon_plan = *lon_plan_of;
     const AxisPlan& lat_plan = *lat_plan_of;
     const std::vector<PointwiseNames>& lon_names = c.lon_names;
@@ -276,7 +287,30 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
         NameAxisPoint(plan, k, names, fixed, out, signature);
       }
     };
-    core::ParallelFor(m, threads, [&](std::size_t i) {
+    // The steps where an axis's exactly real roots change (a pair splitting
+    // into two real roots, or two joining): the usual structure change,
+    // seen before naming from the plan's roots alone, and located beside
+    // it. (Any other step the names show is located later; one seen here
+    // and not there is located for nothing.)
+    std::vector<Pending> early;
+    auto watch = [&](const AxisPlan& plan, const analysis::MatrixFamily& family) {
+      if (plan.held) return;
+      auto real_roots = [&](std::size_t k) {
+        std::uint32_t mask = 0;
+        const analysis::SmallVectorC& roots = plan.roots(k);
+        for (Eigen::Index l = 0; l < roots.size(); ++l)
+          if (roots(l).imag() == 0.0) mask |= std::uint32_t{1} << l;
+        return mask;
+      };
+      const std::vector<double>& at = plan.c.parameters;
+      for (std::size_t k = 1; k < at.size(); ++k)
+        if (real_roots(k) != real_roots(k - 1)) early.push_back({&family, {at[k - 1], at[k], {}}});
+    };
+    watch(lon_plan, lon);
+    watch(lat_plan, lat);
+    core::ParallelFor(early.size() + m, threads, [&](std::size_t item) {
+      if (item < early.size()) return locate(early[item]);
+      const std::size_t i = item - early.size();
       const std::size_t k = i + b;
       TrackedPoint& point = points[i];
       point.value = grid(start + i);
@@ -295,11 +329,19 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     };
     auto lon_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).first(lon_end[k]); };
     auto lat_modes = [&](std::size_t k) { return std::span<const TrackedMode>(modes(k)).subspan(lon_end[k]); };
-    // Each change located (a bisection, ~20 solves) beside the next chunk's
-    // plan, or after the last chunk: its value is reported with the study,
-    // not with the points.
-    for (PendingChange& p : StepsOf(lon_plan, lon_signatures, lon_modes)) pending.push_back({&lon, std::move(p)});
-    for (PendingChange& p : StepsOf(lat_plan, lat_signatures, lat_modes)) pending.push_back({&lat, std::move(p)});
+    // Each change takes its value from the step located beside the naming
+    // where one was seen; the others are located later.
+    auto found = [&](const analysis::MatrixFamily& family, PendingChange p) {
+      Pending change{&family, std::move(p)};
+      for (const Pending& e : early)
+        if (e.family == &family && e.change.from == change.change.from && e.change.to == change.change.to) {
+          change.change.change.value = e.change.change.value;
+          change.located = true;
+        }
+      pending.push_back(std::move(change));
+    };
+    for (PendingChange& p : StepsOf(lon_plan, lon_signatures, lon_modes)) found(lon, std::move(p));
+    for (PendingChange& p : StepsOf(lat_plan, lat_signatures, lat_modes)) found(lat, std::move(p));
     for (const TrackedPoint& p : points)
       for (const TrackedMode& mode : p.modes) names_differ = names_differ || !mode.pointwise_name.empty();
     previous = points.back();  // before `take` moves from it
@@ -308,8 +350,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     previous_lon = std::move(lon_signatures.back());
     previous_lat = std::move(lat_signatures.back());
   }
-  core::ParallelFor(pending.size() - located, threads,
-                    [&](std::size_t i) { tracking::Locate(*pending[located + i].family, pending[located + i].change); });
+  const std::vector<std::size_t> to_locate = unlocated();
+  core::ParallelFor(to_locate.size(), threads, [&](std::size_t i) { locate(pending[to_locate[i]]); });
   // The longitudinal changes, then the lateral ones, each in grid order.
   for (const bool lon_axis_changes : {true, false})
     for (Pending& p : pending)
