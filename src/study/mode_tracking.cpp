@@ -370,10 +370,12 @@ void SolveNext(const analysis::RootSet* previous, const SmallMatrix& A, const Sm
   out = analysis::AnalyzeRoots(A, dA, p);
 }
 
+void InRun(std::size_t n, std::size_t r, const std::function<void(std::size_t k, bool refine)>& point) {
+  for (std::size_t k = r * kSolveRun; k < std::min(n, (r + 1) * kSolveRun); ++k) point(k, k % kSolveRun != 0);
+}
+
 void InRuns(std::size_t n, int threads, const std::function<void(std::size_t k, bool refine)>& point) {
-  core::ParallelFor((n + kSolveRun - 1) / kSolveRun, threads, [&](std::size_t r) {
-    for (std::size_t k = r * kSolveRun; k < std::min(n, (r + 1) * kSolveRun); ++k) point(k, k % kSolveRun != 0);
-  });
+  core::ParallelFor(RunsOf(n), threads, [&](std::size_t r) { InRun(n, r, point); });
 }
 
 std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params,

@@ -213,6 +213,11 @@ void SolveNext(const analysis::RootSet* previous, const analysis::SmallMatrix& A
 // the threads.
 void InRuns(std::size_t n, int threads, const std::function<void(std::size_t k, bool refine)>& point);
 
+// The runs of InRuns over n points, and run r's points, in order on this
+// thread (for a loop that shares its threads with other work).
+inline std::size_t RunsOf(std::size_t n) { return (n + kSolveRun - 1) / kSolveRun; }
+void InRun(std::size_t n, std::size_t r, const std::function<void(std::size_t k, bool refine)>& point);
+
 // The roots of `family` at `params` (one chunk's grid points, in grid
 // order), on `threads` threads: InRuns, each point by SolveNext from the
 // point before where it refines.

@@ -234,7 +234,7 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     const std::size_t m = c.m, b = c.b;
     const bool more = start + kSweepChunk < n;
     if (more) prepare(next, start + kSweepChunk);
-    const std::size_t next_runs = more ? (next.m + tracking::kSolveRun - 1) / tracking::kSolveRun : 0;
+    const std::size_t next_runs = more ? tracking::RunsOf(next.m) : 0;
     // This chunk planned (each axis's continuation: serial but for its
     // matching) while the next chunk's runs are solved: item 0 is the plan,
     // the others the next chunk's runs, which a free thread takes (the
@@ -245,16 +245,11 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     const std::vector<std::size_t> to_locate = unlocated();
     const std::size_t locating = to_locate.size();
     const std::size_t items = 1 + locating + next_runs;
-    core::ParallelFor(items, items > 1 ? threads : 1, [&](std::size_t item) {
-      if (item > 0 && item <= locating) {
-        return locate(pending[to_locate[item - 1]]);
-      }
-      if (item > 0) {
-        const std::size_t r = item - 1 - locating;
-        for (std::size_t k = r * tracking::kSolveRun; k < std::min(next.m, (r + 1) * tracking::kSolveRun); ++k)
-          solve_point(next, k, k % tracking::kSolveRun != 0);
-        return;
-      }
+    core::ParallelFor(items, threads, [&](std::size_t item) {
+      if (item > 0 && item <= locating) return locate(pending[to_locate[item - 1]]);
+      if (item > 0)
+        return tracking::InRun(next.m, item - 1 - locating,
+                               [&](std::size_t k, bool refine) { solve_point(next, k, refine); });
       if (start == 0 && check_rest) check_rest();
       const int plan_threads = items > 1 ? 1 : threads;
       lon_plan_of = plan(lon_axis, lon, c, c.lon_sets, lon_fixed, c.lon_held, plan_threads);
@@ -337,6 +332,7 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
         if (e.family == &family && e.change.from == change.change.from && e.change.to == change.change.to) {
           change.change.change.value = e.change.change.value;
           change.located = true;
+          break;
         }
       pending.push_back(std::move(change));
     };

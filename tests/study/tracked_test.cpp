@@ -287,10 +287,8 @@ TEST(Sweep, ARangeWhoseStepOverflowsIsNamed) {
   EXPECT_EQ(Sweep(load.file, {"lateral.Nr", -1.0, 0.0, 3}).points.size(), 3u);
 }
 
-// A gain that overflows the closed loop is named, not the eigen-solver's
-// "Decompose: A has a non-finite entry".
-// The yaw damper through a washout of 1e-300 s: a gain beyond ~1 overflows
-// the closed loop's A (K/τ).
+// The yaw damper through a washout of 1e-300 s: a gain beyond ~1.8e8
+// overflows the closed loop's A (K/τ).
 LocusOptions OverflowingYawDamper() {
   LocusOptions o;
   o.input = "rudder";
@@ -299,6 +297,8 @@ LocusOptions OverflowingYawDamper() {
   return o;
 }
 
+// A gain that overflows the closed loop is named, not the eigen-solver's
+// "Decompose: A has a non-finite entry".
 TEST(Locus, AGainThatOverflowsTheLoopIsNamed) {
   const data::LoadResult load = P2V7();
   LocusOptions o = OverflowingYawDamper();
