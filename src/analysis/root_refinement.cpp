@@ -345,18 +345,15 @@ bool RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatri
       if (!(moved2 <= kIdentityRatio * kIdentityRatio * std::norm(rj.lambda - predicted))) return false;
     }
   }
-  if (!(std::abs(trace_sum - cd(A.trace())) <= kTraceTolerance * norm_A * static_cast<double>(n)))
+  if (!core::ModulusAtMost(trace_sum - cd(A.trace()), kTraceTolerance * norm_A * static_cast<double>(n)))
     return false;
 
   // Decompose's order (a stable insertion sort of n ≤ 8 indices).
-  std::array<double, kMaxSmallStates> modulus{};
-  for (Eigen::Index i = 0; i < n; ++i) modulus[static_cast<std::size_t>(i)] = std::abs(refined[static_cast<std::size_t>(i)].lambda);
   std::array<Eigen::Index, kMaxSmallStates> order{};
   for (Eigen::Index k = 0; k < n; ++k) {
     Eigen::Index j = k;
-    while (j > 0 && RootBefore(refined[static_cast<std::size_t>(k)].lambda, modulus[static_cast<std::size_t>(k)],
-                               refined[static_cast<std::size_t>(order[static_cast<std::size_t>(j - 1)])].lambda,
-                               modulus[static_cast<std::size_t>(order[static_cast<std::size_t>(j - 1)])])) {
+    while (j > 0 && RootBefore(refined[static_cast<std::size_t>(k)].lambda,
+                               refined[static_cast<std::size_t>(order[static_cast<std::size_t>(j - 1)])].lambda)) {
       order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
       --j;
     }

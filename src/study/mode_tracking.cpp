@@ -102,8 +102,22 @@ void Count(std::uint64_t& signature, int character) { signature += std::uint64_t
 // structure in `signature`.
 void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, model::Axis axis,
                std::vector<TrackedMode>& out, Signature& signature) {
-  const double scale = roots.cwiseAbs().maxCoeff();
   const auto n = static_cast<int>(roots.size());
+  // IsReal(z, max |root|), the max hypot formed only where needed: a root
+  // with Im = 0 is real, and one whose |Im| exceeds the test's bound at twice
+  // the largest |Re| + |Im| (above every |root|, the test's bound not
+  // decreasing with the scale) is not; between, or where a root is not
+  // finite, the scale itself decides.
+  double parts_bound = 0;
+  for (int i = 0; i < n; ++i) parts_bound = std::max(parts_bound, std::fabs(roots(i).real()) + std::fabs(roots(i).imag()));
+  const bool finite = roots.allFinite();
+  std::optional<double> scale;
+  auto is_real = [&](cd z) {
+    if (finite && z.imag() == 0.0) return true;
+    if (finite && std::fabs(z.imag()) > 1e-12 * std::max(2 * parts_bound, 1.0)) return false;
+    if (!scale) scale = roots.cwiseAbs().maxCoeff();
+    return IsReal(z, *scale);
+  };
   std::array<int, analysis::kMaxSmallStates> group_of;
   group_of.fill(-1);
   for (std::size_t g = 0; g < groups.size(); ++g)
@@ -119,7 +133,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
     used[static_cast<std::size_t>(i)] = true;
     Unit& u = units[static_cast<std::size_t>(unit_count++)];
     u = Unit{{i, -1}, 1};
-    if (IsReal(roots(i), scale)) continue;
+    if (is_real(roots(i))) continue;
     // The nearest unused root to the conjugate, the first of equal
     // distances. A pair's members are exact conjugates (every solve here
     // gives them so): a distance of 0, which only exact equality gives and

@@ -95,6 +95,10 @@ TEST(ComplexArithmetic, ModulusComparisonsAreStdAbsDecisions) {
     }
     ASSERT_EQ(ModulusGreater(a, b), std::abs(a) > std::abs(b)) << a << " vs " << b;
     ASSERT_EQ(ModulusGreater(b, a), std::abs(b) > std::abs(a)) << b << " vs " << a;
+    const double x = std::abs(a), y = std::abs(b);
+    ASSERT_EQ(CompareModuli(a, b), x != y ? (x > y ? 1 : -1) : 0) << a << " vs " << b;
+    const double xc = std::abs(std::conj(a));  // a conjugate: the parts' magnitudes equal
+    ASSERT_EQ(CompareModuli(std::conj(a), a), xc != x ? (xc > x ? 1 : -1) : 0) << a;
     const double bound = std::abs(b) * (1.0 + wiggle(rng));
     ASSERT_EQ(ModulusAtMost(a, bound), std::abs(a) <= bound) << a << " vs " << bound;
     ASSERT_EQ(ModulusAtMost(a, std::abs(a)), std::abs(a) <= std::abs(a)) << a;
@@ -108,11 +112,15 @@ TEST(ComplexArithmetic, ModulusComparisonsOfEqualModuli) {
   for (const cd& a : z)
     for (const cd& b : z) {
       EXPECT_FALSE(ModulusGreater(a, b)) << a << " " << b;
+      EXPECT_EQ(CompareModuli(a, b), 0) << a << " " << b;
       EXPECT_TRUE(ModulusAtMost(a, std::abs(b))) << a << " " << b;
     }
   EXPECT_FALSE(ModulusGreater(cd(0.0, 0.0), cd(-0.0, 0.0)));
   EXPECT_TRUE(ModulusGreater(cd(1e-300, 0.0), cd(0.0, 0.0)));
   EXPECT_TRUE(ModulusGreater(cd(1e200, 1e200), cd(1e200, 0.0)));  // squares overflow: hypot decides
+  EXPECT_EQ(CompareModuli(cd(1e200, 1e200), cd(1e200, 0.0)), 1);
+  EXPECT_EQ(CompareModuli(cd(1e200, 0.0), cd(-1e200, -1e200)), -1);
+  EXPECT_EQ(CompareModuli(cd(-2.5, 0.1), cd(2.5, -0.1)), 0);  // a conjugate pair, negated: no hypot needed
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <complex>
 
+#include "aerolin/core/complex_arithmetic.hpp"
+
 namespace aerolin::analysis {
 
 /// True if root a comes before root b, given their moduli |a| and |b| (each a
@@ -13,6 +15,14 @@ namespace aerolin::analysis {
 /// first).
 inline bool RootBefore(std::complex<double> a, double abs_a, std::complex<double> b, double abs_b) {
   if (abs_a != abs_b) return abs_a > abs_b;
+  if (a.real() != b.real()) return a.real() < b.real();
+  return a.imag() > b.imag();
+}
+
+/// The same order without the moduli: decided from the squared moduli where
+/// they differ clearly (core::CompareModuli), by hypot only near a tie.
+inline bool RootBefore(std::complex<double> a, std::complex<double> b) {
+  if (const int c = core::CompareModuli(a, b)) return c > 0;
   if (a.real() != b.real()) return a.real() < b.real();
   return a.imag() > b.imag();
 }

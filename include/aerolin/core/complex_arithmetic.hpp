@@ -8,7 +8,10 @@
 ///    those differ by more than any rounding could (a relative 1e-12, against
 ///    a few units of round-off in the squares and ≤ 1 ulp in hypot), by
 ///    std::abs (hypot) where they do not, or where a square could overflow or
-///    lose its precision to underflow.
+///    lose its precision to underflow. CompareModuli(a, b) is the sign of
+///    std::abs(a) − std::abs(b) (as `x != y ? (x > y ? 1 : -1) : 0`) by the
+///    same rule, and 0 without a hypot where the parts have equal magnitudes
+///    (a conjugate pair: hypot depends on the parts' magnitudes alone).
 ///  - Quotient(a, b) is a / b as GCC's std::complex<double> division gives it:
 ///    libgcc's __divdc3 (GCC 12: Smith's method, with scaling of extreme
 ///    operands and a recovery of infinities), computed inline where every
@@ -68,6 +71,19 @@ inline bool ModulusAtMost(std::complex<double> z, double bound) {
     if (N < T * (1.0 - kMargin)) return true;
   }
   return std::abs(z) <= bound;
+}
+
+/// With x = std::abs(a) and y = std::abs(b): x != y ? (x > y ? 1 : -1) : 0.
+inline int CompareModuli(std::complex<double> a, std::complex<double> b) {
+  using namespace complex_arithmetic_detail;
+  if (std::fabs(a.real()) == std::fabs(b.real()) && std::fabs(a.imag()) == std::fabs(b.imag())) return 0;
+  const double A = SquaredModulus(a), B = SquaredModulus(b);
+  if (std::isfinite(A) && std::isfinite(B) && std::max(A, B) >= kLowest) {
+    if (A > B * (1.0 + kMargin)) return 1;
+    if (A < B * (1.0 - kMargin)) return -1;
+  }
+  const double x = std::abs(a), y = std::abs(b);
+  return x != y ? (x > y ? 1 : -1) : 0;
 }
 
 /// a / b, bit for bit as std::complex<double>'s operator/ gives it.
