@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "aerolin/analysis/eigen.hpp"
+#include "aerolin/core/complex_arithmetic.hpp"
 #include "aerolin/core/error.hpp"
 #include "aerolin/core/units.hpp"
 #include "aerolin/model/build.hpp"
@@ -57,6 +58,18 @@ constexpr std::size_t kInPlaceRoots = kMaxSmallStates;
 using RootList = boost::container::small_vector<Root, kInPlaceRoots>;
 using RootRefs = boost::container::small_vector<const Root*, kInPlaceRoots>;
 
+// |Im λ| <= kRealRootTolerance·max(|λ|, 1), with |λ|'s hypot formed only where
+// the parts do not decide: Im = 0 is real; an |Im| above the bound at twice
+// |Re| + |Im| (above |λ|; the bound does not decrease with |λ|) is not.
+bool IsRealRoot(std::complex<double> lambda) {
+  const double im = std::fabs(lambda.imag());
+  if (std::isfinite(lambda.real()) && std::isfinite(lambda.imag())) {
+    if (im == 0.0) return true;
+    if (im > kRealRootTolerance * std::max(2 * (std::fabs(lambda.real()) + im), 1.0)) return false;
+  }
+  return im <= kRealRootTolerance * std::max(std::abs(lambda), 1.0);
+}
+
 // The roots of a decomposition (values, right vectors, left vectors or an
 // empty `left`), each vector cut to its first `rows` entries.
 RootList RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values, const Eigen::Ref<const Eigen::MatrixXcd>& right,
@@ -67,8 +80,7 @@ RootList RootsOf(const Eigen::Ref<const Eigen::VectorXcd>& values, const Eigen::
   // capacity (8 complex) whenever one is constructed, temporaries included.
   for (Eigen::Index i = 0; i < values.size(); ++i) {
     const std::complex<double> lambda = values(i);
-    const double scale = std::max(std::abs(lambda), 1.0);
-    if (std::abs(lambda.imag()) <= kRealRootTolerance * scale) {
+    if (IsRealRoot(lambda)) {
       // Real, or a numerically split repeated real root: one real root each.
       Root& r = roots.emplace_back();
       r.lambda = {lambda.real(), 0.0};
@@ -108,8 +120,8 @@ RootList Roots(const Eigen::MatrixXd& A, const char* what) {
 
 // Share of |a| in |a| + |b|: how much of a motion is in the first quantity.
 double Content(std::complex<double> a, std::complex<double> b) {
-  const double sum = std::abs(a) + std::abs(b);
-  return sum > 0.0 ? std::abs(a) / sum : 0.0;
+  const double abs_a = core::Modulus(a), sum = abs_a + core::Modulus(b);
+  return sum > 0.0 ? abs_a / sum : 0.0;
 }
 
 Mode MakeMode(ModeKind kind, model::Axis axis, const Root& root, const std::vector<core::Signal>& states,
@@ -374,7 +386,7 @@ Named ClassifyLateral(const RootList& roots) {
   RootRefs pairs, reals;
   Partition(roots, pairs, reals);
   auto beta_content = [](const Root* r) { return Content(r->vector(kBeta), r->vector(kPhi)); };
-  auto faster = [](const Root* a, const Root* b) { return std::abs(a->lambda) > std::abs(b->lambda); };
+  auto faster = [](const Root* a, const Root* b) { return core::CompareModuli(a->lambda, b->lambda) > 0; };
   Named named;
   auto name_roll_and_spiral = [&](std::array<const Root*, 2> two) {
     StableSortFew(two.begin(), two.end(), faster);
@@ -418,7 +430,7 @@ RootName NameOf(const Root& root, ModeKind kind) {
   n.kind = kind;
   n.lambda = root.lambda;
   n.oscillatory = root.oscillatory();
-  n.natural_frequency = std::abs(root.lambda);
+  n.natural_frequency = core::Modulus(root.lambda);
   return n;
 }
 

@@ -11,6 +11,7 @@
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/root_refinement.hpp"
+#include "aerolin/core/complex_arithmetic.hpp"
 #include "aerolin/core/parallel.hpp"
 #include "aerolin/core/same_bits.hpp"
 
@@ -175,7 +176,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
       }
     }
     if (rs_count == 2)
-      faster_roll_spiral = std::abs(roots(rs[0])) >= std::abs(roots(rs[1])) ? rs[0] : rs[1];
+      faster_roll_spiral = core::Modulus(roots(rs[0])) >= core::Modulus(roots(rs[1])) ? rs[0] : rs[1];
   }
   const std::size_t first = out.size();
   for (int k = 0; k < unit_count; ++k) {
@@ -185,7 +186,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
     t.lambda = roots(u.labels[0]);
     t.oscillatory = u.size == 2;
     if (!t.oscillatory) t.lambda.imag(0.0);
-    t.wn = std::abs(t.lambda);
+    t.wn = core::Modulus(t.lambda);  // a real root's without a hypot
     t.zeta = t.wn > 0 ? -t.lambda.real() / t.wn : 1.0;
     ModeFlag flags = ModeFlag::kNone;
     const Group& g0 = group_of_label(u.labels[0]);
@@ -215,7 +216,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
       if (*kind == ModeKind::kRollSpiral) {
         // The pair split: the faster root is roll subsidence (as `aerolin modes` names them).
         const int other = g0.labels[0] == u.labels[0] ? g0.labels[1] : g0.labels[0];
-        kind = std::abs(roots(u.labels[0])) >= std::abs(roots(other)) ? ModeKind::kRollSubsidence
+        kind = core::Modulus(roots(u.labels[0])) >= core::Modulus(roots(other)) ? ModeKind::kRollSubsidence
                                                                       : ModeKind::kSpiral;
       }
     }

@@ -96,6 +96,9 @@ TEST(ComplexArithmetic, ModulusComparisonsAreStdAbsDecisions) {
     ASSERT_EQ(ModulusGreater(a, b), std::abs(a) > std::abs(b)) << a << " vs " << b;
     ASSERT_EQ(ModulusGreater(b, a), std::abs(b) > std::abs(a)) << b << " vs " << a;
     const double x = std::abs(a), y = std::abs(b);
+    ASSERT_TRUE(SameBits(Modulus(a), x)) << a;
+    ASSERT_TRUE(SameBits(Modulus(cd(a.real(), 0.0)), std::abs(cd(a.real(), 0.0)))) << a;
+    ASSERT_TRUE(SameBits(Modulus(cd(-0.0, a.imag())), std::abs(cd(-0.0, a.imag())))) << a;
     ASSERT_EQ(CompareModuli(a, b), x != y ? (x > y ? 1 : -1) : 0) << a << " vs " << b;
     const double xc = std::abs(std::conj(a));  // a conjugate: the parts' magnitudes equal
     ASSERT_EQ(CompareModuli(std::conj(a), a), xc != x ? (xc > x ? 1 : -1) : 0) << a;

@@ -12,6 +12,8 @@
 ///    std::abs(a) − std::abs(b) (as `x != y ? (x > y ? 1 : -1) : 0`) by the
 ///    same rule, and 0 without a hypot where the parts have equal magnitudes
 ///    (a conjugate pair: hypot depends on the parts' magnitudes alone).
+///  - Modulus(z) is std::abs(z), its hypot skipped where a part is 0 (hypot
+///    is then the other part's magnitude, exactly): a real root's |λ|.
 ///  - Quotient(a, b) is a / b as GCC's std::complex<double> division gives it:
 ///    libgcc's __divdc3 (GCC 12: Smith's method, with scaling of extreme
 ///    operands and a recovery of infinities), computed inline where every
@@ -71,6 +73,13 @@ inline bool ModulusAtMost(std::complex<double> z, double bound) {
     if (N < T * (1.0 - kMargin)) return true;
   }
   return std::abs(z) <= bound;
+}
+
+/// std::abs(z), bit for bit.
+inline double Modulus(std::complex<double> z) {
+  if (z.imag() == 0.0) return std::fabs(z.real());
+  if (z.real() == 0.0) return std::fabs(z.imag());
+  return std::abs(z);
 }
 
 /// With x = std::abs(a) and y = std::abs(b): x != y ? (x > y ? 1 : -1) : 0.
