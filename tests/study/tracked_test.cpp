@@ -6,6 +6,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <span>
 #include <string>
@@ -14,6 +15,7 @@
 #include "aerolin/core/files.hpp"
 #include "aerolin/data/load_aircraft.hpp"
 #include "aerolin/model/build.hpp"
+#include "aerolin/model/conventions.hpp"
 #include "aerolin/model/parameters.hpp"
 #include "aerolin/study/tracked.hpp"
 
@@ -181,6 +183,113 @@ void ExpectMatchesFineReference(const std::string& key, double from, double to,
   std::vector<std::string> after;
   for (const StructureChange& c : coarse.changes) after.push_back(c.to);
   EXPECT_EQ(after, expected_after);
+}
+
+// The number of complex pairs of A by an independent solve (Eigen's
+// EigenSolver on the whole matrix; |Im| above 1e-7 of the largest |λ|, a
+// looser test than the library's, since near a coalescence rounding splits a
+// double root by ~√ε).
+int OracleComplexPairs(const Eigen::MatrixXd& A) {
+  const Eigen::VectorXcd v = Eigen::EigenSolver<Eigen::MatrixXd>(A, false).eigenvalues();
+  const double scale = std::max(1.0, v.cwiseAbs().maxCoeff());
+  int pairs = 0;
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    if (v(i).imag() > 1e-7 * scale) ++pairs;
+  return pairs;
+}
+
+// Structure changes against the independent pair count, per axis: at each
+// reported change the count differs either side (a millionth of the span
+// away), and between any two neighbouring samples (every point of the study,
+// and both sides of every change) the count changes exactly where an odd
+// number of reported changes lies between them: none missing, none invented.
+void ExpectChangesWhereTheOracleCountsChange(const TrackedStudy& s, double from, double to,
+                                             const std::function<Eigen::MatrixXd(double, model::Axis)>& A,
+                                             const std::string& what) {
+  const double d = 1e-6 * std::abs(to - from);
+  const double lo = std::min(from, to), hi = std::max(from, to);
+  for (model::Axis axis : {model::Axis::kLongitudinal, model::Axis::kLateral}) {
+    std::vector<double> changes, samples;
+    for (const StructureChange& c : s.changes)
+      if (c.axis == axis) changes.push_back(c.value);
+    for (const TrackedPoint& p : s.points) samples.push_back(p.value);
+    for (double c : changes) {
+      ASSERT_GT(c - d, lo) << what;
+      ASSERT_LT(c + d, hi) << what;
+      EXPECT_NE(OracleComplexPairs(A(c - d, axis)), OracleComplexPairs(A(c + d, axis)))
+          << what << ": no change of structure at the reported " << c;
+      samples.push_back(c - d);
+      samples.push_back(c + d);
+    }
+    std::sort(samples.begin(), samples.end());
+    int before = OracleComplexPairs(A(samples.front(), axis));
+    for (std::size_t k = 1; k < samples.size(); ++k) {
+      const int after = OracleComplexPairs(A(samples[k], axis));
+      const auto between = std::count_if(changes.begin(), changes.end(), [&](double c) {
+        return c > samples[k - 1] && c < samples[k];
+      });
+      EXPECT_EQ(between % 2 == 1, before != after)
+          << what << ": " << before << " pair(s) at " << samples[k - 1] << ", " << after << " at " << samples[k]
+          << ", " << between << " change(s) reported between";
+      before = after;
+    }
+  }
+}
+
+// Sweeps whose changes fall in the first chunk (seen early, from the plan's
+// roots) and in later chunks, on one thread and two, and loci across K = 0.
+TEST(Sweep, StructureChangesAreWhereAnIndependentSolveCountsAnotherNumberOfPairs) {
+  const data::LoadResult load = P2V7();
+  struct Case {
+    std::string key;
+    double from, to;
+    double to_si;  // the file is imperial: Mq and Nr in 1/s, Yb in ft/s² (SetParameter takes SI)
+  };
+  const std::vector<Case> cases{{"longitudinal.Mq", -0.992, -10.0, 1.0},
+                                {"longitudinal.Mq", -10.0, -0.992, 1.0},
+                                {"lateral.Nr", -0.215, -5.0, 1.0},
+                                {"lateral.Yb", -45.4, -2000.0, 0.3048}};
+  for (const Case& c : cases)
+    for (int steps : {9, 321, 1000, 2049})
+      for (int threads : {1, 2}) {
+        const TrackedStudy s = Sweep(load.file, {c.key, c.from, c.to, steps, threads});
+        const std::string what = c.key + " " + std::to_string(steps) + " points, " + std::to_string(threads) +
+                                 " thread(s)";
+        EXPECT_FALSE(s.changes.empty()) << what;
+        ExpectChangesWhereTheOracleCountsChange(
+            s, c.from, c.to,
+            [&](double v, model::Axis axis) {
+              model::AircraftData a = load.aircraft;
+              model::SetParameter(a, c.key, v * c.to_si);
+              return axis == model::Axis::kLongitudinal ? Eigen::MatrixXd(model::BuildLongitudinal(a).A())
+                                                        : Eigen::MatrixXd(model::BuildLateral(a).A());
+            },
+            what);
+      }
+  // The pitch damper δe = K q: A + K b_δe e_qᵀ, built here by hand.
+  const model::StateSpace lon = model::BuildLongitudinal(load.aircraft);
+  int elevator = -1;
+  for (std::size_t i = 0; i < lon.inputs().size(); ++i)
+    if (lon.inputs()[i].name == "elevator") elevator = static_cast<int>(i);
+  ASSERT_GE(elevator, 0);
+  for (int gains : {9, 1000, 2201})
+    for (int threads : {1, 2}) {
+      LocusOptions o{"elevator", "q", std::nullopt, {}, threads};
+      for (int k = 0; k < gains; ++k) o.gains.push_back(-2.0 + 4.0 * k / (gains - 1));
+      const TrackedStudy s = Locus(load.aircraft, o).study;
+      const std::string what = "pitch damper, " + std::to_string(gains) + " gains, " + std::to_string(threads) +
+                               " thread(s)";
+      EXPECT_FALSE(s.changes.empty()) << what;
+      ExpectChangesWhereTheOracleCountsChange(
+          s, -2.0, 2.0,
+          [&](double K, model::Axis axis) {
+            if (axis == model::Axis::kLateral) return Eigen::MatrixXd(Eigen::MatrixXd::Zero(1, 1));
+            Eigen::MatrixXd A = lon.A();
+            A.col(model::lon::kQ) += K * lon.B().col(elevator);
+            return A;
+          },
+          what);
+    }
 }
 
 TEST(Sweep, ShortPeriodBecomesOverdampedAsTheFineReferenceSays) {
