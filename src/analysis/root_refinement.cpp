@@ -156,58 +156,46 @@ struct ShiftedLu {
   }
 };
 
-// Refines the root predicted at `lambda` with right vector `x0` by
-// Rayleigh-quotient inverse iteration: y = (A − λI)⁻¹x, λ += yᴴx/‖y‖²,
-// x = y/‖y‖, with scalar S (double for a real root, complex for a pair's
-// Im > 0 member), N the order where fixed (4 and 5: the loops unrolled;
-// 0: any n ≤ kMaxSmallStates). False if it does not converge or the
-// residual is too large.
-template <int N, class S, class V>
-bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
-            Eigen::Map<Eigen::VectorXcd> right) {
-  using Lu = ShiftedLu<N, S>;
-  constexpr int kCap = Lu::kCap;
-  Lu lu(static_cast<int>(A.rows()));
-  const int n = lu.n;
-  double a[kCap][kCap];
+// The inverse iteration's state before an iteration: λ, x (unit 2-norm),
+// the iterations done and whether a step has converged.
+template <int N, class S>
+struct Iteration {
+  static constexpr int kCap = N > 0 ? N : kMaxSmallStates;
+  S lambda;
+  S x[kCap];
+  int it = 0;
+  bool converged = false;
+};
+
+// A as a plain array (the iteration's loops index it directly).
+template <int kCap>
+void CopyA(const SmallMatrix& A, int n, double (&a)[kCap][kCap]) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) a[i][j] = A(i, j);
-  S x[kCap], y[kCap];
+}
+
+// The iteration's start: λ the prediction, x0 normalized; false if x0 has
+// no finite, nonzero norm.
+template <int N, class S, class V>
+bool Start(S lambda, const V& x0, int n, Iteration<N, S>& st) {
+  st.lambda = lambda;
   double nx2 = 0;
   for (int i = 0; i < n; ++i) {
-    x[i] = S(x0(i));
-    nx2 += Abs2(x[i]);
+    st.x[i] = S(x0(i));
+    nx2 += Abs2(st.x[i]);
   }
   const double nx = std::sqrt(nx2);
   if (!(nx > 0) || !std::isfinite(nx)) return false;
-  for (int i = 0; i < n; ++i) x[i] /= nx;
-  constexpr double kShift = 4 * std::numeric_limits<double>::epsilon();
-  bool converged = false, last = false;
-  for (int it = 0; it < kMaxIterations && !last; ++it) {
-    last = converged;
-    if (!lu.Factor(a, lambda)) {
-      // λ is an eigenvalue to the last bit and A − λI exactly singular in
-      // floating point: shift by a few ε‖A‖ (the solve then amplifies the
-      // eigenvector by ~1/ε, and the update below takes the shift back).
-      lambda += S(kShift * norm_A);
-      if (!lu.Factor(a, lambda)) return false;
-    }
-    lu.Solve(x, y);
-    double ny2 = 0;
-    S yx = S(0);
-    for (int i = 0; i < n; ++i) {
-      ny2 += Abs2(y[i]);
-      yx += ConjMul(y[i], x[i]);
-    }
-    if (!(ny2 > 0) || !std::isfinite(ny2)) return false;
-    const S delta = yx / ny2;  // yᴴx/‖y‖²
-    lambda += delta;
-    const double ny = std::sqrt(ny2);
-    for (int i = 0; i < n; ++i) x[i] = y[i] / ny;
-    if (!std::isfinite(Abs1(lambda))) return false;
-    converged = converged || Abs1(delta) <= kConverged * norm_A;
-  }
-  if (!last) return false;
+  for (int i = 0; i < n; ++i) st.x[i] /= nx;
+  return true;
+}
+
+// The root's residual, left vector, slope and error bound from the last
+// iteration's LU (at the λ before its update) and the final λ and x.
+template <int N, class S, int kCap>
+bool Finish(const ShiftedLu<N, S>& lu, const double (&a)[kCap][kCap], const SmallMatrix& dA, double norm_A,
+            S lambda, const S (&x)[kCap], Refined& out, Eigen::Map<Eigen::VectorXcd> right) {
+  const int n = lu.n;
   double r2 = 0;
   for (int i = 0; i < n; ++i) {
     S r = -Mul(lambda, x[i]);
@@ -237,6 +225,61 @@ bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, 
   out.slope = cd(Quotient(w_dAx, wx));
   out.error_bound = nw / abs_wx * residual;  // κ‖r‖ (‖x‖ = 1)
   return std::isfinite(out.error_bound) && std::isfinite(out.slope.real()) && std::isfinite(out.slope.imag());
+}
+
+// Rayleigh-quotient inverse iteration from `st` (y = (A − λI)⁻¹x, λ +=
+// yᴴx/‖y‖², x = y/‖y‖) until one iteration after a step below
+// kConverged·‖A‖, then Finish. False if it does not converge or the
+// residual is too large.
+template <int N, class S, int kCap>
+bool Iterate(const double (&a)[kCap][kCap], int n, const SmallMatrix& dA, double norm_A, Iteration<N, S> st,
+             Refined& out, Eigen::Map<Eigen::VectorXcd> right) {
+  ShiftedLu<N, S> lu(n);
+  S y[kCap];
+  constexpr double kShift = 4 * std::numeric_limits<double>::epsilon();
+  bool last = false;
+  for (; st.it < kMaxIterations && !last; ++st.it) {
+    last = st.converged;
+    if (!lu.Factor(a, st.lambda)) {
+      // λ is an eigenvalue to the last bit and A − λI exactly singular in
+      // floating point: shift by a few ε‖A‖ (the solve then amplifies the
+      // eigenvector by ~1/ε, and the update below takes the shift back).
+      st.lambda += S(kShift * norm_A);
+      if (!lu.Factor(a, st.lambda)) return false;
+    }
+    lu.Solve(st.x, y);
+    double ny2 = 0;
+    S yx = S(0);
+    for (int i = 0; i < n; ++i) {
+      ny2 += Abs2(y[i]);
+      yx += ConjMul(y[i], st.x[i]);
+    }
+    if (!(ny2 > 0) || !std::isfinite(ny2)) return false;
+    const S delta = yx / ny2;  // yᴴx/‖y‖²
+    st.lambda += delta;
+    const double ny = std::sqrt(ny2);
+    for (int i = 0; i < n; ++i) st.x[i] = y[i] / ny;
+    if (!std::isfinite(Abs1(st.lambda))) return false;
+    st.converged = st.converged || Abs1(delta) <= kConverged * norm_A;
+  }
+  if (!last) return false;
+  return Finish(lu, a, dA, norm_A, st.lambda, st.x, out, right);
+}
+
+// Refines the root predicted at `lambda` with right vector `x0`, with
+// scalar S (double for a real root, complex for a pair's Im > 0 member), N
+// the order where fixed (4 and 5: the loops unrolled; 0: any n ≤
+// kMaxSmallStates).
+template <int N, class S, class V>
+bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
+            Eigen::Map<Eigen::VectorXcd> right) {
+  constexpr int kCap = Iteration<N, S>::kCap;
+  const int n = N > 0 ? N : static_cast<int>(A.rows());
+  Iteration<N, S> st;
+  if (!Start(lambda, x0, n, st)) return false;
+  double a[kCap][kCap];
+  CopyA(A, n, a);
+  return Iterate(a, n, dA, norm_A, st, out, right);
 }
 
 template <class S, class V>
