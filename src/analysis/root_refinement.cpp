@@ -2,9 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <span>
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 #include "aerolin/analysis/eigen.hpp"
 #include "aerolin/analysis/root_order.hpp"
@@ -282,13 +288,303 @@ bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, 
   return Iterate(a, n, dA, norm_A, st, out, right);
 }
 
-template <class S, class V>
-bool RefineAny(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
-               Eigen::Map<Eigen::VectorXcd> right) {
+// Two roots of the same A refined at once, one in each lane of an SSE2
+// vector (x86-64 with GCC; elsewhere one after the other): IEEE arithmetic
+// is lane-wise and no product is fused, so each lane's operations are its
+// scalar refinement's, in the same order, and its bits the same. Where the
+// lanes part (an exactly zero pivot, a pivot outside
+// core::Quotient's inline range, one lane's last iteration before the
+// other's), each lane goes on alone from where it is (Iterate); each lane
+// has its own pivot rows.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define AEROLIN_REFINE_IN_LANES 1
+using V2 = double __attribute__((vector_size(16)));
+using M2 = long long __attribute__((vector_size(16)));  // lane masks: all ones or 0
+
+V2 Splat(double v) { return V2{v, v}; }
+V2 Fabs(V2 v) { return reinterpret_cast<V2>(reinterpret_cast<M2>(v) & ~reinterpret_cast<M2>(Splat(-0.0))); }
+V2 Sqrt(V2 v) { return reinterpret_cast<V2>(_mm_sqrt_pd(reinterpret_cast<__m128d>(v))); }
+bool BothFinite(V2 v) { return std::isfinite(v[0]) && std::isfinite(v[1]); }
+
+// Two complex numbers, lane l's (re[l], im[l]); the operations
+// std::complex<double> performs, part by part.
+struct VC {
+  V2 re, im;
+};
+VC& operator+=(VC& a, VC b) {
+  a.re += b.re;
+  a.im += b.im;
+  return a;
+}
+VC& operator-=(VC& a, VC b) {
+  a.re -= b.re;
+  a.im -= b.im;
+  return a;
+}
+VC Mul(VC a, VC b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+VC ConjMul(VC a, VC b) { return {a.re * b.re + a.im * b.im, a.re * b.im - a.im * b.re}; }
+V2 Mul(V2 a, V2 b) { return a * b; }
+V2 ConjMul(V2 a, V2 b) { return a * b; }
+V2 Abs2(V2 a) { return a * a; }
+V2 Abs2(VC a) { return a.re * a.re + a.im * a.im; }
+V2 Abs1(V2 a) { return Fabs(a); }
+V2 Abs1(VC a) { return Fabs(a.re) + Fabs(a.im); }
+VC Scaled(VC a, V2 d) { return {a.re / d, a.im / d}; }  // complex / double
+V2 Scaled(V2 a, V2 d) { return a / d; }
+
+// The lanes' type for scalar S, and packing.
+template <class S>
+struct LanesOf;
+template <>
+struct LanesOf<double> {
+  using type = V2;
+  static V2 Real(double v) { return Splat(v); }
+  static V2 Pack(double a, double b) { return V2{a, b}; }
+  static double Lane(V2 v, int l) { return v[l]; }
+};
+template <>
+struct LanesOf<cd> {
+  using type = VC;
+  static VC Real(double v) { return {Splat(v), Splat(0.0)}; }
+  static VC Pack(cd a, cd b) { return {V2{a.real(), b.real()}, V2{a.imag(), b.imag()}}; }
+  static cd Lane(VC v, int l) { return {v.re[l], v.im[l]}; }
+};
+
+// 1/p as Quotient(S(1), p) gives it, lane by lane; false where a lane's
+// quotient is not core::Quotient's inline one (the scalar path divides).
+bool Reciprocal(V2 p, V2& out) {
+  out = Splat(1.0) / p;
+  return true;
+}
+bool Reciprocal(VC p, VC& out) {
+  using core::complex_arithmetic_detail::kTameHighest;
+  using core::complex_arithmetic_detail::kTameLowest;
+  const V2 c = p.re, d = p.im, ac = Fabs(c), ad = Fabs(d);
+  const M2 tame_c = (ac == 0.0) | ((ac >= kTameLowest) & (ac <= kTameHighest));
+  const M2 tame_d = (ad == 0.0) | ((ad >= kTameLowest) & (ad <= kTameHighest));
+  const M2 ok = tame_c & tame_d & ((c != 0.0) | (d != 0.0));
+  if (!(ok[0] && ok[1])) return false;
+  const V2 ar = Splat(1.0), ai = Splat(0.0);
+  const M2 first = ac < ad;
+  VC q1{}, q2{};
+  if (first[0] || first[1]) {
+    const V2 ratio = c / d, denom = c * ratio + d;
+    q1 = {(ar * ratio + ai) / denom, (ai * ratio - ar) / denom};
+  }
+  if (!first[0] || !first[1]) {
+    const V2 ratio = d / c, denom = d * ratio + c;
+    q2 = {(ai * ratio + ar) / denom, (ai - ar * ratio) / denom};
+  }
+  out = {first ? q1.re : q2.re, first ? q1.im : q2.im};
+  return true;
+}
+
+// v where the mask is set, w elsewhere, lane by lane.
+V2 Select(M2 mask, V2 v, V2 w) { return mask ? v : w; }
+VC Select(M2 mask, VC v, VC w) { return {mask ? v.re : w.re, mask ? v.im : w.im}; }
+
+// ShiftedLu's factorization in two lanes, each with its own pivot rows.
+template <int N, class S>
+struct ShiftedLuLanes {
+  using L = typename LanesOf<S>::type;
+  static constexpr int kCap = N;
+  L lu[kCap][kCap];
+  L inverse[kCap];
+  int perm[2][kCap];  // lane l's
+  bool same_perm = true;
+
+  // False where a lane's pivot is exactly 0 or its reciprocal is not
+  // core::Quotient's inline one: nothing usable.
+  bool Factor(const double (&a)[kCap][kCap], L lambda) {
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) lu[i][j] = LanesOf<S>::Real(a[i][j]);
+      lu[i][i] -= lambda;
+      perm[0][i] = perm[1][i] = i;
+    }
+    same_perm = true;
+    for (int k = 0; k < N; ++k) {
+      int p[2] = {k, k};
+      V2 best = Abs1(lu[k][k]);
+      for (int i = k + 1; i < N; ++i) {
+        const V2 m = Abs1(lu[i][k]);
+        const M2 greater = m > best;
+        best = greater ? m : best;
+        if (greater[0]) p[0] = i;
+        if (greater[1]) p[1] = i;
+      }
+      if (!(best[0] > 0) || !(best[1] > 0)) return false;
+      if (p[0] == p[1]) {
+        if (p[0] != k) {
+          for (int j = 0; j < N; ++j) std::swap(lu[k][j], lu[p[0]][j]);
+          std::swap(perm[0][k], perm[0][p[0]]);
+          std::swap(perm[1][k], perm[1][p[0]]);
+        }
+      } else {
+        same_perm = false;
+        for (int l = 0; l < 2; ++l) {
+          if (p[l] == k) continue;
+          const M2 lane = l == 0 ? M2{-1, 0} : M2{0, -1};
+          for (int j = 0; j < N; ++j) {
+            const L row_k = lu[k][j];
+            lu[k][j] = Select(lane, lu[p[l]][j], row_k);
+            lu[p[l]][j] = Select(lane, row_k, lu[p[l]][j]);
+          }
+          std::swap(perm[l][k], perm[l][p[l]]);
+        }
+      }
+      if (!Reciprocal(lu[k][k], inverse[k])) return false;
+      for (int i = k + 1; i < N; ++i) {
+        const L l = Mul(lu[i][k], inverse[k]);
+        lu[i][k] = l;
+        for (int j = k + 1; j < N; ++j) lu[i][j] -= Mul(l, lu[k][j]);
+      }
+    }
+    return true;
+  }
+  void Solve(const L* b, L* y) const {
+    for (int i = 0; i < N; ++i) {
+      L t = same_perm ? b[perm[0][i]] : Select(M2{-1, 0}, b[perm[0][i]], b[perm[1][i]]);
+      for (int j = 0; j < i; ++j) t -= Mul(lu[i][j], y[j]);
+      y[i] = t;
+    }
+    for (int i = N - 1; i >= 0; --i) {
+      L t = y[i];
+      for (int j = i + 1; j < N; ++j) t -= Mul(lu[i][j], y[j]);
+      y[i] = Mul(t, inverse[i]);
+    }
+  }
+  // Lane l's factorization, as ShiftedLu would have it.
+  ShiftedLu<N, S> Lane(int l) const {
+    ShiftedLu<N, S> out(N);
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) out.lu[i][j] = LanesOf<S>::Lane(lu[i][j], l);
+      out.inverse[i] = LanesOf<S>::Lane(inverse[i], l);
+      out.perm[i] = perm[l][i];
+    }
+    return out;
+  }
+};
+
+// Iterate for two roots from their starts (lane 0 from s0, lane 1 from s1):
+// true if both are refined (out0, out1), false if either is refused.
+template <int N, class S>
+bool IteratePair(const double (&a)[N][N], const SmallMatrix& dA, double norm_A, const Iteration<N, S>& s0,
+                 const Iteration<N, S>& s1, Refined& out0, Eigen::Map<Eigen::VectorXcd> right0, Refined& out1,
+                 Eigen::Map<Eigen::VectorXcd> right1) {
+  using Lanes = LanesOf<S>;
+  using L = typename Lanes::type;
+  ShiftedLuLanes<N, S> lu;
+  L lambda = Lanes::Pack(s0.lambda, s1.lambda);
+  L x[N], y[N];
+  for (int i = 0; i < N; ++i) x[i] = Lanes::Pack(s0.x[i], s1.x[i]);
+  int it = s0.it;
+  bool converged[2] = {s0.converged, s1.converged}, last[2] = {false, false};
+  // Lane l's state, to go on alone.
+  auto state = [&](int l) {
+    Iteration<N, S> st;
+    st.lambda = Lanes::Lane(lambda, l);
+    for (int i = 0; i < N; ++i) st.x[i] = Lanes::Lane(x[i], l);
+    st.it = it;
+    st.converged = converged[l];
+    return st;
+  };
+  const double converged_step = kConverged * norm_A;
+  for (;;) {
+    if (it >= kMaxIterations) return false;
+    last[0] = converged[0];
+    last[1] = converged[1];
+    if (!lu.Factor(a, lambda))
+      return Iterate(a, N, dA, norm_A, state(0), out0, right0) && Iterate(a, N, dA, norm_A, state(1), out1, right1);
+    lu.Solve(x, y);
+    V2 ny2 = Splat(0.0);
+    L yx = Lanes::Real(0.0);
+    for (int i = 0; i < N; ++i) {
+      ny2 += Abs2(y[i]);
+      yx += ConjMul(y[i], x[i]);
+    }
+    if (!(ny2[0] > 0) || !(ny2[1] > 0) || !BothFinite(ny2)) return false;
+    const L delta = Scaled(yx, ny2);
+    lambda += delta;
+    const V2 ny = Sqrt(ny2);
+    for (int i = 0; i < N; ++i) x[i] = Scaled(y[i], ny);
+    if (!BothFinite(Abs1(lambda))) return false;
+    const V2 step = Abs1(delta);
+    converged[0] = converged[0] || step[0] <= converged_step;
+    converged[1] = converged[1] || step[1] <= converged_step;
+    ++it;
+    if (last[0] || last[1]) break;
+  }
+  for (int l = 0; l < 2; ++l) {
+    Refined& out = l == 0 ? out0 : out1;
+    Eigen::Map<Eigen::VectorXcd> right = l == 0 ? right0 : right1;
+    const Iteration<N, S> st = state(l);
+    const bool ok = last[l] ? Finish(lu.Lane(l), a, dA, norm_A, st.lambda, st.x, out, right)
+                            : Iterate(a, N, dA, norm_A, st, out, right);
+    if (!ok) return false;
+  }
+  return true;
+}
+#endif
+
+std::atomic<bool> in_lanes{true};
+
+// Refines the real roots `reals` and the pairs' Im > 0 members `uppers` of
+// `previous` (each predicted λ + h·dλ/dp) into refined and right; false if
+// any is refused. For n = 4 and 5, two roots of a kind at a time
+// (IteratePair) where the lanes are built in.
+template <int N>
+bool RefineFixed(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, const RootSet& previous, double h,
+                 std::span<const Eigen::Index> reals, std::span<const Eigen::Index> uppers,
+                 std::array<Refined, kMaxSmallStates>& refined, RightVectors& right) {
+  double a[N][N];
+  CopyA(A, N, a);
+  auto refine_all = [&]<class S>(std::span<const Eigen::Index> roots, auto&& start) {
+    std::size_t q = 0;
+#ifdef AEROLIN_REFINE_IN_LANES
+    for (const bool lanes = in_lanes.load(std::memory_order_relaxed); lanes && q + 1 < roots.size(); q += 2) {
+      const Eigen::Index i0 = roots[q], i1 = roots[q + 1];
+      Iteration<N, S> s0, s1;
+      if (!start(i0, s0) || !start(i1, s1)) return false;
+      if (!IteratePair(a, dA, norm_A, s0, s1, refined[static_cast<std::size_t>(i0)], right.col(i0),
+                       refined[static_cast<std::size_t>(i1)], right.col(i1)))
+        return false;
+    }
+#endif
+    for (; q < roots.size(); ++q) {
+      Iteration<N, S> st;
+      if (!start(roots[q], st) ||
+          !Iterate(a, N, dA, norm_A, st, refined[static_cast<std::size_t>(roots[q])], right.col(roots[q])))
+        return false;
+    }
+    return true;
+  };
+  return refine_all.template operator()<double>(
+             reals,
+             [&](Eigen::Index i, Iteration<N, double>& st) {
+               return Start(previous.values(i).real() + h * previous.slopes(i).real(), previous.vectors.col(i).real(),
+                            N, st);
+             }) &&
+         refine_all.template operator()<cd>(uppers, [&](Eigen::Index i, Iteration<N, cd>& st) {
+           return Start(previous.values(i) + h * previous.slopes(i), previous.vectors.col(i), N, st);
+         });
+}
+
+bool RefineEach(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, const RootSet& previous, double h,
+                std::span<const Eigen::Index> reals, std::span<const Eigen::Index> uppers,
+                std::array<Refined, kMaxSmallStates>& refined, RightVectors& right) {
   switch (A.rows()) {
-    case 4: return Refine<4>(A, dA, lambda, x0, norm_A, out, right);
-    case 5: return Refine<5>(A, dA, lambda, x0, norm_A, out, right);
-    default: return Refine<0>(A, dA, lambda, x0, norm_A, out, right);
+    case 4: return RefineFixed<4>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
+    case 5: return RefineFixed<5>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
+    default:
+      for (Eigen::Index i : reals)
+        if (!Refine<0>(A, dA, previous.values(i).real() + h * previous.slopes(i).real(), previous.vectors.col(i).real(),
+                       norm_A, refined[static_cast<std::size_t>(i)], right.col(i)))
+          return false;
+      for (Eigen::Index i : uppers)
+        if (!Refine<0>(A, dA, cd(previous.values(i) + h * previous.slopes(i)), previous.vectors.col(i), norm_A,
+                       refined[static_cast<std::size_t>(i)], right.col(i)))
+          return false;
+      return true;
   }
 }
 
@@ -343,32 +639,36 @@ bool RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatri
   std::array<Refined, kMaxSmallStates> refined;
   RightVectors right(n);
   std::array<bool, kMaxSmallStates> done{};
+  std::array<Eigen::Index, kMaxSmallStates> reals{}, uppers{}, lowers{};
+  int real_count = 0, pair_count = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
     const auto si = static_cast<std::size_t>(i);
     if (done[si]) continue;
     const cd l = previous.values(i);
+    done[si] = true;
     if (l.imag() == 0.0) {
-      Refined& r = refined[si];
-      const double predicted = l.real() + h * previous.slopes(i).real();
-      if (!RefineAny(A, dA, predicted, previous.vectors.col(i).real(), norm_A, r, right.col(i))) return false;
-      done[si] = true;
+      reals[static_cast<std::size_t>(real_count++)] = i;
       continue;
     }
     Eigen::Index k = 0;
     while (k < n && !(k != i && !done[static_cast<std::size_t>(k)] && previous.values(k) == std::conj(l))) ++k;
     if (k == n) return false;
-    const auto sk = static_cast<std::size_t>(k);
-    const Eigen::Index upper = l.imag() > 0 ? i : k, lower = upper == i ? k : i;
-    Refined& r = refined[static_cast<std::size_t>(upper)];
-    const cd predicted = previous.values(upper) + h * previous.slopes(upper);
-    if (!RefineAny(A, dA, predicted, previous.vectors.col(upper), norm_A, r, right.col(upper))) return false;
+    done[static_cast<std::size_t>(k)] = true;
+    uppers[static_cast<std::size_t>(pair_count)] = l.imag() > 0 ? i : k;
+    lowers[static_cast<std::size_t>(pair_count++)] = l.imag() > 0 ? k : i;
+  }
+  if (!RefineEach(A, dA, norm_A, previous, h, std::span(reals).first(static_cast<std::size_t>(real_count)),
+                  std::span(uppers).first(static_cast<std::size_t>(pair_count)), refined, right))
+    return false;
+  for (int q = 0; q < pair_count; ++q) {
+    const Eigen::Index upper = uppers[static_cast<std::size_t>(q)], lower = lowers[static_cast<std::size_t>(q)];
+    const Refined& r = refined[static_cast<std::size_t>(upper)];
     if (!(r.lambda.imag() > 0)) return false;
     Refined& c = refined[static_cast<std::size_t>(lower)];
     c.lambda = std::conj(r.lambda);
     right.col(lower) = right.col(upper).conjugate();
     c.slope = std::conj(r.slope);
     c.error_bound = r.error_bound;
-    done[si] = done[sk] = true;
   }
 
   // Acceptance: separated roots, none missing, each the obvious continuation
@@ -423,6 +723,8 @@ bool RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatri
   }
   return true;
 }
+
+void RefineRootsInLanes(bool on) { in_lanes.store(on, std::memory_order_relaxed); }
 
 std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p) {
   std::optional<RootSet> out{std::in_place};

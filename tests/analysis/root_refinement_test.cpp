@@ -169,6 +169,94 @@ TEST(RefineRoots, AgreesWithTheFullSolveOnRandomFamiliesOfEveryOrder) {
   EXPECT_GT(tally.refined, 20 * tally.refused) << tally.refined << " refined, " << tally.refused << " refused";
 }
 
+// Two roots at once (the lanes: each with its own pivot rows, parting where
+// one lane ends an iteration before the other or a pivot is out of the
+// inline quotient's range) against each root alone: the same answer and the
+// same bits, on random 4- and 5-state families (pairs and real roots mixed,
+// small and large steps: two iterations or three, and refusals) and every
+// bundled aircraft's keys across their structure changes.
+TEST(RefineRoots, InLanesIsOneAtATimeBitForBit) {
+  auto same = [](const auto& x, const auto& y) {
+    return x.rows() == y.rows() && x.cols() == y.cols() &&
+           std::memcmp(x.data(), y.data(), sizeof(*x.data()) * static_cast<std::size_t>(x.size())) == 0;
+  };
+  int compared = 0, accepted = 0;
+  auto compare = [&](const MatrixFamily& family, const std::vector<double>& grid, const std::string& what) {
+    SmallMatrix A, dA;
+    family(grid[0], A, dA);
+    RootSet previous = AnalyzeRoots(A, dA, grid[0]);
+    for (std::size_t k = 1; k < grid.size(); ++k) {
+      family(grid[k], A, dA);
+      RefineRootsInLanes(true);
+      const std::optional<RootSet> lanes = RefineRoots(previous, A, dA, grid[k]);
+      RefineRootsInLanes(false);
+      const std::optional<RootSet> alone = RefineRoots(previous, A, dA, grid[k]);
+      RefineRootsInLanes(true);
+      ++compared;
+      ASSERT_EQ(lanes.has_value(), alone.has_value()) << what << " at " << grid[k];
+      if (lanes) {
+        ++accepted;
+        EXPECT_EQ(lanes->parameter, alone->parameter);
+        EXPECT_TRUE(same(lanes->values, alone->values)) << what << " at " << grid[k];
+        EXPECT_TRUE(same(lanes->vectors, alone->vectors)) << what << " at " << grid[k];
+        EXPECT_TRUE(same(lanes->slopes, alone->slopes)) << what << " at " << grid[k];
+        ASSERT_EQ(lanes->carried.has_value(), alone->carried.has_value()) << what << " at " << grid[k];
+        if (lanes->carried) {
+          EXPECT_EQ(lanes->carried->to, alone->carried->to) << what << " at " << grid[k];
+        }
+      }
+      previous = AnalyzeRoots(A, dA, grid[k]);
+    }
+  };
+  std::mt19937 rng(71);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int n = 4; n <= 5; ++n)
+    for (int trial = 0; trial < 12; ++trial) {
+      Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n, n), T(n, n), E(n, n);
+      int i = 0;
+      while (i < n) {
+        const double a = -0.1 - 2.0 * std::abs(u(rng)) - 0.5 * i;
+        if (i + 1 < n && (trial + i) % 4 != 0) {  // a pair a ± bi
+          const double b = 0.5 + std::abs(u(rng)) + 0.7 * i;
+          D(i, i) = D(i + 1, i + 1) = a;
+          D(i, i + 1) = b;
+          D(i + 1, i) = -b;
+          i += 2;
+        } else {
+          D(i, i) = a;
+          ++i;
+        }
+      }
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          T(r, c) = (r == c ? 2.0 : 0.0) + 0.8 * u(rng);
+          E(r, c) = 0.5 * u(rng);
+        }
+      const Eigen::MatrixXd Ti = T.inverse();
+      const MatrixFamily family = [=](double p, SmallMatrix& A, SmallMatrix& dA) {
+        A = T * (D + p * E) * Ti;
+        dA = T * E * Ti;
+      };
+      for (const double step : {1e-3, 1e-2, 5e-2, 0.2}) {
+        std::vector<double> grid;
+        for (int k = 0; k <= 30; ++k) grid.push_back(step * k);
+        compare(family, grid, "n = " + std::to_string(n) + ", trial " + std::to_string(trial));
+      }
+    }
+  for (const std::string& file : BundledFiles()) {
+    const model::AircraftData aircraft = data::LoadAircraftFile(file).aircraft;
+    for (const auto& [key, lon] : {std::pair{"longitudinal.Mq", true}, {"longitudinal.Ma", true},
+                                   {"lateral.Nr", false}, {"lateral.Lp", false}}) {
+      const double v0 = model::GetParameter(aircraft, key);
+      std::vector<double> grid;
+      for (int i = 0; i <= 100; ++i) grid.push_back(v0 + 3.0 * v0 * i / 100.0);
+      compare(KeyFamily(aircraft, key, lon), grid, file + " " + key);
+    }
+  }
+  EXPECT_GT(accepted, compared / 2) << accepted << " of " << compared;
+  EXPECT_LT(accepted, compared) << "no refusal among " << compared;
+}
+
 TEST(RefineRoots, AContinuationOfRefinedSetsLabelsEveryRootAsOfFullSolves) {
   // As a sweep solves them (every 32nd point in full, the others refined
   // from the point before where accepted) against every point solved in

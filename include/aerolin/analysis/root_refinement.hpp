@@ -54,4 +54,11 @@ std::optional<RootSet> RefineRoots(const RootSet& previous, const SmallMatrix& A
 /// false and `out` unchanged where refused (or `out` is `previous`).
 bool RefineRoots(const RootSet& previous, const SmallMatrix& A, const SmallMatrix& dA, double p, RootSet& out);
 
+/// Whether RefineRoots refines two roots of a kind at once where it can (4-
+/// and 5-state matrices, x86-64 with GCC: one in each lane of a vector, with
+/// the same operations as one at a time and the same bits) — true, the
+/// default — or each alone. A process-wide switch, for tests that compare
+/// the two bit for bit.
+void RefineRootsInLanes(bool on);
+
 }  // namespace aerolin::analysis
