@@ -323,6 +323,11 @@ VC& operator-=(VC& a, VC b) {
 }
 VC Mul(VC a, VC b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
 VC ConjMul(VC a, VC b) { return {a.re * b.re + a.im * b.im, a.re * b.im - a.im * b.re}; }
+VC Conj(VC a) { return {a.re, -a.im}; }
+VC operator-(VC a) { return {-a.re, -a.im}; }
+VC Times(double a, VC b) { return {a * b.re, a * b.im}; }  // double · complex
+V2 Conj(V2 a) { return a; }
+V2 Times(double a, V2 b) { return a * b; }
 V2 Mul(V2 a, V2 b) { return a * b; }
 V2 ConjMul(V2 a, V2 b) { return a * b; }
 V2 Abs2(V2 a) { return a * a; }
@@ -352,11 +357,11 @@ struct LanesOf<cd> {
 
 // 1/p as Quotient(S(1), p) gives it, lane by lane; false where a lane's
 // quotient is not core::Quotient's inline one (the scalar path divides).
-bool Reciprocal(V2 p, V2& out) {
+[[gnu::always_inline]] inline bool Reciprocal(V2 p, V2& out) {
   out = Splat(1.0) / p;
   return true;
 }
-bool Reciprocal(VC p, VC& out) {
+[[gnu::always_inline]] inline bool Reciprocal(VC p, VC& out) {
   using core::complex_arithmetic_detail::kTameHighest;
   using core::complex_arithmetic_detail::kTameLowest;
   const V2 c = p.re, d = p.im, ac = Fabs(c), ad = Fabs(d);
@@ -453,6 +458,26 @@ struct ShiftedLuLanes {
       y[i] = Mul(t, inverse[i]);
     }
   }
+  // ShiftedLu::SolveAdjoint, lane by lane.
+  void SolveAdjoint(const L* b, L* w) const {
+    L z[kCap];
+    for (int i = 0; i < N; ++i) {
+      L t = b[i];
+      for (int j = 0; j < i; ++j) t -= ConjMul(lu[j][i], z[j]);
+      z[i] = Mul(t, Conj(inverse[i]));
+    }
+    for (int i = N - 1; i >= 0; --i) {
+      L t = z[i];
+      for (int j = i + 1; j < N; ++j) t -= ConjMul(lu[j][i], z[j]);
+      z[i] = t;
+    }
+    if (same_perm) {
+      for (int i = 0; i < N; ++i) w[perm[0][i]] = z[i];
+    } else {
+      for (int i = 0; i < N; ++i) w[perm[0][i]] = z[i];
+      for (int i = 0; i < N; ++i) w[perm[1][i]] = Select(M2{0, -1}, z[i], w[perm[1][i]]);
+    }
+  }
   // Lane l's factorization, as ShiftedLu would have it.
   ShiftedLu<N, S> Lane(int l) const {
     ShiftedLu<N, S> out(N);
@@ -464,6 +489,48 @@ struct ShiftedLuLanes {
     return out;
   }
 };
+
+// Finish for both lanes, ended on the same iteration.
+template <int N, class S>
+bool FinishPair(const ShiftedLuLanes<N, S>& lu, const double (&a)[N][N], const SmallMatrix& dA, double norm_A,
+                typename LanesOf<S>::type lambda, const typename LanesOf<S>::type (&x)[N], Refined& out0,
+                Eigen::Map<Eigen::VectorXcd> right0, Refined& out1, Eigen::Map<Eigen::VectorXcd> right1) {
+  using Lanes = LanesOf<S>;
+  using L = typename Lanes::type;
+  V2 r2 = Splat(0.0);
+  for (int i = 0; i < N; ++i) {
+    L r = -Mul(lambda, x[i]);
+    for (int j = 0; j < N; ++j) r += Times(a[i][j], x[j]);
+    r2 += Abs2(r);
+  }
+  const V2 residual = Sqrt(r2);
+  const double most = kRefinedResidual * norm_A;
+  if (!(residual[0] <= most) || !(residual[1] <= most)) return false;
+  L w[N];
+  lu.SolveAdjoint(x, w);
+  L wx = Lanes::Real(0.0), w_dAx = Lanes::Real(0.0);
+  V2 nw2 = Splat(0.0);
+  for (int i = 0; i < N; ++i) {
+    L dAx = Lanes::Real(0.0);
+    for (int j = 0; j < N; ++j) dAx += Times(dA(i, j), x[j]);
+    wx += ConjMul(w[i], x[i]);
+    w_dAx += ConjMul(w[i], dAx);
+    nw2 += Abs2(w[i]);
+  }
+  const V2 nw = Sqrt(nw2), abs_wx = Sqrt(Abs2(wx));
+  if (!(abs_wx[0] > 0) || !(abs_wx[1] > 0) || !BothFinite(nw)) return false;
+  for (int l = 0; l < 2; ++l) {
+    Refined& out = l == 0 ? out0 : out1;
+    Eigen::Map<Eigen::VectorXcd> right = l == 0 ? right0 : right1;
+    out.lambda = cd(Lanes::Lane(lambda, l));
+    for (int i = 0; i < N; ++i) right(i) = cd(Lanes::Lane(x[i], l));
+    out.slope = cd(Quotient(Lanes::Lane(w_dAx, l), Lanes::Lane(wx, l)));
+    out.error_bound = nw[l] / abs_wx[l] * residual[l];  // κ‖r‖ (‖x‖ = 1)
+    if (!(std::isfinite(out.error_bound) && std::isfinite(out.slope.real()) && std::isfinite(out.slope.imag())))
+      return false;
+  }
+  return true;
+}
 
 // Iterate for two roots from their starts (lane 0 from s0, lane 1 from s1):
 // true if both are refined (out0, out1), false if either is refused.
@@ -514,6 +581,7 @@ bool IteratePair(const double (&a)[N][N], const SmallMatrix& dA, double norm_A, 
     ++it;
     if (last[0] || last[1]) break;
   }
+  if (last[0] && last[1]) return FinishPair(lu, a, dA, norm_A, lambda, x, out0, right0, out1, right1);
   for (int l = 0; l < 2; ++l) {
     Refined& out = l == 0 ? out0 : out1;
     Eigen::Map<Eigen::VectorXcd> right = l == 0 ? right0 : right1;
