@@ -89,6 +89,97 @@ double Abs1(cd a) { return std::fabs(a.real()) + std::fabs(a.imag()); }
 double Quotient(double a, double b) { return a / b; }
 cd Quotient(cd a, cd b) { return core::Quotient(a, b); }
 
+// The same arithmetic on two values at once, one in each lane of an SSE2
+// vector (the refinement in lanes, below): V2 for real roots, VC for pairs'
+// members; IEEE arithmetic is lane-wise and nothing is fused.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define AEROLIN_REFINE_IN_LANES 1
+using V2 = double __attribute__((vector_size(16)));
+using M2 = long long __attribute__((vector_size(16)));  // lane masks: all ones or 0
+
+V2 Splat(double v) { return V2{v, v}; }
+V2 Fabs(V2 v) { return reinterpret_cast<V2>(reinterpret_cast<M2>(v) & ~reinterpret_cast<M2>(Splat(-0.0))); }
+V2 Sqrt(V2 v) { return reinterpret_cast<V2>(_mm_sqrt_pd(reinterpret_cast<__m128d>(v))); }
+bool BothFinite(V2 v) { return std::isfinite(v[0]) && std::isfinite(v[1]); }
+
+// Two complex numbers, lane l's (re[l], im[l]); the operations
+// std::complex<double> performs, part by part.
+struct VC {
+  V2 re, im;
+};
+VC& operator+=(VC& a, VC b) {
+  a.re += b.re;
+  a.im += b.im;
+  return a;
+}
+VC& operator-=(VC& a, VC b) {
+  a.re -= b.re;
+  a.im -= b.im;
+  return a;
+}
+VC Mul(VC a, VC b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+VC ConjMul(VC a, VC b) { return {a.re * b.re + a.im * b.im, a.re * b.im - a.im * b.re}; }
+VC Conj(VC a) { return {a.re, -a.im}; }
+VC operator-(VC a) { return {-a.re, -a.im}; }
+VC Times(double a, VC b) { return {a * b.re, a * b.im}; }  // double · complex
+V2 Conj(V2 a) { return a; }
+V2 Times(double a, V2 b) { return a * b; }
+V2 Mul(V2 a, V2 b) { return a * b; }
+V2 ConjMul(V2 a, V2 b) { return a * b; }
+V2 Abs2(V2 a) { return a * a; }
+V2 Abs2(VC a) { return a.re * a.re + a.im * a.im; }
+V2 Abs1(V2 a) { return Fabs(a); }
+V2 Abs1(VC a) { return Fabs(a.re) + Fabs(a.im); }
+VC Scaled(VC a, V2 d) { return {a.re / d, a.im / d}; }  // complex / double
+V2 Scaled(V2 a, V2 d) { return a / d; }
+#endif
+
+// Step k of the factorization, pivot row k in place and its reciprocal in
+// inverse[k]: L's multipliers in column k below the diagonal, the rows
+// below updated.
+template <class T, int kCap>
+[[gnu::always_inline]] inline void Eliminate(T (&lu)[kCap][kCap], const T (&inverse)[kCap], int n, int k) {
+  for (int i = k + 1; i < n; ++i) {
+    const T l = Mul(lu[i][k], inverse[k]);
+    lu[i][k] = l;
+    for (int j = k + 1; j < n; ++j) lu[i][j] -= Mul(l, lu[k][j]);
+  }
+}
+
+// The triangular solves of a factorization in ShiftedLu's form (L unit lower
+// triangular below the diagonal, U on and above it, the pivots'
+// reciprocals), for a scalar or lanes T: y = U⁻¹ L⁻¹ (P b), row i of P b
+// being b_row(i).
+template <class T, int kCap, class Row>
+[[gnu::always_inline]] inline void LuSolve(const T (&lu)[kCap][kCap], const T (&inverse)[kCap], int n, Row b_row,
+                                           T* y) {
+  for (int i = 0; i < n; ++i) {
+    T t = b_row(i);
+    for (int j = 0; j < i; ++j) t -= Mul(lu[i][j], y[j]);
+    y[i] = t;
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    T t = y[i];
+    for (int j = i + 1; j < n; ++j) t -= Mul(lu[i][j], y[j]);
+    y[i] = Mul(t, inverse[i]);
+  }
+}
+// (P M)ᴴ = Uᴴ Lᴴ: Uᴴ z = b, then Lᴴ t = z, in z (the caller permutes back).
+template <class T, int kCap>
+[[gnu::always_inline]] inline void LuSolveAdjoint(const T (&lu)[kCap][kCap], const T (&inverse)[kCap], int n,
+                                                  const T* b, T* z) {
+  for (int i = 0; i < n; ++i) {
+    T t = b[i];
+    for (int j = 0; j < i; ++j) t -= ConjMul(lu[j][i], z[j]);
+    z[i] = Mul(t, Conj(inverse[i]));
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    T t = z[i];
+    for (int j = i + 1; j < n; ++j) t -= ConjMul(lu[j][i], z[j]);
+    z[i] = t;
+  }
+}
+
 // LU with partial pivoting of M = A − λI (n ≤ kMaxSmallStates; N = n when
 // known at compile time, 0 otherwise), P M = L U with L unit lower
 // triangular: row i of P M is row perm[i] of M; L's multipliers below the
@@ -124,40 +215,18 @@ struct ShiftedLu {
         std::swap(perm[k], perm[p]);
       }
       inverse[k] = Quotient(S(1), lu[k][k]);
-      for (int i = k + 1; i < n; ++i) {
-        const S l = Mul(lu[i][k], inverse[k]);
-        lu[i][k] = l;
-        for (int j = k + 1; j < n; ++j) lu[i][j] -= Mul(l, lu[k][j]);
-      }
+      Eliminate(lu, inverse, n, k);
     }
     return true;
   }
   // y = (A − λI)⁻¹ b.
   void Solve(const S* b, S* y) const {
-    for (int i = 0; i < n; ++i) {
-      S t = b[perm[i]];
-      for (int j = 0; j < i; ++j) t -= Mul(lu[i][j], y[j]);
-      y[i] = t;
-    }
-    for (int i = n - 1; i >= 0; --i) {
-      S t = y[i];
-      for (int j = i + 1; j < n; ++j) t -= Mul(lu[i][j], y[j]);
-      y[i] = Mul(t, inverse[i]);
-    }
+    LuSolve(lu, inverse, n, [&](int i) { return b[perm[i]]; }, y);
   }
   // w = (A − λI)⁻ᴴ b: (P M)ᴴ = Uᴴ Lᴴ, so Uᴴ z = b, Lᴴ t = z, w = Pᵀ t.
   void SolveAdjoint(const S* b, S* w) const {
     S z[kCap];
-    for (int i = 0; i < n; ++i) {
-      S t = b[i];
-      for (int j = 0; j < i; ++j) t -= ConjMul(lu[j][i], z[j]);
-      z[i] = Mul(t, Conj(inverse[i]));
-    }
-    for (int i = n - 1; i >= 0; --i) {
-      S t = z[i];
-      for (int j = i + 1; j < n; ++j) t -= ConjMul(lu[j][i], z[j]);
-      z[i] = t;
-    }
+    LuSolveAdjoint(lu, inverse, n, b, z);
     for (int i = 0; i < n; ++i) w[perm[i]] = z[i];
   }
 };
@@ -296,47 +365,7 @@ bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, 
 // core::Quotient's inline range, one lane's last iteration before the
 // other's), each lane goes on alone from where it is (Iterate); each lane
 // has its own pivot rows.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define AEROLIN_REFINE_IN_LANES 1
-using V2 = double __attribute__((vector_size(16)));
-using M2 = long long __attribute__((vector_size(16)));  // lane masks: all ones or 0
-
-V2 Splat(double v) { return V2{v, v}; }
-V2 Fabs(V2 v) { return reinterpret_cast<V2>(reinterpret_cast<M2>(v) & ~reinterpret_cast<M2>(Splat(-0.0))); }
-V2 Sqrt(V2 v) { return reinterpret_cast<V2>(_mm_sqrt_pd(reinterpret_cast<__m128d>(v))); }
-bool BothFinite(V2 v) { return std::isfinite(v[0]) && std::isfinite(v[1]); }
-
-// Two complex numbers, lane l's (re[l], im[l]); the operations
-// std::complex<double> performs, part by part.
-struct VC {
-  V2 re, im;
-};
-VC& operator+=(VC& a, VC b) {
-  a.re += b.re;
-  a.im += b.im;
-  return a;
-}
-VC& operator-=(VC& a, VC b) {
-  a.re -= b.re;
-  a.im -= b.im;
-  return a;
-}
-VC Mul(VC a, VC b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
-VC ConjMul(VC a, VC b) { return {a.re * b.re + a.im * b.im, a.re * b.im - a.im * b.re}; }
-VC Conj(VC a) { return {a.re, -a.im}; }
-VC operator-(VC a) { return {-a.re, -a.im}; }
-VC Times(double a, VC b) { return {a * b.re, a * b.im}; }  // double · complex
-V2 Conj(V2 a) { return a; }
-V2 Times(double a, V2 b) { return a * b; }
-V2 Mul(V2 a, V2 b) { return a * b; }
-V2 ConjMul(V2 a, V2 b) { return a * b; }
-V2 Abs2(V2 a) { return a * a; }
-V2 Abs2(VC a) { return a.re * a.re + a.im * a.im; }
-V2 Abs1(V2 a) { return Fabs(a); }
-V2 Abs1(VC a) { return Fabs(a.re) + Fabs(a.im); }
-VC Scaled(VC a, V2 d) { return {a.re / d, a.im / d}; }  // complex / double
-V2 Scaled(V2 a, V2 d) { return a / d; }
-
+#ifdef AEROLIN_REFINE_IN_LANES
 // The lanes' type for scalar S, and packing.
 template <class S>
 struct LanesOf;
@@ -438,45 +467,23 @@ struct ShiftedLuLanes {
         }
       }
       if (!Reciprocal(lu[k][k], inverse[k])) return false;
-      for (int i = k + 1; i < N; ++i) {
-        const L l = Mul(lu[i][k], inverse[k]);
-        lu[i][k] = l;
-        for (int j = k + 1; j < N; ++j) lu[i][j] -= Mul(l, lu[k][j]);
-      }
+      Eliminate(lu, inverse, N, k);
     }
     return true;
   }
   void Solve(const L* b, L* y) const {
-    for (int i = 0; i < N; ++i) {
-      L t = same_perm ? b[perm[0][i]] : Select(M2{-1, 0}, b[perm[0][i]], b[perm[1][i]]);
-      for (int j = 0; j < i; ++j) t -= Mul(lu[i][j], y[j]);
-      y[i] = t;
-    }
-    for (int i = N - 1; i >= 0; --i) {
-      L t = y[i];
-      for (int j = i + 1; j < N; ++j) t -= Mul(lu[i][j], y[j]);
-      y[i] = Mul(t, inverse[i]);
-    }
+    if (same_perm)
+      LuSolve(lu, inverse, N, [&](int i) { return b[perm[0][i]]; }, y);
+    else
+      LuSolve(lu, inverse, N, [&](int i) { return Select(M2{-1, 0}, b[perm[0][i]], b[perm[1][i]]); }, y);
   }
   // ShiftedLu::SolveAdjoint, lane by lane.
   void SolveAdjoint(const L* b, L* w) const {
     L z[kCap];
-    for (int i = 0; i < N; ++i) {
-      L t = b[i];
-      for (int j = 0; j < i; ++j) t -= ConjMul(lu[j][i], z[j]);
-      z[i] = Mul(t, Conj(inverse[i]));
-    }
-    for (int i = N - 1; i >= 0; --i) {
-      L t = z[i];
-      for (int j = i + 1; j < N; ++j) t -= ConjMul(lu[j][i], z[j]);
-      z[i] = t;
-    }
-    if (same_perm) {
-      for (int i = 0; i < N; ++i) w[perm[0][i]] = z[i];
-    } else {
-      for (int i = 0; i < N; ++i) w[perm[0][i]] = z[i];
+    LuSolveAdjoint(lu, inverse, N, b, z);
+    for (int i = 0; i < N; ++i) w[perm[0][i]] = z[i];
+    if (!same_perm)
       for (int i = 0; i < N; ++i) w[perm[1][i]] = Select(M2{0, -1}, z[i], w[perm[1][i]]);
-    }
   }
   // Lane l's factorization, as ShiftedLu would have it.
   ShiftedLu<N, S> Lane(int l) const {

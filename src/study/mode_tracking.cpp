@@ -110,7 +110,8 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
   // decreasing with the scale) is not; between, or where a root is not
   // finite, the scale itself decides.
   double parts_bound = 0;
-  for (int i = 0; i < n; ++i) parts_bound = std::max(parts_bound, std::fabs(roots(i).real()) + std::fabs(roots(i).imag()));
+  for (int i = 0; i < n; ++i)
+    parts_bound = std::max(parts_bound, std::fabs(roots(i).real()) + std::fabs(roots(i).imag()));
   const bool finite = roots.allFinite();
   std::optional<double> scale;
   auto is_real = [&](cd z) {

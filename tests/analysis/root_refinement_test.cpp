@@ -104,6 +104,39 @@ void CheckAgainstSchur(const MatrixFamily& family, const std::vector<double>& gr
   }
 }
 
+// A seeded random family A(p) = T (D + p E) T⁻¹ of order n: D block diagonal
+// (real roots a and 2×2 rotation blocks a ± bi, a pair where (trial + i) is
+// not a multiple of `real_every`), T = 2I + t_spread·U, E = e_spread·U (U
+// uniform in [−1, 1]).
+MatrixFamily RandomFamily(std::mt19937& rng, int n, int trial, int real_every, double t_spread, double e_spread) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n, n), T(n, n), E(n, n);
+  int i = 0;
+  while (i < n) {
+    const double a = -0.1 - 2.0 * std::abs(u(rng)) - 0.5 * i;
+    if (i + 1 < n && (trial + i) % real_every != 0) {  // a pair a ± bi
+      const double b = 0.5 + std::abs(u(rng)) + 0.7 * i;
+      D(i, i) = D(i + 1, i + 1) = a;
+      D(i, i + 1) = b;
+      D(i + 1, i) = -b;
+      i += 2;
+    } else {
+      D(i, i) = a;
+      ++i;
+    }
+  }
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      T(r, c) = (r == c ? 2.0 : 0.0) + t_spread * u(rng);
+      E(r, c) = e_spread * u(rng);
+    }
+  const Eigen::MatrixXd Ti = T.inverse();
+  return [=](double p, SmallMatrix& A, SmallMatrix& dA) {
+    A = T * (D + p * E) * Ti;
+    dA = T * E * Ti;
+  };
+}
+
 TEST(RefineRoots, AgreesWithTheFullSolveOverEveryBundledAircraftsKeys) {
   Tally tally;
   for (const std::string& file : BundledFiles()) {
@@ -133,35 +166,10 @@ TEST(RefineRoots, AgreesWithTheFullSolveOverEveryBundledAircraftsKeys) {
 // rotation blocks a ± bi), against the full solve as above.
 TEST(RefineRoots, AgreesWithTheFullSolveOnRandomFamiliesOfEveryOrder) {
   std::mt19937 rng(23);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
   Tally tally;
   for (int n = 3; n <= kMaxSmallStates; ++n)
     for (int trial = 0; trial < 6; ++trial) {
-      Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n, n), T(n, n), E(n, n);
-      int i = 0;
-      while (i < n) {
-        const double a = -0.1 - 2.0 * std::abs(u(rng)) - 0.5 * i;
-        if (i + 1 < n && (trial + i) % 3 != 0) {  // a pair a ± bi
-          const double b = 0.5 + std::abs(u(rng)) + 0.7 * i;
-          D(i, i) = D(i + 1, i + 1) = a;
-          D(i, i + 1) = b;
-          D(i + 1, i) = -b;
-          i += 2;
-        } else {
-          D(i, i) = a;
-          ++i;
-        }
-      }
-      for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) {
-          T(r, c) = (r == c ? 2.0 : 0.0) + 0.5 * u(rng);
-          E(r, c) = 0.2 * u(rng);
-        }
-      const Eigen::MatrixXd Ti = T.inverse();
-      const MatrixFamily family = [=](double p, SmallMatrix& A, SmallMatrix& dA) {
-        A = T * (D + p * E) * Ti;
-        dA = T * E * Ti;
-      };
+      const MatrixFamily family = RandomFamily(rng, n, trial, 3, 0.5, 0.2);
       std::vector<double> grid;
       for (int k = 0; k <= 40; ++k) grid.push_back(0.01 * k);
       CheckAgainstSchur(family, grid, "n = " + std::to_string(n) + ", trial " + std::to_string(trial), tally);
@@ -209,34 +217,9 @@ TEST(RefineRoots, InLanesIsOneAtATimeBitForBit) {
     }
   };
   std::mt19937 rng(71);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int n = 4; n <= 5; ++n)
     for (int trial = 0; trial < 12; ++trial) {
-      Eigen::MatrixXd D = Eigen::MatrixXd::Zero(n, n), T(n, n), E(n, n);
-      int i = 0;
-      while (i < n) {
-        const double a = -0.1 - 2.0 * std::abs(u(rng)) - 0.5 * i;
-        if (i + 1 < n && (trial + i) % 4 != 0) {  // a pair a ± bi
-          const double b = 0.5 + std::abs(u(rng)) + 0.7 * i;
-          D(i, i) = D(i + 1, i + 1) = a;
-          D(i, i + 1) = b;
-          D(i + 1, i) = -b;
-          i += 2;
-        } else {
-          D(i, i) = a;
-          ++i;
-        }
-      }
-      for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) {
-          T(r, c) = (r == c ? 2.0 : 0.0) + 0.8 * u(rng);
-          E(r, c) = 0.5 * u(rng);
-        }
-      const Eigen::MatrixXd Ti = T.inverse();
-      const MatrixFamily family = [=](double p, SmallMatrix& A, SmallMatrix& dA) {
-        A = T * (D + p * E) * Ti;
-        dA = T * E * Ti;
-      };
+      const MatrixFamily family = RandomFamily(rng, n, trial, 4, 0.8, 0.5);
       for (const double step : {1e-3, 1e-2, 5e-2, 0.2}) {
         std::vector<double> grid;
         for (int k = 0; k <= 30; ++k) grid.push_back(step * k);
