@@ -386,6 +386,9 @@ struct LanesOf<cd> {
 
 // 1/p as Quotient(S(1), p) gives it, lane by lane; false where a lane's
 // quotient is not core::Quotient's inline one (the scalar path divides).
+// core::Quotient's formula written again for lanes: should it change,
+// RefineRoots.InLanesIsOneAtATimeBitForBit (lanes against one at a time,
+// bit for bit) fails until this follows.
 [[gnu::always_inline]] inline bool Reciprocal(V2 p, V2& out) {
   out = Splat(1.0) / p;
   return true;
