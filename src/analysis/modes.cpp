@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <numeric>
 #include <span>
 #include <stdexcept>
@@ -58,16 +59,13 @@ constexpr std::size_t kInPlaceRoots = kMaxSmallStates;
 using RootList = boost::container::small_vector<Root, kInPlaceRoots>;
 using RootRefs = boost::container::small_vector<const Root*, kInPlaceRoots>;
 
-// |Im λ| <= kRealRootTolerance·max(|λ|, 1), with |λ|'s hypot formed only where
-// the parts do not decide: Im = 0 is real; an |Im| above the bound at twice
-// |Re| + |Im| (above |λ|; the bound does not decrease with |λ|) is not.
+// |Im λ| <= kRealRootTolerance·max(|λ|, 1), |λ|'s hypot formed only where
+// the parts do not decide (2(|Re| + |Im|) is above |λ|).
 bool IsRealRoot(std::complex<double> lambda) {
-  const double im = std::fabs(lambda.imag());
-  if (std::isfinite(lambda.real()) && std::isfinite(lambda.imag())) {
-    if (im == 0.0) return true;
-    if (im > kRealRootTolerance * std::max(2 * (std::fabs(lambda.real()) + im), 1.0)) return false;
-  }
-  return im <= kRealRootTolerance * std::max(std::abs(lambda), 1.0);
+  const double parts = std::fabs(lambda.real()) + std::fabs(lambda.imag());
+  return core::WithinScaledBound(lambda.imag(), kRealRootTolerance,
+                                 std::isfinite(parts) ? 2 * parts : std::numeric_limits<double>::infinity(),
+                                 [&] { return std::abs(lambda); });
 }
 
 // The roots of a decomposition (values, right vectors, left vectors or an

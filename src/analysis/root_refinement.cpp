@@ -341,22 +341,6 @@ bool Iterate(const double (&a)[kCap][kCap], int n, const SmallMatrix& dA, double
   return Finish(lu, a, dA, norm_A, st.lambda, st.x, out, right);
 }
 
-// Refines the root predicted at `lambda` with right vector `x0`, with
-// scalar S (double for a real root, complex for a pair's Im > 0 member), N
-// the order where fixed (4 and 5: the loops unrolled; 0: any n ≤
-// kMaxSmallStates).
-template <int N, class S, class V>
-bool Refine(const SmallMatrix& A, const SmallMatrix& dA, S lambda, const V& x0, double norm_A, Refined& out,
-            Eigen::Map<Eigen::VectorXcd> right) {
-  constexpr int kCap = Iteration<N, S>::kCap;
-  const int n = N > 0 ? N : static_cast<int>(A.rows());
-  Iteration<N, S> st;
-  if (!Start(lambda, x0, n, st)) return false;
-  double a[kCap][kCap];
-  CopyA(A, n, a);
-  return Iterate(a, n, dA, norm_A, st, out, right);
-}
-
 // Two roots of the same A refined at once, one in each lane of an SSE2
 // vector (x86-64 with GCC; elsewhere one after the other): IEEE arithmetic
 // is lane-wise and no product is fused, so each lane's operations are its
@@ -608,17 +592,21 @@ std::atomic<bool> in_lanes{true};
 
 // Refines the real roots `reals` and the pairs' Im > 0 members `uppers` of
 // `previous` (each predicted λ + h·dλ/dp) into refined and right; false if
-// any is refused. For n = 4 and 5, two roots of a kind at a time
-// (IteratePair) where the lanes are built in.
+// any is refused. N the order where fixed (4 and 5: the loops unrolled, and
+// two roots of a kind at a time (IteratePair) where the lanes are built in;
+// 0: any n ≤ kMaxSmallStates, one at a time).
 template <int N>
-bool RefineFixed(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, const RootSet& previous, double h,
-                 std::span<const Eigen::Index> reals, std::span<const Eigen::Index> uppers,
-                 std::array<Refined, kMaxSmallStates>& refined, RightVectors& right) {
-  double a[N][N];
-  CopyA(A, N, a);
+bool RefineWith(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, const RootSet& previous, double h,
+                std::span<const Eigen::Index> reals, std::span<const Eigen::Index> uppers,
+                std::array<Refined, kMaxSmallStates>& refined, RightVectors& right) {
+  constexpr int kCap = N > 0 ? N : kMaxSmallStates;
+  const int n = N > 0 ? N : static_cast<int>(A.rows());
+  double a[kCap][kCap];
+  CopyA(A, n, a);
   auto refine_all = [&]<class S>(std::span<const Eigen::Index> roots, auto&& start) {
     std::size_t q = 0;
 #ifdef AEROLIN_REFINE_IN_LANES
+    if constexpr (N > 0)
     for (const bool lanes = in_lanes.load(std::memory_order_relaxed); lanes && q + 1 < roots.size(); q += 2) {
       const Eigen::Index i0 = roots[q], i1 = roots[q + 1];
       Iteration<N, S> s0, s1;
@@ -631,7 +619,7 @@ bool RefineFixed(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, con
     for (; q < roots.size(); ++q) {
       Iteration<N, S> st;
       if (!start(roots[q], st) ||
-          !Iterate(a, N, dA, norm_A, st, refined[static_cast<std::size_t>(roots[q])], right.col(roots[q])))
+          !Iterate(a, n, dA, norm_A, st, refined[static_cast<std::size_t>(roots[q])], right.col(roots[q])))
         return false;
     }
     return true;
@@ -640,10 +628,10 @@ bool RefineFixed(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, con
              reals,
              [&](Eigen::Index i, Iteration<N, double>& st) {
                return Start(previous.values(i).real() + h * previous.slopes(i).real(), previous.vectors.col(i).real(),
-                            N, st);
+                            n, st);
              }) &&
          refine_all.template operator()<cd>(uppers, [&](Eigen::Index i, Iteration<N, cd>& st) {
-           return Start(previous.values(i) + h * previous.slopes(i), previous.vectors.col(i), N, st);
+           return Start(previous.values(i) + h * previous.slopes(i), previous.vectors.col(i), n, st);
          });
 }
 
@@ -651,18 +639,9 @@ bool RefineEach(const SmallMatrix& A, const SmallMatrix& dA, double norm_A, cons
                 std::span<const Eigen::Index> reals, std::span<const Eigen::Index> uppers,
                 std::array<Refined, kMaxSmallStates>& refined, RightVectors& right) {
   switch (A.rows()) {
-    case 4: return RefineFixed<4>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
-    case 5: return RefineFixed<5>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
-    default:
-      for (Eigen::Index i : reals)
-        if (!Refine<0>(A, dA, previous.values(i).real() + h * previous.slopes(i).real(), previous.vectors.col(i).real(),
-                       norm_A, refined[static_cast<std::size_t>(i)], right.col(i)))
-          return false;
-      for (Eigen::Index i : uppers)
-        if (!Refine<0>(A, dA, cd(previous.values(i) + h * previous.slopes(i)), previous.vectors.col(i), norm_A,
-                       refined[static_cast<std::size_t>(i)], right.col(i)))
-          return false;
-      return true;
+    case 4: return RefineWith<4>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
+    case 5: return RefineWith<5>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
+    default: return RefineWith<0>(A, dA, norm_A, previous, h, reals, uppers, refined, right);
   }
 }
 

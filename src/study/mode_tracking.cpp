@@ -104,21 +104,18 @@ void Count(std::uint64_t& signature, int character) { signature += std::uint64_t
 void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, model::Axis axis,
                std::vector<TrackedMode>& out, Signature& signature) {
   const auto n = static_cast<int>(roots.size());
-  // IsReal(z, max |root|), the max hypot formed only where needed: a root
-  // with Im = 0 is real, and one whose |Im| exceeds the test's bound at twice
-  // the largest |Re| + |Im| (above every |root|, the test's bound not
-  // decreasing with the scale) is not; between, or where a root is not
-  // finite, the scale itself decides.
+  // IsReal(z, max |root|), the max hypot formed only where needed (twice the
+  // largest |Re| + |Im| is above every |root|).
   double parts_bound = 0;
   for (int i = 0; i < n; ++i)
     parts_bound = std::max(parts_bound, std::fabs(roots(i).real()) + std::fabs(roots(i).imag()));
-  const bool finite = roots.allFinite();
+  const double above = roots.allFinite() ? 2 * parts_bound : std::numeric_limits<double>::infinity();
   std::optional<double> scale;
   auto is_real = [&](cd z) {
-    if (finite && z.imag() == 0.0) return true;
-    if (finite && std::fabs(z.imag()) > 1e-12 * std::max(2 * parts_bound, 1.0)) return false;
-    if (!scale) scale = roots.cwiseAbs().maxCoeff();
-    return IsReal(z, *scale);
+    return core::WithinScaledBound(z.imag(), 1e-12, above, [&] {
+      if (!scale) scale = roots.cwiseAbs().maxCoeff();
+      return *scale;
+    });
   };
   std::array<int, analysis::kMaxSmallStates> group_of;
   group_of.fill(-1);

@@ -81,6 +81,7 @@ TEST(ComplexArithmetic, QuotientOfOrdinaryOperandsAcrossTheScalingThresholds) {
   }
 }
 
+// (And Modulus, CompareModuli and WithinScaledBound against the formulas with std::abs.)
 TEST(ComplexArithmetic, ModulusComparisonsAreStdAbsDecisions) {
   Operands next(42);
   std::mt19937_64 rng(3);
@@ -100,6 +101,13 @@ TEST(ComplexArithmetic, ModulusComparisonsAreStdAbsDecisions) {
     ASSERT_TRUE(SameBits(Modulus(cd(a.real(), 0.0)), std::abs(cd(a.real(), 0.0)))) << a;
     ASSERT_TRUE(SameBits(Modulus(cd(-0.0, a.imag())), std::abs(cd(-0.0, a.imag())))) << a;
     ASSERT_EQ(CompareModuli(a, b), x != y ? (x > y ? 1 : -1) : 0) << a << " vs " << b;
+    for (const double k : {1e-6, 1e-12}) {  // a root's real test, the scale bounded by 2(|Re| + |Im|)
+      const double parts = std::fabs(a.real()) + std::fabs(a.imag());
+      const double above = std::isfinite(parts) ? 2 * parts : std::numeric_limits<double>::infinity();
+      ASSERT_EQ(WithinScaledBound(a.imag(), k, above, [&] { return x; }),
+                std::fabs(a.imag()) <= k * std::max(x, 1.0))
+          << a << " k = " << k;
+    }
     const double xc = std::abs(std::conj(a));  // a conjugate: the parts' magnitudes equal
     ASSERT_EQ(CompareModuli(std::conj(a), a), xc != x ? (xc > x ? 1 : -1) : 0) << a;
     const double bound = std::abs(b) * (1.0 + wiggle(rng));

@@ -14,6 +14,9 @@
 ///    (a conjugate pair: hypot depends on the parts' magnitudes alone).
 ///  - Modulus(z) is std::abs(z), its hypot skipped where a part is 0 (hypot
 ///    is then the other part's magnitude, exactly): a real root's |λ|.
+///  - WithinScaledBound(im, k, above, scale) is |im| <= k·max(scale(), 1),
+///    scale() (a hypot) formed only where im and an upper bound of it do not
+///    decide: a root's "is it real" test.
 ///  - Quotient(a, b) is a / b as GCC's std::complex<double> division gives it:
 ///    libgcc's __divdc3 (GCC 12: Smith's method, with scaling of extreme
 ///    operands and a recovery of infinities), computed inline where every
@@ -51,16 +54,22 @@ inline bool Tame(double x) {
   return a == 0.0 || (a >= kTameLowest && a <= kTameHighest);
 }
 
+// 1 if |a| > |b| and -1 if |a| < |b| where the squared moduli decide (see
+// above), 0 where they do not.
+inline int SquaresDecide(std::complex<double> a, std::complex<double> b) {
+  const double A = SquaredModulus(a), B = SquaredModulus(b);
+  if (std::isfinite(A) && std::isfinite(B) && std::max(A, B) >= kLowest) {
+    if (A > B * (1.0 + kMargin)) return 1;
+    if (A < B * (1.0 - kMargin)) return -1;
+  }
+  return 0;
+}
+
 }  // namespace complex_arithmetic_detail
 
 /// std::abs(a) > std::abs(b), exactly as computed by std::abs.
 inline bool ModulusGreater(std::complex<double> a, std::complex<double> b) {
-  using namespace complex_arithmetic_detail;
-  const double A = SquaredModulus(a), B = SquaredModulus(b);
-  if (std::isfinite(A) && std::isfinite(B) && std::max(A, B) >= kLowest) {
-    if (A > B * (1.0 + kMargin)) return true;
-    if (A < B * (1.0 - kMargin)) return false;
-  }
+  if (const int decided = complex_arithmetic_detail::SquaresDecide(a, b)) return decided > 0;
   return std::abs(a) > std::abs(b);
 }
 
@@ -84,15 +93,26 @@ inline double Modulus(std::complex<double> z) {
 
 /// With x = std::abs(a) and y = std::abs(b): x != y ? (x > y ? 1 : -1) : 0.
 inline int CompareModuli(std::complex<double> a, std::complex<double> b) {
-  using namespace complex_arithmetic_detail;
   if (std::fabs(a.real()) == std::fabs(b.real()) && std::fabs(a.imag()) == std::fabs(b.imag())) return 0;
-  const double A = SquaredModulus(a), B = SquaredModulus(b);
-  if (std::isfinite(A) && std::isfinite(B) && std::max(A, B) >= kLowest) {
-    if (A > B * (1.0 + kMargin)) return 1;
-    if (A < B * (1.0 - kMargin)) return -1;
-  }
+  if (const int decided = complex_arithmetic_detail::SquaresDecide(a, b)) return decided;
   const double x = std::abs(a), y = std::abs(b);
   return x != y ? (x > y ? 1 : -1) : 0;
+}
+
+/// |im| <= k·max(s, 1) for k > 0 and a scale s ≥ 0 (a modulus, or the
+/// largest of several) given by scale() and known to be at most `above`:
+/// decided by im and `above` where they can (im = 0 is within; |im| above
+/// k·max(above, 1) is not, the bound not decreasing with s), scale() formed
+/// (a hypot, say) only where they cannot or `above` is not finite (pass
+/// infinity where the scale may be NaN: a non-finite root).
+template <class Scale>
+bool WithinScaledBound(double im, double k, double above, Scale scale) {
+  const double magnitude = std::fabs(im);
+  if (std::isfinite(above)) {
+    if (magnitude == 0.0) return true;
+    if (magnitude > k * std::max(above, 1.0)) return false;
+  }
+  return magnitude <= k * std::max(scale(), 1.0);
 }
 
 /// a / b, bit for bit as std::complex<double>'s operator/ gives it.
