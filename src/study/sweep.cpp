@@ -88,8 +88,8 @@ struct SweptAxes {
 // modes of the first point (`lon_named`, `lat_named`), handed to `take` a
 // chunk at a time; an axis whose matrices at a point equal its `fixed` ones
 // takes their roots and names. `check_rest`, if set, is called once the
-// first chunk's points are built (each build checks its A) and before any
-// point is handed over: it checks the A of every later point.
+// first two chunks' points are built (each build checks its A) and before
+// any point is handed over: it checks the A of every point after them.
 TrackedStudy Track(const std::string& param, std::size_t n, const std::function<double(std::size_t)>& grid,
                    int threads, std::vector<analysis::Mode> lon_named, std::vector<analysis::Mode> lat_named,
                    const SweptAxes& axes, const FixedAxis& lon_fixed, const FixedAxis& lat_fixed,
@@ -235,13 +235,79 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     const bool more = start + kSweepChunk < n;
     if (more) prepare(next, start + kSweepChunk);
     const std::size_t next_runs = more ? tracking::RunsOf(next.m) : 0;
-    // This chunk planned (each axis's continuation: serial but for its
-    // matching) while the next chunk's runs are solved: item 0 is the plan,
-    // the others the next chunk's runs, which a free thread takes (the
-    // plan's thread too once it is done). The first chunk's plan is preceded
-    // by `check_rest` (a later point's bad A is reported before anything is
-    // handed over: item 0's failure is the one rethrown).
+    // Each axis's plan (its continuation: serial but for its matching) and
+    // the chunk's names, formed from it.
     std::optional<AxisPlan> lon_plan_of, lat_plan_of;
+    std::vector<TrackedPoint> points(m);
+    lon_signatures.assign(m + b, {});
+    lat_signatures.assign(m + b, {});
+    lon_end.assign(m + b, 0);
+    // The steps where an axis's exactly real roots change (a pair splitting
+    // into two real roots, or two joining): the usual structure change,
+    // seen before naming from the plan's roots alone, and located beside
+    // it. (Any other step the names show is located later; one seen here
+    // and not there is located for nothing.)
+    std::vector<Pending> early;
+    auto name_chunk = [&](const AxisPlan& lon_plan, const AxisPlan& lat_plan) {
+      const std::vector<PointwiseNames>& lon_names = c.lon_names;
+      const std::vector<PointwiseNames>& lat_names = c.lat_names;
+      // Each axis named at the chunk's first point; a point where the axis
+      // is named alike (the axis the key does not enter: every point) takes
+      // that naming instead of naming its roots again.
+      std::vector<TrackedMode> lon_first, lat_first;
+      Signature lon_first_signature, lat_first_signature;
+      NameAxisPoint(lon_plan, b, lon_names, {}, lon_first, lon_first_signature);
+      NameAxisPoint(lat_plan, b, lat_names, heading, lat_first, lat_first_signature);
+      auto name = [b](const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& names,
+                      const std::vector<TrackedMode>& fixed, const std::vector<TrackedMode>& first,
+                      const Signature& first_signature, std::vector<TrackedMode>& out, Signature& signature) {
+        if (tracking::NamedAlike(plan, names, b, k)) {
+          out.insert(out.end(), first.begin(), first.end());
+          signature = first_signature;
+        } else {
+          NameAxisPoint(plan, k, names, fixed, out, signature);
+        }
+      };
+      auto watch = [&](const AxisPlan& plan, const analysis::MatrixFamily& family) {
+        if (plan.held) return;
+        auto real_roots = [&](std::size_t k) {
+          std::uint32_t mask = 0;
+          const analysis::SmallVectorC& roots = plan.roots(k);
+          for (Eigen::Index l = 0; l < roots.size(); ++l)
+            if (roots(l).imag() == 0.0) mask |= std::uint32_t{1} << l;
+          return mask;
+        };
+        const std::vector<double>& at = plan.c.parameters;
+        for (std::size_t k = 1; k < at.size(); ++k)
+          if (real_roots(k) != real_roots(k - 1)) early.push_back({&family, {at[k - 1], at[k], {}}});
+      };
+      watch(lon_plan, lon);
+      watch(lat_plan, lat);
+      // Both axes named at each point: the point's modes are the
+      // longitudinal ones, then the lateral ones and heading.
+      core::ParallelFor(early.size() + m, threads, [&](std::size_t item) {
+        if (item < early.size()) return locate(early[item]);
+        const std::size_t i = item - early.size();
+        const std::size_t k = i + b;
+        TrackedPoint& point = points[i];
+        point.value = grid(start + i);
+        point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
+        name(lon_plan, k, lon_names, {}, lon_first, lon_first_signature, point.modes, lon_signatures[k]);
+        lon_end[k] = point.modes.size();
+        name(lat_plan, k, lat_names, heading, lat_first, lat_first_signature, point.modes, lat_signatures[k]);
+      });
+    };
+    // This chunk planned and named while the next chunk's runs are solved:
+    // item 0 is the plan and the names, the others the next chunk's runs
+    // (and changes still to locate), which a free thread takes (the plan's
+    // thread too once it is done). The names are formed by the thread that
+    // planned, beside the runs (a free thread joins them: the last chunk's).
+    // Named after the plan's loop by both threads, a point's names cost the
+    // thread that had not planned 1.8x what they cost the one that had
+    // (0.65 against 0.36 us, the plan's data moved between the cores): a
+    // 1000-point Mq sweep on two threads took 1.35-1.39 ms, now 1.25-1.27.
+    // A bad A in the next chunk fails its run: the lowest failing run, the
+    // lowest such value, is rethrown.
     const std::vector<std::size_t> to_locate = unlocated();
     const std::size_t locating = to_locate.size();
     const std::size_t items = 1 + locating + next_runs;
@@ -250,70 +316,16 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
       if (item > 0)
         return tracking::InRun(next.m, item - 1 - locating,
                                [&](std::size_t k, bool refine) { solve_point(next, k, refine); });
-      if (start == 0 && check_rest) check_rest();
       const int plan_threads = items > 1 ? 1 : threads;
       lon_plan_of = plan(lon_axis, lon, c, c.lon_sets, lon_fixed, c.lon_held, plan_threads);
       lat_plan_of = plan(lat_axis, lat, c, c.lat_sets, lat_fixed, c.lat_held, plan_threads);
+      name_chunk(*lon_plan_of, *lat_plan_of);
     });
+    // The first two chunks are built; the points after them are checked
+    // before the first is handed over.
+    if (start == 0 && check_rest) check_rest();
     const AxisPlan& lon_plan = *lon_plan_of;
     const AxisPlan& lat_plan = *lat_plan_of;
-    const std::vector<PointwiseNames>& lon_names = c.lon_names;
-    const std::vector<PointwiseNames>& lat_names = c.lat_names;
-    // Both axes named at each point in one parallel pass: the point's modes
-    // are the longitudinal ones, then the lateral ones and heading.
-    std::vector<TrackedPoint> points(m);
-    lon_signatures.assign(m + b, {});
-    lat_signatures.assign(m + b, {});
-    lon_end.assign(m + b, 0);
-    // Each axis named at the chunk's first point; a point where the axis is
-    // named alike (the axis the key does not enter: every point) takes
-    // that naming instead of naming its roots again.
-    std::vector<TrackedMode> lon_first, lat_first;
-    Signature lon_first_signature, lat_first_signature;
-    NameAxisPoint(lon_plan, b, lon_names, {}, lon_first, lon_first_signature);
-    NameAxisPoint(lat_plan, b, lat_names, heading, lat_first, lat_first_signature);
-    auto name = [b](const AxisPlan& plan, std::size_t k, const std::vector<PointwiseNames>& names,
-                    const std::vector<TrackedMode>& fixed, const std::vector<TrackedMode>& first,
-                    const Signature& first_signature, std::vector<TrackedMode>& out, Signature& signature) {
-      if (tracking::NamedAlike(plan, names, b, k)) {
-        out.insert(out.end(), first.begin(), first.end());
-        signature = first_signature;
-      } else {
-        NameAxisPoint(plan, k, names, fixed, out, signature);
-      }
-    };
-    // The steps where an axis's exactly real roots change (a pair splitting
-    // into two real roots, or two joining): the usual structure change,
-    // seen before naming from the plan's roots alone, and located beside
-    // it. (Any other step the names show is located later; one seen here
-    // and not there is located for nothing.)
-    std::vector<Pending> early;
-    auto watch = [&](const AxisPlan& plan, const analysis::MatrixFamily& family) {
-      if (plan.held) return;
-      auto real_roots = [&](std::size_t k) {
-        std::uint32_t mask = 0;
-        const analysis::SmallVectorC& roots = plan.roots(k);
-        for (Eigen::Index l = 0; l < roots.size(); ++l)
-          if (roots(l).imag() == 0.0) mask |= std::uint32_t{1} << l;
-        return mask;
-      };
-      const std::vector<double>& at = plan.c.parameters;
-      for (std::size_t k = 1; k < at.size(); ++k)
-        if (real_roots(k) != real_roots(k - 1)) early.push_back({&family, {at[k - 1], at[k], {}}});
-    };
-    watch(lon_plan, lon);
-    watch(lat_plan, lat);
-    core::ParallelFor(early.size() + m, threads, [&](std::size_t item) {
-      if (item < early.size()) return locate(early[item]);
-      const std::size_t i = item - early.size();
-      const std::size_t k = i + b;
-      TrackedPoint& point = points[i];
-      point.value = grid(start + i);
-      point.modes.reserve(lon_plan.groups.size() + lat_plan.groups.size() + heading.size() + 2);
-      name(lon_plan, k, lon_names, {}, lon_first, lon_first_signature, point.modes, lon_signatures[k]);
-      lon_end[k] = point.modes.size();
-      name(lat_plan, k, lat_names, heading, lat_first, lat_first_signature, point.modes, lat_signatures[k]);
-    });
     if (b) {
       lon_signatures[0] = std::move(previous_lon);
       lat_signatures[0] = std::move(previous_lat);
@@ -631,9 +643,11 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
   // A value with no A is a usage error before any point is handed over: A
   // in doubles at values [from, to), and where it is not finite, `matrices`
   // says why (the lowest such value). The first value here (the first
-  // point's names and matrices come from it); the rest of the first chunk
-  // as Track builds its points (the same `matrices`, the same message); the
-  // later values once they are built, before the first point is handed over.
+  // point's names and matrices come from it); the rest of the first two
+  // chunks as Track builds their points (the same `matrices`, the same
+  // message), before the first point is handed over; the later values here,
+  // then (building a point's A again in doubles costs about a tenth of the
+  // point's solve: a 1000-point sweep, two chunks, needs no such pass).
   auto check = [&](std::size_t from, std::size_t to) {
     core::ParallelFor(to - from, options.threads, [&](std::size_t i) {
       const auto m = file_at(grid(from + i));
@@ -642,7 +656,7 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
   };
   check(0, 1);
   const std::function<void()> check_rest = [&] {
-    check(std::min<std::size_t>(n, kSweepChunk), n);
+    check(std::min<std::size_t>(n, 2 * kSweepChunk), n);
   };
   const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
   const double U0 = file.written.condition.U0;
