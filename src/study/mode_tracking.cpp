@@ -45,7 +45,11 @@ PointwiseNames Spelled(const std::vector<analysis::RootName>& names) {
 
 namespace {
 
-bool IsReal(cd z, double scale) { return std::abs(z.imag()) <= 1e-12 * std::max(scale, 1.0); }
+// A tracked root is real where |Im λ| <= kRealTolerance·max(scale, 1),
+// scale the largest |root| of its point.
+constexpr double kRealTolerance = 1e-12;
+
+bool IsReal(cd z, double scale) { return std::abs(z.imag()) <= kRealTolerance * std::max(scale, 1.0); }
 
 // Returns the label of the root nearest `lambda` among `free` labels (and
 // removes it).
@@ -112,7 +116,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
   const double above = roots.allFinite() ? 2 * parts_bound : std::numeric_limits<double>::infinity();
   std::optional<double> scale;
   auto is_real = [&](cd z) {
-    return core::WithinScaledBound(z.imag(), 1e-12, above, [&] {
+    return core::WithinScaledBound(z.imag(), kRealTolerance, above, [&] {
       if (!scale) scale = roots.cwiseAbs().maxCoeff();
       return *scale;
     });
@@ -215,7 +219,7 @@ void NameUnits(const SmallVectorC& roots, const std::vector<Group>& groups, mode
         // The pair split: the faster root is roll subsidence (as `aerolin modes` names them).
         const int other = g0.labels[0] == u.labels[0] ? g0.labels[1] : g0.labels[0];
         kind = core::Modulus(roots(u.labels[0])) >= core::Modulus(roots(other)) ? ModeKind::kRollSubsidence
-                                                                      : ModeKind::kSpiral;
+                                                                                 : ModeKind::kSpiral;
       }
     }
     if (faster_roll_spiral && !t.oscillatory &&

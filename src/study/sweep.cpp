@@ -11,6 +11,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 #include <unsupported/Eigen/AutoDiff>
 #include <fmt/format.h>
@@ -46,6 +47,24 @@ model::StateSpace Longitudinal4(const Eigen::MatrixXd& A) {
 }
 model::StateSpace Lateral5(const Eigen::MatrixXd& A) {
   return model::StateSpace(A, Eigen::MatrixXd::Zero(5, 0), model::LateralStateSignals(), {});
+}
+
+// The steps (from, to) of `plan`'s grid where its exactly real roots change:
+// a pair splitting into two real roots, or two joining (none for a held axis).
+std::vector<std::pair<double, double>> RealRootSteps(const AxisPlan& plan) {
+  std::vector<std::pair<double, double>> steps;
+  if (plan.held) return steps;
+  auto real_roots = [&](std::size_t k) {
+    std::uint32_t mask = 0;
+    const analysis::SmallVectorC& roots = plan.roots(k);
+    for (Eigen::Index l = 0; l < roots.size(); ++l)
+      if (roots(l).imag() == 0.0) mask |= std::uint32_t{1} << l;
+    return mask;
+  };
+  const std::vector<double>& at = plan.c.parameters;
+  for (std::size_t k = 1; k < at.size(); ++k)
+    if (real_roots(k) != real_roots(k - 1)) steps.emplace_back(at[k - 1], at[k]);
+  return steps;
 }
 
 // One axis's A and ∂A/∂p at the first point, with their roots and names.
@@ -268,21 +287,8 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
           NameAxisPoint(plan, k, names, fixed, out, signature);
         }
       };
-      auto watch = [&](const AxisPlan& plan, const analysis::MatrixFamily& family) {
-        if (plan.held) return;
-        auto real_roots = [&](std::size_t k) {
-          std::uint32_t mask = 0;
-          const analysis::SmallVectorC& roots = plan.roots(k);
-          for (Eigen::Index l = 0; l < roots.size(); ++l)
-            if (roots(l).imag() == 0.0) mask |= std::uint32_t{1} << l;
-          return mask;
-        };
-        const std::vector<double>& at = plan.c.parameters;
-        for (std::size_t k = 1; k < at.size(); ++k)
-          if (real_roots(k) != real_roots(k - 1)) early.push_back({&family, {at[k - 1], at[k], {}}});
-      };
-      watch(lon_plan, lon);
-      watch(lat_plan, lat);
+      for (const auto& [plan, family] : {std::pair{&lon_plan, &lon}, std::pair{&lat_plan, &lat}})
+        for (const auto& [from, to] : RealRootSteps(*plan)) early.push_back({family, {from, to, {}}});
       // Both axes named at each point: the point's modes are the
       // longitudinal ones, then the lateral ones and heading.
       core::ParallelFor(early.size() + m, threads, [&](std::size_t item) {
