@@ -61,6 +61,7 @@ std::vector<double> ParseGains(const std::string& text) {
     const double n = parts.size() == 3 ? Number(parts[2], "N") : 41;
     if (n < 2 || n > kMaxStudyPoints || n != std::floor(n))
       throw UsageError("--gain: N must be an integer from 2 to " + std::to_string(kMaxStudyPoints));
+    gains.reserve(static_cast<std::size_t>(n));
     for (int k = 0; k < static_cast<int>(n); ++k) gains.push_back(from + (to - from) * k / (n - 1));
     return gains;
   }
