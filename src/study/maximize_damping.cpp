@@ -198,18 +198,20 @@ DampingOptimum MaximizeDamping(const model::AircraftData& aircraft, const LocusO
   // without repeats (FROM:TO:N), K goes in its place, so Locus need not sort
   // a copy (at the gain cap a copy and a doubled capacity were 2.4 MB of the
   // peak: LocusCommand.PeakRssOfTheCapIsThatOfAThousandGains).
-  LocusOptions with_k{options.input, options.output, options.washout_tau, {}, options.threads};
-  with_k.gains.reserve(options.gains.size() + 1);
   const std::vector<double>& listed = options.gains;
+  std::vector<double> gains;
+  gains.reserve(listed.size() + 1);
   if (std::is_sorted(listed.begin(), listed.end()) && std::adjacent_find(listed.begin(), listed.end()) == listed.end()) {
     const auto at = std::lower_bound(listed.begin(), listed.end(), K);
-    with_k.gains.assign(listed.begin(), at);
-    if (at == listed.end() || *at != K) with_k.gains.push_back(K);
-    with_k.gains.insert(with_k.gains.end(), at, listed.end());
+    gains.assign(listed.begin(), at);
+    if (at == listed.end() || *at != K) gains.push_back(K);
+    gains.insert(gains.end(), at, listed.end());
   } else {
-    with_k.gains = listed;
-    with_k.gains.push_back(K);
+    gains = listed;
+    gains.push_back(K);
   }
+  LocusOptions with_k = options;  // its copy of the list is freed here, before the locus
+  with_k.gains = std::move(gains);
   std::optional<TrackedMode> same;
   double distance = std::numeric_limits<double>::infinity();
   Locus(aircraft, with_k, [&](std::span<const TrackedPoint> points) {
