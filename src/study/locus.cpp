@@ -3,6 +3,7 @@
 #include "aerolin/study/tracked.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <exception>
 #include <memory>
@@ -290,12 +291,26 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
   // locus follows them from K = 0, not from each point's shapes.
   // One chunk of grid points continued and named on `threads` threads;
   // `reported` receives the points of its targets in grid (outward) order.
-  auto run_chunk = [&](ChunkedTrack& track, const std::vector<OutwardGrid::Point>& chunk, int threads,
-                       std::vector<TrackedPoint>& reported) {
+  // Each half's roots go to its own buffer, kept from chunk to chunk (the
+  // halves' first chunks are solved side by side), with a free slot in
+  // front after a first chunk (ChunkedTrack::Next), and by the thread for
+  // its next locus: ~0.8 MB each, allocated per locus, glibc mapped them and
+  // unmapped them again, and a 1000-gain locus's page faults cost 11 % of its
+  // one-thread time (`BM_Locus1000/1` 1.61 -> 1.81 ms, as the sweep's
+  // buffers, sweep.cpp).
+  thread_local std::array<std::vector<analysis::RootSet>, 2> kept_sets;
+  std::vector<analysis::RootSet> below_sets = std::move(kept_sets[0]), above_sets = std::move(kept_sets[1]);
+  auto run_chunk = [&](ChunkedTrack& track, std::vector<analysis::RootSet>& sets,
+                       const std::vector<OutwardGrid::Point>& chunk, int threads, std::vector<TrackedPoint>& reported) {
     std::vector<double> gains_of_chunk(chunk.size());
     for (std::size_t k = 0; k < chunk.size(); ++k) gains_of_chunk[k] = chunk[k].K;
-    std::vector<analysis::RootSet> sets = tracking::SolveInRuns(family, gains_of_chunk, threads);
-    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, threads);
+    const std::size_t b = track.boundary() ? 1 : 0;
+    // Room for the slot from the start: a full chunk's buffer, grown by one
+    // at the first boundary, would double (+0.8 MB).
+    if (sets.capacity() < b + chunk.size()) sets.reserve(chunk.size() + 1);
+    sets.resize(b + chunk.size());
+    tracking::SolveInRuns(family, gains_of_chunk, threads, std::span<analysis::RootSet>(sets).subspan(b));
+    std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::span<analysis::RootSet>(sets), {}, threads);
     reported.clear();
     for (std::size_t k = 0; k < chunk.size(); ++k)
       if (chunk[k].target >= 0) reported.push_back({chunk[k].value, std::move(modes[k])});
@@ -345,7 +360,7 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
   const int above_threads = side_by_side ? all_threads / 2 : options.threads;
   auto first_above = [&] {
     try {
-      run_chunk(*above_track, above_chunk, above_threads, above_first);
+      run_chunk(*above_track, above_sets, above_chunk, above_threads, above_first);
     } catch (...) {
       above_failure = std::current_exception();
     }
@@ -376,7 +391,7 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
           break;
         }
         const bool is_last = below_grid->done();
-        run_chunk(*below_track, chunk, below_threads, reported);
+        run_chunk(*below_track, below_sets, chunk, below_threads, reported);
         if (is_last) {
           starts.pop_back();
           last = std::move(reported);
@@ -413,7 +428,7 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
     std::vector<TrackedPoint> reported;
     for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
       it->second.Next(static_cast<std::size_t>(kSweepChunk), chunk);
-      run_chunk(it->first, chunk, options.threads, reported);
+      run_chunk(it->first, below_sets, chunk, options.threads, reported);
       std::reverse(reported.begin(), reported.end());
       hand_over(reported);
     }
@@ -425,13 +440,15 @@ TrackedStudy LocusTaking(const model::AircraftData& aircraft, const LocusOptions
     hand_over(above_first);
     for (above_grid->Next(static_cast<std::size_t>(kSweepChunk), chunk); !chunk.empty();
          above_grid->Next(static_cast<std::size_t>(kSweepChunk), chunk)) {
-      run_chunk(*above_track, chunk, options.threads, reported);
+      run_chunk(*above_track, above_sets, chunk, options.threads, reported);
       hand_over(reported);
     }
     study.changes.insert(study.changes.end(), above_track->changes().begin(), above_track->changes().end());
     study.refinements += above_track->refinements();
   }
   AddNotes(study, false, false);
+  kept_sets[0] = std::move(below_sets);
+  kept_sets[1] = std::move(above_sets);
   return study;
 }
 

@@ -398,12 +398,17 @@ void InRuns(std::size_t n, int threads, const std::function<void(std::size_t k, 
 std::vector<analysis::RootSet> SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params,
                                            int threads) {
   std::vector<analysis::RootSet> sets(params.size());
+  SolveInRuns(family, params, threads, sets);
+  return sets;
+}
+
+void SolveInRuns(const analysis::MatrixFamily& family, std::span<const double> params, int threads,
+                 std::span<analysis::RootSet> sets) {
   InRuns(params.size(), threads, [&](std::size_t k, bool refine) {
     SmallMatrix A, dA;
     family(params[k], A, dA);
     SolveNext(refine ? &sets[k - 1] : nullptr, A, dA, params[k], sets[k]);
   });
-  return sets;
 }
 
 TrackedMode HeadingMode() {
@@ -417,15 +422,7 @@ TrackedMode HeadingMode() {
 
 AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets,
                            int threads) {
-  if (last_) {
-    // The free slot in front, in a buffer of exactly one more (an insert
-    // would double a full vector's capacity: +0.8 MB a locus chunk).
-    std::vector<analysis::RootSet> with_slot;
-    with_slot.reserve(sets.size() + 1);
-    with_slot.emplace_back();
-    std::move(sets.begin(), sets.end(), std::back_inserter(with_slot));
-    sets = std::move(with_slot);
-  }
+  if (last_) sets.insert(sets.begin(), analysis::RootSet{});
   return Next(family, std::span<analysis::RootSet>(sets), threads);
 }
 
@@ -496,9 +493,16 @@ std::optional<AxisPlan> ChunkedAxis::NextHeld(const analysis::MatrixFamily& fami
 std::vector<std::vector<TrackedMode>> ChunkedTrack::Next(const analysis::MatrixFamily& family,
                                                           std::vector<analysis::RootSet> sets,
                                                           std::vector<PointwiseNames> pointwise, int threads) {
-  const std::size_t m = sets.size();
-  const std::size_t b = axis_.boundary() ? 1 : 0;  // the plan's point 0 is the previous chunk's last
-  const AxisPlan plan = axis_.Next(family, std::move(sets), threads);
+  if (boundary()) sets.insert(sets.begin(), analysis::RootSet{});
+  return Next(family, std::span<analysis::RootSet>(sets), std::move(pointwise), threads);
+}
+
+std::vector<std::vector<TrackedMode>> ChunkedTrack::Next(const analysis::MatrixFamily& family,
+                                                          std::span<analysis::RootSet> sets,
+                                                          std::vector<PointwiseNames> pointwise, int threads) {
+  const std::size_t b = boundary() ? 1 : 0;  // the plan's point 0 is the previous chunk's last
+  const std::size_t m = sets.size() - b;
+  const AxisPlan plan = axis_.Next(family, sets, threads);
   if (!pointwise.empty() && b) pointwise.insert(pointwise.begin(), PointwiseNames{});
   std::vector<std::vector<TrackedMode>> points(m);
   std::vector<Signature> signatures(m + b);
