@@ -376,9 +376,9 @@ TEST(LocusCommand, StreamedLociAndBodeDiagramsAreTheBufferedOnesByteForByte) {
 // holds: 10^5 gains (the cap) as 10^3, within 4 MB plus the list's copies,
 // gains below 0 (continued twice) with --json, and both signs with
 // --maximize (the held text report). Measured (peak RSS, 10^3 and 10^5):
-// 11.6 and 14.3 MB, 12.2 and 15.4 MB; with both cores busy the growth
-// reached 3.7 and 4.7 MB (before the exact-capacity buffers of session 28,
-// 6.2 here and 6.5 MB in CI, over the bound); before that, 370 MB at the cap.
+// 11.4 and 13.4 MB, 12.5 and 15.7 MB; with both cores busy the growth
+// reached 3.0 and 3.4 MB (before session 28's buffers, 6.2 here and 6.5 MB
+// in CI, over the bound); before that, 370 MB at the cap.
 TEST(LocusCommand, PeakRssOfTheCapIsThatOfAThousandGains) {
   if (!kPeakRssIsTheProgramsOwn) GTEST_SKIP() << "peak memory under AddressSanitizer is its own";
   for (const std::string& locus :
