@@ -179,9 +179,10 @@ class ChunkedTrack {
                                              std::vector<analysis::RootSet> sets,
                                              std::vector<PointwiseNames> pointwise, int threads);
   // As above with `sets` the caller's buffer, kept from chunk to chunk (a
-  // locus's ~0.8 MB a chunk, allocated per chunk, was mapped and faulted in
-  // again each time: 140 000 page faults and +45 % time at 10⁵ gains): when
-  // boundary(), sets[0] is a free slot and the next grid points follow.
+  // new ~0.8 MB block a chunk can be mapped and faulted in each time: an
+  // exact-size copy per chunk took 140 000 page faults and 45 % more time on
+  // a 10⁵-gain locus): when boundary(), sets[0] is a free slot and the next
+  // grid points follow.
   std::vector<std::vector<TrackedMode>> Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets,
                                              std::vector<PointwiseNames> pointwise, int threads);
   // True after the first chunk: the next plan starts from its last point.
