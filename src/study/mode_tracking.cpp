@@ -420,12 +420,6 @@ TrackedMode HeadingMode() {
   return h;
 }
 
-AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets,
-                           int threads) {
-  if (last_) sets.insert(sets.begin(), analysis::RootSet{});
-  return Next(family, std::span<analysis::RootSet>(sets), threads);
-}
-
 AxisPlan ChunkedAxis::Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets, int threads) {
   if (last_) sets[0] = std::move(*last_);
   // Only the last point's vectors: the next chunk starts there.

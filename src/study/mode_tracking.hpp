@@ -125,15 +125,13 @@ class ChunkedAxis {
   // filters).
   ChunkedAxis(std::vector<analysis::Mode> named_at_start, model::Axis axis, std::vector<ExtraRoot> extra = {})
       : named_(std::move(named_at_start)), extra_(std::move(extra)), axis_(axis) {}
-  // Continues `sets` (the next grid points' roots, in grid order). The plan's
-  // point 0 is the previous chunk's last point when there was one
-  // (boundary() true), then the points of `sets`.
-  AxisPlan Next(const analysis::MatrixFamily& family, std::vector<analysis::RootSet> sets, int threads);
-  // As above with `sets` the caller's buffer: when boundary(), sets[0] is a
-  // free slot (the previous chunk's last point goes there) and the next grid
-  // points follow. A sweep keeps this buffer from chunk to chunk: allocating
-  // and freeing ~0.7 MB per chunk made glibc map or trim the pages again each
-  // time, and page faults ruled a sweep's wall time (docs/performance.md).
+  // Continues the next grid points' roots (in grid order) in `sets`, the
+  // caller's buffer: when boundary(), sets[0] is a free slot, where the
+  // previous chunk's last point goes (the plan's point 0), and the next grid
+  // points follow. A sweep keeps this buffer from chunk to chunk (a locus one
+  // per half): allocating and freeing ~0.7 MB per chunk made glibc map or
+  // trim the pages again each time, and page faults ruled a sweep's wall time
+  // (docs/performance.md).
   AxisPlan Next(const analysis::MatrixFamily& family, std::span<analysis::RootSet> sets, int threads);
   // The plan Next gives a chunk whose every point has the roots `held` (bit
   // for bit: an axis the parameter does not enter), at grid values
