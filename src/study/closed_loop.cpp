@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <complex>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -58,7 +59,7 @@ std::vector<TrackedMode> ContinuedModes(const Eigen::MatrixXd& open, const Eigen
   constexpr int kSteps = 100;
   std::vector<analysis::RootSet> sets;
   for (int i = 0; i <= kSteps; ++i) sets.push_back(analysis::AnalyzeRoots(family, static_cast<double>(i) / kSteps));
-  std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::move(sets), {}, 1);
+  std::vector<std::vector<TrackedMode>> modes = track.Next(family, std::span<analysis::RootSet>(sets), {}, 1);
   return std::move(modes.back());
 }
 

@@ -485,13 +485,6 @@ std::optional<AxisPlan> ChunkedAxis::NextHeld(const analysis::MatrixFamily& fami
 }
 
 std::vector<std::vector<TrackedMode>> ChunkedTrack::Next(const analysis::MatrixFamily& family,
-                                                          std::vector<analysis::RootSet> sets,
-                                                          std::vector<PointwiseNames> pointwise, int threads) {
-  if (boundary()) sets.insert(sets.begin(), analysis::RootSet{});
-  return Next(family, std::span<analysis::RootSet>(sets), std::move(pointwise), threads);
-}
-
-std::vector<std::vector<TrackedMode>> ChunkedTrack::Next(const analysis::MatrixFamily& family,
                                                           std::span<analysis::RootSet> sets,
                                                           std::vector<PointwiseNames> pointwise, int threads) {
   const std::size_t b = boundary() ? 1 : 0;  // the plan's point 0 is the previous chunk's last

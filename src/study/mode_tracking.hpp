@@ -170,13 +170,10 @@ class ChunkedTrack {
   ChunkedTrack(std::vector<analysis::Mode> named_at_start, std::vector<ExtraRoot> extra, model::Axis axis,
                std::vector<TrackedMode> fixed)
       : axis_(std::move(named_at_start), axis, std::move(extra)), fixed_(std::move(fixed)) {}
-  // Returns the modes of each of the next grid points (`sets`, in grid
-  // order), each with what `aerolin modes` calls it where `pointwise` (empty,
-  // or one entry per set) says otherwise, then the fixed modes.
-  std::vector<std::vector<TrackedMode>> Next(const analysis::MatrixFamily& family,
-                                             std::vector<analysis::RootSet> sets,
-                                             std::vector<PointwiseNames> pointwise, int threads);
-  // As above with `sets` the caller's buffer, kept from chunk to chunk (a
+  // Returns the modes of each of the next grid points (their roots in
+  // `sets`, in grid order), each with what `aerolin modes` calls it where
+  // `pointwise` (empty, or one entry per point) says otherwise, then the
+  // fixed modes. `sets` is the caller's buffer, kept from chunk to chunk (a
   // new ~0.8 MB block a chunk can be mapped and faulted in each time: an
   // exact-size copy per chunk took 140 000 page faults and 45 % more time on
   // a 10⁵-gain locus): when boundary(), sets[0] is a free slot and the next

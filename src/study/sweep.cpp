@@ -108,11 +108,13 @@ struct SweptAxes {
 // chunk at a time; an axis whose matrices at a point equal its `fixed` ones
 // takes their roots and names. `check_rest`, if set, is called once the
 // first two chunks' points are built (each build checks its A) and before
-// any point is handed over: it checks the A of every point after them.
+// any point is handed over, with the index of the first point not built
+// yet: it checks the A of that point and every one after it.
 TrackedStudy Track(const std::string& param, std::size_t n, const std::function<double(std::size_t)>& grid,
                    int threads, std::vector<analysis::Mode> lon_named, std::vector<analysis::Mode> lat_named,
                    const SweptAxes& axes, const FixedAxis& lon_fixed, const FixedAxis& lat_fixed,
-                   const tracking::PointTaker& take, const std::function<void()>& check_rest) {
+                   const tracking::PointTaker& take,
+                   const std::function<void(std::size_t first_unbuilt)>& check_rest) {
   analysis::MatrixFamily lon = [&](double v, SmallMatrix& A, SmallMatrix& dA) {
     SmallMatrix lat_A, lat_dA;
     axes.at(v, A, dA, lat_A, lat_dA);
@@ -329,7 +331,7 @@ TrackedStudy Track(const std::string& param, std::size_t n, const std::function<
     });
     // The first two chunks are built; the points after them are checked
     // before the first is handed over.
-    if (start == 0 && check_rest) check_rest();
+    if (start == 0 && check_rest) check_rest(more ? next.start + next.m : n);
     const AxisPlan& lon_plan = *lon_plan_of;
     const AxisPlan& lat_plan = *lat_plan_of;
     if (b) {
@@ -661,9 +663,7 @@ TrackedStudy SweepTaking(const model::AircraftFile& file, const SweepOptions& op
     });
   };
   check(0, 1);
-  const std::function<void()> check_rest = [&] {
-    check(std::min<std::size_t>(n, 2 * kSweepChunk), n);
-  };
+  const std::function<void(std::size_t)> check_rest = [&](std::size_t first_unbuilt) { check(first_unbuilt, n); };
   const bool is_u0 = field == &file.written.condition.U0 || (file.coefficients && field == &file.coefficients->U0);
   const double U0 = file.written.condition.U0;
   SweptAxes axes;
